@@ -1,0 +1,36 @@
+import { unknownSession } from "../protocol/errors.js";
+import type { Session } from "../session/session.js";
+
+/** The live sessions of one connection, by ACP session id. */
+export class SessionRegistry {
+  private readonly sessions = new Map<string, Session>();
+
+  add(session: Session): void {
+    this.sessions.set(session.id, session);
+  }
+
+  /** The session, or `invalidParams` for an unknown, closed or malformed id. */
+  get(sessionId: unknown): Session {
+    const session = typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
+    if (!session) throw unknownSession(sessionId);
+    return session;
+  }
+
+  /** Like `get`, but undefined instead of an error (for notifications). */
+  find(sessionId: unknown): Session | undefined {
+    return typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
+  }
+
+  remove(sessionId: string): void {
+    this.sessions.delete(sessionId);
+  }
+
+  closeAll(): void {
+    for (const session of this.sessions.values()) session.close();
+    this.sessions.clear();
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+}

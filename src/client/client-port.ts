@@ -1,0 +1,30 @@
+import {
+  methods,
+  type AgentContext,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionUpdate,
+} from "@agentclientprotocol/sdk/unstable";
+
+/**
+ * The narrow outbound port a session uses to talk to its ACP client. Tests and the
+ * benchmark can record what goes through it; only this file touches the connection.
+ */
+export interface ClientPort {
+  sessionUpdate(sessionId: string, update: SessionUpdate): Promise<void>;
+  requestPermission(
+    params: RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse>;
+}
+
+export function connectionClientPort(client: AgentContext): ClientPort {
+  return {
+    sessionUpdate: (sessionId, update) =>
+      client.notify(methods.client.session.update, { sessionId, update }),
+    requestPermission: (params, signal) =>
+      client.request(methods.client.session.requestPermission, params, {
+        cancellationSignal: signal,
+      }),
+  };
+}

@@ -1,0 +1,43 @@
+import { Readable, Writable } from "node:stream";
+import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
+import { createAgentApp, newConnectionState } from "./protocol/agent-app.js";
+import { killAllClaudeProcesses } from "./sdk/claude-process.js";
+import { log } from "./util/log.js";
+
+/**
+ * Serves ACP on this process's stdin/stdout until the client goes away or a signal
+ * arrives; then ends every session and every Claude Code process before exiting.
+ */
+export function runAcp(): void {
+  // stdout is the protocol: anything that logs goes to stderr.
+  console.log = console.error;
+  console.info = console.error;
+  console.debug = console.error;
+
+  const state = newConnectionState();
+  const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
+  const output = Writable.toWeb(process.stdout) as WritableStream<Uint8Array>;
+  const connection = createAgentApp(state).connect(ndJsonStream(output, input));
+
+  let exiting = false;
+  const shutdown = (reason: string, code: number): void => {
+    if (exiting) return;
+    exiting = true;
+    log.debug("shutting down", { reason });
+    state.sessions.closeAll();
+    killAllClaudeProcesses("SIGTERM");
+    // Give Claude Code a moment to end its shells, then make sure nothing is left.
+    setTimeout(() => {
+      killAllClaudeProcesses("SIGKILL");
+      process.exit(code);
+    }, 500).unref();
+  };
+
+  void connection.closed.then(() => shutdown("connection closed", 0));
+  process.on("SIGTERM", () => shutdown("SIGTERM", 143));
+  process.on("SIGINT", () => shutdown("SIGINT", 130));
+  process.on("SIGHUP", () => shutdown("SIGHUP", 129));
+  process.on("unhandledRejection", (reason) => {
+    log.error("unhandled rejection", { message: String(reason) });
+  });
+}

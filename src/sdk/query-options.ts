@@ -1,0 +1,111 @@
+import type { McpServerConfig, Options } from "@anthropic-ai/claude-agent-sdk";
+import type { McpServer } from "@agentclientprotocol/sdk/unstable";
+import { z } from "zod";
+import { ownField, toPlainData } from "../util/plain-data.js";
+import { spawnClaudeCode } from "./claude-process.js";
+import { log } from "../util/log.js";
+
+/** What one ACP session asks of its Claude Code query. */
+export interface SessionQueryConfig {
+  readonly sessionId: string;
+  /** Start a new transcript with `sessionId`, or continue the stored one. */
+  readonly start: "new" | "resume";
+  readonly cwd: string;
+  readonly additionalDirectories: readonly string[];
+  readonly mcpServers: readonly McpServer[];
+  /** `_meta.claudeCode.options` from the client, already plain data. */
+  readonly passThrough: Readonly<Record<string, unknown>>;
+  readonly canUseTool?: Options["canUseTool"];
+  readonly hooks?: Options["hooks"];
+  readonly abortController: AbortController;
+}
+
+const passThroughSchema = z.record(z.string(), z.unknown());
+
+/**
+ * Reads `_meta.claudeCode.options` (the upstream convention clients rely on) as plain
+ * data. Anything that is not an object is ignored: a malformed `_meta` enables nothing.
+ */
+export function readPassThroughOptions(meta: unknown): Record<string, unknown> {
+  const raw = ownField(ownField(toPlainData(meta), "claudeCode"), "options");
+  const parsed = passThroughSchema.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const [key, v] of Object.entries(value)) if (typeof v === "string") out[key] = v;
+  }
+  return out;
+}
+
+function stringArray(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+function pairs(list: ReadonlyArray<{ name: string; value: string }> | undefined): Record<string, string> {
+  return Object.fromEntries((list ?? []).map((p) => [p.name, p.value]));
+}
+
+/** ACP `mcpServers` → Claude Code MCP server configs, keyed by name. */
+export function toSdkMcpServers(servers: readonly McpServer[]): Record<string, McpServerConfig> {
+  const out: Record<string, McpServerConfig> = {};
+  for (const server of servers) {
+    if ("type" in server && (server.type === "http" || server.type === "sse")) {
+      out[server.name] = { type: server.type, url: server.url, headers: pairs(server.headers) };
+    } else if ("command" in server) {
+      out[server.name] = {
+        type: "stdio",
+        command: server.command,
+        args: [...server.args],
+        env: pairs(server.env),
+      };
+    }
+  }
+  return out;
+}
+
+/**
+ * Environment for Claude Code: ours, then the client's `options.env`. Only an SDK query
+ * started through the adapter sees these.
+ */
+function queryEnv(passThroughEnv: unknown): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    ...stringRecord(passThroughEnv),
+    CLAUDE_CODE_ENTRYPOINT: "sdk-ts",
+  };
+}
+
+/**
+ * Builds the SDK options: the client's pass-through first, then the adapter's own
+ * fields, which always win (cwd, session identity, streaming, permission callback).
+ */
+export function buildQueryOptions(config: SessionQueryConfig): Options {
+  const pass = config.passThrough;
+  const identity: Partial<Options> =
+    config.start === "new" ? { sessionId: config.sessionId } : { resume: config.sessionId };
+  const additionalDirectories = [
+    ...new Set([...stringArray(pass.additionalDirectories), ...config.additionalDirectories]),
+  ];
+  const mcpServers = {
+    ...((pass.mcpServers as Record<string, McpServerConfig> | undefined) ?? {}),
+    ...toSdkMcpServers(config.mcpServers),
+  };
+  return {
+    settingSources: ["user", "project", "local"],
+    ...(pass as Partial<Options>),
+    ...identity,
+    cwd: config.cwd,
+    additionalDirectories,
+    mcpServers,
+    env: queryEnv(pass.env),
+    includePartialMessages: true,
+    abortController: config.abortController,
+    spawnClaudeCodeProcess: spawnClaudeCode,
+    stderr: (data: string) => log.debug("claude stderr", { data: data.slice(0, 2000) }),
+    ...(config.canUseTool ? { canUseTool: config.canUseTool } : {}),
+    ...(config.hooks ? { hooks: config.hooks } : {}),
+  };
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from "node:crypto";
+import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { ClientPort } from "../client/client-port.js";
+import { authRequired, turnFailed } from "../protocol/errors.js";
+import { ClaudeQuery } from "../sdk/claude-query.js";
+import type { SessionQueryConfig } from "../sdk/query-options.js";
+import type { ClaudeUserBlock } from "../translation/prompt.js";
+import { toTurnOutcome } from "../translation/turn-outcome.js";
+import { quotaMeta, toAcpUsage, toUsageUpdate, type ModelUsageTable } from "../translation/usage.js";
+import { log } from "../util/log.js";
+import { Turn, type PendingPrompt } from "./turn.js";
+
+/** What a session needs to (re)start its Claude Code query. */
+export type SessionSetup = Omit<SessionQueryConfig, "start" | "abortController">;
+
+/**
+ * How long an interrupted turn may take to wind down before the query is replaced.
+ * Claude Code answers an interrupt with the turn's `result`; a wedged process must not
+ * block the session's next prompt.
+ */
+const INTERRUPT_GRACE_MS = 10_000;
+
+const cancelled: PromptResponse = { stopReason: "cancelled" };
+
+/**
+ * One ACP session ↔ one Claude Code query, as an actor: prompts queue and run one at a
+ * time, in order; cancel interrupts the running turn and ends the queued ones.
+ *
+ * After a cancel the session is quiet: nothing reaches the client for it until the next
+ * prompt starts (no late text, title or command list after the cancelled response).
+ */
+export class Session {
+  private query: ClaudeQuery | undefined;
+  private readonly queue: PendingPrompt[] = [];
+  private turn: Turn | undefined;
+  /** An interrupted turn whose `result` has not arrived yet. */
+  private draining: NodeJS.Timeout | undefined;
+  private quiet = false;
+  private closed = false;
+  /** Claude Code has written a transcript for this session: restarts resume it. */
+  private transcriptStarted: boolean;
+  private modelUsage: ModelUsageTable = {};
+  /** Updates go out strictly in order; a response waits for the updates before it. */
+  private outbox: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly setup: SessionSetup,
+    private readonly client: ClientPort,
+    resumed: boolean,
+  ) {
+    this.transcriptStarted = resumed;
+  }
+
+  get id(): string {
+    return this.setup.sessionId;
+  }
+
+  /** Starts Claude Code for a session and resolves once it is ready for prompts. */
+  static async start(setup: SessionSetup, client: ClientPort, resumed = false): Promise<Session> {
+    const session = new Session(setup, client, resumed);
+    const query = session.startQuery();
+    try {
+      await query.ready();
+    } catch (error) {
+      session.close();
+      throw error;
+    }
+    return session;
+  }
+
+  /** Queues a prompt; resolves when its turn ends. */
+  prompt(content: ClaudeUserBlock[]): Promise<PromptResponse> {
+    return new Promise<PromptResponse>((resolve, reject) => {
+      if (this.closed) return resolve(cancelled);
+      this.queue.push({ content, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Cancels the running turn and every queued prompt of this session. */
+  cancel(): void {
+    for (const pending of this.queue.splice(0)) pending.resolve(cancelled);
+    const turn = this.turn;
+    if (!turn) return;
+    this.turn = undefined;
+    this.quiet = true;
+    this.respondAfterUpdates(() => turn.prompt.resolve(cancelled));
+    const query = this.query;
+    this.draining = setTimeout(() => {
+      log.warn("interrupted turn did not end; replacing the Claude Code query", { sessionId: this.id });
+      if (query) this.replaceQuery(query);
+      this.endDrain();
+    }, INTERRUPT_GRACE_MS);
+    query?.interrupt().catch((error: unknown) => {
+      log.warn("interrupt failed", { sessionId: this.id, message: String(error) });
+    });
+  }
+
+  /** Ends the session: its query stops and waiting prompts answer `cancelled`. */
+  close(): void {
+    if (this.closed) return;
+    this.cancel();
+    this.closed = true;
+    if (this.draining) clearTimeout(this.draining);
+    this.draining = undefined;
+    this.query?.close();
+    this.query = undefined;
+  }
+
+  private startQuery(): ClaudeQuery {
+    const query = new ClaudeQuery({
+      ...this.setup,
+      start: this.transcriptStarted ? "resume" : "new",
+      abortController: new AbortController(),
+    });
+    this.query = query;
+    // modelUsage is cumulative per query; a new query starts a new reading.
+    this.modelUsage = {};
+    void this.consume(query);
+    return query;
+  }
+
+  private async consume(query: ClaudeQuery): Promise<void> {
+    try {
+      for await (const message of query.messages()) this.onMessage(query, message);
+      this.onQueryEnded(query, undefined);
+    } catch (error) {
+      this.onQueryEnded(query, error);
+    }
+  }
+
+  private onMessage(query: ClaudeQuery, message: SDKMessage): void {
+    if (query !== this.query) return;
+    if (message.type === "result") {
+      this.transcriptStarted = true;
+      this.modelUsage = message.modelUsage ?? this.modelUsage;
+      if (this.draining) return this.endDrain();
+      return this.finishTurn(message);
+    }
+    const turn = this.turn;
+    if (!turn) return;
+    turn.observe(message);
+    for (const update of turn.translator.translate(message)) this.send(update);
+  }
+
+  private finishTurn(result: SDKResultMessage): void {
+    const turn = this.turn;
+    if (!turn) return;
+    this.turn = undefined;
+    const outcome = toTurnOutcome(result, turn.assistantError);
+    if (outcome.kind === "error") {
+      const error = outcome.auth ? authRequired(outcome.text) : turnFailed(outcome.text);
+      this.respondAfterUpdates(() => turn.prompt.reject(error));
+    } else {
+      const contextWindow = Object.values(result.modelUsage ?? {})[0]?.contextWindow;
+      const usageUpdate = toUsageUpdate(turn.lastCallUsage, contextWindow, result.total_cost_usd);
+      if (usageUpdate) this.send(usageUpdate);
+      const usage = toAcpUsage(result.usage);
+      const response: PromptResponse = {
+        stopReason: outcome.stopReason,
+        usage,
+        _meta: { quota: quotaMeta(usage, result.modelUsage ?? {}, turn.modelUsageBefore) },
+      };
+      this.respondAfterUpdates(() => turn.prompt.resolve(response));
+    }
+    this.pump();
+  }
+
+  private onQueryEnded(query: ClaudeQuery, error: unknown): void {
+    if (query !== this.query) return;
+    this.query = undefined;
+    query.close();
+    if (this.closed) return;
+    log.warn("Claude Code exited", { sessionId: this.id, message: error ? String(error) : undefined });
+    if (this.draining) this.endDrain();
+    const turn = this.turn;
+    this.turn = undefined;
+    if (turn) {
+      const reason = error instanceof Error ? ` (${error.message.split("\n")[0]})` : "";
+      const failure = turnFailed(`Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`);
+      this.respondAfterUpdates(() => turn.prompt.reject(failure));
+    }
+    this.pump();
+  }
+
+  private replaceQuery(query: ClaudeQuery): void {
+    if (this.query === query) this.query = undefined;
+    query.close();
+  }
+
+  private endDrain(): void {
+    if (this.draining) clearTimeout(this.draining);
+    this.draining = undefined;
+    this.pump();
+  }
+
+  /** Starts the next queued prompt when the session is free. */
+  private pump(): void {
+    if (this.closed || this.turn || this.draining) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    this.quiet = false;
+    const query = this.query ?? this.startQuery();
+    this.turn = new Turn(next, this.modelUsage);
+    query.send({
+      type: "user",
+      message: { role: "user", content: next.content },
+      parent_tool_use_id: null,
+      uuid: randomUUID(),
+      session_id: this.id,
+    });
+  }
+
+  private send(update: SessionUpdate): void {
+    if (this.quiet || this.closed) return;
+    this.outbox = this.outbox
+      .then(() => this.client.sessionUpdate(this.id, update))
+      .catch((error: unknown) => {
+        log.warn("session/update failed", { sessionId: this.id, message: String(error) });
+      });
+  }
+
+  private respondAfterUpdates(respond: () => void): void {
+    this.outbox = this.outbox.then(respond);
+  }
+}

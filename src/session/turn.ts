@@ -1,0 +1,42 @@
+import type { SDKAssistantMessageError, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
+import { MessageStreamTranslator } from "../translation/message-stream.js";
+import type { ApiUsage, ModelUsageTable } from "../translation/usage.js";
+import type { ClaudeUserBlock } from "../translation/prompt.js";
+
+/** A prompt waiting for its turn. */
+export interface PendingPrompt {
+  readonly content: ClaudeUserBlock[];
+  resolve(response: PromptResponse): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The state of one prompt while Claude works on it: what was streamed, the usage of
+ * the latest model call, and the error tag Claude put on its last message.
+ */
+export class Turn {
+  readonly translator = new MessageStreamTranslator();
+  lastCallUsage: ApiUsage | undefined;
+  assistantError: SDKAssistantMessageError | undefined;
+
+  constructor(
+    readonly prompt: PendingPrompt,
+    /** The query-wide `modelUsage` reading before this turn. */
+    readonly modelUsageBefore: ModelUsageTable,
+  ) {}
+
+  /** Records the facts of a message that the response needs. */
+  observe(message: SDKMessage): void {
+    if (message.type === "stream_event" && message.parent_tool_use_id === null) {
+      const event = message.event;
+      if (event.type === "message_start") {
+        this.lastCallUsage = { ...event.message.usage };
+      } else if (event.type === "message_delta" && this.lastCallUsage) {
+        this.lastCallUsage = { ...this.lastCallUsage, output_tokens: event.usage.output_tokens };
+      }
+    } else if (message.type === "assistant" && message.parent_tool_use_id === null) {
+      this.assistantError = message.error;
+    }
+  }
+}

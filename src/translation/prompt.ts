@@ -1,0 +1,107 @@
+import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
+
+type ImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+
+/** Anthropic user content blocks, the subset the adapter builds. */
+export type ClaudeUserBlock =
+  | { type: "text"; text: string }
+  | {
+      type: "image";
+      source:
+        | { type: "base64"; media_type: ImageMediaType; data: string }
+        | { type: "url"; url: string };
+    }
+  | { type: "document"; source: { type: "base64"; media_type: "application/pdf"; data: string } };
+
+/** A prompt block the adapter cannot take (e.g. audio, not advertised). */
+export class UnsupportedPromptContent extends Error {}
+
+const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+function isImageType(mime: string): mime is ImageMediaType {
+  return IMAGE_TYPES.has(mime);
+}
+const TEXT_LIKE = /^(text\/|application\/(json|xml|yaml|x-yaml|toml|sql|javascript|typescript|x-sh))/;
+
+function displayName(uri: string, name?: string | null): string {
+  if (name) return name;
+  const path = uri.replace(/^[a-z]+:\/\//i, "").split(/[?#]/)[0] ?? uri;
+  return path.split("/").filter(Boolean).pop() ?? uri;
+}
+
+function mention(uri: string, name?: string | null): string {
+  return `[@${displayName(uri, name)}](${uri})`;
+}
+
+/** `/mcp:server:cmd args` is Zed's spelling of an MCP prompt; Claude Code spells it `/server:cmd (MCP) args`. */
+function rewriteMcpPrompt(text: string): string {
+  const match = /^\/mcp:([^:\s]+):(\S+)(.*)$/s.exec(text);
+  return match ? `/${match[1]}:${match[2]} (MCP)${match[3]}` : text;
+}
+
+/**
+ * ACP prompt → Claude user content. Mentions become markdown links in place; embedded
+ * text travels as `<context>` blocks after all other content, so the prompt reads as
+ * the user wrote it.
+ */
+export function fromAcpPrompt(prompt: readonly ContentBlock[]): ClaudeUserBlock[] {
+  const blocks: ClaudeUserBlock[] = [];
+  const contexts: ClaudeUserBlock[] = [];
+  prompt.forEach((block, index) => {
+    switch (block.type) {
+      case "text":
+        blocks.push({ type: "text", text: index === 0 ? rewriteMcpPrompt(block.text) : block.text });
+        break;
+      case "image":
+        if (block.data) {
+          if (!isImageType(block.mimeType)) {
+            throw new UnsupportedPromptContent(`image type ${block.mimeType} is not supported`);
+          }
+          blocks.push({
+            type: "image",
+            source: { type: "base64", media_type: block.mimeType, data: block.data },
+          });
+        } else if (block.uri && /^https?:/.test(block.uri)) {
+          blocks.push({ type: "image", source: { type: "url", url: block.uri } });
+        }
+        break;
+      case "resource_link":
+        blocks.push({ type: "text", text: mention(block.uri, block.name) });
+        break;
+      case "resource": {
+        const resource = block.resource;
+        if ("text" in resource) {
+          blocks.push({ type: "text", text: mention(resource.uri) });
+          contexts.push({
+            type: "text",
+            text: `\n<context ref="${resource.uri}">\n${resource.text}\n</context>`,
+          });
+        } else {
+          const mime = resource.mimeType ?? "";
+          if (isImageType(mime)) {
+            blocks.push({
+              type: "image",
+              source: { type: "base64", media_type: mime, data: resource.blob },
+            });
+          } else if (mime === "application/pdf") {
+            blocks.push({
+              type: "document",
+              source: { type: "base64", media_type: "application/pdf", data: resource.blob },
+            });
+          } else if (TEXT_LIKE.test(mime)) {
+            blocks.push({ type: "text", text: mention(resource.uri) });
+            const text = Buffer.from(resource.blob, "base64").toString("utf8");
+            contexts.push({
+              type: "text",
+              text: `\n<context ref="${resource.uri}">\n${text}\n</context>`,
+            });
+          }
+        }
+        break;
+      }
+      case "audio":
+        throw new UnsupportedPromptContent("audio prompt content is not supported");
+    }
+  });
+  return [...blocks, ...contexts];
+}

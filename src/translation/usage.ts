@@ -1,0 +1,113 @@
+import type { ModelUsage } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionUpdate, Usage } from "@agentclientprotocol/sdk/unstable";
+
+/** The token counts of one Messages API usage object (snake_case, as Claude reports them). */
+export interface ApiUsage {
+  readonly input_tokens?: number | null;
+  readonly output_tokens?: number | null;
+  readonly cache_read_input_tokens?: number | null;
+  readonly cache_creation_input_tokens?: number | null;
+}
+
+function n(value: number | null | undefined): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
+/** `PromptResponse.usage`: the main loop's tokens for this turn. */
+export function toAcpUsage(usage: ApiUsage): Usage {
+  const inputTokens = n(usage.input_tokens);
+  const outputTokens = n(usage.output_tokens);
+  const cachedReadTokens = n(usage.cache_read_input_tokens);
+  const cachedWriteTokens = n(usage.cache_creation_input_tokens);
+  return {
+    inputTokens,
+    outputTokens,
+    cachedReadTokens,
+    cachedWriteTokens,
+    totalTokens: inputTokens + outputTokens + cachedReadTokens + cachedWriteTokens,
+  };
+}
+
+export type ModelUsageTable = Readonly<Record<string, ModelUsage>>;
+
+interface TokenCount {
+  totalTokens: number;
+  inputTokens: number;
+  cachedInputTokens: number;
+  cachedWriteTokens: number;
+  outputTokens: number;
+  reasoningOutputTokens: number;
+}
+
+function tokenCount(input: number, cachedRead: number, cachedWrite: number, output: number): TokenCount {
+  return {
+    totalTokens: input + cachedRead + cachedWrite + output,
+    inputTokens: input,
+    cachedInputTokens: cachedRead,
+    cachedWriteTokens: cachedWrite,
+    outputTokens: output,
+    reasoningOutputTokens: 0,
+  };
+}
+
+/**
+ * `PromptResponse._meta.quota` (JetBrains shared key, codex-acp's shape): the turn's
+ * main-loop tokens, and per model what this turn added to the query-wide totals
+ * (subagents and compaction included). Claude reports `modelUsage` cumulatively, so the
+ * turn's share is the difference to the reading before the turn.
+ */
+export function quotaMeta(
+  turn: Usage,
+  modelUsage: ModelUsageTable,
+  before: ModelUsageTable,
+): Record<string, unknown> {
+  const model_usage = Object.entries(modelUsage)
+    .map(([model, now]) => {
+      const prev = before[model];
+      const d = (key: keyof ModelUsage): number =>
+        Math.max(0, n(now[key] as number) - n(prev?.[key] as number | undefined));
+      return {
+        model,
+        token_count: tokenCount(
+          d("inputTokens"),
+          d("cacheReadInputTokens"),
+          d("cacheCreationInputTokens"),
+          d("outputTokens"),
+        ),
+      };
+    })
+    .filter((row) => row.token_count.totalTokens > 0);
+  return {
+    token_count: tokenCount(
+      turn.inputTokens,
+      n(turn.cachedReadTokens),
+      n(turn.cachedWriteTokens),
+      turn.outputTokens,
+    ),
+    model_usage,
+  };
+}
+
+/**
+ * `usage_update`: how full the context window is after the last model call, and the
+ * query's running cost. `used` is what the next request will carry: the last call's
+ * input (fresh + cached) plus what it generated.
+ */
+export function toUsageUpdate(
+  lastCall: ApiUsage | undefined,
+  contextWindow: number | undefined,
+  costUsd: number | undefined,
+): SessionUpdate | undefined {
+  if (!lastCall || !contextWindow) return undefined;
+  const used =
+    n(lastCall.input_tokens) +
+    n(lastCall.cache_read_input_tokens) +
+    n(lastCall.cache_creation_input_tokens) +
+    n(lastCall.output_tokens);
+  return {
+    sessionUpdate: "usage_update",
+    used,
+    size: contextWindow,
+    ...(typeof costUsd === "number" ? { cost: { amount: costUsd, currency: "USD" } } : {}),
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 30_000,
+    // Scenario tests each run a real Claude Code process; two cores run two at a time.
+    maxConcurrency: 2,
+    pool: "forks",
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+  },
+});
