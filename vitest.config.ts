@@ -5,9 +5,8 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 30_000,
-    // Scenario tests each run a real Claude Code process; two cores run two at a time.
-    maxConcurrency: 2,
+    // Scenario tests each run a real Claude Code process; two cores run two files at a time.
     pool: "forks",
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    maxWorkers: 2,
   },
 });

@@ -1,27 +1,32 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { SpawnedProcess, SpawnOptions } from "@anthropic-ai/claude-agent-sdk";
 import { log } from "../util/log.js";
+import { PROCESS_MARKER_ENV, sweepOrphans } from "./orphan-sweep.js";
 
 /**
- * Spawns Claude Code so that it cannot outlive the adapter.
+ * Spawns Claude Code so that neither it nor its shells can outlive the adapter.
  *
- * A killed adapter (SIGKILL) runs no cleanup, so the child must learn of its parent's
- * death by itself: on Linux we start it through util-linux `setpriv --pdeathsig`, which
- * makes the kernel send SIGTERM to Claude Code when the adapter dies; Claude Code then
- * shuts down its own shells. Where setpriv is missing, the closed stdin pipe is the
- * fallback signal (Claude Code exits on stdin EOF).
+ * - The adapter dies (even SIGKILL, which runs no cleanup): on Linux Claude Code is
+ *   started through util-linux `setpriv --pdeathsig`, so the kernel sends it SIGTERM and
+ *   it ends its own shells. Where setpriv is missing, stdin EOF is the fallback signal.
+ * - Claude Code dies hard: its shells are swept by their environment marker
+ *   (see orphan-sweep.ts).
  */
 const SETPRIV = "/usr/bin/setpriv";
 const hasSetpriv = process.platform === "linux" && existsSync(SETPRIV);
 
+const live = new Map<ChildProcess, string>();
+
 export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
+  const marker = randomUUID();
   const [command, args] = hasSetpriv
     ? [SETPRIV, ["--pdeathsig", "TERM", "--", options.command, ...options.args]]
     : [options.command, options.args];
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: options.env,
+    env: { ...options.env, [PROCESS_MARKER_ENV]: marker },
     stdio: ["pipe", "pipe", "pipe"],
     signal: options.signal,
     windowsHide: true,
@@ -30,20 +35,19 @@ export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
     log.debug("claude stderr", { text: chunk.toString("utf8").slice(0, 2000) });
   });
   child.on("error", (error) => log.warn("claude process error", { message: error.message }));
-  live.add(child);
-  child.once("exit", () => live.delete(child));
+  live.set(child, marker);
+  child.once("exit", (code, signal) => {
+    live.delete(child);
+    const swept = sweepOrphans(marker);
+    if (swept > 0) log.warn("ended processes Claude Code left behind", { swept, code, signal });
+  });
   return child;
 }
 
-const live = new Set<ReturnType<typeof spawn>>();
-
-/** Kills every Claude Code process still running: the adapter's last act on shutdown. */
+/** Ends every Claude Code process and its shells: the adapter's last act on shutdown. */
 export function killAllClaudeProcesses(signal: NodeJS.Signals = "SIGTERM"): void {
-  for (const child of live) {
+  for (const [child, marker] of live) {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    if (signal === "SIGKILL") sweepOrphans(marker);
   }
-}
-
-export function liveClaudeProcessCount(): number {
-  return live.size;
 }

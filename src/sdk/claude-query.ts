@@ -1,4 +1,5 @@
 import {
+  getSessionInfo,
   query,
   type Query,
   type SDKMessage,
@@ -50,5 +51,14 @@ export class ClaudeQuery {
 
   get isClosed(): boolean {
     return this.closed;
+  }
+}
+
+/** Whether Claude Code has a stored transcript for this session (so a restart resumes it). */
+export async function transcriptExists(sessionId: string, cwd: string): Promise<boolean> {
+  try {
+    return (await getSessionInfo(sessionId, { dir: cwd })) !== undefined;
+  } catch {
+    return false;
   }
 }

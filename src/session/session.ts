@@ -3,7 +3,7 @@ import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sd
 import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import { authRequired, turnFailed } from "../protocol/errors.js";
-import { ClaudeQuery } from "../sdk/claude-query.js";
+import { ClaudeQuery, transcriptExists } from "../sdk/claude-query.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { toTurnOutcome } from "../translation/turn-outcome.js";
@@ -38,8 +38,8 @@ export class Session {
   private draining: NodeJS.Timeout | undefined;
   private quiet = false;
   private closed = false;
-  /** Claude Code has written a transcript for this session: restarts resume it. */
-  private transcriptStarted: boolean;
+  /** A replacement query is being prepared (after Claude Code exited). */
+  private restarting = false;
   private modelUsage: ModelUsageTable = {};
   /** Updates go out strictly in order; a response waits for the updates before it. */
   private outbox: Promise<void> = Promise.resolve();
@@ -47,19 +47,20 @@ export class Session {
   private constructor(
     private readonly setup: SessionSetup,
     private readonly client: ClientPort,
-    resumed: boolean,
-  ) {
-    this.transcriptStarted = resumed;
-  }
+  ) {}
 
   get id(): string {
     return this.setup.sessionId;
   }
 
   /** Starts Claude Code for a session and resolves once it is ready for prompts. */
-  static async start(setup: SessionSetup, client: ClientPort, resumed = false): Promise<Session> {
-    const session = new Session(setup, client, resumed);
-    const query = session.startQuery();
+  static async start(
+    setup: SessionSetup,
+    client: ClientPort,
+    start: "new" | "resume" = "new",
+  ): Promise<Session> {
+    const session = new Session(setup, client);
+    const query = session.startQuery(start);
     try {
       await query.ready();
     } catch (error) {
@@ -108,10 +109,10 @@ export class Session {
     this.query = undefined;
   }
 
-  private startQuery(): ClaudeQuery {
+  private startQuery(start: "new" | "resume"): ClaudeQuery {
     const query = new ClaudeQuery({
       ...this.setup,
-      start: this.transcriptStarted ? "resume" : "new",
+      start,
       abortController: new AbortController(),
     });
     this.query = query;
@@ -133,7 +134,6 @@ export class Session {
   private onMessage(query: ClaudeQuery, message: SDKMessage): void {
     if (query !== this.query) return;
     if (message.type === "result") {
-      this.transcriptStarted = true;
       this.modelUsage = message.modelUsage ?? this.modelUsage;
       if (this.draining) return this.endDrain();
       return this.finishTurn(message);
@@ -197,11 +197,12 @@ export class Session {
 
   /** Starts the next queued prompt when the session is free. */
   private pump(): void {
-    if (this.closed || this.turn || this.draining) return;
-    const next = this.queue.shift();
-    if (!next) return;
+    if (this.closed || this.turn || this.draining || this.restarting) return;
+    if (this.queue.length === 0) return;
+    const query = this.query;
+    if (!query) return void this.restart();
+    const next = this.queue.shift()!;
     this.quiet = false;
-    const query = this.query ?? this.startQuery();
     this.turn = new Turn(next, this.modelUsage);
     query.send({
       type: "user",
@@ -210,6 +211,21 @@ export class Session {
       uuid: randomUUID(),
       session_id: this.id,
     });
+  }
+
+  /**
+   * Replaces a query whose Claude Code exited. Each replacement carries the next queued
+   * prompt, so a Claude Code that cannot start fails prompts one by one, never in a loop.
+   */
+  private async restart(): Promise<void> {
+    this.restarting = true;
+    try {
+      const stored = await transcriptExists(this.id, this.setup.cwd);
+      if (!this.closed) this.startQuery(stored ? "resume" : "new");
+    } finally {
+      this.restarting = false;
+      this.pump();
+    }
   }
 
   private send(update: SessionUpdate): void {

@@ -10,6 +10,8 @@ describe("redactForUser", () => {
     ["internal URL", "upstream http://10.1.2.3:9000/v1/messages timed out", "10.1.2.3"],
     ["loopback URL", "see http://127.0.0.1:43121/v1/messages", "127.0.0.1"],
     ["internal host", "at https://gateway.corp/api failed", "gateway.corp"],
+    ["bare internal host", "check your inference gateway (127.0.0.1:41177).", "127.0.0.1"],
+    ["bare localhost", "connect ECONNREFUSED localhost:8080", "localhost:8080"],
     ["stack trace", "Error: boom\n    at fetch (/srv/app/node_modules/x.js:1:2)\n    at main", "node_modules/x.js"],
     ["home path", "could not open /home/alice/project/.env", "/home/alice"],
     ["root path", "ENOENT: '/root/.claude/settings.json'", "/root/.claude"],

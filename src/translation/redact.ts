@@ -28,6 +28,11 @@ const REPLACEMENTS: ReadonlyArray<readonly [RegExp, string]> = [
     /\b[a-z][a-z0-9+.-]*:\/\/(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2}|\[[0-9a-f:]+\]|[a-z0-9.-]+\.(?:internal|local|corp|lan))(?::\d+)?[^\s"')\]]*/gi,
     "[internal URL]",
   ],
+  // Bare internal hosts (no scheme), e.g. "gateway (127.0.0.1:41177)".
+  [
+    /\b(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2})(?::\d+)?\b/gi,
+    "[internal host]",
+  ],
   // Stack frames ("    at fn (file:line:col)") — the whole line.
   [/^[ \t]*at [^\n]*(?:\n|$)/gm, ""],
   // Absolute paths of this machine (POSIX and Windows); URL paths are not preceded by a
