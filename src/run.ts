@@ -9,10 +9,12 @@ import { log } from "./util/log.js";
  * arrives; then ends every session and every Claude Code process before exiting.
  */
 export function runAcp(): void {
-  // stdout is the protocol: anything that logs goes to stderr.
+  // stdout is the protocol: anything that logs (a dependency too) goes to stderr.
+  /* eslint-disable no-console */
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
+  /* eslint-enable no-console */
 
   const state = newConnectionState();
   const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;

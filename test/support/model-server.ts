@@ -4,42 +4,63 @@
  * A tiny `node:http` server on 127.0.0.1 that speaks enough of the Anthropic
  * Messages API for the real Claude Code binary (pointed at it with
  * `ANTHROPIC_BASE_URL`) to run fully offline against scripted model turns.
+ * Every main-loop request consumes one scripted turn (`times` lets one turn
+ * answer several requests). Push turns before the request that needs them
+ * arrives: `waitForMainRequest()` resolves after the turn was already taken.
  *
- * Main vs. side requests
- * ----------------------
- * Claude Code makes model calls that are not part of the agent loop. Only
- * main-loop calls consume the script; side calls get a short canned answer
- * (`sideText`, or a minimal JSON document when the request asks for
- * structured output). `classifyRequest()` decides. Observed with Claude Code
- * 2.1.318 (agent SDK 0.3.318), API key auth, `settingSources: []`:
+ * What Claude Code 2.1.318 (agent SDK 0.3.318) sends
+ * ---------------------------------------------------
+ * Observed with API-key auth, `settingSources: []`, one prompt:
+ *  - `HEAD /api/hello` at startup (connectivity probe).
+ *  - Session title, once, on the first prompt (skipped for trivial prompts
+ *    like "hi"), in parallel with the first main call: `POST
+ *    /v1/messages?beta=true`, stream: true, `tools: []`, no `thinking`,
+ *    max_tokens 128000, `output_config.format = {type: "json_schema", schema:
+ *    {title: string}}`, system "You are naming a coding session …".
+ *  - Main loop: `POST /v1/messages?beta=true`, stream: true, full tool list
+ *    (21-22 tools by default), `thinking: {type: "adaptive", display:
+ *    "updates"}`, max_tokens 128000, `metadata.user_id`, and a prompt-cache
+ *    breakpoint (`cache_control`) on the LAST message. One call per model
+ *    turn; again after each tool result. Subagent (Agent tool) turns look the
+ *    same (own system prompt, ~14 tools) and are main too.
+ *  - With `promptSuggestions: true`, after each turn: a "forked" query with
+ *    the SAME system prompt and tools plus an appended user message
+ *    "[SUGGESTION MODE: …]"; forks put the cache breakpoint on the message
+ *    before the appended prompt (skipCacheWrite). Other forks (away_summary,
+ *    rename, compact, agent_summary, side_question, extract_memories,
+ *    resume_cache_warm) work the same way.
+ *  - permissionMode "auto": classifier calls, stream: false, no tools,
+ *    thinking disabled, max_tokens 64 then 8192, system "You are a security
+ *    monitor for autonomous …", expects `<severity>N</severity>` (see the
+ *    `sideTurn` option; the default "OK" makes the classifier deny).
+ *  - CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 removes /api/hello and the
+ *    title call; prompt suggestions and the classifier are unaffected. No
+ *    count_tokens calls were seen.
  *
- *  - `HEAD /api/hello` at startup (connectivity probe). Skipped when
- *    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1.
- *  - Session title generation, once, on the first prompt, in parallel with
- *    the first main call: `POST /v1/messages?beta=true`, stream: true,
- *    `tools: []`, no `thinking`, max_tokens 128000,
- *    `output_config.format = {type: "json_schema", schema: {title: string}}`,
- *    system prompt "You are naming a coding session …", the user prompt
- *    wrapped in `<session>…</session>`. Skipped when
- *    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1.
- *  - Main loop: `POST /v1/messages?beta=true`, stream: true, the full tool
- *    list (~21 tools for the default preset), `thinking: {type: "adaptive"}`,
- *    max_tokens 128000, `metadata.user_id`, one call per model turn (again
- *    after every tool result). Subagent (Task/Agent tool) turns look the same
- *    (tools non-empty) and are treated as main, so they consume the script.
- *  - No count_tokens / quota probe / prompt suggestion calls were seen with
- *    the defaults. See SIDE_SYSTEM_MARKERS for the prompts recognised as side.
+ * Retries / recovery (each extra attempt is another main request):
+ *  - 429, 5xx, 529, 401: CLAUDE_CODE_MAX_RETRIES + 1 attempts, ~0.5-0.6 s
+ *    apart (neither CLAUDE_CODE_OVERLOADED_RETRY_BASE_DELAY_MS nor
+ *    `retry-after: 0` shortens that); `x-should-retry: false` (ErrorTurn
+ *    `shouldRetry: false`) stops retrying: a single attempt.
+ *  - generic 400: 3 attempts regardless of x-should-retry (the third without
+ *    `thinking.display`); 400 "prompt is too long: N tokens > M maximum": 1.
+ *  - stop_reason max_tokens: up to 3 automatic "Output token limit hit.
+ *    Resume directly" continuations (4 requests) before an error result.
+ *  - stop_reason refusal: one continuation, a second refusal ends the turn.
+ *  - mid-stream SSE `error` event: up to 3 "cut off mid-stream" continuations.
  *
- * Rule (first match wins):
- *  1. Not `POST /v1/messages` → not a model call at all (side).
- *  2. `output_config.format` / `output_format` present (structured output) → side.
- *  3. system prompt contains a known side-query marker → side.
- *  4. `tools` is a non-empty array → main.
- *  5. otherwise → side (no tools: a helper query; the agent loop always sends
- *     its tool list).
+ * Main vs. side (classifyRequest, first match wins):
+ *  1. not `POST /v1/messages`, or a body that is not a JSON object → side;
+ *  2. structured output (`output_config.format` / `output_format`) → side;
+ *  3. system prompt contains one of SIDE_SYSTEM_MARKERS → side;
+ *  4. last user message contains one of SIDE_PROMPT_MARKERS → side;
+ *  5. some message has `cache_control` but the last one does not (fork) → side;
+ *  6. non-empty `tools` → main; 7. otherwise (helper without tools) → side.
+ * Side requests get `sideText` (or a minimal JSON document matching the
+ * requested schema) and never consume the script. `isMain` overrides.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 
@@ -109,7 +130,8 @@ export interface HangTurn {
   times?: number;
 }
 
-export type ScriptedTurn = MessageTurn | ErrorTurn | HangTurn | ((req: RecordedRequest) => ScriptedTurn);
+export type ScriptedTurn =
+  MessageTurn | ErrorTurn | HangTurn | ((req: RecordedRequest) => ScriptedTurn);
 
 export interface RecordedRequest {
   method: string;
@@ -149,7 +171,9 @@ export interface ModelServerOptions {
    * auto-mode classifier); return undefined for the default sideText answer.
    * Side answers never consume the script.
    */
-  sideTurn?: (req: RecordedRequest) => Exclude<ScriptedTurn, (req: RecordedRequest) => ScriptedTurn> | undefined;
+  sideTurn?: (
+    req: RecordedRequest,
+  ) => Exclude<ScriptedTurn, (req: RecordedRequest) => ScriptedTurn> | undefined;
 }
 
 export const SCRIPT_EXHAUSTED_MESSAGE = "model-server: script exhausted";
@@ -196,7 +220,9 @@ function systemText(body: Record<string, unknown>): string {
   const sys = body.system;
   if (typeof sys === "string") return sys;
   if (Array.isArray(sys)) {
-    return sys.map((b: unknown) => (isRecord(b) && typeof b.text === "string" ? b.text : "")).join("\n");
+    return sys
+      .map((b: unknown) => (isRecord(b) && typeof b.text === "string" ? b.text : ""))
+      .join("\n");
   }
   return "";
 }
@@ -217,15 +243,23 @@ function messageText(message: unknown): string {
   if (!isRecord(message)) return "";
   if (typeof message.content === "string") return message.content;
   if (!Array.isArray(message.content)) return "";
-  return message.content.map((b: unknown) => (isRecord(b) && typeof b.text === "string" ? b.text : "")).join("\n");
+  return message.content
+    .map((b: unknown) => (isRecord(b) && typeof b.text === "string" ? b.text : ""))
+    .join("\n");
 }
 
 /** Decide whether a request belongs to the main agent loop. See the file header. */
-export function classifyRequest(method: string, path: string, body: unknown): { main: boolean; reason: string } {
+export function classifyRequest(
+  method: string,
+  path: string,
+  body: unknown,
+): { main: boolean; reason: string } {
   const pathname = path.split("?")[0] ?? "";
-  if (method !== "POST" || pathname !== "/v1/messages") return { main: false, reason: "not a messages call" };
+  if (method !== "POST" || pathname !== "/v1/messages")
+    return { main: false, reason: "not a messages call" };
   if (!isRecord(body)) return { main: false, reason: "unparseable body" };
-  if (structuredOutputSchema(body) !== undefined) return { main: false, reason: "structured output" };
+  if (structuredOutputSchema(body) !== undefined)
+    return { main: false, reason: "structured output" };
   const sys = systemText(body);
   const sysMarker = SIDE_SYSTEM_MARKERS.find((m) => sys.includes(m));
   if (sysMarker) return { main: false, reason: `side system prompt: ${sysMarker}` };
@@ -237,7 +271,8 @@ export function classifyRequest(method: string, path: string, body: unknown): { 
   if (messages.length > 1 && !hasCacheControl(last) && messages.some(hasCacheControl)) {
     return { main: false, reason: "fork: cache breakpoint not on last message" };
   }
-  if (Array.isArray(body.tools) && body.tools.length > 0) return { main: true, reason: `${body.tools.length} tools` };
+  if (Array.isArray(body.tools) && body.tools.length > 0)
+    return { main: true, reason: `${body.tools.length} tools` };
   return { main: false, reason: "no tools" };
 }
 
@@ -271,7 +306,9 @@ export function sampleFromSchema(schema: unknown, text: string, depth = 0): unkn
     case "null":
       return null;
     default:
-      return isRecord(schema.properties) ? sampleFromSchema({ ...schema, type: "object" }, text, depth + 1) : text;
+      return isRecord(schema.properties)
+        ? sampleFromSchema({ ...schema, type: "object" }, text, depth + 1)
+        : text;
   }
 }
 
@@ -285,7 +322,11 @@ export function splitText(text: string, n: number): string[] {
   const count = Math.max(1, Math.min(Math.floor(n), chars.length || 1));
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
-    out.push(chars.slice(Math.floor((i * chars.length) / count), Math.floor(((i + 1) * chars.length) / count)).join(""));
+    out.push(
+      chars
+        .slice(Math.floor((i * chars.length) / count), Math.floor(((i + 1) * chars.length) / count))
+        .join(""),
+    );
   }
   return out;
 }
@@ -310,7 +351,8 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
   const model = turn.model ?? (typeof requestModel === "string" ? requestModel : "claude-test");
   const id = turn.id ?? randomId("msg_");
   const blocks = turn.blocks ?? [];
-  const stopReason = turn.stopReason ?? (blocks.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn");
+  const stopReason =
+    turn.stopReason ?? (blocks.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn");
   const content: Record<string, unknown>[] = [];
   const frames: Frame[] = [];
   let outChars = 0;
@@ -321,9 +363,15 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
         const text = String(block.text ?? "");
         outChars += text.length;
         content.push({ type: "text", text });
-        frames.push({ event: "content_block_start", data: { index, content_block: { type: "text", text: "" } } });
+        frames.push({
+          event: "content_block_start",
+          data: { index, content_block: { type: "text", text: "" } },
+        });
         for (const piece of splitText(text, block.deltas ?? defaultDeltas(text))) {
-          frames.push({ event: "content_block_delta", data: { index, delta: { type: "text_delta", text: piece } } });
+          frames.push({
+            event: "content_block_delta",
+            data: { index, delta: { type: "text_delta", text: piece } },
+          });
         }
         break;
       }
@@ -342,7 +390,10 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
             data: { index, delta: { type: "thinking_delta", thinking: piece } },
           });
         }
-        frames.push({ event: "content_block_delta", data: { index, delta: { type: "signature_delta", signature } } });
+        frames.push({
+          event: "content_block_delta",
+          data: { index, delta: { type: "signature_delta", signature } },
+        });
         break;
       }
       case "tool_use": {
@@ -353,12 +404,18 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
         content.push({ type: "tool_use", id: toolId, name: block.name, input });
         frames.push({
           event: "content_block_start",
-          data: { index, content_block: { type: "tool_use", id: toolId, name: block.name, input: {} } },
+          data: {
+            index,
+            content_block: { type: "tool_use", id: toolId, name: block.name, input: {} },
+          },
         });
         for (let i = 0; i < json.length; i += 20) {
           frames.push({
             event: "content_block_delta",
-            data: { index, delta: { type: "input_json_delta", partial_json: json.slice(i, i + 20) } },
+            data: {
+              index,
+              delta: { type: "input_json_delta", partial_json: json.slice(i, i + 20) },
+            },
           });
         }
         break;
@@ -377,7 +434,9 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
   const base = { id, type: "message", role: "assistant", model, stop_sequence: null };
   const startFrame: Frame = {
     event: "message_start",
-    data: { message: { ...base, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } },
+    data: {
+      message: { ...base, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } },
+    },
   };
   const endFrames: Frame[] = turn.streamError
     ? [
@@ -420,8 +479,12 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   /** Requests already answered by the turn at the head of the script (for `times`). */
   let headUses = 0;
   const requests: RecordedRequest[] = [];
-  const waiters: { n: number; resolve: (r: RecordedRequest) => void; reject: (e: Error) => void }[] = [];
-  const sockets = new Set<import("node:net").Socket>();
+  const waiters: {
+    n: number;
+    resolve: (r: RecordedRequest) => void;
+    reject: (e: Error) => void;
+  }[] = [];
+  const sockets = new Set<Socket>();
   let closed = false;
 
   const mainRequests = (): RecordedRequest[] => requests.filter((r) => r.main);
@@ -442,9 +505,17 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     const head = script[0];
     if (head === undefined) return undefined;
     let turn: ScriptedTurn = head;
-    for (let depth = 0; typeof turn === "function"; depth++) {
-      if (depth > 16) throw new Error("model-server: dynamic turn recursion too deep");
-      turn = turn(rec);
+    try {
+      for (let depth = 0; typeof turn === "function"; depth++) {
+        if (depth > 16) throw new Error("dynamic turn recursion too deep");
+        turn = turn(rec);
+      }
+      if (!isRecord(turn)) throw new Error(`dynamic turn returned ${String(turn)}`);
+    } catch (err) {
+      // Consume the broken turn so that later requests see the rest of the script.
+      script.shift();
+      headUses = 0;
+      throw err;
     }
     const times = Math.max(1, Math.floor(turn.times ?? 1));
     headUses++;
@@ -477,7 +548,12 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     return { type: "error", error: { type, message } };
   }
 
-  function safeJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  function safeJson(
+    res: http.ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): void {
     if (res.headersSent || res.destroyed) {
       res.destroy();
       return;
@@ -542,11 +618,19 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       return;
     }
     if (method !== "POST" || pathname !== "/v1/messages") {
-      safeJson(res, 404, errorBody("not_found_error", `model-server: no route for ${method} ${pathname}`));
+      safeJson(
+        res,
+        404,
+        errorBody("not_found_error", `model-server: no route for ${method} ${pathname}`),
+      );
       return;
     }
     if (!isRecord(body)) {
-      safeJson(res, 400, errorBody("invalid_request_error", "model-server: request body is not a JSON object"));
+      safeJson(
+        res,
+        400,
+        errorBody("invalid_request_error", "model-server: request body is not a JSON object"),
+      );
       return;
     }
     const b = body;
@@ -562,26 +646,34 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       }
       if (turn === undefined) {
         const schema = structuredOutputSchema(b);
-        const text = schema === undefined ? sideText : JSON.stringify(sampleFromSchema(schema, sideText));
+        const text =
+          schema === undefined ? sideText : JSON.stringify(sampleFromSchema(schema, sideText));
         turn = { blocks: [{ type: "text", text }] };
       }
     } else {
       try {
         turn = nextTurn(rec);
       } catch (err) {
-        safeJson(res, 500, errorBody("api_error", `model-server: dynamic turn threw: ${String(err)}`));
+        safeJson(
+          res,
+          500,
+          errorBody("api_error", `model-server: dynamic turn threw: ${String(err)}`),
+        );
         return;
       }
     }
     if (turn === undefined) {
-      if (onUnscripted === "text") sendMessage(res, { blocks: [{ type: "text", text: sideText }] }, b.model, stream);
+      if (onUnscripted === "text")
+        sendMessage(res, { blocks: [{ type: "text", text: sideText }] }, b.model, stream);
       else safeJson(res, 500, errorBody("api_error", SCRIPT_EXHAUSTED_MESSAGE));
       return;
     }
     switch (turn.kind) {
       case "error": {
         const type = turn.errorType ?? defaultErrorType(turn.status);
-        const text = turn.rawBody ?? JSON.stringify(errorBody(type, turn.message ?? `model-server scripted ${type}`));
+        const text =
+          turn.rawBody ??
+          JSON.stringify(errorBody(type, turn.message ?? `model-server scripted ${type}`));
         if (res.destroyed) return;
         res.writeHead(turn.status, {
           "content-type": "application/json",
@@ -616,7 +708,12 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     };
   }
 
-  function sendMessage(res: http.ServerResponse, turn: MessageTurn, model: unknown, stream: boolean): void {
+  function sendMessage(
+    res: http.ServerResponse,
+    turn: MessageTurn,
+    model: unknown,
+    stream: boolean,
+  ): void {
     const built = buildMessage(turn, model);
     if (!stream) {
       safeJson(res, 200, built.message);
@@ -680,7 +777,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         const timer = setTimeout(() => {
           const idx = waiters.indexOf(waiter);
           if (idx >= 0) waiters.splice(idx, 1);
-          const seen = requests.map((r) => `${r.method} ${r.path} main=${r.main} (${r.reason})`).join("; ");
+          const seen = requests
+            .map((r) => `${r.method} ${r.path} main=${r.main} (${r.reason})`)
+            .join("; ");
           reject(
             new Error(
               `model-server: timed out after ${timeoutMs}ms waiting for main request #${n}; ` +
@@ -694,7 +793,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     },
     close(): Promise<void> {
       closed = true;
-      for (const w of waiters.splice(0)) w.reject(new Error(`model-server: closed while waiting for main request #${w.n}`));
+      for (const w of waiters.splice(0))
+        w.reject(new Error(`model-server: closed while waiting for main request #${w.n}`));
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const s of sockets) s.destroy();

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { eventually, PROFILES } from "../support/acp-harness.js";
+import { useScenarios } from "../support/scenario-test.js";
+
+const scenario = useScenarios();
+
+const slowTurn = { blocks: [{ type: "text" as const, text: "slow ".repeat(200), deltas: 200 }], delayMs: 30 };
+
+describe.each(Object.entries(PROFILES))("cancel and queueing (%s client)", (_name, profile) => {
+  it("cancel interrupts the turn promptly, nothing follows the response, and the session goes on", async () => {
+    const s = await scenario({
+      script: [slowTurn, { blocks: [{ type: "text", text: "next answer" }] }],
+    });
+    await s.initialize(profile);
+    const sessionId = await s.newSession();
+    const first = s.prompt(sessionId, "take your time");
+    await eventually("the first chunk", () => s.agentText(sessionId).length > 0);
+    const cancelledAt = Date.now();
+    await s.cancel(sessionId);
+    const response = await first;
+    expect(response).toEqual({ stopReason: "cancelled" });
+    // Not a timing test: the scripted stream runs 6 s; the answer must not wait for it.
+    expect(Date.now() - cancelledAt).toBeLessThan(4000);
+    const updatesAtResponse = s.updates(sessionId).length;
+
+    // The interrupted stream would have gone on for seconds; nothing of it may arrive.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(s.updates(sessionId)).toHaveLength(updatesAtResponse);
+    const sent = s.sentByAdapter();
+    const responseAt = sent.findIndex((m) => "result" in m && JSON.stringify(m.result) === '{"stopReason":"cancelled"}');
+    expect(sent.slice(responseAt + 1).filter((m) => "method" in m && m.method === "session/update")).toEqual([]);
+
+    const next = await s.prompt(sessionId, "again");
+    expect(next.stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId).endsWith("next answer")).toBe(true);
+    // The model server saw the interrupted request and then exactly one more.
+    expect(s.model.mainRequests()).toHaveLength(2);
+  });
+
+  it("a prompt sent while one runs is queued and answered in order", async () => {
+    const s = await scenario({
+      script: [
+        { blocks: [{ type: "text", text: "first;", deltas: 5 }], delayMs: 20 },
+        { blocks: [{ type: "text", text: "second;" }] },
+        { blocks: [{ type: "text", text: "third;" }] },
+      ],
+    });
+    const init = await s.initialize(profile);
+    expect(init.agentCapabilities?._meta).toEqual({ claudeCode: { promptQueueing: true } });
+    const sessionId = await s.newSession();
+    const order: string[] = [];
+    const prompts = ["one", "two", "three"].map((text) =>
+      s.prompt(sessionId, text).then((r) => {
+        order.push(text);
+        return r.stopReason;
+      }),
+    );
+    expect(await Promise.all(prompts)).toEqual(["end_turn", "end_turn", "end_turn"]);
+    expect(order).toEqual(["one", "two", "three"]);
+    expect(s.agentText(sessionId)).toBe("first;second;third;");
+    const userTexts = s.model
+      .mainRequests()
+      .map((r) => JSON.stringify(r.body.messages.at(-1)));
+    expect(userTexts[0]).toContain("one");
+    expect(userTexts[1]).toContain("two");
+    expect(userTexts[2]).toContain("three");
+  });
+
+  it("cancel also ends the prompts queued behind the running one", async () => {
+    const s = await scenario({ script: [slowTurn, { blocks: [{ type: "text", text: "after" }] }] });
+    await s.initialize(profile);
+    const sessionId = await s.newSession();
+    const running = s.prompt(sessionId, "slow");
+    const queued = s.prompt(sessionId, "queued");
+    await eventually("the first chunk", () => s.agentText(sessionId).length > 0);
+    await s.cancel(sessionId);
+    expect(await running).toEqual({ stopReason: "cancelled" });
+    expect(await queued).toEqual({ stopReason: "cancelled" });
+    expect((await s.prompt(sessionId, "go on")).stopReason).toBe("end_turn");
+  });
+});
+
+describe("cancel of an unknown session", () => {
+  it("is ignored and touches no other session", async () => {
+    const s = await scenario({ script: [slowTurn] });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const running = s.prompt(sessionId, "slow");
+    await eventually("the first chunk", () => s.agentText(sessionId).length > 0);
+    for (const bad of ["", "__proto__", "not-a-session"]) await s.cancel(bad);
+    await eventually("the whole answer", () => s.agentText(sessionId).length === 1000, 20_000);
+    expect((await running).stopReason).toBe("end_turn");
+  });
+});

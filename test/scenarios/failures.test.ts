@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { RequestError } from "@agentclientprotocol/sdk/unstable";
+import { eventually, PROFILES } from "../support/acp-harness.js";
+import { commandLine, processesWithEnv } from "../support/processes.js";
+import { useScenarios } from "../support/scenario-test.js";
+
+const scenario = useScenarios();
+
+/** An upstream error body full of what must never reach the user. */
+const LEAKY_MESSAGE =
+  "quota exceeded for key sk-ant-api03-LEAKEDKEY123456 via https://admin:hunter22@gateway.example.com/v1 " +
+  "(upstream http://10.20.30.40:8443/internal/messages) config /root/.claude/credentials.json " +
+  "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.leaked.token\n    at Gateway.forward (/srv/gateway/lib/proxy.js:88:13)";
+const LEAKS = ["sk-ant-api03-LEAKEDKEY123456", "hunter22", "10.20.30.40", "/root/.claude", "eyJhbGciOiJIUzI1NiJ9", "/srv/gateway", "127.0.0.1", "sk-ant-test-key"];
+
+async function promptError(promise: Promise<unknown>): Promise<RequestError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RequestError) return error;
+    throw error;
+  }
+  throw new Error("the prompt did not fail");
+}
+
+describe.each(Object.entries(PROFILES))("model API errors (%s client)", (_name, profile) => {
+  // Claude Code 0.3.318 with CLAUDE_CODE_MAX_RETRIES=1 tries 429/5xx/401 twice and a 400 three times.
+  it.each([
+    [429, 2, "rate_limit_error", /Request rejected \(429\)/],
+    [529, 2, "overloaded_error", /529/],
+    [500, 2, "api_error", /500/],
+    [400, 3, "invalid_request_error", /400/],
+  ])("a %d ends the turn with Claude's text, redacted, and the session stays usable", async (status, times, errorType, text) => {
+    const s = await scenario({
+      script: [
+        { kind: "error", status, errorType, message: LEAKY_MESSAGE, times },
+        { blocks: [{ type: "text", text: "recovered" }] },
+      ],
+    });
+    await s.initialize(profile);
+    const sessionId = await s.newSession();
+    const error = await promptError(s.prompt(sessionId, "hello"));
+    expect(error.code).toBe(-32603);
+    expect(error.message).toMatch(text);
+    expect(error.message).toContain("quota exceeded for key");
+    for (const leak of LEAKS) expect(error.message).not.toContain(leak);
+    expect(JSON.stringify(s.sentByAdapter())).not.toContain("LEAKEDKEY");
+
+    expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId)).toBe("recovered");
+  });
+});
+
+describe("credentials", () => {
+  it("a prompt without credentials answers authRequired", async () => {
+    const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const error = await promptError(s.prompt(sessionId, "hello"));
+    expect(error.code).toBe(-32000);
+    expect(s.model.mainRequests()).toHaveLength(0);
+  });
+
+  it("a rejected key (401) answers authRequired", async () => {
+    const s = await scenario({ script: [{ kind: "error", status: 401, times: 2 }] });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const error = await promptError(s.prompt(sessionId, "hello"));
+    expect(error.code).toBe(-32000);
+  });
+});
+
+describe("Claude Code dies during a turn", () => {
+  it("ends the turn with an error, sweeps its shells, and the next prompt works", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "bypassPermissions" } },
+      env: { IS_SANDBOX: "1" },
+      script: [
+        { blocks: [{ type: "tool_use", name: "Bash", input: { command: "echo start; tail -f /dev/null", description: "wait" } }] },
+        { blocks: [{ type: "text", text: "back again" }] },
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const running = promptError(s.prompt(sessionId, "run it"));
+    const ours = () => processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir);
+    await eventually("the shell command", () => ours().some((pid) => commandLine(pid).startsWith("tail")), 20_000);
+    const claude = ours().find((pid) => / --output-format stream-json /.test(commandLine(pid)));
+    process.kill(claude!, "SIGKILL");
+
+    const error = await running;
+    expect(error.code).toBe(-32603);
+    expect(error.message).toMatch(/^Claude Code exited unexpectedly/);
+    await eventually("the orphaned shell to be swept", () => !ours().some((pid) => commandLine(pid).startsWith("tail")));
+
+    expect((await s.prompt(sessionId, "continue")).stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId)).toBe("back again");
+    // The replacement query resumed the same conversation.
+    const last = s.model.mainRequests().at(-1)!;
+    expect(JSON.stringify(last.body.messages)).toContain("run it");
+  });
+});
+
+describe("bad input", () => {
+  it("a malformed JSON line gets a parse error and the adapter keeps serving", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "still here" }] }] });
+    await s.initialize();
+    s.writeRaw("{this is not json\n");
+    await eventually("the parse error", () =>
+      s.sentByAdapter().some((m) => "error" in m && m.error?.code === -32700 && m.id === null),
+    );
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+  });
+
+  it.each(["", "__proto__", "constructor", "00000000-0000-0000-0000-000000000000"])(
+    "session id %j is invalidParams and touches no other session",
+    async (badId) => {
+      const s = await scenario({ script: [{ blocks: [{ type: "text", text: "untouched" }] }] });
+      await s.initialize();
+      const sessionId = await s.newSession();
+      const error = await promptError(s.prompt(badId, "hi"));
+      expect(error.code).toBe(-32602);
+      expect(s.notifications).toEqual([]);
+      expect(s.model.mainRequests()).toHaveLength(0);
+      expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+      expect(s.agentText(sessionId)).toBe("untouched");
+    },
+  );
+
+  it.each([
+    ["a relative cwd", { cwd: "relative/dir" }],
+    ["a missing cwd", { cwd: "/does/not/exist" }],
+  ])("session/new with %s is invalidParams", async (_name, params) => {
+    const s = await scenario();
+    await s.initialize();
+    const error = await promptError(s.newSession(params));
+    expect(error.code).toBe(-32602);
+    expect(processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((p) => p !== s.adapter.pid)).toEqual([]);
+  });
+
+  it("audio in a prompt is invalidParams (not advertised)", async () => {
+    const s = await scenario();
+    const init = await s.initialize();
+    expect(init.agentCapabilities?.promptCapabilities?.audio).toBe(false);
+    const sessionId = await s.newSession();
+    const error = await promptError(
+      s.agent.request("session/prompt", { sessionId, prompt: [{ type: "audio", mimeType: "audio/wav", data: "AAAA" }] }),
+    );
+    expect(error.code).toBe(-32602);
+  });
+
+  it("__proto__ and constructor keys in client _meta enable nothing", async () => {
+    const s = await scenario();
+    const caps = JSON.parse('{"_meta": {"__proto__": {"terminal_output": true}, "constructor": {"prototype": {"terminal_output": true}}}}');
+    const init = await s.initialize(caps);
+    expect(JSON.stringify(init)).not.toContain("jetbrains");
+    const sessionId = await s.newSession({
+      _meta: JSON.parse('{"claudeCode": {"options": {"__proto__": {"model": "evil"}}}}'),
+    });
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

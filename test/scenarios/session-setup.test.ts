@@ -1,0 +1,109 @@
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PROFILES } from "../support/acp-harness.js";
+import { useScenarios } from "../support/scenario-test.js";
+
+const scenario = useScenarios();
+
+describe.each(Object.entries(PROFILES))("initialize and session/new (%s client)", (_name, profile) => {
+  it("initialize is honest about what exists", async () => {
+    const s = await scenario();
+    const init = await s.initialize(profile);
+    expect(init).toEqual({
+      protocolVersion: 1,
+      agentInfo: { name: "claude-agent-acp", title: "Claude Agent", version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
+      agentCapabilities: {
+        loadSession: false,
+        promptCapabilities: { image: true, embeddedContext: true, audio: false },
+        mcpCapabilities: { http: true, sse: true },
+        sessionCapabilities: { additionalDirectories: {} },
+        _meta: { claudeCode: { promptQueueing: true } },
+      },
+      authMethods: [],
+    });
+  });
+
+  it("the session id is Claude Code's own: its transcript is stored under it", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "stored" }] }] });
+    await s.initialize(profile);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "remember me");
+    const projects = readdirSync(join(s.configDir, "projects"));
+    const files = projects.flatMap((p) => readdirSync(join(s.configDir, "projects", p)));
+    expect(files).toContain(`${sessionId}.jsonl`);
+  });
+});
+
+describe("session/new options", () => {
+  it("passes _meta.claudeCode.options through to Claude Code (model, env)", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "bypassPermissions" } },
+      env: { IS_SANDBOX: "1" },
+      script: [
+        { blocks: [{ type: "tool_use", name: "Bash", input: { command: "echo \"marker=$ACP_TEST_MARKER\"", description: "echo" } }] },
+        { blocks: [{ type: "text", text: "done" }] },
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession({
+      _meta: { claudeCode: { options: { model: "claude-scripted-test-1", env: { ACP_TEST_MARKER: "from-meta" } } } },
+    });
+    await s.prompt(sessionId, "go");
+    const [first, second] = s.model.mainRequests();
+    expect(first!.body.model).toBe("claude-scripted-test-1");
+    expect(JSON.stringify(second!.body.messages)).toContain("marker=from-meta");
+  });
+
+  it("the adapter's cwd wins over a pass-through cwd", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "bypassPermissions" } },
+      env: { IS_SANDBOX: "1" },
+      script: [
+        { blocks: [{ type: "tool_use", name: "Bash", input: { command: "pwd", description: "where" } }] },
+        { blocks: [{ type: "text", text: "done" }] },
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession({ _meta: { claudeCode: { options: { cwd: "/" } } } });
+    await s.prompt(sessionId, "where am I");
+    expect(JSON.stringify(s.model.mainRequests()[1]!.body.messages)).toContain(s.workspace);
+  });
+
+  it("additionalDirectories reach Claude Code", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "ok" }] }] });
+    const extra = join(s.root, "extra-dir");
+    mkdirSync(extra);
+    await s.initialize();
+    const response = await s.agent.request("session/new", {
+      cwd: s.workspace,
+      mcpServers: [],
+      additionalDirectories: [extra],
+    });
+    await s.prompt(response.sessionId, "hi");
+    expect(JSON.stringify(s.model.mainRequests()[0]!.body)).toContain(extra);
+  });
+
+  it("relative additionalDirectories are invalidParams", async () => {
+    const s = await scenario();
+    await s.initialize();
+    await expect(
+      s.agent.request("session/new", { cwd: s.workspace, mcpServers: [], additionalDirectories: ["rel"] }),
+    ).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("the session starts in the permission mode the user's settings name", async () => {
+    // acceptEdits: Claude Code writes the file without asking the client.
+    const s = await scenario({ settings: { permissions: { defaultMode: "acceptEdits" } } });
+    const target = join(s.workspace, "note.txt");
+    s.model.push(
+      { blocks: [{ type: "tool_use", name: "Write", input: { file_path: target, content: "written\n" } }] },
+      { blocks: [{ type: "text", text: "done" }] },
+    );
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "write it");
+    expect(s.permissionRequests).toEqual([]);
+    expect(readFileSync(target, "utf8")).toBe("written\n");
+  });
+});
