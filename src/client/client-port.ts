@@ -25,6 +25,8 @@ export function connectionClientPort(client: AgentContext): ClientPort {
     requestPermission: (params, signal) =>
       client.request(methods.client.session.requestPermission, params, {
         cancellationSignal: signal,
+        // A client that ignores the cancellation must not block the turn.
+        stopWaitingOnCancel: true,
       }),
   };
 }

@@ -64,6 +64,7 @@ export function createAgentApp(state: ConnectionState): AgentApp {
             passThrough: readPassThroughOptions(params._meta),
           },
           requireClient(state),
+          state.profile,
         );
         state.sessions.add(session);
         return { sessionId: session.id };

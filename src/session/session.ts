@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientPort } from "../client/client-port.js";
+import type { ClientProfile } from "../protocol/client-profile.js";
+import { canUseToolFor, hooksFor, type PermissionAsk, type ToolEvents } from "../sdk/tool-callbacks.js";
+import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import { PermissionFlow, TOOL_USE_ABORTED } from "./permission-flow.js";
 import { authRequired, turnFailed } from "../protocol/errors.js";
 import { ClaudeQuery, transcriptExists } from "../sdk/claude-query.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
@@ -12,7 +17,7 @@ import { log } from "../util/log.js";
 import { Turn, type PendingPrompt } from "./turn.js";
 
 /** What a session needs to (re)start its Claude Code query. */
-export type SessionSetup = Omit<SessionQueryConfig, "start" | "abortController">;
+export type SessionSetup = Omit<SessionQueryConfig, "start" | "abortController" | "canUseTool" | "hooks">;
 
 /**
  * How long an interrupted turn may take to wind down before the query is replaced.
@@ -44,10 +49,15 @@ export class Session {
   /** Updates go out strictly in order; a response waits for the updates before it. */
   private outbox: Promise<void> = Promise.resolve();
 
+  private readonly permissions: PermissionFlow;
+
   private constructor(
     private readonly setup: SessionSetup,
     private readonly client: ClientPort,
-  ) {}
+    private readonly profile: ClientProfile,
+  ) {
+    this.permissions = new PermissionFlow(setup.sessionId, client);
+  }
 
   get id(): string {
     return this.setup.sessionId;
@@ -57,9 +67,10 @@ export class Session {
   static async start(
     setup: SessionSetup,
     client: ClientPort,
+    profile: ClientProfile,
     start: "new" | "resume" = "new",
   ): Promise<Session> {
-    const session = new Session(setup, client);
+    const session = new Session(setup, client, profile);
     const query = session.startQuery(start);
     try {
       await query.ready();
@@ -86,6 +97,7 @@ export class Session {
     if (!turn) return;
     this.turn = undefined;
     this.quiet = true;
+    turn.abort.abort();
     this.respondAfterUpdates(() => turn.prompt.resolve(cancelled));
     const query = this.query;
     this.draining = setTimeout(() => {
@@ -110,10 +122,19 @@ export class Session {
   }
 
   private startQuery(start: "new" | "resume"): ClaudeQuery {
+    const events: ToolEvents = {
+      requestPermission: (ask) => this.requestPermission(ask),
+      toolFinished: (toolUseId, toolResponse, fileAfter) => {
+        const updates = this.turn?.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter });
+        for (const update of updates ?? []) this.send(update);
+      },
+    };
     const query = new ClaudeQuery({
       ...this.setup,
       start,
       abortController: new AbortController(),
+      canUseTool: canUseToolFor(events),
+      hooks: hooksFor(events),
     });
     this.query = query;
     // modelUsage is cumulative per query; a new query starts a new reading.
@@ -203,7 +224,7 @@ export class Session {
     if (!query) return void this.restart();
     const next = this.queue.shift()!;
     this.quiet = false;
-    this.turn = new Turn(next, this.modelUsage);
+    this.turn = new Turn(next, this.modelUsage, new SdkMessageTranslator(this.profile, this.flatSubagents));
     query.send({
       type: "user",
       message: { role: "user", content: next.content },
@@ -226,6 +247,24 @@ export class Session {
       this.restarting = false;
       this.pump();
     }
+  }
+
+  /** Whether subagent traffic goes to the root transcript (flat transcript). */
+  private get flatSubagents(): boolean {
+    return this.profile.subagentTranscript || this.setup.passThrough.forwardSubagentText === true;
+  }
+
+  private async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
+    const turn = this.turn;
+    if (!turn || ask.signal.aborted) return TOOL_USE_ABORTED;
+    const { updates, toolCall } = turn.translator.tools.forPermission(ask.toolUseId, ask.toolName, ask.input);
+    for (const update of updates) this.send(update);
+    await this.outbox; // the tool call always goes out before its permission request
+    const result = await this.permissions.ask(ask, toolCall, AbortSignal.any([ask.signal, turn.abort.signal]));
+    if (result.behavior === "allow" && this.turn === turn) {
+      for (const update of turn.translator.tools.running(ask.toolUseId)) this.send(update);
+    }
+    return result;
   }
 
   private send(update: SessionUpdate): void {

@@ -1,6 +1,6 @@
 import type { SDKAssistantMessageError, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
-import { MessageStreamTranslator } from "../translation/message-stream.js";
+import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { ApiUsage, ModelUsageTable } from "../translation/usage.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 
@@ -16,7 +16,8 @@ export interface PendingPrompt {
  * the latest model call, and the error tag Claude put on its last message.
  */
 export class Turn {
-  readonly translator = new MessageStreamTranslator();
+  /** Aborted when the turn is cancelled: ends its open permission requests. */
+  readonly abort = new AbortController();
   lastCallUsage: ApiUsage | undefined;
   assistantError: SDKAssistantMessageError | undefined;
 
@@ -24,6 +25,7 @@ export class Turn {
     readonly prompt: PendingPrompt,
     /** The query-wide `modelUsage` reading before this turn. */
     readonly modelUsageBefore: ModelUsageTable,
+    readonly translator: SdkMessageTranslator,
   ) {}
 
   /** Records the facts of a message that the response needs. */

@@ -1,0 +1,62 @@
+import { readFile } from "node:fs/promises";
+import type { CanUseTool, HookCallbackMatcher, HookEvent, PermissionResult } from "@anthropic-ai/claude-agent-sdk";
+import { log } from "../util/log.js";
+
+/** What Claude Code asks of the session while a tool runs. */
+export interface ToolEvents {
+  /** Claude Code needs the user's permission for a tool use. */
+  requestPermission(request: PermissionAsk): Promise<PermissionResult>;
+  /** A tool finished; for file tools `fileAfter` is the file on disk now. */
+  toolFinished(toolUseId: string, toolResponse: unknown, fileAfter: string | undefined): void;
+}
+
+export interface PermissionAsk {
+  readonly toolName: string;
+  readonly input: Record<string, unknown>;
+  readonly toolUseId: string;
+  readonly signal: AbortSignal;
+}
+
+/** Tools whose final diff is read from disk after they ran. */
+const FILE_TOOLS = new Set(["Edit", "Write", "MultiEdit"]);
+/** A file larger than this is not read for a diff. */
+const MAX_DIFF_BYTES = 1024 * 1024;
+
+export function canUseToolFor(events: ToolEvents): CanUseTool {
+  return (toolName, input, options) =>
+    events.requestPermission({ toolName, input, toolUseId: options.toolUseID, signal: options.signal });
+}
+
+async function fileAfter(toolName: string, toolResponse: unknown): Promise<string | undefined> {
+  if (!FILE_TOOLS.has(toolName)) return undefined;
+  const path = (toolResponse as { filePath?: unknown } | null)?.filePath;
+  if (typeof path !== "string") return undefined;
+  try {
+    const data = await readFile(path);
+    return data.length <= MAX_DIFF_BYTES ? data.toString("utf8") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The SDK hooks the adapter needs: PostToolUse for the full response and final diffs. */
+export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
+  return {
+    PostToolUse: [
+      {
+        hooks: [
+          async (input) => {
+            if (input.hook_event_name !== "PostToolUse") return {};
+            try {
+              const after = await fileAfter(input.tool_name, input.tool_response);
+              events.toolFinished(input.tool_use_id, input.tool_response, after);
+            } catch (error) {
+              log.warn("PostToolUse handling failed", { toolUseId: input.tool_use_id, message: String(error) });
+            }
+            return {};
+          },
+        ],
+      },
+    ],
+  };
+}

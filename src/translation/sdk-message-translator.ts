@@ -1,0 +1,65 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { ClientProfile } from "../protocol/client-profile.js";
+import { MessageStreamTranslator } from "./message-stream.js";
+import { record } from "./tool-calls/reporter.js";
+import { ToolCallTranslator, type ToolResultBlock, type ToolUseBlock } from "./tool-calls/tool-call-translator.js";
+
+/**
+ * SDK messages → ACP session updates: message text and thinking, and tool calls.
+ * Dispatches each message to the translator of its kind; no I/O.
+ */
+export class SdkMessageTranslator {
+  readonly text = new MessageStreamTranslator();
+  readonly tools: ToolCallTranslator;
+
+  constructor(profile: ClientProfile, flatSubagents: boolean) {
+    this.tools = new ToolCallTranslator(profile, flatSubagents);
+  }
+
+  translate(message: SDKMessage): SessionUpdate[] {
+    switch (message.type) {
+      case "stream_event":
+        return [...this.text.translate(message), ...this.fromStreamEvent(message)];
+      case "assistant":
+        return [...this.text.translate(message), ...this.fromAssistant(message)];
+      case "user":
+        return this.fromUser(message);
+      default:
+        return [];
+    }
+  }
+
+  private fromStreamEvent(message: Extract<SDKMessage, { type: "stream_event" }>): SessionUpdate[] {
+    const event = message.event;
+    const parent = message.parent_tool_use_id;
+    if (event.type === "content_block_start" && event.content_block.type === "tool_use") {
+      return this.tools.start(event.content_block, parent, event.index);
+    }
+    if (event.type === "content_block_delta" && event.delta.type === "input_json_delta") {
+      return this.tools.inputDelta(event.delta.partial_json, parent, event.index);
+    }
+    if (event.type === "message_stop") this.tools.messageStopped(parent);
+    return [];
+  }
+
+  private fromAssistant(message: Extract<SDKMessage, { type: "assistant" }>): SessionUpdate[] {
+    if (message.error !== undefined) return [];
+    return message.message.content.flatMap((block) =>
+      block.type === "tool_use" || block.type === "server_tool_use" || block.type === "mcp_tool_use"
+        ? this.tools.complete(block as ToolUseBlock, message.parent_tool_use_id)
+        : [],
+    );
+  }
+
+  private fromUser(message: Extract<SDKMessage, { type: "user" }>): SessionUpdate[] {
+    const content = message.message.content;
+    if (!Array.isArray(content)) return [];
+    const structured = "tool_use_result" in message ? message.tool_use_result : undefined;
+    return content.flatMap((block) => {
+      const b = record(block);
+      if (b?.type !== "tool_result" || typeof b.tool_use_id !== "string") return [];
+      return this.tools.result(b as unknown as ToolResultBlock, structured);
+    });
+  }
+}

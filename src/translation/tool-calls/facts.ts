@@ -1,0 +1,50 @@
+import type { PlanEntry, ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk/unstable";
+
+/**
+ * Tool facts: what a reporter reads off Claude's data, before any decision about which
+ * ACP field carries it. The renderer makes those decisions (S000 "Adapter structure").
+ */
+export interface InputFacts {
+  readonly kind: ToolKind;
+  readonly title: string;
+  readonly locations?: readonly ToolCallLocation[];
+  /** Content that the input itself shows, before any result (e.g. an Edit's snippet diff). */
+  readonly inputContent?: readonly ToolCallContent[];
+  /**
+   * Input text that the user reads (a command description, a subagent prompt, a fetch
+   * prompt, a plan): one display copy goes to `content` unless the client renders
+   * `rawInput` itself or the command has a terminal.
+   */
+  readonly displayText?: string;
+  /** The tool's parameters are plans, not actions: report a `plan`, not a tool call. */
+  readonly plan?: readonly PlanEntry[];
+  /** A shell command: its output travels on the terminal channel or as a console block. */
+  readonly command?: boolean;
+}
+
+export interface ResultFacts {
+  /** Result to show (read text, search hits, subagent report, fetch answer, MCP text). */
+  readonly content?: readonly ToolCallContent[];
+  /** Command output and exit code, for `command` tools. */
+  readonly commandOutput?: { readonly output: string; readonly exitCode: number | null };
+  /** A title that replaces the input title once the tool is done (e.g. "Exited Plan Mode"). */
+  readonly title?: string;
+}
+
+/** The tool result as Claude reports it: the `tool_result` block and the structured output. */
+export interface ToolResult {
+  readonly isError: boolean;
+  /** The text of the `tool_result` block (what the model sees). */
+  readonly text: string;
+  /** The raw `tool_result` content, for `rawOutput`. */
+  readonly raw: unknown;
+  /** `tool_use_result`: the tool's structured output, when Claude sent one. */
+  readonly structured: unknown;
+}
+
+/** The PostToolUse hook's data for one tool use. */
+export interface PostToolUse {
+  readonly toolResponse: unknown;
+  /** The file as it is on disk after an Edit or Write (read by the SDK bridge). */
+  readonly fileAfter?: string;
+}

@@ -1,0 +1,86 @@
+import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
+import type { ClientProfile } from "../../protocol/client-profile.js";
+import type { InputFacts } from "./facts.js";
+import type { RenderedToolCall } from "./field-tracker.js";
+import { reporterFor, safely } from "./registry.js";
+import { genericReporter } from "./reporters/generic.js";
+import { fenced, textContent } from "./reporter.js";
+import type { ToolCallState } from "./tool-call-state.js";
+
+/** The reporter's input facts, or the generic ones when the input is too odd to read. */
+export function inputFacts(state: ToolCallState): InputFacts {
+  return safely(
+    () => reporterFor(state.toolName).describe(state.input, state.toolName),
+    () => genericReporter.describe(state.input, state.toolName),
+  );
+}
+
+/**
+ * The ONE place that decides which ACP field carries each fact, for the negotiated
+ * client (S000 "Tool call contract", "Claude tools and ACP fields", "Zed conventions").
+ * Pure: the same state and profile always render the same report.
+ */
+export function renderToolCall(state: ToolCallState, profile: ClientProfile): RenderedToolCall {
+  const facts = inputFacts(state);
+  const done = state.status === "completed" || state.status === "failed";
+  const terminal = facts.command === true && profile.terminalOutput;
+  const meta: Record<string, unknown> = {
+    claudeCode: {
+      toolName: state.toolName,
+      ...(state.parentToolUseId ? { parentToolUseId: state.parentToolUseId } : {}),
+      ...(state.toolResponse !== undefined && !profile.air.client ? { toolResponse: state.toolResponse } : {}),
+    },
+  };
+  if (terminal) Object.assign(meta, terminalMeta(state, profile));
+
+  return {
+    toolCallId: state.toolCallId,
+    title: state.postFacts?.title ?? state.resultFacts?.title ?? facts.title,
+    kind: facts.kind,
+    status: state.status,
+    ...(facts.locations ? { locations: [...facts.locations] } : {}),
+    content: renderContent(state, facts, profile, terminal),
+    rawInput: renderRawInput(state, profile),
+    ...(done && state.result !== undefined && !terminal ? { rawOutput: state.result.raw } : {}),
+    _meta: meta,
+  };
+}
+
+function renderRawInput(state: ToolCallState, profile: ClientProfile): unknown {
+  // Upstream clients get `{}` first and each partial refinement; AIR only the complete input.
+  if (state.inputComplete || !profile.air.client) return state.input;
+  return undefined;
+}
+
+function renderContent(
+  state: ToolCallState,
+  facts: InputFacts,
+  profile: ClientProfile,
+  terminal: boolean,
+): ToolCallContent[] {
+  if (terminal) return [{ type: "terminal", terminalId: state.toolCallId }];
+  const display: ToolCallContent[] =
+    facts.displayText && !profile.air.capabilities.has("rawInputRendering") ? [textContent(facts.displayText)] : [];
+  const output = state.resultFacts?.commandOutput;
+  if (facts.command) {
+    return output?.output ? [...display, textContent(fenced(output.output, "console"))] : display;
+  }
+  const shown = state.postFacts?.content ?? state.resultFacts?.content;
+  if (shown && shown.length > 0) return [...display, ...shown];
+  if (state.status === "failed" && state.result?.text) return [...display, textContent(state.result.text)];
+  return [...display, ...(facts.inputContent ?? [])];
+}
+
+/** The Zed terminal channel: the terminal id is the tool use id. */
+function terminalMeta(state: ToolCallState, profile: ClientProfile): Record<string, unknown> {
+  const terminalId = state.toolCallId;
+  const meta: Record<string, unknown> = { terminal_info: { terminal_id: terminalId } };
+  const output = state.resultFacts?.commandOutput;
+  if (output) {
+    // Claude reports a command once, when it ends: the output travels in one update.
+    if (profile.terminalOutputDelta) meta.terminal_output_delta = { terminal_id: terminalId, data: output.output };
+    else meta.terminal_output = { terminal_id: terminalId, data: output.output };
+    meta.terminal_exit = { terminal_id: terminalId, exit_code: output.exitCode, signal: null };
+  }
+  return meta;
+}

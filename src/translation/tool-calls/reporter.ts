@@ -1,0 +1,62 @@
+import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
+import type { InputFacts, PostToolUse, ResultFacts, ToolResult } from "./facts.js";
+
+/** Input as Claude sent it so far: complete, or a partial object from streamed JSON. */
+export type ToolInput = Readonly<Record<string, unknown>>;
+
+/**
+ * One Claude tool family's reading of the SDK data. Stateless and pure: each method
+ * reads its arguments once and returns facts. A reporter must accept any input shape
+ * (partial, malformed) without throwing; the registry falls back to the generic
+ * reporter when it does.
+ */
+export interface ToolReporter {
+  /** Facts readable from the (possibly partial) input. */
+  describe(input: ToolInput, toolName: string): InputFacts;
+  /** Facts from the tool result; the default shows the result text. */
+  result?(result: ToolResult, input: ToolInput): ResultFacts;
+  /** Facts from the PostToolUse hook (e.g. the final diff of an edit). */
+  postToolUse?(post: PostToolUse, input: ToolInput): ResultFacts;
+}
+
+export function str(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+export function num(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+export function record(value: unknown): Readonly<Record<string, unknown>> | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+export function textContent(text: string): ToolCallContent {
+  return { type: "content", content: { type: "text", text } };
+}
+
+/** Text of a tool_result block's content: a string, or text blocks. */
+export function resultText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((block) => (record(block)?.type === "text" ? (str(record(block)?.text) ?? "") : ""))
+      .filter(Boolean)
+      .join("\n");
+  }
+  return "";
+}
+
+/** The default reading of a result: its text, shown as content. */
+export function defaultResult(result: ToolResult): ResultFacts {
+  return result.text ? { content: [textContent(result.text)] } : {};
+}
+
+/** A fenced block that survives any backticks inside the text. */
+export function fenced(text: string, language = ""): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${language}\n${text.replace(/\n$/, "")}\n${fence}`;
+}

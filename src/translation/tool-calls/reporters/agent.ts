@@ -1,0 +1,56 @@
+import { record, str, textContent, type ToolReporter } from "../reporter.js";
+import type { ToolResult } from "../facts.js";
+
+/** Claude Code appends `agentId: …` and a `<usage>` block for the model (0.3.318). */
+const MODEL_TRAILER = /\n*(?:agentId: [^\n]*\n?)?(?:<usage>[\s\S]*<\/usage>\s*)?$/;
+
+/** The subagent's report without the model-directed trailer. */
+export function subagentReport(result: ToolResult): string {
+  const blocks = record(result.structured)?.content;
+  if (Array.isArray(blocks)) {
+    const text = blocks
+      .map((b) => (record(b)?.type === "text" ? (str(record(b)?.text) ?? "") : ""))
+      .filter(Boolean)
+      .join("\n");
+    if (text) return text;
+  }
+  return result.text.replace(MODEL_TRAILER, "");
+}
+
+/** Agent and Task (a subagent launch): `think`, titled with the description. */
+export const agentReporter: ToolReporter = {
+  describe(input, toolName) {
+    const description = str(input.description);
+    const prompt = str(input.prompt);
+    return { kind: "think", title: description ?? toolName, ...(prompt ? { displayText: prompt } : {}) };
+  },
+  result(result) {
+    const report = subagentReport(result);
+    return report ? { content: [textContent(report)] } : {};
+  },
+};
+
+/** SendMessage: a message to a running subagent. */
+export const sendMessageReporter: ToolReporter = {
+  describe(input) {
+    const to = str(input.to);
+    const message = str(input.message) ?? str(input.content);
+    return { kind: "other", title: to ? `Message ${to}` : "SendMessage", ...(message ? { displayText: message } : {}) };
+  },
+};
+
+/** TaskStop: stops a background task or shell. */
+export const taskStopReporter: ToolReporter = {
+  describe(input) {
+    const id = str(input.task_id) ?? str(input.shell_id);
+    return { kind: "other", title: id ? `Stop task ${id}` : "TaskStop" };
+  },
+};
+
+/** Monitor: watches a command or a socket in the background. */
+export const monitorReporter: ToolReporter = {
+  describe(input) {
+    const description = str(input.description);
+    return { kind: "other", title: description ? `Monitor: ${description}` : "Monitor" };
+  },
+};

@@ -1,0 +1,28 @@
+import { fenced, num, record, str, textContent, type ToolReporter } from "../reporter.js";
+
+/** Read: `read`, "Read <path>" with the line range, a location, the file text as content. */
+export const readReporter: ToolReporter = {
+  describe(input) {
+    const path = str(input.file_path);
+    const offset = num(input.offset);
+    const limit = num(input.limit);
+    const range =
+      offset !== undefined && limit !== undefined
+        ? ` (${offset} - ${offset + limit - 1})`
+        : offset !== undefined
+          ? ` (from line ${offset})`
+          : limit !== undefined
+            ? ` (1 - ${limit})`
+            : "";
+    return {
+      kind: "read",
+      title: path ? `Read ${path}${range}` : "Read",
+      ...(path ? { locations: [{ path, ...(offset !== undefined ? { line: offset } : {}) }] } : {}),
+    };
+  },
+  result(result) {
+    const file = record(record(result.structured)?.file);
+    const text = str(file?.content) ?? result.text;
+    return text ? { content: [textContent(fenced(text))] } : {};
+  },
+};

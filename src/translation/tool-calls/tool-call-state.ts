@@ -1,0 +1,28 @@
+import type { ToolCallStatus } from "@agentclientprotocol/sdk/unstable";
+import type { ResultFacts, ToolResult } from "./facts.js";
+import type { ToolInput } from "./reporter.js";
+
+/** Everything known about one tool use so far; the renderer turns it into ACP fields. */
+export interface ToolCallState {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly parentToolUseId: string | null;
+  /** The input so far: a partial object while it streams, then the complete input. */
+  input: ToolInput;
+  inputComplete: boolean;
+  status: ToolCallStatus;
+  result?: ToolResult;
+  resultFacts?: ResultFacts;
+  /** Facts from the PostToolUse hook (they win over the result's). */
+  postFacts?: ResultFacts;
+  /** The full PostToolUse `tool_response`. */
+  toolResponse?: unknown;
+}
+
+export function newToolCallState(
+  toolCallId: string,
+  toolName: string,
+  parentToolUseId: string | null,
+): ToolCallState {
+  return { toolCallId, toolName, parentToolUseId, input: {}, inputComplete: false, status: "pending" };
+}

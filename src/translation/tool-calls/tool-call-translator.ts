@@ -1,0 +1,181 @@
+import type { PlanEntry, SessionUpdate, ToolCall, ToolCallContent, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { ClientProfile } from "../../protocol/client-profile.js";
+import type { PostToolUse, ToolResult } from "./facts.js";
+import { ToolCallFieldTracker } from "./field-tracker.js";
+import { parsePartialInput } from "./partial-input.js";
+import { reporterFor, safely } from "./registry.js";
+import { inputFacts, renderToolCall } from "./renderer.js";
+import { defaultResult, record, resultText, str } from "./reporter.js";
+import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
+
+/** A tool_use block as Claude streams and sends it. */
+export interface ToolUseBlock {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+/** A tool_result block of a user message. */
+export interface ToolResultBlock {
+  readonly tool_use_id: string;
+  readonly content?: unknown;
+  readonly is_error?: boolean;
+}
+
+interface Streaming {
+  readonly toolCallId: string;
+  json: string;
+  keys: number;
+}
+
+/**
+ * Claude tool uses → `tool_call` / `tool_call_update` (and `plan`) for one session.
+ * Holds the state of each tool call; the reporters read the data, the renderer picks
+ * the fields, the tracker trims what the client has. No I/O.
+ */
+export class ToolCallTranslator {
+  private readonly calls = new Map<string, ToolCallState>();
+  private readonly tracker: ToolCallFieldTracker;
+  /** Tool uses streaming right now, by parent and content block index. */
+  private readonly streaming = new Map<string, Streaming>();
+
+  constructor(
+    private readonly profile: ClientProfile,
+    /** Whether subagent tool calls go to the root transcript (flat transcript). */
+    private readonly flatSubagents: boolean,
+  ) {
+    this.tracker = new ToolCallFieldTracker(profile.air.client);
+  }
+
+  private visible(parentToolUseId: string | null): boolean {
+    return parentToolUseId === null || this.flatSubagents;
+  }
+
+  /** A streamed tool_use begins: the first `tool_call` goes out at once. */
+  start(block: { id: string; name: string }, parent: string | null, index: number): SessionUpdate[] {
+    if (!this.visible(parent) || this.calls.has(block.id)) return [];
+    const state = newToolCallState(block.id, block.name, parent);
+    this.calls.set(block.id, state);
+    this.streaming.set(`${parent}:${index}`, { toolCallId: block.id, json: "", keys: 0 });
+    return this.report(state);
+  }
+
+  /** More streamed input: a refinement when a new parameter is complete. */
+  inputDelta(partialJson: string, parent: string | null, index: number): SessionUpdate[] {
+    const streaming = this.streaming.get(`${parent}:${index}`);
+    if (!streaming) return [];
+    streaming.json += partialJson;
+    const state = this.calls.get(streaming.toolCallId);
+    if (!state || state.inputComplete) return [];
+    const partial = parsePartialInput(streaming.json);
+    const keys = partial ? Object.keys(partial).length : 0;
+    if (!partial || keys <= streaming.keys) return [];
+    streaming.keys = keys;
+    state.input = partial;
+    return this.report(state);
+  }
+
+  /** The end of a streamed message. */
+  messageStopped(parent: string | null): void {
+    for (const key of [...this.streaming.keys()]) if (key.startsWith(`${parent}:`)) this.streaming.delete(key);
+  }
+
+  /** The complete tool_use block (from the assistant message). */
+  complete(block: ToolUseBlock, parent: string | null): SessionUpdate[] {
+    if (!this.visible(parent)) return [];
+    let state = this.calls.get(block.id);
+    if (!state) {
+      state = newToolCallState(block.id, block.name, parent);
+      this.calls.set(block.id, state);
+    }
+    state.input = record(block.input) ?? {};
+    state.inputComplete = true;
+    return this.report(state);
+  }
+
+  /** The tool ran (or was denied): its result. */
+  result(block: ToolResultBlock, structured: unknown): SessionUpdate[] {
+    const state = this.calls.get(block.tool_use_id);
+    if (!state) return [];
+    const result: ToolResult = {
+      isError: block.is_error === true,
+      text: resultText(block.content),
+      raw: block.content,
+      structured,
+    };
+    state.result = result;
+    state.status = result.isError ? "failed" : "completed";
+    const reporter = reporterFor(state.toolName);
+    state.resultFacts = safely(
+      () => (reporter.result ?? defaultResult)(result, state.input),
+      () => defaultResult(result),
+    );
+    return this.report(state);
+  }
+
+  /** The PostToolUse hook: the full tool response, and final facts such as a diff. */
+  postToolUse(toolUseId: string, post: PostToolUse): SessionUpdate[] {
+    const state = this.calls.get(toolUseId);
+    if (!state) return [];
+    state.toolResponse = post.toolResponse;
+    const reporter = reporterFor(state.toolName);
+    if (reporter.postToolUse) {
+      const facts = safely(() => reporter.postToolUse!(post, state.input), () => ({}));
+      if (Object.keys(facts).length > 0) state.postFacts = facts;
+    }
+    return this.report(state);
+  }
+
+  /** The user allowed the tool: it runs now. */
+  running(toolUseId: string): SessionUpdate[] {
+    const state = this.calls.get(toolUseId);
+    if (!state || state.status !== "pending") return [];
+    state.status = "in_progress";
+    return this.report(state);
+  }
+
+  /**
+   * The tool call a permission request shows, after making sure the client has seen it
+   * (a tool call always goes out before its permission request).
+   */
+  forPermission(toolUseId: string, toolName: string, input: unknown): { updates: SessionUpdate[]; toolCall: ToolCallUpdate } {
+    let state = this.calls.get(toolUseId);
+    const updates: SessionUpdate[] = [];
+    if (!state) {
+      state = newToolCallState(toolUseId, toolName, null);
+      this.calls.set(toolUseId, state);
+    }
+    if (!state.inputComplete) {
+      state.input = record(input) ?? {};
+      state.inputComplete = true;
+    }
+    // A plan tool is reported as a plan; only a permission request shows it as a tool call.
+    updates.push(...this.report(state, true));
+    const rendered = renderToolCall(state, this.profile);
+    const { _meta, ...fields } = rendered;
+    return { updates, toolCall: { ...fields, _meta } as ToolCallUpdate };
+  }
+
+  private report(state: ToolCallState, asToolCall = false): SessionUpdate[] {
+    const facts = inputFacts(state);
+    if (facts.plan && !asToolCall) return state.inputComplete ? [planUpdate(facts.plan)] : [];
+    const first = !this.tracker.has(state.toolCallId);
+    const rendered = renderToolCall(state, this.profile);
+    const done = state.status === "completed" || state.status === "failed";
+    // Upstream convention: the final update of a terminal command repeats its content.
+    const repeat = done && facts.command && this.profile.terminalOutput && !this.profile.air.client ? ["content"] : [];
+    const fields = this.tracker.trim(state.toolCallId, rendered, repeat);
+    if (!fields) return [];
+    if (first) {
+      const toolCall = { ...fields, toolCallId: state.toolCallId, title: str(fields.title) ?? state.toolName } as ToolCall;
+      return [{ sessionUpdate: "tool_call", ...toolCall }];
+    }
+    return [{ sessionUpdate: "tool_call_update", ...(fields as ToolCallFields), toolCallId: state.toolCallId }];
+  }
+}
+
+type ToolCallFields = Omit<ToolCallUpdate, "toolCallId"> & { content?: ToolCallContent[] };
+
+function planUpdate(entries: readonly PlanEntry[]): SessionUpdate {
+  return { sessionUpdate: "plan", entries: [...entries] };
+}
