@@ -38,6 +38,9 @@ export const PROFILES = {
   } satisfies ClientCapabilities,
 } as const;
 
+/** A JetBrains-style client that appends terminal output (not AIR). */
+export const TERMINAL_DELTA_CLIENT = { _meta: { terminal_output_delta: true } } satisfies ClientCapabilities;
+
 export interface ScenarioOptions {
   script?: ScriptedTurn[];
   /** Claude Code user settings (written to the config dir). */
@@ -256,4 +259,21 @@ export async function eventually(what: string, condition: () => boolean, timeout
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Replaces every occurrence of `path` in a JSON-able value with `<ws>`. */
+export function normalizePaths<T>(value: T, path: string): T {
+  return JSON.parse(JSON.stringify(value).split(path).join("<ws>")) as T;
+}
+
+/** The tool_call / tool_call_update updates of one tool call, in order. */
+export function toolCallUpdates(scenario: Scenario, sessionId: string, toolCallId: string): Array<Record<string, unknown>> {
+  return scenario
+    .updates(sessionId)
+    .filter(
+      (u) =>
+        (u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update") &&
+        u.toolCallId === toolCallId,
+    )
+    .map((u) => normalizePaths(u as unknown as Record<string, unknown>, scenario.workspace));
 }

@@ -21,6 +21,7 @@ export const readReporter: ToolReporter = {
     };
   },
   result(result) {
+    if (result.isError) return result.text ? { content: [textContent(result.text)] } : {};
     const file = record(record(result.structured)?.file);
     const text = str(file?.content) ?? result.text;
     return text ? { content: [textContent(fenced(text))] } : {};
