@@ -8,5 +8,6 @@ export default defineConfig({
     // Scenario tests each run a real Claude Code process; two cores run two files at a time.
     pool: "forks",
     maxWorkers: 2,
+    reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });

@@ -15,7 +15,13 @@ import {
   type PromptResponse,
 } from "@agentclientprotocol/sdk/unstable";
 import { Transcript } from "./render.js";
-import { demoScript, GREETING_AFTER, GREETING_BEFORE, GREETING_FILE, USER_PROMPT } from "./script.js";
+import {
+  demoScript,
+  GREETING_AFTER,
+  GREETING_BEFORE,
+  GREETING_FILE,
+  USER_PROMPT,
+} from "./script.js";
 import { palette, wantsColor } from "./style.js";
 import { startWorld, type World } from "./world.js";
 
@@ -42,7 +48,10 @@ function within<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
   const left = Math.max(0, Math.min(ms, startedAt + BUDGET_MS - Date.now()));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Timeout(`no answer to ${what} within ${(left / 1000).toFixed(0)} s`)), left);
+    timer = setTimeout(
+      () => reject(new Timeout(`no answer to ${what} within ${(left / 1000).toFixed(0)} s`)),
+      left,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -74,7 +83,11 @@ function connect(world: World, transcript: Transcript): ClientConnection {
     .connect(stream);
 }
 
-async function prompt(connection: ClientConnection, sessionId: string, transcript: Transcript): Promise<PromptResponse> {
+async function prompt(
+  connection: ClientConnection,
+  sessionId: string,
+  transcript: Transcript,
+): Promise<PromptResponse> {
   const pending = connection.agent.request(methods.agent.session.prompt, {
     sessionId,
     prompt: [{ type: "text", text: USER_PROMPT }],
@@ -84,10 +97,13 @@ async function prompt(connection: ClientConnection, sessionId: string, transcrip
   } catch (error) {
     if (!(error instanceof Timeout)) throw error;
     // Ask the adapter to stop the turn, and show how it ended if it does so quickly.
-    await connection.agent.notify(methods.agent.session.cancel, { sessionId }).catch(() => undefined);
-    const late = await Promise.race([pending, new Promise<undefined>((r) => setTimeout(() => r(undefined), 3_000))]).catch(
-      () => undefined,
-    );
+    await connection.agent
+      .notify(methods.agent.session.cancel, { sessionId })
+      .catch(() => undefined);
+    const late = await Promise.race([
+      pending,
+      new Promise<undefined>((r) => setTimeout(() => r(undefined), 3_000)),
+    ]).catch(() => undefined);
     if (late) print(transcript.result(late));
     throw error;
   }
@@ -125,7 +141,13 @@ async function run(world: World, transcript: Transcript): Promise<void> {
   const after = readFileSync(join(world.workspace, GREETING_FILE), "utf8");
   const verdict = after === GREETING_AFTER ? c.green("fixed") : c.yellow("not changed");
   print(transcript.note(`${GREETING_FILE} after the session (${verdict}${c.dim("):")}`));
-  print(after.trimEnd().split("\n").map((line) => `  ${c.dim("│")} ${line}\n`).join(""));
+  print(
+    after
+      .trimEnd()
+      .split("\n")
+      .map((line) => `  ${c.dim("│")} ${line}\n`)
+      .join(""),
+  );
   const missing = missingPieces();
   if (missing.length > 0) {
     print(`\n${c.yellow("note:")} not seen on the wire this run: ${missing.join(", ")}\n`);
@@ -134,13 +156,18 @@ async function run(world: World, transcript: Transcript): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  print(`${c.bold("claude-agent-acp demo")} ${c.dim("· real adapter + Claude Code, scripted model, offline")}\n`);
+  print(
+    `${c.bold("claude-agent-acp demo")} ${c.dim("· real adapter + Claude Code, scripted model, offline")}\n`,
+  );
   const world = await startWorld({ [GREETING_FILE]: GREETING_BEFORE }, demoScript);
-  const watchdog = setTimeout(() => {
-    print(`\n${c.red("✗ the demo did not finish in time; killing everything it started")}\n`);
-    world.killNow();
-    process.exit(1);
-  }, WATCHDOG_MS - (Date.now() - startedAt));
+  const watchdog = setTimeout(
+    () => {
+      print(`\n${c.red("✗ the demo did not finish in time; killing everything it started")}\n`);
+      world.killNow();
+      process.exit(1);
+    },
+    WATCHDOG_MS - (Date.now() - startedAt),
+  );
   watchdog.unref();
   process.once("SIGINT", () => {
     world.killNow();

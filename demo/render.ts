@@ -139,21 +139,37 @@ export class Transcript {
     return out;
   }
 
-  private stream(kind: "thought" | "message", messageId: string | null | undefined, text: string): string {
+  private stream(
+    kind: "thought" | "message",
+    messageId: string | null | undefined,
+    text: string,
+  ): string {
     if (!text) return "";
     const { c } = this;
     const prefix = kind === "thought" ? c.dim("  ┆ ") : "  ";
     let out = "";
     if (this.open?.kind !== kind || this.open.messageId !== messageId) {
-      out += this.flush() + "\n" + (kind === "thought" ? c.dim("  ✻ thinking") + "\n" : c.cyan("⏺ claude") + "\n");
+      out +=
+        this.flush() +
+        "\n" +
+        (kind === "thought" ? c.dim("  ✻ thinking") + "\n" : c.cyan("⏺ claude") + "\n");
       out += prefix;
       this.open = { kind, messageId };
     }
-    const styled = kind === "thought" ? (s: string): string => c.dim(c.italic(s)) : (s: string): string => s;
-    return out + text.split("\n").map(styled).join("\n" + prefix);
+    const styled =
+      kind === "thought" ? (s: string): string => c.dim(c.italic(s)) : (s: string): string => s;
+    return (
+      out +
+      text
+        .split("\n")
+        .map(styled)
+        .join("\n" + prefix)
+    );
   }
 
-  private toolUpdate(u: Extract<SessionUpdate, { sessionUpdate: "tool_call" | "tool_call_update" }>): string {
+  private toolUpdate(
+    u: Extract<SessionUpdate, { sessionUpdate: "tool_call" | "tool_call_update" }>,
+  ): string {
     const { sessionUpdate: _kind, ...fields } = u;
     this.readTerminalMeta(u.toolCallId, u._meta);
     const tool = this.merge(fields);
@@ -190,7 +206,9 @@ export class Transcript {
   private readTerminalMeta(toolCallId: string, meta: unknown): void {
     const m = record(meta);
     if (!m) return;
-    const terminal = (key: string): { id: string; view: TerminalView; data: unknown } | undefined => {
+    const terminal = (
+      key: string,
+    ): { id: string; view: TerminalView; data: unknown } | undefined => {
       const entry = record(m[key]);
       if (!entry) return undefined;
       const id = typeof entry.terminal_id === "string" ? entry.terminal_id : toolCallId;
@@ -242,7 +260,11 @@ export class Transcript {
       if (line.startsWith("@@")) return c.cyan(line);
       return line.startsWith("\\") ? c.dim(line) : line;
     };
-    return patch.trimEnd().split("\n").map((line) => `    ${colour(line)}\n`).join("");
+    return patch
+      .trimEnd()
+      .split("\n")
+      .map((line) => `    ${colour(line)}\n`)
+      .join("");
   }
 
   private toolEnd(tool: ToolView): string {
@@ -252,7 +274,9 @@ export class Transcript {
       return typeof code === "number" ? [`exit ${code}`] : [];
     });
     const detail = exits.length > 0 ? c.dim(` (${exits.join(", ")})`) : "";
-    return tool.status === "failed" ? `  ${c.red("✗ failed")}${detail}\n` : `  ${c.green("✓ done")}${detail}\n`;
+    return tool.status === "failed"
+      ? `  ${c.red("✗ failed")}${detail}\n`
+      : `  ${c.green("✓ done")}${detail}\n`;
   }
 
   private plan(entries: PlanEntry[]): string {
@@ -263,7 +287,10 @@ export class Transcript {
   }
 
   private bar(text: string): string {
-    return text.split("\n").map((line) => `${this.c.dim(BAR)}${line}\n`).join("");
+    return text
+      .split("\n")
+      .map((line) => `${this.c.dim(BAR)}${line}\n`)
+      .join("");
   }
 
   private blockText(block: ContentBlock): string {
@@ -280,6 +307,12 @@ export class Transcript {
   }
 
   private short(text: string): string {
-    return this.cwd ? text.split(this.cwd + "/").join("").split(this.cwd).join(".") : text;
+    return this.cwd
+      ? text
+          .split(this.cwd + "/")
+          .join("")
+          .split(this.cwd)
+          .join(".")
+      : text;
   }
 }

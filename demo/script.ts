@@ -16,14 +16,15 @@ function lastToolResult(req: RecordedRequest): { isError: boolean; text: string 
   const content = (last as { content?: unknown } | undefined)?.content;
   if (!Array.isArray(content)) return undefined;
   const result = content.find((b: { type?: unknown }) => b?.type === "tool_result") as
-    | { is_error?: boolean; content?: unknown }
-    | undefined;
+    { is_error?: boolean; content?: unknown } | undefined;
   if (!result) return undefined;
   const text =
     typeof result.content === "string"
       ? result.content
       : Array.isArray(result.content)
-        ? result.content.map((b: { text?: unknown }) => (typeof b?.text === "string" ? b.text : "")).join("")
+        ? result.content
+            .map((b: { text?: unknown }) => (typeof b?.text === "string" ? b.text : ""))
+            .join("")
         : "";
   return { isError: result.is_error === true, text };
 }
@@ -36,7 +37,10 @@ function finalTurn(req: RecordedRequest, workspace: string): ScriptedTurn {
     result && !result.isError
       ? `Fixed: ${GREETING_FILE} now starts with "Hello, world!". The second line was already fine.`
       : `I could not edit ${GREETING_FILE}: ${why}`;
-  return { blocks: [{ type: "text", text, deltas: 4 }], usage: { input_tokens: 1480, output_tokens: 24 } };
+  return {
+    blocks: [{ type: "text", text, deltas: 4 }],
+    usage: { input_tokens: 1480, output_tokens: 24 },
+  };
 }
 
 /**
@@ -54,15 +58,31 @@ export function demoScript(workspace: string): ScriptedTurn[] {
           thinking: `The user wants the greeting fixed. Let me look at ${GREETING_FILE} before editing it.`,
           deltas: 3,
         },
-        { type: "text", text: `I'll check what ${GREETING_FILE} says first, then fix the typos.`, deltas: 4 },
-        { type: "tool_use", name: "Bash", input: { command: `cat ${GREETING_FILE}`, description: "Show the greeting" } },
+        {
+          type: "text",
+          text: `I'll check what ${GREETING_FILE} says first, then fix the typos.`,
+          deltas: 4,
+        },
+        {
+          type: "tool_use",
+          name: "Bash",
+          input: { command: `cat ${GREETING_FILE}`, description: "Show the greeting" },
+        },
       ],
       usage: { input_tokens: 1320, output_tokens: 58, cache_creation_input_tokens: 0 },
     },
     {
       blocks: [
-        { type: "text", text: `Two typos on the first line: "Helo" and "wrold". Fixing them now.`, deltas: 3 },
-        { type: "tool_use", name: "Edit", input: { file_path: file, old_string: "Helo, wrold!", new_string: "Hello, world!" } },
+        {
+          type: "text",
+          text: `Two typos on the first line: "Helo" and "wrold". Fixing them now.`,
+          deltas: 3,
+        },
+        {
+          type: "tool_use",
+          name: "Edit",
+          input: { file_path: file, old_string: "Helo, wrold!", new_string: "Hello, world!" },
+        },
       ],
       usage: { input_tokens: 1400, output_tokens: 41 },
     },

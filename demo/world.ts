@@ -3,7 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ADAPTER_BIN, scenarioEnv, waitForExit } from "../test/support/acp-harness.js";
-import { startModelServer, type ModelServer, type ScriptedTurn } from "../test/support/model-server.js";
+import {
+  startModelServer,
+  type ModelServer,
+  type ScriptedTurn,
+} from "../test/support/model-server.js";
 import { killAll, processesWithEnv, waitForNoProcesses } from "../test/support/processes.js";
 
 /**
@@ -27,14 +31,18 @@ export async function startWorld(
   files: Record<string, string>,
   script: (workspace: string) => ScriptedTurn[],
 ): Promise<World> {
-  if (!existsSync(ADAPTER_BIN)) throw new Error(`${ADAPTER_BIN} is missing: run \`npm run build\` first`);
+  if (!existsSync(ADAPTER_BIN))
+    throw new Error(`${ADAPTER_BIN} is missing: run \`npm run build\` first`);
   const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-demo-")));
   const workspace = join(root, "workspace");
   const configDir = join(root, "claude-config");
   const home = join(root, "home");
   for (const dir of [workspace, configDir, home]) mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(workspace, name), text);
-  writeFileSync(join(configDir, "settings.json"), JSON.stringify({ permissions: { defaultMode: "default" } }));
+  writeFileSync(
+    join(configDir, "settings.json"),
+    JSON.stringify({ permissions: { defaultMode: "default" } }),
+  );
 
   let model: ModelServer;
   try {

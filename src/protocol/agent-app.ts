@@ -18,7 +18,10 @@ export interface ConnectionState {
 }
 
 /** Wraps a handler so every failure leaves as a clear, redacted JSON-RPC error. */
-function guarded<C, R>(method: string, handler: (ctx: C) => Promise<R> | R): (ctx: C) => Promise<R> {
+function guarded<C, R>(
+  method: string,
+  handler: (ctx: C) => Promise<R> | R,
+): (ctx: C) => Promise<R> {
   return async (ctx) => {
     try {
       return await handler(ctx);

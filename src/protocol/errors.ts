@@ -33,7 +33,9 @@ export function authRequired(userText?: string): RequestError {
   );
 }
 
-function isZodError(error: unknown): error is { issues: Array<{ path: PropertyKey[]; message: string }> } {
+function isZodError(
+  error: unknown,
+): error is { issues: Array<{ path: PropertyKey[]; message: string }> } {
   return (
     error instanceof Error &&
     error.name === "ZodError" &&
@@ -50,9 +52,15 @@ export function toRequestError(error: unknown, context?: Record<string, unknown>
   if (isZodError(error)) {
     const first = error.issues[0];
     const where = first ? first.path.map(String).join(".") : "";
-    return invalidParams(first ? `${where ? `${where}: ` : ""}${first.message}` : "malformed params");
+    return invalidParams(
+      first ? `${where ? `${where}: ` : ""}${first.message}` : "malformed params",
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
-  log.error("request failed", { ...context, message, stack: error instanceof Error ? error.stack : undefined });
+  log.error("request failed", {
+    ...context,
+    message,
+    stack: error instanceof Error ? error.stack : undefined,
+  });
   return new RequestError(-32603, `Internal error: ${redacted(message.split("\n")[0] ?? "")}`);
 }

@@ -6,7 +6,8 @@ import { invalidParams } from "./errors.js";
 export async function checkWorkingDirectory(cwd: string): Promise<void> {
   if (!isAbsolute(cwd)) throw invalidParams(`cwd must be an absolute path: ${JSON.stringify(cwd)}`);
   const info = await stat(cwd).catch(() => undefined);
-  if (!info?.isDirectory()) throw invalidParams(`cwd is not an existing directory: ${JSON.stringify(cwd)}`);
+  if (!info?.isDirectory())
+    throw invalidParams(`cwd is not an existing directory: ${JSON.stringify(cwd)}`);
 }
 
 export function checkAdditionalDirectories(dirs: readonly string[] | undefined): string[] {

@@ -44,7 +44,9 @@ function stringArray(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
-function pairs(list: ReadonlyArray<{ name: string; value: string }> | undefined): Record<string, string> {
+function pairs(
+  list: ReadonlyArray<{ name: string; value: string }> | undefined,
+): Record<string, string> {
   return Object.fromEntries((list ?? []).map((p) => [p.name, p.value]));
 }
 

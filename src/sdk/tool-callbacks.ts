@@ -1,5 +1,10 @@
 import { readFile } from "node:fs/promises";
-import type { CanUseTool, HookCallbackMatcher, HookEvent, PermissionResult } from "@anthropic-ai/claude-agent-sdk";
+import type {
+  CanUseTool,
+  HookCallbackMatcher,
+  HookEvent,
+  PermissionResult,
+} from "@anthropic-ai/claude-agent-sdk";
 import { log } from "../util/log.js";
 
 /** What Claude Code asks of the session while a tool runs. */
@@ -24,7 +29,12 @@ const MAX_DIFF_BYTES = 1024 * 1024;
 
 export function canUseToolFor(events: ToolEvents): CanUseTool {
   return (toolName, input, options) =>
-    events.requestPermission({ toolName, input, toolUseId: options.toolUseID, signal: options.signal });
+    events.requestPermission({
+      toolName,
+      input,
+      toolUseId: options.toolUseID,
+      signal: options.signal,
+    });
 }
 
 async function fileAfter(toolName: string, toolResponse: unknown): Promise<string | undefined> {
@@ -51,7 +61,10 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
               const after = await fileAfter(input.tool_name, input.tool_response);
               events.toolFinished(input.tool_use_id, input.tool_response, after);
             } catch (error) {
-              log.warn("PostToolUse handling failed", { toolUseId: input.tool_use_id, message: String(error) });
+              log.warn("PostToolUse handling failed", {
+                toolUseId: input.tool_use_id,
+                message: String(error),
+              });
             }
             return {};
           },

@@ -6,7 +6,11 @@ import { permissionOptions, toDecision } from "../translation/permissions/option
 import { log } from "../util/log.js";
 
 /** How a tool use ends when the turn was cancelled or the request could not finish. */
-export const TOOL_USE_ABORTED: PermissionResult = { behavior: "deny", message: "Tool use aborted", interrupt: true };
+export const TOOL_USE_ABORTED: PermissionResult = {
+  behavior: "deny",
+  message: "Tool use aborted",
+  interrupt: true,
+};
 
 const USER_REJECTED: PermissionResult = {
   behavior: "deny",
@@ -24,14 +28,26 @@ export class PermissionFlow {
     private readonly client: ClientPort,
   ) {}
 
-  async ask(ask: PermissionAsk, toolCall: ToolCallUpdate, signal: AbortSignal): Promise<PermissionResult> {
+  async ask(
+    ask: PermissionAsk,
+    toolCall: ToolCallUpdate,
+    signal: AbortSignal,
+  ): Promise<PermissionResult> {
     if (signal.aborted) return TOOL_USE_ABORTED;
     const options = permissionOptions();
     let response;
     try {
-      response = await this.client.requestPermission({ sessionId: this.sessionId, toolCall, options }, signal);
+      response = await this.client.requestPermission(
+        { sessionId: this.sessionId, toolCall, options },
+        signal,
+      );
     } catch (error) {
-      if (!signal.aborted) log.warn("permission request failed", { sessionId: this.sessionId, toolCallId: ask.toolUseId, message: String(error) });
+      if (!signal.aborted)
+        log.warn("permission request failed", {
+          sessionId: this.sessionId,
+          toolCallId: ask.toolUseId,
+          message: String(error),
+        });
       return TOOL_USE_ABORTED;
     }
     if (signal.aborted) return TOOL_USE_ABORTED;

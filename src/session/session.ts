@@ -4,7 +4,12 @@ import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/uns
 import type { PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../protocol/client-profile.js";
-import { canUseToolFor, hooksFor, type PermissionAsk, type ToolEvents } from "../sdk/tool-callbacks.js";
+import {
+  canUseToolFor,
+  hooksFor,
+  type PermissionAsk,
+  type ToolEvents,
+} from "../sdk/tool-callbacks.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { PermissionFlow, TOOL_USE_ABORTED } from "./permission-flow.js";
 import { authRequired, turnFailed } from "../protocol/errors.js";
@@ -12,12 +17,20 @@ import { ClaudeQuery, transcriptExists } from "../sdk/claude-query.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { toTurnOutcome } from "../translation/turn-outcome.js";
-import { quotaMeta, toAcpUsage, toUsageUpdate, type ModelUsageTable } from "../translation/usage.js";
+import {
+  quotaMeta,
+  toAcpUsage,
+  toUsageUpdate,
+  type ModelUsageTable,
+} from "../translation/usage.js";
 import { log } from "../util/log.js";
 import { Turn, type PendingPrompt } from "./turn.js";
 
 /** What a session needs to (re)start its Claude Code query. */
-export type SessionSetup = Omit<SessionQueryConfig, "start" | "abortController" | "canUseTool" | "hooks">;
+export type SessionSetup = Omit<
+  SessionQueryConfig,
+  "start" | "abortController" | "canUseTool" | "hooks"
+>;
 
 /**
  * How long an interrupted turn may take to wind down before the query is replaced.
@@ -101,7 +114,9 @@ export class Session {
     this.respondAfterUpdates(() => turn.prompt.resolve(cancelled));
     const query = this.query;
     this.draining = setTimeout(() => {
-      log.warn("interrupted turn did not end; replacing the Claude Code query", { sessionId: this.id });
+      log.warn("interrupted turn did not end; replacing the Claude Code query", {
+        sessionId: this.id,
+      });
       if (query) this.replaceQuery(query);
       this.endDrain();
     }, INTERRUPT_GRACE_MS);
@@ -125,7 +140,10 @@ export class Session {
     const events: ToolEvents = {
       requestPermission: (ask) => this.requestPermission(ask),
       toolFinished: (toolUseId, toolResponse, fileAfter) => {
-        const updates = this.turn?.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter });
+        const updates = this.turn?.translator.tools.postToolUse(toolUseId, {
+          toolResponse,
+          fileAfter,
+        });
         for (const update of updates ?? []) this.send(update);
       },
     };
@@ -193,13 +211,18 @@ export class Session {
     this.query = undefined;
     query.close();
     if (this.closed) return;
-    log.warn("Claude Code exited", { sessionId: this.id, message: error ? String(error) : undefined });
+    log.warn("Claude Code exited", {
+      sessionId: this.id,
+      message: error ? String(error) : undefined,
+    });
     if (this.draining) this.endDrain();
     const turn = this.turn;
     this.turn = undefined;
     if (turn) {
       const reason = error instanceof Error ? ` (${error.message.split("\n")[0]})` : "";
-      const failure = turnFailed(`Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`);
+      const failure = turnFailed(
+        `Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`,
+      );
       this.respondAfterUpdates(() => turn.prompt.reject(failure));
     }
     this.pump();
@@ -224,7 +247,11 @@ export class Session {
     if (!query) return void this.restart();
     const next = this.queue.shift()!;
     this.quiet = false;
-    this.turn = new Turn(next, this.modelUsage, new SdkMessageTranslator(this.profile, this.flatSubagents));
+    this.turn = new Turn(
+      next,
+      this.modelUsage,
+      new SdkMessageTranslator(this.profile, this.flatSubagents),
+    );
     query.send({
       type: "user",
       message: { role: "user", content: next.content },
@@ -257,10 +284,18 @@ export class Session {
   private async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
     const turn = this.turn;
     if (!turn || ask.signal.aborted) return TOOL_USE_ABORTED;
-    const { updates, toolCall } = turn.translator.tools.forPermission(ask.toolUseId, ask.toolName, ask.input);
+    const { updates, toolCall } = turn.translator.tools.forPermission(
+      ask.toolUseId,
+      ask.toolName,
+      ask.input,
+    );
     for (const update of updates) this.send(update);
     await this.outbox; // the tool call always goes out before its permission request
-    const result = await this.permissions.ask(ask, toolCall, AbortSignal.any([ask.signal, turn.abort.signal]));
+    const result = await this.permissions.ask(
+      ask,
+      toolCall,
+      AbortSignal.any([ask.signal, turn.abort.signal]),
+    );
     if (result.behavior === "allow" && this.turn === turn) {
       for (const update of turn.translator.tools.running(ask.toolUseId)) this.send(update);
     }

@@ -1,6 +1,6 @@
 import type { SDKAssistantMessageError, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
-import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { ApiUsage, ModelUsageTable } from "../translation/usage.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 

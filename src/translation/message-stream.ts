@@ -63,7 +63,9 @@ export class MessageStreamTranslator {
     };
   }
 
-  private fromCompleteMessage(message: Extract<SDKMessage, { type: "assistant" }>): SessionUpdate[] {
+  private fromCompleteMessage(
+    message: Extract<SDKMessage, { type: "assistant" }>,
+  ): SessionUpdate[] {
     // An API error arrives as a synthetic assistant message; it ends the turn as a
     // JSON-RPC error instead, after redaction.
     if (message.parent_tool_use_id !== null || message.error !== undefined) return [];

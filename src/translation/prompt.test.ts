@@ -47,9 +47,22 @@ describe("fromAcpPrompt", () => {
 
   it("maps embedded blobs by MIME type", () => {
     const out = fromAcpPrompt([
-      { type: "resource", resource: { uri: "file:///w/p.pdf", blob: "UERG", mimeType: "application/pdf" } },
-      { type: "resource", resource: { uri: "file:///w/c.json", blob: Buffer.from("{}").toString("base64"), mimeType: "application/json" } },
-      { type: "resource", resource: { uri: "file:///w/x.bin", blob: "AA", mimeType: "application/octet-stream" } },
+      {
+        type: "resource",
+        resource: { uri: "file:///w/p.pdf", blob: "UERG", mimeType: "application/pdf" },
+      },
+      {
+        type: "resource",
+        resource: {
+          uri: "file:///w/c.json",
+          blob: Buffer.from("{}").toString("base64"),
+          mimeType: "application/json",
+        },
+      },
+      {
+        type: "resource",
+        resource: { uri: "file:///w/x.bin", blob: "AA", mimeType: "application/octet-stream" },
+      },
     ]);
     expect(out).toEqual([
       { type: "document", source: { type: "base64", media_type: "application/pdf", data: "UERG" } },

@@ -8,20 +8,25 @@ export type ClaudeUserBlock =
   | {
       type: "image";
       source:
-        | { type: "base64"; media_type: ImageMediaType; data: string }
-        | { type: "url"; url: string };
+        { type: "base64"; media_type: ImageMediaType; data: string } | { type: "url"; url: string };
     }
   | { type: "document"; source: { type: "base64"; media_type: "application/pdf"; data: string } };
 
 /** A prompt block the adapter cannot take (e.g. audio, not advertised). */
 export class UnsupportedPromptContent extends Error {}
 
-const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const IMAGE_TYPES: ReadonlySet<string> = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+]);
 
 function isImageType(mime: string): mime is ImageMediaType {
   return IMAGE_TYPES.has(mime);
 }
-const TEXT_LIKE = /^(text\/|application\/(json|xml|yaml|x-yaml|toml|sql|javascript|typescript|x-sh))/;
+const TEXT_LIKE =
+  /^(text\/|application\/(json|xml|yaml|x-yaml|toml|sql|javascript|typescript|x-sh))/;
 
 function displayName(uri: string, name?: string | null): string {
   if (name) return name;
@@ -50,7 +55,10 @@ export function fromAcpPrompt(prompt: readonly ContentBlock[]): ClaudeUserBlock[
   prompt.forEach((block, index) => {
     switch (block.type) {
       case "text":
-        blocks.push({ type: "text", text: index === 0 ? rewriteMcpPrompt(block.text) : block.text });
+        blocks.push({
+          type: "text",
+          text: index === 0 ? rewriteMcpPrompt(block.text) : block.text,
+        });
         break;
       case "image":
         if (block.data) {

@@ -12,7 +12,11 @@ describe("redactForUser", () => {
     ["internal host", "at https://gateway.corp/api failed", "gateway.corp"],
     ["bare internal host", "check your inference gateway (127.0.0.1:41177).", "127.0.0.1"],
     ["bare localhost", "connect ECONNREFUSED localhost:8080", "localhost:8080"],
-    ["stack trace", "Error: boom\n    at fetch (/srv/app/node_modules/x.js:1:2)\n    at main", "node_modules/x.js"],
+    [
+      "stack trace",
+      "Error: boom\n    at fetch (/srv/app/node_modules/x.js:1:2)\n    at main",
+      "node_modules/x.js",
+    ],
     ["home path", "could not open /home/alice/project/.env", "/home/alice"],
     ["root path", "ENOENT: '/root/.claude/settings.json'", "/root/.claude"],
     ["windows path", "missing C:\\Users\\bob\\secrets.txt", "C:\\Users"],
@@ -28,9 +32,9 @@ describe("redactForUser", () => {
   });
 
   it("keeps the readable part of a message", () => {
-    expect(redactForUser("API Error: 429 Rate limited. See https://docs.anthropic.com/en/api/errors")).toBe(
-      "API Error: 429 Rate limited. See https://docs.anthropic.com/en/api/errors",
-    );
+    expect(
+      redactForUser("API Error: 429 Rate limited. See https://docs.anthropic.com/en/api/errors"),
+    ).toBe("API Error: 429 Rate limited. See https://docs.anthropic.com/en/api/errors");
   });
 
   it("bounds the length", () => {

@@ -3,7 +3,11 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import { MessageStreamTranslator } from "./message-stream.js";
 import { record } from "./tool-calls/reporter.js";
-import { ToolCallTranslator, type ToolResultBlock, type ToolUseBlock } from "./tool-calls/tool-call-translator.js";
+import {
+  ToolCallTranslator,
+  type ToolResultBlock,
+  type ToolUseBlock,
+} from "./tool-calls/tool-call-translator.js";
 
 /**
  * SDK messages → ACP session updates: message text and thinking, and tool calls.

@@ -22,15 +22,18 @@ export function toTurnOutcome(
   result: SDKResultMessage,
   assistantError?: SDKAssistantMessageError,
 ): TurnOutcome {
-  if (result.subtype === "error_max_turns") return { kind: "stop", stopReason: "max_turn_requests" };
+  if (result.subtype === "error_max_turns")
+    return { kind: "stop", stopReason: "max_turn_requests" };
   if (assistantError === "max_output_tokens" || result.stop_reason === "max_tokens") {
     return { kind: "stop", stopReason: "max_tokens" };
   }
   if (result.stop_reason === "refusal") return { kind: "stop", stopReason: "refusal" };
-  if (result.subtype === "success" && !result.is_error) return { kind: "stop", stopReason: "end_turn" };
+  if (result.subtype === "success" && !result.is_error)
+    return { kind: "stop", stopReason: "end_turn" };
   const text =
     (result.subtype === "success" ? result.result : result.errors.join("\n")) ||
     "Claude Code ended the turn with an error";
-  const auth = (assistantError !== undefined && AUTH_ERRORS.has(assistantError)) || NOT_LOGGED_IN.test(text);
+  const auth =
+    (assistantError !== undefined && AUTH_ERRORS.has(assistantError)) || NOT_LOGGED_IN.test(text);
   return { kind: "error", text, auth };
 }

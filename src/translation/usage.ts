@@ -39,7 +39,12 @@ interface TokenCount {
   reasoningOutputTokens: number;
 }
 
-function tokenCount(input: number, cachedRead: number, cachedWrite: number, output: number): TokenCount {
+function tokenCount(
+  input: number,
+  cachedRead: number,
+  cachedWrite: number,
+  output: number,
+): TokenCount {
   return {
     totalTokens: input + cachedRead + cachedWrite + output,
     inputTokens: input,

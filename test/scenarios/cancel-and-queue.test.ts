@@ -4,7 +4,10 @@ import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
 
-const slowTurn = { blocks: [{ type: "text" as const, text: "slow ".repeat(200), deltas: 200 }], delayMs: 30 };
+const slowTurn = {
+  blocks: [{ type: "text" as const, text: "slow ".repeat(200), deltas: 200 }],
+  delayMs: 30,
+};
 
 describe.each(Object.entries(PROFILES))("cancel and queueing (%s client)", (_name, profile) => {
   it("cancel interrupts the turn promptly, nothing follows the response, and the session goes on", async () => {
@@ -27,8 +30,12 @@ describe.each(Object.entries(PROFILES))("cancel and queueing (%s client)", (_nam
     await new Promise((r) => setTimeout(r, 1500));
     expect(s.updates(sessionId)).toHaveLength(updatesAtResponse);
     const sent = s.sentByAdapter();
-    const responseAt = sent.findIndex((m) => "result" in m && JSON.stringify(m.result) === '{"stopReason":"cancelled"}');
-    expect(sent.slice(responseAt + 1).filter((m) => "method" in m && m.method === "session/update")).toEqual([]);
+    const responseAt = sent.findIndex(
+      (m) => "result" in m && JSON.stringify(m.result) === '{"stopReason":"cancelled"}',
+    );
+    expect(
+      sent.slice(responseAt + 1).filter((m) => "method" in m && m.method === "session/update"),
+    ).toEqual([]);
 
     const next = await s.prompt(sessionId, "again");
     expect(next.stopReason).toBe("end_turn");
@@ -58,9 +65,7 @@ describe.each(Object.entries(PROFILES))("cancel and queueing (%s client)", (_nam
     expect(await Promise.all(prompts)).toEqual(["end_turn", "end_turn", "end_turn"]);
     expect(order).toEqual(["one", "two", "three"]);
     expect(s.agentText(sessionId)).toBe("first;second;third;");
-    const userTexts = s.model
-      .mainRequests()
-      .map((r) => JSON.stringify(r.body.messages.at(-1)));
+    const userTexts = s.model.mainRequests().map((r) => JSON.stringify(r.body.messages.at(-1)));
     expect(userTexts[0]).toContain("one");
     expect(userTexts[1]).toContain("two");
     expect(userTexts[2]).toContain("three");

@@ -11,7 +11,16 @@ const LEAKY_MESSAGE =
   "quota exceeded for key sk-ant-api03-LEAKEDKEY123456 via https://admin:hunter22@gateway.example.com/v1 " +
   "(upstream http://10.20.30.40:8443/internal/messages) config /root/.claude/credentials.json " +
   "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.leaked.token\n    at Gateway.forward (/srv/gateway/lib/proxy.js:88:13)";
-const LEAKS = ["sk-ant-api03-LEAKEDKEY123456", "hunter22", "10.20.30.40", "/root/.claude", "eyJhbGciOiJIUzI1NiJ9", "/srv/gateway", "127.0.0.1", "sk-ant-test-key"];
+const LEAKS = [
+  "sk-ant-api03-LEAKEDKEY123456",
+  "hunter22",
+  "10.20.30.40",
+  "/root/.claude",
+  "eyJhbGciOiJIUzI1NiJ9",
+  "/srv/gateway",
+  "127.0.0.1",
+  "sk-ant-test-key",
+];
 
 async function promptError(promise: Promise<unknown>): Promise<RequestError> {
   try {
@@ -30,25 +39,28 @@ describe.each(Object.entries(PROFILES))("model API errors (%s client)", (_name, 
     [529, 2, "overloaded_error", /529/],
     [500, 2, "api_error", /500/],
     [400, 3, "invalid_request_error", /400/],
-  ])("a %d ends the turn with Claude's text, redacted, and the session stays usable", async (status, times, errorType, text) => {
-    const s = await scenario({
-      script: [
-        { kind: "error", status, errorType, message: LEAKY_MESSAGE, times },
-        { blocks: [{ type: "text", text: "recovered" }] },
-      ],
-    });
-    await s.initialize(profile);
-    const sessionId = await s.newSession();
-    const error = await promptError(s.prompt(sessionId, "hello"));
-    expect(error.code).toBe(-32603);
-    expect(error.message).toMatch(text);
-    expect(error.message).toContain("quota exceeded for key");
-    for (const leak of LEAKS) expect(error.message).not.toContain(leak);
-    expect(JSON.stringify(s.sentByAdapter())).not.toContain("LEAKEDKEY");
+  ])(
+    "a %d ends the turn with Claude's text, redacted, and the session stays usable",
+    async (status, times, errorType, text) => {
+      const s = await scenario({
+        script: [
+          { kind: "error", status, errorType, message: LEAKY_MESSAGE, times },
+          { blocks: [{ type: "text", text: "recovered" }] },
+        ],
+      });
+      await s.initialize(profile);
+      const sessionId = await s.newSession();
+      const error = await promptError(s.prompt(sessionId, "hello"));
+      expect(error.code).toBe(-32603);
+      expect(error.message).toMatch(text);
+      expect(error.message).toContain("quota exceeded for key");
+      for (const leak of LEAKS) expect(error.message).not.toContain(leak);
+      expect(JSON.stringify(s.sentByAdapter())).not.toContain("LEAKEDKEY");
 
-    expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
-    expect(s.agentText(sessionId)).toBe("recovered");
-  });
+      expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
+      expect(s.agentText(sessionId)).toBe("recovered");
+    },
+  );
 });
 
 describe("credentials", () => {
@@ -76,7 +88,15 @@ describe("Claude Code dies during a turn", () => {
       settings: { permissions: { defaultMode: "bypassPermissions" } },
       env: { IS_SANDBOX: "1" },
       script: [
-        { blocks: [{ type: "tool_use", name: "Bash", input: { command: "echo start; tail -f /dev/null", description: "wait" } }] },
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              name: "Bash",
+              input: { command: "echo start; tail -f /dev/null", description: "wait" },
+            },
+          ],
+        },
         { blocks: [{ type: "text", text: "back again" }] },
       ],
     });
@@ -84,14 +104,21 @@ describe("Claude Code dies during a turn", () => {
     const sessionId = await s.newSession();
     const running = promptError(s.prompt(sessionId, "run it"));
     const ours = () => processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir);
-    await eventually("the shell command", () => ours().some((pid) => commandLine(pid).startsWith("tail")), 20_000);
+    await eventually(
+      "the shell command",
+      () => ours().some((pid) => commandLine(pid).startsWith("tail")),
+      20_000,
+    );
     const claude = ours().find((pid) => / --output-format stream-json /.test(commandLine(pid)));
     process.kill(claude!, "SIGKILL");
 
     const error = await running;
     expect(error.code).toBe(-32603);
     expect(error.message).toMatch(/^Claude Code exited unexpectedly/);
-    await eventually("the orphaned shell to be swept", () => !ours().some((pid) => commandLine(pid).startsWith("tail")));
+    await eventually(
+      "the orphaned shell to be swept",
+      () => !ours().some((pid) => commandLine(pid).startsWith("tail")),
+    );
 
     expect((await s.prompt(sessionId, "continue")).stopReason).toBe("end_turn");
     expect(s.agentText(sessionId)).toBe("back again");
@@ -136,7 +163,9 @@ describe("bad input", () => {
     await s.initialize();
     const error = await promptError(s.newSession(params));
     expect(error.code).toBe(-32602);
-    expect(processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((p) => p !== s.adapter.pid)).toEqual([]);
+    expect(
+      processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((p) => p !== s.adapter.pid),
+    ).toEqual([]);
   });
 
   it("audio in a prompt is invalidParams (not advertised)", async () => {
@@ -145,14 +174,19 @@ describe("bad input", () => {
     expect(init.agentCapabilities?.promptCapabilities?.audio).toBe(false);
     const sessionId = await s.newSession();
     const error = await promptError(
-      s.agent.request("session/prompt", { sessionId, prompt: [{ type: "audio", mimeType: "audio/wav", data: "AAAA" }] }),
+      s.agent.request("session/prompt", {
+        sessionId,
+        prompt: [{ type: "audio", mimeType: "audio/wav", data: "AAAA" }],
+      }),
     );
     expect(error.code).toBe(-32602);
   });
 
   it("__proto__ and constructor keys in client _meta enable nothing", async () => {
     const s = await scenario();
-    const caps = JSON.parse('{"_meta": {"__proto__": {"terminal_output": true}, "constructor": {"prototype": {"terminal_output": true}}}}');
+    const caps = JSON.parse(
+      '{"_meta": {"__proto__": {"terminal_output": true}, "constructor": {"prototype": {"terminal_output": true}}}}',
+    );
     const init = await s.initialize(caps);
     expect(JSON.stringify(init)).not.toContain("jetbrains");
     const sessionId = await s.newSession({

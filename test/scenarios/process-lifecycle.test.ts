@@ -19,14 +19,26 @@ describe("the adapter's end leaves no process behind", () => {
       settings: { permissions: { defaultMode: "bypassPermissions" } },
       env: { IS_SANDBOX: "1" },
       script: [
-        { blocks: [{ type: "tool_use", name: "Bash", input: { command: "echo start; tail -f /dev/null", description: "wait" } }] },
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              name: "Bash",
+              input: { command: "echo start; tail -f /dev/null", description: "wait" },
+            },
+          ],
+        },
       ],
     });
     await s.initialize();
     const sessionId = await s.newSession();
     s.prompt(sessionId, "run it").catch(() => undefined);
     const ours = () => processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir);
-    await eventually("the shell command", () => ours().some((pid) => commandLine(pid).startsWith("tail")), 20_000);
+    await eventually(
+      "the shell command",
+      () => ours().some((pid) => commandLine(pid).startsWith("tail")),
+      20_000,
+    );
     expect(ours().some((pid) => / --output-format stream-json /.test(commandLine(pid)))).toBe(true);
 
     if (how === "stdin") s.adapter.stdin!.end();

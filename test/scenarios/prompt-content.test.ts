@@ -18,12 +18,22 @@ describe("prompt content reaches Claude", () => {
         { type: "text", text: "Compare these:" },
         { type: "image", mimeType: "image/png", data: PNG_1PX },
         { type: "resource_link", uri: `file://${s.workspace}/src/app.ts`, name: "app.ts" },
-        { type: "resource", resource: { uri, mimeType: "text/markdown", text: "# Notes\nship it" } },
+        {
+          type: "resource",
+          resource: { uri, mimeType: "text/markdown", text: "# Notes\nship it" },
+        },
       ],
     });
     expect(response.stopReason).toBe("end_turn");
-    const user = s.model.mainRequests()[0]!.body.messages.filter((m: { role: string }) => m.role === "user").at(-1);
-    const blocks = user.content as Array<{ type: string; text?: string; source?: { type: string; media_type: string; data: string } }>;
+    const user = s.model
+      .mainRequests()[0]!
+      .body.messages.filter((m: { role: string }) => m.role === "user")
+      .at(-1);
+    const blocks = user.content as Array<{
+      type: string;
+      text?: string;
+      source?: { type: string; media_type: string; data: string };
+    }>;
     const texts = blocks.filter((b) => b.type === "text").map((b) => b.text!);
     expect(texts).toContain("Compare these:");
     expect(texts).toContain(`[@app.ts](file://${s.workspace}/src/app.ts)`);

@@ -6,34 +6,41 @@ import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
 
-describe.each(Object.entries(PROFILES))("initialize and session/new (%s client)", (_name, profile) => {
-  it("initialize is honest about what exists", async () => {
-    const s = await scenario();
-    const init = await s.initialize(profile);
-    expect(init).toEqual({
-      protocolVersion: 1,
-      agentInfo: { name: "claude-agent-acp", title: "Claude Agent", version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
-      agentCapabilities: {
-        loadSession: false,
-        promptCapabilities: { image: true, embeddedContext: true, audio: false },
-        mcpCapabilities: { http: true, sse: true },
-        sessionCapabilities: { additionalDirectories: {} },
-        _meta: { claudeCode: { promptQueueing: true } },
-      },
-      authMethods: [],
+describe.each(Object.entries(PROFILES))(
+  "initialize and session/new (%s client)",
+  (_name, profile) => {
+    it("initialize is honest about what exists", async () => {
+      const s = await scenario();
+      const init = await s.initialize(profile);
+      expect(init).toEqual({
+        protocolVersion: 1,
+        agentInfo: {
+          name: "claude-agent-acp",
+          title: "Claude Agent",
+          version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        },
+        agentCapabilities: {
+          loadSession: false,
+          promptCapabilities: { image: true, embeddedContext: true, audio: false },
+          mcpCapabilities: { http: true, sse: true },
+          sessionCapabilities: { additionalDirectories: {} },
+          _meta: { claudeCode: { promptQueueing: true } },
+        },
+        authMethods: [],
+      });
     });
-  });
 
-  it("the session id is Claude Code's own: its transcript is stored under it", async () => {
-    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "stored" }] }] });
-    await s.initialize(profile);
-    const sessionId = await s.newSession();
-    await s.prompt(sessionId, "remember me");
-    const projects = readdirSync(join(s.configDir, "projects"));
-    const files = projects.flatMap((p) => readdirSync(join(s.configDir, "projects", p)));
-    expect(files).toContain(`${sessionId}.jsonl`);
-  });
-});
+    it("the session id is Claude Code's own: its transcript is stored under it", async () => {
+      const s = await scenario({ script: [{ blocks: [{ type: "text", text: "stored" }] }] });
+      await s.initialize(profile);
+      const sessionId = await s.newSession();
+      await s.prompt(sessionId, "remember me");
+      const projects = readdirSync(join(s.configDir, "projects"));
+      const files = projects.flatMap((p) => readdirSync(join(s.configDir, "projects", p)));
+      expect(files).toContain(`${sessionId}.jsonl`);
+    });
+  },
+);
 
 describe("session/new options", () => {
   it("passes _meta.claudeCode.options through to Claude Code (model, env)", async () => {
@@ -41,13 +48,25 @@ describe("session/new options", () => {
       settings: { permissions: { defaultMode: "bypassPermissions" } },
       env: { IS_SANDBOX: "1" },
       script: [
-        { blocks: [{ type: "tool_use", name: "Bash", input: { command: "echo \"marker=$ACP_TEST_MARKER\"", description: "echo" } }] },
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              name: "Bash",
+              input: { command: 'echo "marker=$ACP_TEST_MARKER"', description: "echo" },
+            },
+          ],
+        },
         { blocks: [{ type: "text", text: "done" }] },
       ],
     });
     await s.initialize();
     const sessionId = await s.newSession({
-      _meta: { claudeCode: { options: { model: "claude-scripted-test-1", env: { ACP_TEST_MARKER: "from-meta" } } } },
+      _meta: {
+        claudeCode: {
+          options: { model: "claude-scripted-test-1", env: { ACP_TEST_MARKER: "from-meta" } },
+        },
+      },
     });
     await s.prompt(sessionId, "go");
     const [first, second] = s.model.mainRequests();
@@ -60,7 +79,11 @@ describe("session/new options", () => {
       settings: { permissions: { defaultMode: "bypassPermissions" } },
       env: { IS_SANDBOX: "1" },
       script: [
-        { blocks: [{ type: "tool_use", name: "Bash", input: { command: "pwd", description: "where" } }] },
+        {
+          blocks: [
+            { type: "tool_use", name: "Bash", input: { command: "pwd", description: "where" } },
+          ],
+        },
         { blocks: [{ type: "text", text: "done" }] },
       ],
     });
@@ -88,7 +111,11 @@ describe("session/new options", () => {
     const s = await scenario();
     await s.initialize();
     await expect(
-      s.agent.request("session/new", { cwd: s.workspace, mcpServers: [], additionalDirectories: ["rel"] }),
+      s.agent.request("session/new", {
+        cwd: s.workspace,
+        mcpServers: [],
+        additionalDirectories: ["rel"],
+      }),
     ).rejects.toMatchObject({ code: -32602 });
   });
 
@@ -97,7 +124,11 @@ describe("session/new options", () => {
     const s = await scenario({ settings: { permissions: { defaultMode: "acceptEdits" } } });
     const target = join(s.workspace, "note.txt");
     s.model.push(
-      { blocks: [{ type: "tool_use", name: "Write", input: { file_path: target, content: "written\n" } }] },
+      {
+        blocks: [
+          { type: "tool_use", name: "Write", input: { file_path: target, content: "written\n" } },
+        ],
+      },
       { blocks: [{ type: "text", text: "done" }] },
     );
     await s.initialize();

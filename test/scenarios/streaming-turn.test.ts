@@ -14,7 +14,12 @@ describe.each(Object.entries(PROFILES))("a streamed chat turn (%s client)", (_na
             { type: "thinking", thinking: "Considering the question.", deltas: 2 },
             { type: "text", text: "The answer is forty-two.", deltas: 3 },
           ],
-          usage: { input_tokens: 120, output_tokens: 30, cache_read_input_tokens: 7, cache_creation_input_tokens: 3 },
+          usage: {
+            input_tokens: 120,
+            output_tokens: 30,
+            cache_read_input_tokens: 7,
+            cache_creation_input_tokens: 3,
+          },
         },
       ],
     });
@@ -27,16 +32,40 @@ describe.each(Object.entries(PROFILES))("a streamed chat turn (%s client)", (_na
       (u) => u.sessionUpdate === "agent_message_chunk" || u.sessionUpdate === "agent_thought_chunk",
     );
     expect(chunks).toEqual([
-      { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: expect.any(String) }, messageId: "msg_first" },
-      { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: expect.any(String) }, messageId: "msg_first" },
-      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: expect.any(String) }, messageId: "msg_first" },
-      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: expect.any(String) }, messageId: "msg_first" },
-      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: expect.any(String) }, messageId: "msg_first" },
+      {
+        sessionUpdate: "agent_thought_chunk",
+        content: { type: "text", text: expect.any(String) },
+        messageId: "msg_first",
+      },
+      {
+        sessionUpdate: "agent_thought_chunk",
+        content: { type: "text", text: expect.any(String) },
+        messageId: "msg_first",
+      },
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: expect.any(String) },
+        messageId: "msg_first",
+      },
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: expect.any(String) },
+        messageId: "msg_first",
+      },
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: expect.any(String) },
+        messageId: "msg_first",
+      },
     ]);
     expect(s.agentText(sessionId)).toBe("The answer is forty-two.");
     const thought = chunks
       .filter((u) => u.sessionUpdate === "agent_thought_chunk")
-      .map((u) => (u.sessionUpdate === "agent_thought_chunk" && u.content.type === "text" ? u.content.text : ""))
+      .map((u) =>
+        u.sessionUpdate === "agent_thought_chunk" && u.content.type === "text"
+          ? u.content.text
+          : "",
+      )
       .join("");
     expect(thought).toBe("Considering the question.");
 
@@ -48,7 +77,9 @@ describe.each(Object.entries(PROFILES))("a streamed chat turn (%s client)", (_na
       cachedWriteTokens: 3,
       totalTokens: 160,
     });
-    const quota = (response._meta as { quota: { token_count: unknown; model_usage: Array<{ model: string }> } }).quota;
+    const quota = (
+      response._meta as { quota: { token_count: unknown; model_usage: Array<{ model: string }> } }
+    ).quota;
     expect(quota.token_count).toEqual({
       totalTokens: 160,
       inputTokens: 120,
@@ -62,12 +93,21 @@ describe.each(Object.entries(PROFILES))("a streamed chat turn (%s client)", (_na
 
     const usage = updates.filter((u) => u.sessionUpdate === "usage_update");
     expect(usage).toEqual([
-      { sessionUpdate: "usage_update", used: 160, size: expect.any(Number), cost: { amount: expect.any(Number), currency: "USD" } },
+      {
+        sessionUpdate: "usage_update",
+        used: 160,
+        size: expect.any(Number),
+        cost: { amount: expect.any(Number), currency: "USD" },
+      },
     ]);
     // The usage update goes out before the response, nothing of this turn after it.
     const sent = s.sentByAdapter();
-    const responseIndex = sent.findIndex((m) => "result" in m && (m.result as { stopReason?: string })?.stopReason === "end_turn");
-    const lastUpdateIndex = sent.findLastIndex((m) => "method" in m && m.method === "session/update");
+    const responseIndex = sent.findIndex(
+      (m) => "result" in m && (m.result as { stopReason?: string })?.stopReason === "end_turn",
+    );
+    const lastUpdateIndex = sent.findLastIndex(
+      (m) => "method" in m && m.method === "session/update",
+    );
     expect(lastUpdateIndex).toBeLessThan(responseIndex);
   });
 

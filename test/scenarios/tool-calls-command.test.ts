@@ -41,8 +41,19 @@ describe("Bash on the Zed terminal channel (terminal_output)", () => {
         rawInput: {},
         _meta: { ...bashMeta, ...info },
       },
-      { sessionUpdate: "tool_call_update", toolCallId: "toolu_ok", title: ok.command, rawInput: { command: ok.command }, _meta: { ...bashMeta, ...info } },
-      { sessionUpdate: "tool_call_update", toolCallId: "toolu_ok", rawInput: ok, _meta: { ...bashMeta, ...info } },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_ok",
+        title: ok.command,
+        rawInput: { command: ok.command },
+        _meta: { ...bashMeta, ...info },
+      },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_ok",
+        rawInput: ok,
+        _meta: { ...bashMeta, ...info },
+      },
     ]);
     const last = updates.at(-1)!;
     expect(last).toEqual({
@@ -52,7 +63,10 @@ describe("Bash on the Zed terminal channel (terminal_output)", () => {
       // The upstream convention: the final update repeats the terminal content.
       content: [terminal],
       _meta: {
-        claudeCode: { toolName: "Bash", toolResponse: expect.objectContaining({ stdout: "hello\nwarn" }) },
+        claudeCode: {
+          toolName: "Bash",
+          toolResponse: expect.objectContaining({ stdout: "hello\nwarn" }),
+        },
         ...info,
         terminal_output: { terminal_id: "toolu_ok", data: "hello\nwarn" },
         terminal_exit: { terminal_id: "toolu_ok", exit_code: 0, signal: null },
@@ -120,9 +134,17 @@ describe("Bash for a client without a terminal", () => {
       sessionUpdate: "tool_call_update",
       toolCallId: "toolu_ok",
       status: "completed",
-      content: [description, { type: "content", content: { type: "text", text: "```console\nhello\nwarn\n```" } }],
+      content: [
+        description,
+        { type: "content", content: { type: "text", text: "```console\nhello\nwarn\n```" } },
+      ],
       rawOutput: "hello\nwarn",
-      _meta: { claudeCode: { toolName: "Bash", toolResponse: expect.objectContaining({ stdout: "hello\nwarn" }) } },
+      _meta: {
+        claudeCode: {
+          toolName: "Bash",
+          toolResponse: expect.objectContaining({ stdout: "hello\nwarn" }),
+        },
+      },
     });
     for (const u of updates) expect(u._meta).not.toHaveProperty("terminal_info");
   });

@@ -13,9 +13,36 @@ describe.each(Object.entries(PROFILES))("file tools (%s client)", (_name, profil
     const created = join(s.workspace, "created.txt");
     writeFileSync(file, "alpha\nbeta\ngamma\n");
     s.model.push(
-      { blocks: [{ type: "tool_use", id: "toolu_read", name: "Read", input: { file_path: file, offset: 2, limit: 2 } }] },
-      { blocks: [{ type: "tool_use", id: "toolu_edit", name: "Edit", input: { file_path: file, old_string: "beta", new_string: "BETA" } }] },
-      { blocks: [{ type: "tool_use", id: "toolu_write", name: "Write", input: { file_path: created, content: "fresh\n" } }] },
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_read",
+            name: "Read",
+            input: { file_path: file, offset: 2, limit: 2 },
+          },
+        ],
+      },
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_edit",
+            name: "Edit",
+            input: { file_path: file, old_string: "beta", new_string: "BETA" },
+          },
+        ],
+      },
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_write",
+            name: "Write",
+            input: { file_path: created, content: "fresh\n" },
+          },
+        ],
+      },
       { blocks: [{ type: "text", text: "done" }] },
     );
     await s.initialize(profile);
@@ -23,16 +50,28 @@ describe.each(Object.entries(PROFILES))("file tools (%s client)", (_name, profil
     expect((await s.prompt(sessionId, "edit")).stopReason).toBe("end_turn");
 
     const read = toolCallUpdates(s, sessionId, "toolu_read");
-    expect(read[0]).toMatchObject({ sessionUpdate: "tool_call", kind: "read", title: "Read", rawInput: {} });
+    expect(read[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      kind: "read",
+      title: "Read",
+      rawInput: {},
+    });
     expect(read).toContainEqual(expect.objectContaining({ title: "Read <ws>/notes.txt (2 - 3)" }));
-    expect(read.filter((u) => u.locations).at(-1)).toMatchObject({ locations: [{ path: "<ws>/notes.txt", line: 2 }] });
+    expect(read.filter((u) => u.locations).at(-1)).toMatchObject({
+      locations: [{ path: "<ws>/notes.txt", line: 2 }],
+    });
     expect(read.at(-1)).toMatchObject({
       status: "completed",
       content: [{ type: "content", content: { type: "text", text: "```\nbeta\ngamma\n```" } }],
     });
 
     const edit = toolCallUpdates(s, sessionId, "toolu_edit");
-    expect(edit[0]).toMatchObject({ sessionUpdate: "tool_call", kind: "edit", title: "Edit", rawInput: {} });
+    expect(edit[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      kind: "edit",
+      title: "Edit",
+      rawInput: {},
+    });
     // The snippet diff while the edit is pending…
     expect(edit).toContainEqual(
       expect.objectContaining({
@@ -44,35 +83,70 @@ describe.each(Object.entries(PROFILES))("file tools (%s client)", (_name, profil
     expect(readFileSync(file, "utf8")).toBe("alpha\nBETA\ngamma\n");
     const finalEdit = edit.filter((u) => Array.isArray(u.content)).at(-1)!;
     expect(finalEdit.content).toEqual([
-      { type: "diff", path: "<ws>/notes.txt", oldText: "alpha\nbeta\ngamma\n", newText: "alpha\nBETA\ngamma\n" },
+      {
+        type: "diff",
+        path: "<ws>/notes.txt",
+        oldText: "alpha\nbeta\ngamma\n",
+        newText: "alpha\nBETA\ngamma\n",
+      },
     ]);
     expect(edit.at(-1)).toMatchObject({ status: "completed" });
-    expect(edit.find((u) => (u._meta as { claudeCode: { toolResponse?: unknown } }).claudeCode.toolResponse)).toMatchObject({
-      _meta: { claudeCode: { toolName: "Edit", toolResponse: { originalFile: "alpha\nbeta\ngamma\n" } } },
+    expect(
+      edit.find(
+        (u) => (u._meta as { claudeCode: { toolResponse?: unknown } }).claudeCode.toolResponse,
+      ),
+    ).toMatchObject({
+      _meta: {
+        claudeCode: { toolName: "Edit", toolResponse: { originalFile: "alpha\nbeta\ngamma\n" } },
+      },
     });
 
     const write = toolCallUpdates(s, sessionId, "toolu_write");
     expect(write[0]).toMatchObject({ sessionUpdate: "tool_call", kind: "edit", title: "Write" });
     expect(write).toContainEqual(expect.objectContaining({ title: "Write <ws>/created.txt" }));
     expect(readFileSync(created, "utf8")).toBe("fresh\n");
-    const writeDiffs = write.filter((u) => Array.isArray(u.content) && (u.content as unknown[]).length > 0);
-    expect(writeDiffs.at(-1)!.content).toEqual([{ type: "diff", path: "<ws>/created.txt", oldText: null, newText: "fresh\n" }]);
+    const writeDiffs = write.filter(
+      (u) => Array.isArray(u.content) && (u.content as unknown[]).length > 0,
+    );
+    expect(writeDiffs.at(-1)!.content).toEqual([
+      { type: "diff", path: "<ws>/created.txt", oldText: null, newText: "fresh\n" },
+    ]);
     expect(write.at(-1)).toMatchObject({ status: "completed" });
 
     // Every report of every tool call names its Claude tool.
     for (const u of [...read, ...edit, ...write]) {
-      expect((u._meta as { claudeCode: { toolName: string } }).claudeCode.toolName).toMatch(/^(Read|Edit|Write)$/);
+      expect((u._meta as { claudeCode: { toolName: string } }).claudeCode.toolName).toMatch(
+        /^(Read|Edit|Write)$/,
+      );
     }
   });
 });
 
 describe("an edit that needs permission", () => {
-  async function editScenario(onPermission?: Parameters<typeof scenario>[0] extends infer O ? O extends { onPermission?: infer P } ? P : never : never) {
-    const s = await scenario({ settings: { permissions: { defaultMode: "default" } }, ...(onPermission ? { onPermission } : {}) });
+  async function editScenario(
+    onPermission?: Parameters<typeof scenario>[0] extends infer O
+      ? O extends { onPermission?: infer P }
+        ? P
+        : never
+      : never,
+  ) {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default" } },
+      ...(onPermission ? { onPermission } : {}),
+    });
     const file = join(s.workspace, "app.txt");
     writeFileSync(file, "v1\n");
     s.model.push(
-      { blocks: [{ type: "tool_use", id: "toolu_edit", name: "Edit", input: { file_path: file, old_string: "v1", new_string: "v2" } }] },
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_edit",
+            name: "Edit",
+            input: { file_path: file, old_string: "v1", new_string: "v2" },
+          },
+        ],
+      },
       { blocks: [{ type: "text", text: "after the edit" }] },
     );
     await s.initialize(PROFILES.zed);
@@ -90,19 +164,31 @@ describe("an edit that needs permission", () => {
       { optionId: "allow-once", name: "Allow", kind: "allow_once" },
       { optionId: "reject", name: "Reject", kind: "reject_once" },
     ]);
-    expect(request.toolCall).toMatchObject({ toolCallId: "toolu_edit", kind: "edit", title: `Edit ${file}` });
+    expect(request.toolCall).toMatchObject({
+      toolCallId: "toolu_edit",
+      kind: "edit",
+      title: `Edit ${file}`,
+    });
     // The tool call went out before the request.
     const sent = s.sentByAdapter();
-    const requestAt = sent.findIndex((m) => "method" in m && m.method === "session/request_permission");
-    const toolCallAt = sent.findIndex((m) => "method" in m && JSON.stringify(m).includes('"sessionUpdate":"tool_call"'));
+    const requestAt = sent.findIndex(
+      (m) => "method" in m && m.method === "session/request_permission",
+    );
+    const toolCallAt = sent.findIndex(
+      (m) => "method" in m && JSON.stringify(m).includes('"sessionUpdate":"tool_call"'),
+    );
     expect(toolCallAt).toBeGreaterThanOrEqual(0);
     expect(toolCallAt).toBeLessThan(requestAt);
-    const statuses = toolCallUpdates(s, sessionId, "toolu_edit").map((u) => u.status).filter(Boolean);
+    const statuses = toolCallUpdates(s, sessionId, "toolu_edit")
+      .map((u) => u.status)
+      .filter(Boolean);
     expect(statuses).toEqual(["pending", "in_progress", "completed"]);
   });
 
   it("a rejected edit changes nothing and fails the tool call", async () => {
-    const { s, sessionId, file } = await editScenario(() => ({ outcome: { outcome: "selected", optionId: "reject" } }));
+    const { s, sessionId, file } = await editScenario(() => ({
+      outcome: { outcome: "selected", optionId: "reject" },
+    }));
     expect((await s.prompt(sessionId, "edit")).stopReason).toBe("end_turn");
     expect(readFileSync(file, "utf8")).toBe("v1\n");
     expect(toolCallUpdates(s, sessionId, "toolu_edit").at(-1)).toMatchObject({ status: "failed" });
@@ -111,7 +197,9 @@ describe("an edit that needs permission", () => {
   });
 
   it("an option that was not offered is a rejection", async () => {
-    const { s, sessionId, file } = await editScenario(() => ({ outcome: { outcome: "selected", optionId: "allow-always" } }));
+    const { s, sessionId, file } = await editScenario(() => ({
+      outcome: { outcome: "selected", optionId: "allow-always" },
+    }));
     await s.prompt(sessionId, "edit");
     expect(readFileSync(file, "utf8")).toBe("v1\n");
   });
@@ -119,7 +207,11 @@ describe("an edit that needs permission", () => {
   it("cancel during an open request ends the prompt and the client's late answer changes nothing", async () => {
     let answer: (() => void) | undefined;
     const { s, sessionId, file } = await editScenario(
-      () => new Promise((resolve) => (answer = () => resolve({ outcome: { outcome: "selected", optionId: "allow-once" } }))),
+      () =>
+        new Promise(
+          (resolve) =>
+            (answer = () => resolve({ outcome: { outcome: "selected", optionId: "allow-once" } })),
+        ),
     );
     const prompt = s.prompt(sessionId, "edit");
     await eventually("the permission request", () => s.permissionRequests.length === 1);
@@ -129,6 +221,11 @@ describe("an edit that needs permission", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(readFileSync(file, "utf8")).toBe("v1\n");
     // The adapter withdrew its request.
-    expect(s.traffic.some((t) => t.dir === "to-client" && "method" in t.message && t.message.method === "$/cancel_request")).toBe(true);
+    expect(
+      s.traffic.some(
+        (t) =>
+          t.dir === "to-client" && "method" in t.message && t.message.method === "$/cancel_request",
+      ),
+    ).toBe(true);
   });
 });

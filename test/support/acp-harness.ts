@@ -39,7 +39,9 @@ export const PROFILES = {
 } as const;
 
 /** A JetBrains-style client that appends terminal output (not AIR). */
-export const TERMINAL_DELTA_CLIENT = { _meta: { terminal_output_delta: true } } satisfies ClientCapabilities;
+export const TERMINAL_DELTA_CLIENT = {
+  _meta: { terminal_output_delta: true },
+} satisfies ClientCapabilities;
 
 export interface ScenarioOptions {
   script?: ScriptedTurn[];
@@ -47,7 +49,9 @@ export interface ScenarioOptions {
   settings?: Record<string, unknown>;
   env?: Record<string, string | undefined>;
   /** Answer to permission requests; default: the first allow_once option. */
-  onPermission?: (request: RequestPermissionRequest) => Promise<RequestPermissionResponse> | RequestPermissionResponse;
+  onPermission?: (
+    request: RequestPermissionRequest,
+  ) => Promise<RequestPermissionResponse> | RequestPermissionResponse;
 }
 
 /**
@@ -181,7 +185,11 @@ export class Scenario {
   /** Concatenated text of the agent_message_chunk updates of a session. */
   agentText(sessionId: string): string {
     return this.updates(sessionId)
-      .flatMap((u) => (u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? [u.content.text] : []))
+      .flatMap((u) =>
+        u.sessionUpdate === "agent_message_chunk" && u.content.type === "text"
+          ? [u.content.text]
+          : [],
+      )
       .join("");
   }
 
@@ -253,7 +261,11 @@ export function scenarioEnv(
 }
 
 /** Polls `condition` until it holds; throws with `what` on timeout. */
-export async function eventually(what: string, condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+export async function eventually(
+  what: string,
+  condition: () => boolean,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -267,7 +279,11 @@ export function normalizePaths<T>(value: T, path: string): T {
 }
 
 /** The tool_call / tool_call_update updates of one tool call, in order. */
-export function toolCallUpdates(scenario: Scenario, sessionId: string, toolCallId: string): Array<Record<string, unknown>> {
+export function toolCallUpdates(
+  scenario: Scenario,
+  sessionId: string,
+  toolCallId: string,
+): Array<Record<string, unknown>> {
   return scenario
     .updates(sessionId)
     .filter(

@@ -38,7 +38,11 @@ export function commandLine(pid: number): string {
 }
 
 /** Polls until no process carries the env pair, or the time is up; returns what is left. */
-export async function waitForNoProcesses(key: string, value: string, timeoutMs = 10_000): Promise<number[]> {
+export async function waitForNoProcesses(
+  key: string,
+  value: string,
+  timeoutMs = 10_000,
+): Promise<number[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = processesWithEnv(key, value);

@@ -1,4 +1,7 @@
-import type { PermissionOption, RequestPermissionResponse } from "@agentclientprotocol/sdk/unstable";
+import type {
+  PermissionOption,
+  RequestPermissionResponse,
+} from "@agentclientprotocol/sdk/unstable";
 
 /** Stable option ids (S000 "Options"). */
 export const ALLOW_ONCE = "allow-once";
@@ -28,7 +31,9 @@ export function toDecision(
   offered: readonly PermissionOption[],
 ): PermissionDecision {
   if (response.outcome.outcome === "cancelled") return "cancelled";
-  const chosen = offered.find((o) => o.optionId === (response.outcome as { optionId: string }).optionId);
+  const chosen = offered.find(
+    (o) => o.optionId === (response.outcome as { optionId: string }).optionId,
+  );
   if (!chosen) return "reject";
   return chosen.kind === "allow_once" || chosen.kind === "allow_always" ? "allow" : "reject";
 }

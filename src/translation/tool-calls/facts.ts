@@ -1,4 +1,9 @@
-import type { PlanEntry, ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk/unstable";
+import type {
+  PlanEntry,
+  ToolCallContent,
+  ToolCallLocation,
+  ToolKind,
+} from "@agentclientprotocol/sdk/unstable";
 
 /**
  * Tool facts: what a reporter reads off Claude's data, before any decision about which

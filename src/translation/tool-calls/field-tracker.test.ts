@@ -6,14 +6,21 @@ const meta = { claudeCode: { toolName: "Bash" } };
 describe("ToolCallFieldTracker", () => {
   it("sends every field of the first report", () => {
     const t = new ToolCallFieldTracker(false);
-    expect(t.trim("a", { title: "ls", kind: "execute", _meta: meta })).toEqual({ title: "ls", kind: "execute", _meta: meta });
+    expect(t.trim("a", { title: "ls", kind: "execute", _meta: meta })).toEqual({
+      title: "ls",
+      kind: "execute",
+      _meta: meta,
+    });
     expect(t.has("a")).toBe(true);
   });
 
   it("leaves out a top-level field that did not change", () => {
     const t = new ToolCallFieldTracker(false);
     t.trim("a", { title: "ls", status: "pending", _meta: meta });
-    expect(t.trim("a", { title: "ls", status: "completed", _meta: meta })).toEqual({ status: "completed", _meta: meta });
+    expect(t.trim("a", { title: "ls", status: "completed", _meta: meta })).toEqual({
+      status: "completed",
+      _meta: meta,
+    });
   });
 
   it("does not send a report with nothing new", () => {
@@ -39,8 +46,14 @@ describe("ToolCallFieldTracker", () => {
       const t = new ToolCallFieldTracker(air);
       const out = { terminal_output: { terminal_id: "a", data: "hi" } };
       t.trim("a", { status: "in_progress", _meta: meta });
-      expect(t.trim("a", { status: "completed", _meta: { ...meta, ...out } })?._meta).toMatchObject(out);
-      const again = t.trim("a", { status: "completed", rawOutput: "x", _meta: { ...meta, ...out } });
+      expect(t.trim("a", { status: "completed", _meta: { ...meta, ...out } })?._meta).toMatchObject(
+        out,
+      );
+      const again = t.trim("a", {
+        status: "completed",
+        rawOutput: "x",
+        _meta: { ...meta, ...out },
+      });
       expect(again).toMatchObject({ rawOutput: "x" });
       expect(again?._meta ?? {}).not.toHaveProperty("terminal_output");
     }

@@ -10,7 +10,12 @@ export interface RenderedToolCall {
  * `_meta` keys whose data the client appends (terminal output, exit, MCP output): each
  * value is delivered once, in the report that carries it, for every client.
  */
-const APPENDED_META_KEYS = new Set(["terminal_output", "terminal_output_delta", "terminal_exit", "mcp_output_delta"]);
+const APPENDED_META_KEYS = new Set([
+  "terminal_output",
+  "terminal_output_delta",
+  "terminal_exit",
+  "mcp_output_delta",
+]);
 
 /**
  * Drops what a client already has, per tool call (S000 "Compatibility rule", "Tool call

@@ -1,4 +1,9 @@
-import { agentReporter, monitorReporter, sendMessageReporter, taskStopReporter } from "./reporters/agent.js";
+import {
+  agentReporter,
+  monitorReporter,
+  sendMessageReporter,
+  taskStopReporter,
+} from "./reporters/agent.js";
 import { askUserQuestionReporter } from "./reporters/ask-user-question.js";
 import { bashReporter } from "./reporters/bash.js";
 import { editReporter, writeReporter } from "./reporters/edit.js";
@@ -39,7 +44,9 @@ const REPORTERS: Readonly<Record<string, ToolReporter>> = {
 
 /** The reporter of a Claude tool; MCP and unknown tools get the generic one. */
 export function reporterFor(toolName: string): ToolReporter {
-  return Object.prototype.hasOwnProperty.call(REPORTERS, toolName) ? REPORTERS[toolName]! : genericReporter;
+  return Object.prototype.hasOwnProperty.call(REPORTERS, toolName)
+    ? REPORTERS[toolName]!
+    : genericReporter;
 }
 
 /** Runs a reporter step; a reporter that throws on odd input yields the generic facts. */

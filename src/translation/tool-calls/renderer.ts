@@ -28,7 +28,9 @@ export function renderToolCall(state: ToolCallState, profile: ClientProfile): Re
     claudeCode: {
       toolName: state.toolName,
       ...(state.parentToolUseId ? { parentToolUseId: state.parentToolUseId } : {}),
-      ...(state.toolResponse !== undefined && !profile.air.client ? { toolResponse: state.toolResponse } : {}),
+      ...(state.toolResponse !== undefined && !profile.air.client
+        ? { toolResponse: state.toolResponse }
+        : {}),
     },
   };
   if (terminal) Object.assign(meta, terminalMeta(state, profile));
@@ -60,14 +62,17 @@ function renderContent(
 ): ToolCallContent[] {
   if (terminal) return [{ type: "terminal", terminalId: state.toolCallId }];
   const display: ToolCallContent[] =
-    facts.displayText && !profile.air.capabilities.has("rawInputRendering") ? [textContent(facts.displayText)] : [];
+    facts.displayText && !profile.air.capabilities.has("rawInputRendering")
+      ? [textContent(facts.displayText)]
+      : [];
   const output = state.resultFacts?.commandOutput;
   if (facts.command) {
     return output?.output ? [...display, textContent(fenced(output.output, "console"))] : display;
   }
   const shown = state.postFacts?.content ?? state.resultFacts?.content;
   if (shown && shown.length > 0) return [...display, ...shown];
-  if (state.status === "failed" && state.result?.text) return [...display, textContent(state.result.text)];
+  if (state.status === "failed" && state.result?.text)
+    return [...display, textContent(state.result.text)];
   return [...display, ...(facts.inputContent ?? [])];
 }
 
@@ -78,7 +83,8 @@ function terminalMeta(state: ToolCallState, profile: ClientProfile): Record<stri
   const output = state.resultFacts?.commandOutput;
   if (output) {
     // Claude reports a command once, when it ends: the output travels in one update.
-    if (profile.terminalOutputDelta) meta.terminal_output_delta = { terminal_id: terminalId, data: output.output };
+    if (profile.terminalOutputDelta)
+      meta.terminal_output_delta = { terminal_id: terminalId, data: output.output };
     else meta.terminal_output = { terminal_id: terminalId, data: output.output };
     meta.terminal_exit = { terminal_id: terminalId, exit_code: output.exitCode, signal: null };
   }

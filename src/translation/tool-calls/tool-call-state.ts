@@ -24,5 +24,12 @@ export function newToolCallState(
   toolName: string,
   parentToolUseId: string | null,
 ): ToolCallState {
-  return { toolCallId, toolName, parentToolUseId, input: {}, inputComplete: false, status: "pending" };
+  return {
+    toolCallId,
+    toolName,
+    parentToolUseId,
+    input: {},
+    inputComplete: false,
+    status: "pending",
+  };
 }

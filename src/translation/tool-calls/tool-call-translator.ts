@@ -1,4 +1,10 @@
-import type { PlanEntry, SessionUpdate, ToolCall, ToolCallContent, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
+import type {
+  PlanEntry,
+  SessionUpdate,
+  ToolCall,
+  ToolCallContent,
+  ToolCallUpdate,
+} from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../../protocol/client-profile.js";
 import type { PostToolUse, ToolResult } from "./facts.js";
 import { ToolCallFieldTracker } from "./field-tracker.js";
@@ -52,7 +58,11 @@ export class ToolCallTranslator {
   }
 
   /** A streamed tool_use begins: the first `tool_call` goes out at once. */
-  start(block: { id: string; name: string }, parent: string | null, index: number): SessionUpdate[] {
+  start(
+    block: { id: string; name: string },
+    parent: string | null,
+    index: number,
+  ): SessionUpdate[] {
     if (!this.visible(parent) || this.calls.has(block.id)) return [];
     const state = newToolCallState(block.id, block.name, parent);
     this.calls.set(block.id, state);
@@ -77,7 +87,8 @@ export class ToolCallTranslator {
 
   /** The end of a streamed message. */
   messageStopped(parent: string | null): void {
-    for (const key of [...this.streaming.keys()]) if (key.startsWith(`${parent}:`)) this.streaming.delete(key);
+    for (const key of [...this.streaming.keys()])
+      if (key.startsWith(`${parent}:`)) this.streaming.delete(key);
   }
 
   /** The complete tool_use block (from the assistant message). */
@@ -120,7 +131,10 @@ export class ToolCallTranslator {
     state.toolResponse = post.toolResponse;
     const reporter = reporterFor(state.toolName);
     if (reporter.postToolUse) {
-      const facts = safely(() => reporter.postToolUse!(post, state.input), () => ({}));
+      const facts = safely(
+        () => reporter.postToolUse!(post, state.input),
+        () => ({}),
+      );
       if (Object.keys(facts).length > 0) state.postFacts = facts;
     }
     return this.report(state);
@@ -138,7 +152,11 @@ export class ToolCallTranslator {
    * The tool call a permission request shows, after making sure the client has seen it
    * (a tool call always goes out before its permission request).
    */
-  forPermission(toolUseId: string, toolName: string, input: unknown): { updates: SessionUpdate[]; toolCall: ToolCallUpdate } {
+  forPermission(
+    toolUseId: string,
+    toolName: string,
+    input: unknown,
+  ): { updates: SessionUpdate[]; toolCall: ToolCallUpdate } {
     let state = this.calls.get(toolUseId);
     const updates: SessionUpdate[] = [];
     if (!state) {
@@ -163,14 +181,27 @@ export class ToolCallTranslator {
     const rendered = renderToolCall(state, this.profile);
     const done = state.status === "completed" || state.status === "failed";
     // Upstream convention: the final update of a terminal command repeats its content.
-    const repeat = done && facts.command && this.profile.terminalOutput && !this.profile.air.client ? ["content"] : [];
+    const repeat =
+      done && facts.command && this.profile.terminalOutput && !this.profile.air.client
+        ? ["content"]
+        : [];
     const fields = this.tracker.trim(state.toolCallId, rendered, repeat);
     if (!fields) return [];
     if (first) {
-      const toolCall = { ...fields, toolCallId: state.toolCallId, title: str(fields.title) ?? state.toolName } as ToolCall;
+      const toolCall = {
+        ...fields,
+        toolCallId: state.toolCallId,
+        title: str(fields.title) ?? state.toolName,
+      } as ToolCall;
       return [{ sessionUpdate: "tool_call", ...toolCall }];
     }
-    return [{ sessionUpdate: "tool_call_update", ...(fields as ToolCallFields), toolCallId: state.toolCallId }];
+    return [
+      {
+        sessionUpdate: "tool_call_update",
+        ...(fields as ToolCallFields),
+        toolCallId: state.toolCallId,
+      },
+    ];
   }
 }
 

@@ -22,7 +22,11 @@ export const agentReporter: ToolReporter = {
   describe(input, toolName) {
     const description = str(input.description);
     const prompt = str(input.prompt);
-    return { kind: "think", title: description ?? toolName, ...(prompt ? { displayText: prompt } : {}) };
+    return {
+      kind: "think",
+      title: description ?? toolName,
+      ...(prompt ? { displayText: prompt } : {}),
+    };
   },
   result(result) {
     const report = subagentReport(result);
@@ -35,7 +39,11 @@ export const sendMessageReporter: ToolReporter = {
   describe(input) {
     const to = str(input.to);
     const message = str(input.message) ?? str(input.content);
-    return { kind: "other", title: to ? `Message ${to}` : "SendMessage", ...(message ? { displayText: message } : {}) };
+    return {
+      kind: "other",
+      title: to ? `Message ${to}` : "SendMessage",
+      ...(message ? { displayText: message } : {}),
+    };
   },
 };
 

@@ -9,12 +9,16 @@ export function commandResult(result: ToolResult): ResultFacts {
   const structured = record(result.structured);
   if (structured && typeof structured.stdout === "string") {
     const stderr = str(structured.stderr) ?? "";
-    const output = [structured.stdout, stderr].filter(Boolean).join(stderr && structured.stdout ? "\n" : "");
+    const output = [structured.stdout, stderr]
+      .filter(Boolean)
+      .join(stderr && structured.stdout ? "\n" : "");
     return { commandOutput: { output, exitCode: result.isError ? 1 : 0 } };
   }
   const match = EXIT_CODE.exec(result.text);
   if (match) {
-    return { commandOutput: { output: result.text.slice(match[0].length), exitCode: Number(match[1]) } };
+    return {
+      commandOutput: { output: result.text.slice(match[0].length), exitCode: Number(match[1]) },
+    };
   }
   return { commandOutput: { output: result.text, exitCode: result.isError ? 1 : 0 } };
 }

@@ -12,6 +12,10 @@ export const reportFindingsReporter: ToolReporter = {
         return summary ? `- ${where ? `${where}: ` : ""}${summary}` : undefined;
       })
       .filter((line): line is string => line !== undefined);
-    return { kind: "think", title: "Report findings", ...(lines.length ? { displayText: lines.join("\n") } : {}) };
+    return {
+      kind: "think",
+      title: "Report findings",
+      ...(lines.length ? { displayText: lines.join("\n") } : {}),
+    };
   },
 };

@@ -38,7 +38,9 @@ export const grepReporter: ToolReporter = {
     const structured = record(result.structured);
     const text =
       str(structured?.content) ??
-      (Array.isArray(structured?.filenames) ? (structured.filenames as unknown[]).filter((f) => typeof f === "string").join("\n") : undefined) ??
+      (Array.isArray(structured?.filenames)
+        ? (structured.filenames as unknown[]).filter((f) => typeof f === "string").join("\n")
+        : undefined) ??
       result.text;
     return text ? { content: [textContent(text)] } : {};
   },

@@ -5,7 +5,11 @@ export const webFetchReporter: ToolReporter = {
   describe(input) {
     const url = str(input.url);
     const prompt = str(input.prompt);
-    return { kind: "fetch", title: url ? `Fetch ${url}` : "Fetch", ...(prompt ? { displayText: prompt } : {}) };
+    return {
+      kind: "fetch",
+      title: url ? `Fetch ${url}` : "Fetch",
+      ...(prompt ? { displayText: prompt } : {}),
+    };
   },
   result(result) {
     const answer = str(record(result.structured)?.result) ?? result.text;
