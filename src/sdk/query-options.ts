@@ -77,6 +77,9 @@ function queryEnv(passThroughEnv: unknown): Record<string, string | undefined> {
     ...process.env,
     ...stringRecord(passThroughEnv),
     CLAUDE_CODE_ENTRYPOINT: "sdk-ts",
+    // `session_state_changed` tells when a turn went idle, also one without a result
+    // (a local command such as /compact ends without one in 0.3.318).
+    CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: "1",
   };
 }
 

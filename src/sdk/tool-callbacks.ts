@@ -13,6 +13,8 @@ export interface ToolEvents {
   requestPermission(request: PermissionAsk): Promise<PermissionResult>;
   /** A tool finished; for file tools `fileAfter` is the file on disk now. */
   toolFinished(toolUseId: string, toolResponse: unknown, fileAfter: string | undefined): void;
+  /** Claude Code compacted the conversation; `summary` is what it kept. */
+  compacted(summary: string): void;
 }
 
 export interface PermissionAsk {
@@ -66,6 +68,16 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
                 message: String(error),
               });
             }
+            return {};
+          },
+        ],
+      },
+    ],
+    PostCompact: [
+      {
+        hooks: [
+          async (input) => {
+            if (input.hook_event_name === "PostCompact") events.compacted(input.compact_summary);
             return {};
           },
         ],

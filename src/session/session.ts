@@ -63,6 +63,7 @@ export class Session {
   private outbox: Promise<void> = Promise.resolve();
 
   private readonly permissions: PermissionFlow;
+  private readonly translator: SdkMessageTranslator;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -70,6 +71,7 @@ export class Session {
     private readonly profile: ClientProfile,
   ) {
     this.permissions = new PermissionFlow(setup.sessionId, client);
+    this.translator = new SdkMessageTranslator(profile, this.flatSubagents);
   }
 
   get id(): string {
@@ -140,15 +142,20 @@ export class Session {
     const events: ToolEvents = {
       requestPermission: (ask) => this.requestPermission(ask),
       toolFinished: (toolUseId, toolResponse, fileAfter) => {
-        const updates = this.turn?.translator.tools.postToolUse(toolUseId, {
-          toolResponse,
-          fileAfter,
-        });
-        for (const update of updates ?? []) this.send(update);
+        if (!this.turn) return;
+        const updates = this.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter });
+        for (const update of updates) this.send(update);
+      },
+      compacted: (summary) => {
+        for (const update of this.translator.compaction.summary(summary)) this.send(update);
       },
     };
     const query = new ClaudeQuery({
       ...this.setup,
+      passThrough: {
+        ...this.setup.passThrough,
+        ...(this.flatSubagents ? { forwardSubagentText: true } : {}),
+      },
       start,
       abortController: new AbortController(),
       canUseTool: canUseToolFor(events),
@@ -177,10 +184,31 @@ export class Session {
       if (this.draining) return this.endDrain();
       return this.finishTurn(message);
     }
+    if (message.type === "system" && message.subtype === "session_state_changed") {
+      return this.onSessionState(message.state);
+    }
     const turn = this.turn;
     if (!turn) return;
     turn.observe(message);
-    for (const update of turn.translator.translate(message)) this.send(update);
+    for (const update of this.translator.translate(message)) this.send(update);
+  }
+
+  /**
+   * Claude Code went idle. A turn that saw Claude Code run and ended without a `result`
+   * (a local command such as /compact) ends here; an interrupted turn's drain ends too.
+   */
+  private onSessionState(state: string): void {
+    const turn = this.turn;
+    if (state === "running") {
+      if (turn) turn.sawRunning = true;
+      return;
+    }
+    if (state !== "idle") return;
+    if (this.draining) return this.endDrain();
+    if (!turn?.sawRunning) return;
+    this.turn = undefined;
+    this.respondAfterUpdates(() => turn.prompt.resolve({ stopReason: "end_turn" }));
+    this.pump();
   }
 
   private finishTurn(result: SDKResultMessage): void {
@@ -247,11 +275,8 @@ export class Session {
     if (!query) return void this.restart();
     const next = this.queue.shift()!;
     this.quiet = false;
-    this.turn = new Turn(
-      next,
-      this.modelUsage,
-      new SdkMessageTranslator(this.profile, this.flatSubagents),
-    );
+    this.translator.endTurn();
+    this.turn = new Turn(next, this.modelUsage);
     query.send({
       type: "user",
       message: { role: "user", content: next.content },
@@ -284,7 +309,7 @@ export class Session {
   private async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
     const turn = this.turn;
     if (!turn || ask.signal.aborted) return TOOL_USE_ABORTED;
-    const { updates, toolCall } = turn.translator.tools.forPermission(
+    const { updates, toolCall } = this.translator.tools.forPermission(
       ask.toolUseId,
       ask.toolName,
       ask.input,
@@ -297,7 +322,7 @@ export class Session {
       AbortSignal.any([ask.signal, turn.abort.signal]),
     );
     if (result.behavior === "allow" && this.turn === turn) {
-      for (const update of turn.translator.tools.running(ask.toolUseId)) this.send(update);
+      for (const update of this.translator.tools.running(ask.toolUseId)) this.send(update);
     }
     return result;
   }

@@ -1,6 +1,5 @@
 import type { SDKAssistantMessageError, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
-import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { ApiUsage, ModelUsageTable } from "../translation/usage.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 
@@ -19,13 +18,14 @@ export class Turn {
   /** Aborted when the turn is cancelled: ends its open permission requests. */
   readonly abort = new AbortController();
   lastCallUsage: ApiUsage | undefined;
+  /** Claude Code reported that it runs this turn (session_state_changed). */
+  sawRunning = false;
   assistantError: SDKAssistantMessageError | undefined;
 
   constructor(
     readonly prompt: PendingPrompt,
     /** The query-wide `modelUsage` reading before this turn. */
     readonly modelUsageBefore: ModelUsageTable,
-    readonly translator: SdkMessageTranslator,
   ) {}
 
   /** Records the facts of a message that the response needs. */

@@ -8,15 +8,24 @@ type BlockKind = "text" | "thinking";
  *
  * Partial messages carry the text as it is generated; the complete assistant message
  * that follows repeats it. The complete message is sent only for the block kinds that
- * were not streamed (S000 "Tool call contract": streamed text is not sent again).
- * `messageId` is the Anthropic message id, the same live and on replay.
+ * were not streamed (S000 "Tool call contract": streamed text is not sent again, also
+ * for subagents). `messageId` is the Anthropic message id, the same live and on replay.
  *
- * Pure: holds only which messages streamed which kinds. Subagent traffic
- * (`parent_tool_use_id` set) stays out of the root transcript.
+ * Subagent traffic (`parent_tool_use_id` set) stays out of the root transcript unless
+ * the client asked for the flat transcript; then it carries `_meta.claudeCode.parentToolUseId`.
  */
 export class MessageStreamTranslator {
-  private currentMessageId: string | undefined;
+  /** The message streaming now, per parent tool use ("" for the main thread). */
+  private readonly current = new Map<string, string>();
   private readonly streamed = new Map<string, Set<BlockKind>>();
+
+  constructor(private readonly flatSubagents = false) {}
+
+  /** Forgets the messages of a finished turn. */
+  endTurn(): void {
+    this.current.clear();
+    this.streamed.clear();
+  }
 
   translate(message: SDKMessage): SessionUpdate[] {
     if (message.type === "stream_event") return this.fromStreamEvent(message);
@@ -24,61 +33,70 @@ export class MessageStreamTranslator {
     return [];
   }
 
+  private visible(parent: string | null): boolean {
+    return parent === null || this.flatSubagents;
+  }
+
   private fromStreamEvent(message: Extract<SDKMessage, { type: "stream_event" }>): SessionUpdate[] {
-    if (message.parent_tool_use_id !== null) return [];
+    const parent = message.parent_tool_use_id;
+    if (!this.visible(parent)) return [];
     const event = message.event;
     if (event.type === "message_start") {
-      this.currentMessageId = event.message.id;
+      this.current.set(parent ?? "", event.message.id);
       return [];
     }
     if (event.type !== "content_block_delta") return [];
+    const messageId = this.current.get(parent ?? "");
     const delta = event.delta;
     if (delta.type === "text_delta" && delta.text) {
-      this.markStreamed("text");
-      return [this.chunk("agent_message_chunk", delta.text)];
+      this.markStreamed(messageId, "text");
+      return [chunk("agent_message_chunk", delta.text, messageId, parent)];
     }
     if (delta.type === "thinking_delta" && delta.thinking) {
-      this.markStreamed("thinking");
-      return [this.chunk("agent_thought_chunk", delta.thinking)];
+      this.markStreamed(messageId, "thinking");
+      return [chunk("agent_thought_chunk", delta.thinking, messageId, parent)];
     }
     return [];
   }
 
-  private markStreamed(kind: BlockKind): void {
-    if (this.currentMessageId === undefined) return;
-    let kinds = this.streamed.get(this.currentMessageId);
-    if (!kinds) this.streamed.set(this.currentMessageId, (kinds = new Set()));
+  private markStreamed(messageId: string | undefined, kind: BlockKind): void {
+    if (messageId === undefined) return;
+    let kinds = this.streamed.get(messageId);
+    if (!kinds) this.streamed.set(messageId, (kinds = new Set()));
     kinds.add(kind);
-  }
-
-  private chunk(
-    sessionUpdate: "agent_message_chunk" | "agent_thought_chunk",
-    text: string,
-    messageId = this.currentMessageId,
-  ): SessionUpdate {
-    return {
-      sessionUpdate,
-      content: { type: "text", text },
-      ...(messageId !== undefined ? { messageId } : {}),
-    };
   }
 
   private fromCompleteMessage(
     message: Extract<SDKMessage, { type: "assistant" }>,
   ): SessionUpdate[] {
+    const parent = message.parent_tool_use_id;
     // An API error arrives as a synthetic assistant message; it ends the turn as a
     // JSON-RPC error instead, after redaction.
-    if (message.parent_tool_use_id !== null || message.error !== undefined) return [];
+    if (!this.visible(parent) || message.error !== undefined) return [];
     const id = message.message.id;
     const already = this.streamed.get(id);
     const updates: SessionUpdate[] = [];
     for (const block of message.message.content) {
       if (block.type === "text" && block.text && !already?.has("text")) {
-        updates.push(this.chunk("agent_message_chunk", block.text, id));
+        updates.push(chunk("agent_message_chunk", block.text, id, parent));
       } else if (block.type === "thinking" && block.thinking && !already?.has("thinking")) {
-        updates.push(this.chunk("agent_thought_chunk", block.thinking, id));
+        updates.push(chunk("agent_thought_chunk", block.thinking, id, parent));
       }
     }
     return updates;
   }
+}
+
+function chunk(
+  sessionUpdate: "agent_message_chunk" | "agent_thought_chunk",
+  text: string,
+  messageId: string | undefined,
+  parent: string | null,
+): SessionUpdate {
+  return {
+    sessionUpdate,
+    content: { type: "text", text },
+    ...(messageId !== undefined ? { messageId } : {}),
+    ...(parent !== null ? { _meta: { claudeCode: { parentToolUseId: parent } } } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
+import { CompactionTranslator } from "./compaction.js";
 import { MessageStreamTranslator } from "./message-stream.js";
 import { record } from "./tool-calls/reporter.js";
 import {
@@ -14,11 +15,20 @@ import {
  * Dispatches each message to the translator of its kind; no I/O.
  */
 export class SdkMessageTranslator {
-  readonly text = new MessageStreamTranslator();
+  readonly text: MessageStreamTranslator;
   readonly tools: ToolCallTranslator;
+  readonly compaction: CompactionTranslator;
 
   constructor(profile: ClientProfile, flatSubagents: boolean) {
+    this.text = new MessageStreamTranslator(flatSubagents);
     this.tools = new ToolCallTranslator(profile, flatSubagents);
+    this.compaction = new CompactionTranslator(profile);
+  }
+
+  /** Forgets per-turn state once a turn ended. */
+  endTurn(): void {
+    this.text.endTurn();
+    this.tools.endTurn();
   }
 
   translate(message: SDKMessage): SessionUpdate[] {
@@ -29,6 +39,10 @@ export class SdkMessageTranslator {
         return [...this.text.translate(message), ...this.fromAssistant(message)];
       case "user":
         return this.fromUser(message);
+      case "tool_progress":
+        return this.tools.progress(message.tool_use_id, message.parent_tool_use_id);
+      case "system":
+        return this.fromSystem(message);
       default:
         return [];
     }
@@ -54,6 +68,16 @@ export class SdkMessageTranslator {
         ? this.tools.complete(block as ToolUseBlock, message.parent_tool_use_id)
         : [],
     );
+  }
+
+  private fromSystem(message: Extract<SDKMessage, { type: "system" }>): SessionUpdate[] {
+    if (message.subtype === "compact_boundary") return this.compaction.ended(true);
+    if (message.subtype !== "status") return [];
+    const status = message as { status?: unknown; compact_result?: unknown; uuid: string };
+    if (status.status === "compacting") return this.compaction.started(status.uuid);
+    if (status.compact_result !== undefined && status.compact_result !== "success")
+      return this.compaction.ended(false);
+    return [];
   }
 
   private fromUser(message: Extract<SDKMessage, { type: "user" }>): SessionUpdate[] {

@@ -4,15 +4,30 @@ import type { InputFacts } from "./facts.js";
 import type { RenderedToolCall } from "./field-tracker.js";
 import { reporterFor, safely } from "./registry.js";
 import { genericReporter } from "./reporters/generic.js";
-import { fenced, textContent } from "./reporter.js";
+import { fenced, textContent, type ToolReporter } from "./reporter.js";
 import type { ToolCallState } from "./tool-call-state.js";
 
 /** The reporter's input facts, or the generic ones when the input is too odd to read. */
 export function inputFacts(state: ToolCallState): InputFacts {
   return safely(
-    () => reporterFor(state.toolName).describe(state.input, state.toolName),
+    () => reporterOf(state).describe(state.input, state.toolName),
     () => genericReporter.describe(state.input, state.toolName),
   );
+}
+
+/** The tool's reporter, or the generic one when the complete input is malformed. */
+export function reporterOf(state: ToolCallState): ToolReporter {
+  const reporter = reporterFor(state.toolName);
+  return state.inputComplete && !wellFormed(reporter.requires, state.input)
+    ? genericReporter
+    : reporter;
+}
+
+function wellFormed(
+  requires: readonly string[] | undefined,
+  input: Readonly<Record<string, unknown>>,
+): boolean {
+  return (requires ?? []).every((key) => typeof input[key] === "string");
 }
 
 /**

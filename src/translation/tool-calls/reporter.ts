@@ -11,6 +11,11 @@ export type ToolInput = Readonly<Record<string, unknown>>;
  * reporter when it does.
  */
 export interface ToolReporter {
+  /**
+   * String parameters a complete input must have. A complete input without them is
+   * malformed and renders as an `other` tool call with the generic reporter.
+   */
+  readonly requires?: readonly string[];
   /** Facts readable from the (possibly partial) input. */
   describe(input: ToolInput, toolName: string): InputFacts;
   /** Facts from the tool result; the default shows the result text. */

@@ -17,6 +17,8 @@ export interface ToolCallState {
   postFacts?: ResultFacts;
   /** The full PostToolUse `tool_response`. */
   toolResponse?: unknown;
+  /** A plan tool's plan went out. */
+  planSent?: boolean;
 }
 
 export function newToolCallState(

@@ -9,9 +9,10 @@ import type { ClientProfile } from "../../protocol/client-profile.js";
 import type { PostToolUse, ToolResult } from "./facts.js";
 import { ToolCallFieldTracker } from "./field-tracker.js";
 import { parsePartialInput } from "./partial-input.js";
-import { reporterFor, safely } from "./registry.js";
-import { inputFacts, renderToolCall } from "./renderer.js";
+import { safely } from "./registry.js";
+import { inputFacts, renderToolCall, reporterOf } from "./renderer.js";
 import { defaultResult, record, resultText, str } from "./reporter.js";
+import { TASK_TOOLS, TaskPlan } from "./task-plan.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
 
 /** A tool_use block as Claude streams and sends it. */
@@ -40,7 +41,9 @@ interface Streaming {
  * the fields, the tracker trims what the client has. No I/O.
  */
 export class ToolCallTranslator {
-  private readonly calls = new Map<string, ToolCallState>();
+  private calls = new Map<string, ToolCallState>();
+  /** The session's task list, kept across turns. */
+  private readonly taskPlan = new TaskPlan();
   private readonly tracker: ToolCallFieldTracker;
   /** Tool uses streaming right now, by parent and content block index. */
   private readonly streaming = new Map<string, Streaming>();
@@ -116,7 +119,11 @@ export class ToolCallTranslator {
     };
     state.result = result;
     state.status = result.isError ? "failed" : "completed";
-    const reporter = reporterFor(state.toolName);
+    if (TASK_TOOLS.has(state.toolName) && !this.tracker.has(state.toolCallId)) {
+      const plan = this.taskPlan.apply(state.toolName, state.input, result);
+      return plan ? [planUpdate(plan)] : [];
+    }
+    const reporter = reporterOf(state);
     state.resultFacts = safely(
       () => (reporter.result ?? defaultResult)(result, state.input),
       () => defaultResult(result),
@@ -129,7 +136,7 @@ export class ToolCallTranslator {
     const state = this.calls.get(toolUseId);
     if (!state) return [];
     state.toolResponse = post.toolResponse;
-    const reporter = reporterFor(state.toolName);
+    const reporter = reporterOf(state);
     if (reporter.postToolUse) {
       const facts = safely(
         () => reporter.postToolUse!(post, state.input),
@@ -138,6 +145,15 @@ export class ToolCallTranslator {
       if (Object.keys(facts).length > 0) state.postFacts = facts;
     }
     return this.report(state);
+  }
+
+  /**
+   * A progress beat: the tool runs. A beat of a tool the client does not know (a
+   * subagent's, outside the flat transcript) goes to its parent tool call.
+   */
+  progress(toolUseId: string, parent: string | null): SessionUpdate[] {
+    if (this.calls.has(toolUseId)) return this.running(toolUseId);
+    return parent !== null ? this.running(parent) : [];
   }
 
   /** The user allowed the tool: it runs now. */
@@ -174,9 +190,23 @@ export class ToolCallTranslator {
     return { updates, toolCall: { ...fields, _meta } as ToolCallUpdate };
   }
 
+  /** Forgets the tool calls of a finished turn (the task list stays). */
+  endTurn(): void {
+    this.calls = new Map();
+    this.streaming.clear();
+  }
+
   private report(state: ToolCallState, asToolCall = false): SessionUpdate[] {
+    // Task tools are reported as the plan they build; only a permission request shows them.
+    if (TASK_TOOLS.has(state.toolName) && !asToolCall && !this.tracker.has(state.toolCallId))
+      return [];
     const facts = inputFacts(state);
-    if (facts.plan && !asToolCall) return state.inputComplete ? [planUpdate(facts.plan)] : [];
+    if (facts.plan && !asToolCall) {
+      // One plan per tool use, when its input is complete.
+      if (!state.inputComplete || state.planSent) return [];
+      state.planSent = true;
+      return [planUpdate(facts.plan)];
+    }
     const first = !this.tracker.has(state.toolCallId);
     const rendered = renderToolCall(state, this.profile);
     const done = state.status === "completed" || state.status === "failed";

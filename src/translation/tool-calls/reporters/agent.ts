@@ -4,8 +4,15 @@ import type { ToolResult } from "../facts.js";
 /** Claude Code appends `agentId: …` and a `<usage>` block for the model (0.3.318). */
 const MODEL_TRAILER = /\n*(?:agentId: [^\n]*\n?)?(?:<usage>[\s\S]*<\/usage>\s*)?$/;
 
-/** The subagent's report without the model-directed trailer. */
+/** Notes Claude Code puts in a report for the parent model, not for the user (0.3.318). */
+const HARNESS_NOTES = /<tools-used-before-summary>[\s\S]*?<\/tools-used-before-summary>\s*/g;
+
+/** The subagent's report without the model-directed trailer and notes. */
 export function subagentReport(result: ToolResult): string {
+  return rawReport(result).replace(HARNESS_NOTES, "").trim();
+}
+
+function rawReport(result: ToolResult): string {
   const blocks = record(result.structured)?.content;
   if (Array.isArray(blocks)) {
     const text = blocks
@@ -19,6 +26,7 @@ export function subagentReport(result: ToolResult): string {
 
 /** Agent and Task (a subagent launch): `think`, titled with the description. */
 export const agentReporter: ToolReporter = {
+  requires: ["prompt"],
   describe(input, toolName) {
     const description = str(input.description);
     const prompt = str(input.prompt);

@@ -25,6 +25,7 @@ export function commandResult(result: ToolResult): ResultFacts {
 
 /** Bash and PowerShell: `execute`, titled with the command itself. */
 export const bashReporter: ToolReporter = {
+  requires: ["command"],
   describe(input, toolName) {
     const command = str(input.command);
     const description = str(input.description);

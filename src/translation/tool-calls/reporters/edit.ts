@@ -21,6 +21,7 @@ export function finalDiff(post: PostToolUse, fallbackPath: string | undefined): 
 
 /** Edit: `edit`, "Edit <path>", the snippet diff until the final diff arrives. */
 export const editReporter: ToolReporter = {
+  requires: ["file_path", "old_string", "new_string"],
   describe(input) {
     const path = str(input.file_path);
     const oldString = str(input.old_string);
@@ -40,6 +41,7 @@ export const editReporter: ToolReporter = {
 
 /** Write: `edit`, "Write <path>", a diff with the new content. */
 export const writeReporter: ToolReporter = {
+  requires: ["file_path", "content"],
   describe(input) {
     const path = str(input.file_path);
     const content = str(input.content);

@@ -2,6 +2,7 @@ import { fenced, num, record, str, textContent, type ToolReporter } from "../rep
 
 /** Read: `read`, "Read <path>" with the line range, a location, the file text as content. */
 export const readReporter: ToolReporter = {
+  requires: ["file_path"],
   describe(input) {
     const path = str(input.file_path);
     const offset = num(input.offset);

@@ -33,6 +33,7 @@ export function grepCommandLine(input: Readonly<Record<string, unknown>>): strin
 
 /** Grep: `search`, titled as the equivalent grep command line; hits as content. */
 export const grepReporter: ToolReporter = {
+  requires: ["pattern"],
   describe: (input) => ({ kind: "search", title: grepCommandLine(input) }),
   result(result) {
     const structured = record(result.structured);
@@ -48,6 +49,7 @@ export const grepReporter: ToolReporter = {
 
 /** Glob: `search`, titled with the pattern (and the folder); the matches as content. */
 export const globReporter: ToolReporter = {
+  requires: ["pattern"],
   describe(input) {
     const pattern = str(input.pattern);
     const path = str(input.path);
