@@ -1,6 +1,8 @@
 import {
   methods,
   type AgentContext,
+  type CreateElicitationRequest,
+  type CreateElicitationResponse,
   type RequestPermissionRequest,
   type RequestPermissionResponse,
   type SessionUpdate,
@@ -16,6 +18,7 @@ export interface ClientPort {
     params: RequestPermissionRequest,
     signal: AbortSignal,
   ): Promise<RequestPermissionResponse>;
+  elicit(params: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse>;
 }
 
 export function connectionClientPort(client: AgentContext): ClientPort {
@@ -26,6 +29,11 @@ export function connectionClientPort(client: AgentContext): ClientPort {
       client.request(methods.client.session.requestPermission, params, {
         cancellationSignal: signal,
         // A client that ignores the cancellation must not block the turn.
+        stopWaitingOnCancel: true,
+      }),
+    elicit: (params, signal) =>
+      client.request(methods.client.elicitation.create, params, {
+        cancellationSignal: signal,
         stopWaitingOnCancel: true,
       }),
   };

@@ -5,12 +5,12 @@ import type { PermissionAsk } from "../sdk/tool-callbacks.js";
 import { permissionOptions, toDecision } from "../translation/permissions/options.js";
 import { log } from "../util/log.js";
 
-/** How a tool use ends when the turn was cancelled or the request could not finish. */
-export const TOOL_USE_ABORTED: PermissionResult = {
-  behavior: "deny",
-  message: "Tool use aborted",
-  interrupt: true,
-};
+/**
+ * How a tool use ends when the request was cancelled or could not finish. No
+ * `interrupt`: a cancelled turn was already interrupted, and a cancelled request alone
+ * must not end the turn (0.3.318 ends an interrupting denial with an error result).
+ */
+export const TOOL_USE_ABORTED: PermissionResult = { behavior: "deny", message: "Tool use aborted" };
 
 const USER_REJECTED: PermissionResult = {
   behavior: "deny",

@@ -12,6 +12,7 @@ import {
 } from "../sdk/tool-callbacks.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { PermissionFlow, TOOL_USE_ABORTED } from "./permission-flow.js";
+import { askQuestions } from "./question-flow.js";
 import { authRequired, turnFailed } from "../protocol/errors.js";
 import { ClaudeQuery, transcriptExists } from "../sdk/claude-query.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
@@ -152,10 +153,7 @@ export class Session {
     };
     const query = new ClaudeQuery({
       ...this.setup,
-      passThrough: {
-        ...this.setup.passThrough,
-        ...(this.flatSubagents ? { forwardSubagentText: true } : {}),
-      },
+      passThrough: this.queryPassThrough(),
       start,
       abortController: new AbortController(),
       canUseTool: canUseToolFor(events),
@@ -301,6 +299,22 @@ export class Session {
     }
   }
 
+  /**
+   * The client's pass-through options plus what the negotiated client implies: the flat
+   * subagent transcript, and no AskUserQuestion for a client without form elicitation.
+   */
+  private queryPassThrough(): Record<string, unknown> {
+    const pass = this.setup.passThrough;
+    const disallowed = Array.isArray(pass.disallowedTools) ? pass.disallowedTools : [];
+    return {
+      ...pass,
+      ...(this.flatSubagents ? { forwardSubagentText: true } : {}),
+      ...(this.profile.elicitation.form
+        ? {}
+        : { disallowedTools: [...disallowed, "AskUserQuestion"] }),
+    };
+  }
+
   /** Whether subagent traffic goes to the root transcript (flat transcript). */
   private get flatSubagents(): boolean {
     return this.profile.subagentTranscript || this.setup.passThrough.forwardSubagentText === true;
@@ -316,11 +330,11 @@ export class Session {
     );
     for (const update of updates) this.send(update);
     await this.outbox; // the tool call always goes out before its permission request
-    const result = await this.permissions.ask(
-      ask,
-      toolCall,
-      AbortSignal.any([ask.signal, turn.abort.signal]),
-    );
+    const signal = AbortSignal.any([ask.signal, turn.abort.signal]);
+    const result =
+      ask.toolName === "AskUserQuestion"
+        ? await askQuestions(this.id, this.client, ask, signal)
+        : await this.permissions.ask(ask, toolCall, signal);
     if (result.behavior === "allow" && this.turn === turn) {
       for (const update of this.translator.tools.running(ask.toolUseId)) this.send(update);
     }

@@ -12,6 +12,8 @@ import {
   type ClientCapabilities,
   type ClientConnection,
   type ClientContext,
+  type CreateElicitationRequest,
+  type CreateElicitationResponse,
   type InitializeResponse,
   type PromptResponse,
   type RequestPermissionRequest,
@@ -48,6 +50,10 @@ export interface ScenarioOptions {
   /** Claude Code user settings (written to the config dir). */
   settings?: Record<string, unknown>;
   env?: Record<string, string | undefined>;
+  /** Answer to form elicitations; default: decline. */
+  onElicitation?: (
+    request: CreateElicitationRequest,
+  ) => Promise<CreateElicitationResponse> | CreateElicitationResponse;
   /** Answer to permission requests; default: the first allow_once option. */
   onPermission?: (
     request: RequestPermissionRequest,
@@ -63,6 +69,7 @@ export class Scenario {
   readonly traffic: TrafficEntry[] = [];
   readonly notifications: SessionNotification[] = [];
   readonly permissionRequests: RequestPermissionRequest[] = [];
+  readonly elicitations: CreateElicitationRequest[] = [];
   adapterStderr = "";
   private connection!: ClientConnection;
   private closedAlready = false;
@@ -119,6 +126,12 @@ export class Scenario {
         if (this.options.onPermission) return this.options.onPermission(params);
         const allow = params.options.find((o) => o.kind === "allow_once") ?? params.options[0];
         return { outcome: { outcome: "selected", optionId: allow!.optionId } };
+      })
+      .onRequest(methods.client.elicitation.create, async ({ params }) => {
+        this.elicitations.push(params);
+        return this.options.onElicitation
+          ? this.options.onElicitation(params)
+          : { action: "decline" };
       });
     this.connection = app.connect(recorded);
   }

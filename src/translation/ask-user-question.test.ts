@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { questionForm, readQuestions, toAnswers } from "./ask-user-question.js";
+
+const input = {
+  questions: [
+    {
+      question: "Which database?",
+      header: "DB",
+      multiSelect: false,
+      options: [
+        { label: "Postgres", description: "SQL" },
+        { label: "Redis", description: "KV" },
+      ],
+    },
+    {
+      question: "Which features?",
+      header: "F",
+      multiSelect: true,
+      options: [
+        { label: "Auth", description: "" },
+        { label: "Billing", description: "" },
+      ],
+    },
+  ],
+};
+const questions = readQuestions(input);
+
+describe("AskUserQuestion as a form", () => {
+  it("builds a select and an Other field per question, nothing required", () => {
+    const form = questionForm(questions);
+    expect(form.message).toBe("Claude has some questions for you");
+    expect(form.requestedSchema).toEqual({
+      type: "object",
+      required: [],
+      properties: {
+        question_0: {
+          type: "string",
+          title: "Which database?",
+          oneOf: [
+            { const: "Postgres", title: "Postgres", description: "SQL" },
+            { const: "Redis", title: "Redis", description: "KV" },
+          ],
+        },
+        question_0_custom: {
+          type: "string",
+          title: "Other",
+          description: "Your own answer to: Which database?",
+        },
+        question_1: {
+          type: "array",
+          title: "Which features?",
+          items: {
+            anyOf: [
+              { const: "Auth", title: "Auth" },
+              { const: "Billing", title: "Billing" },
+            ],
+          },
+        },
+        question_1_custom: {
+          type: "string",
+          title: "Other",
+          description: "Your own answer to: Which features?",
+        },
+      },
+    });
+  });
+
+  it("maps accepted answers: labels, comma-joined multi-select, notes", () => {
+    expect(
+      toAnswers(questions, {
+        action: "accept",
+        content: {
+          question_0: "Redis",
+          question_0_custom: "with persistence",
+          question_1: ["Auth", "Billing"],
+          question_1_custom: "SSO",
+        },
+      }),
+    ).toEqual({
+      answers: { "Which database?": "Redis", "Which features?": "Auth, Billing, SSO" },
+      annotations: { "Which database?": { notes: "with persistence" } },
+    });
+  });
+
+  it("takes free text alone as the answer and ignores labels that were not offered", () => {
+    expect(
+      toAnswers(questions, {
+        action: "accept",
+        content: { question_0: "MySQL", question_0_custom: "SQLite" },
+      }),
+    ).toEqual({
+      answers: { "Which database?": "SQLite" },
+      annotations: {},
+    });
+  });
+
+  it("declined means no answers, cancelled aborts", () => {
+    expect(toAnswers(questions, { action: "decline" })).toEqual({ answers: {}, annotations: {} });
+    expect(toAnswers(questions, { action: "cancel" })).toBeUndefined();
+  });
+
+  it("skips malformed questions", () => {
+    expect(
+      readQuestions({ questions: [{ question: 3 }, "x", { question: "Ok?", options: [] }] }),
+    ).toEqual([{ question: "Ok?", multiSelect: false, options: [] }]);
+  });
+});
