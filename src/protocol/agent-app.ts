@@ -6,8 +6,10 @@ import { readPassThroughOptions } from "../sdk/query-options.js";
 import { Session } from "../session/session.js";
 import { fromAcpPrompt, UnsupportedPromptContent } from "../translation/prompt.js";
 import { parseClientProfile, PLAIN_CLIENT, type ClientProfile } from "./client-profile.js";
-import { invalidParams, toRequestError } from "./errors.js";
+import { invalidParams } from "./errors.js";
+import { guarded } from "./guarded.js";
 import { initializeResponse } from "./initialize.js";
+import { registerSessionConfig } from "./session-config-methods.js";
 import { checkAdditionalDirectories, checkWorkingDirectory } from "./session-params.js";
 
 /** Per-connection state: the negotiated client profile and the live sessions. */
@@ -17,26 +19,12 @@ export interface ConnectionState {
   client: ClientPort | undefined;
 }
 
-/** Wraps a handler so every failure leaves as a clear, redacted JSON-RPC error. */
-function guarded<C, R>(
-  method: string,
-  handler: (ctx: C) => Promise<R> | R,
-): (ctx: C) => Promise<R> {
-  return async (ctx) => {
-    try {
-      return await handler(ctx);
-    } catch (error) {
-      throw toRequestError(error, { method });
-    }
-  };
-}
-
 /**
  * The ACP method table: each handler parses its params and delegates. Nothing here
  * knows a Claude tool name.
  */
 export function createAgentApp(state: ConnectionState): AgentApp {
-  return agent({ name: "claude-agent-acp" })
+  const app = agent({ name: "claude-agent-acp" })
     .onConnect((connection) => {
       state.client = connectionClientPort(connection.client);
     })
@@ -70,7 +58,12 @@ export function createAgentApp(state: ConnectionState): AgentApp {
           state.profile,
         );
         state.sessions.add(session);
-        return { sessionId: session.id };
+        setImmediate(() => session.announce());
+        return {
+          sessionId: session.id,
+          modes: session.modes(),
+          configOptions: session.configOptions(),
+        };
       }),
     )
     .onRequest(
@@ -90,6 +83,7 @@ export function createAgentApp(state: ConnectionState): AgentApp {
     .onNotification(methods.agent.session.cancel, ({ params }) => {
       state.sessions.find(params.sessionId)?.cancel();
     });
+  return registerSessionConfig(app, state);
 }
 
 function requireClient(state: ConnectionState): ClientPort {

@@ -1,12 +1,21 @@
 import {
   getSessionInfo,
   query,
+  type EffortLevel,
+  type ModelInfo,
+  type PermissionMode,
   type Query,
   type SDKMessage,
   type SDKUserMessage,
 } from "@anthropic-ai/claude-agent-sdk";
 import { InputStream } from "./input-stream.js";
 import { buildQueryOptions, type SessionQueryConfig } from "./query-options.js";
+
+/** What Claude Code reports once it has started. */
+export interface ClaudeInit {
+  readonly models: readonly ModelInfo[];
+  readonly permissionMode: string | undefined;
+}
 
 /**
  * One running Claude Code process for one ACP session: a long-lived SDK `query()` fed
@@ -21,9 +30,28 @@ export class ClaudeQuery {
     this.query = query({ prompt: this.input, options: buildQueryOptions(config) });
   }
 
-  /** Resolves when Claude Code has started and answered the SDK's initialize request. */
-  async ready(): Promise<void> {
-    await this.query.initializationResult();
+  /** Resolves when Claude Code has started: what it offers (models, commands, mode). */
+  async ready(): Promise<ClaudeInit> {
+    const init = await this.query.initializationResult();
+    // `current_permission_mode` is sent by 0.3.318 but missing from its type.
+    const mode = (init as { current_permission_mode?: unknown }).current_permission_mode;
+    return {
+      models: init.models ?? [],
+      permissionMode: typeof mode === "string" ? mode : undefined,
+    };
+  }
+
+  async setPermissionMode(mode: PermissionMode): Promise<void> {
+    await this.query.setPermissionMode(mode);
+  }
+
+  async setModel(model: string): Promise<void> {
+    await this.query.setModel(model);
+  }
+
+  /** `undefined` returns to Claude Code's own effort for the model. */
+  async setEffort(effort: string | undefined): Promise<void> {
+    await this.query.applyFlagSettings({ effortLevel: (effort ?? null) as EffortLevel | null });
   }
 
   /** The SDK message stream. It ends (or throws) when Claude Code exits. */

@@ -1,4 +1,4 @@
-import type { McpServerConfig, Options } from "@anthropic-ai/claude-agent-sdk";
+import type { McpServerConfig, Options, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import { ownField, toPlainData } from "../util/plain-data.js";
@@ -15,6 +15,12 @@ export interface SessionQueryConfig {
   readonly mcpServers: readonly McpServer[];
   /** `_meta.claudeCode.options` from the client, already plain data. */
   readonly passThrough: Readonly<Record<string, unknown>>;
+  /** The permission mode to start in (the session's current mode). */
+  readonly permissionMode?: PermissionMode;
+  /** Whether the session may switch to bypassPermissions. */
+  readonly allowBypass?: boolean;
+  /** A model the user picked (restarts keep it). */
+  readonly model?: string;
   readonly canUseTool?: Options["canUseTool"];
   readonly hooks?: Options["hooks"];
   readonly abortController: AbortController;
@@ -110,6 +116,11 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
     abortController: config.abortController,
     spawnClaudeCodeProcess: spawnClaudeCode,
     stderr: (data: string) => log.debug("claude stderr", { data: data.slice(0, 2000) }),
+    ...(config.permissionMode ? { permissionMode: config.permissionMode } : {}),
+    ...(config.allowBypass !== undefined
+      ? { allowDangerouslySkipPermissions: config.allowBypass }
+      : {}),
+    ...(config.model ? { model: config.model } : {}),
     ...(config.canUseTool ? { canUseTool: config.canUseTool } : {}),
     ...(config.hooks ? { hooks: config.hooks } : {}),
   };

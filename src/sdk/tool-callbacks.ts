@@ -22,6 +22,11 @@ export interface PermissionAsk {
   readonly input: Record<string, unknown>;
   readonly toolUseId: string;
   readonly signal: AbortSignal;
+  /** The SDK's suggestions, unvalidated. */
+  readonly suggestions: unknown;
+  /** An ask rule forced the request, or the SDK forbids an always-allow choice. */
+  readonly noDurableChoice: boolean;
+  readonly decisionReason: string | undefined;
 }
 
 /** Tools whose final diff is read from disk after they ran. */
@@ -36,6 +41,10 @@ export function canUseToolFor(events: ToolEvents): CanUseTool {
       input,
       toolUseId: options.toolUseID,
       signal: options.signal,
+      suggestions: options.suggestions,
+      noDurableChoice:
+        options.matchedAskRule !== undefined || options.suppressAlwaysAllowRule === true,
+      decisionReason: options.decisionReason,
     });
 }
 

@@ -2,7 +2,9 @@ import type { PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import type { ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { PermissionAsk } from "../sdk/tool-callbacks.js";
-import { permissionOptions, toDecision } from "../translation/permissions/options.js";
+import { permissionChoices } from "../translation/permissions/choices.js";
+import { toDecision } from "../translation/permissions/options.js";
+import { snapshotSuggestions } from "../translation/permissions/suggestions.js";
 import { log } from "../util/log.js";
 
 /**
@@ -14,13 +16,14 @@ export const TOOL_USE_ABORTED: PermissionResult = { behavior: "deny", message: "
 
 const USER_REJECTED: PermissionResult = {
   behavior: "deny",
-  message: "The user rejected this tool use.",
+  message: "The user doesn't want to proceed with this tool use.",
   decisionClassification: "user_reject",
 };
 
 /**
- * One permission request: ask the client with the tool call's cancellation signal,
- * check the answer was one of the options offered, and map it to Claude's result.
+ * One permission request (S000 "Request lifecycle"): snapshot the suggestions, build
+ * the ordered choices for the tool family, ask the client with the tool call's
+ * cancellation signal, check the answer was offered, map it to Claude's result.
  */
 export class PermissionFlow {
   constructor(
@@ -32,28 +35,47 @@ export class PermissionFlow {
     ask: PermissionAsk,
     toolCall: ToolCallUpdate,
     signal: AbortSignal,
+    availableModes: ReadonlySet<string>,
   ): Promise<PermissionResult> {
     if (signal.aborted) return TOOL_USE_ABORTED;
-    const options = permissionOptions();
+    const choices = permissionChoices({
+      toolName: ask.toolName,
+      input: ask.input,
+      suggestions: snapshotSuggestions(ask.suggestions),
+      matchedAskRule: ask.noDurableChoice,
+      availableModes,
+    });
     let response;
     try {
       response = await this.client.requestPermission(
-        { sessionId: this.sessionId, toolCall, options },
+        { sessionId: this.sessionId, toolCall, options: choices.map((c) => c.option) },
         signal,
       );
     } catch (error) {
-      if (!signal.aborted)
+      if (!signal.aborted) {
         log.warn("permission request failed", {
           sessionId: this.sessionId,
           toolCallId: ask.toolUseId,
           message: String(error),
         });
+      }
       return TOOL_USE_ABORTED;
     }
     if (signal.aborted) return TOOL_USE_ABORTED;
-    switch (toDecision(response, options)) {
+    const decision = toDecision(response, choices);
+    switch (decision.kind) {
       case "allow":
-        return { behavior: "allow", updatedInput: ask.input };
+        return {
+          behavior: "allow",
+          updatedInput: ask.input,
+          ...(decision.updates.length > 0 ? { updatedPermissions: [...decision.updates] } : {}),
+        };
+      case "exit-plan":
+        return {
+          behavior: "allow",
+          updatedInput: ask.input,
+          updatedPermissions: [{ type: "setMode", mode: decision.mode, destination: "session" }],
+        };
       case "reject":
         return USER_REJECTED;
       case "cancelled":

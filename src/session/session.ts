@@ -1,36 +1,31 @@
 import { randomUUID } from "node:crypto";
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { PermissionResult } from "@anthropic-ai/claude-agent-sdk";
+import type {
+  PromptResponse,
+  SessionConfigOption,
+  SessionModeState,
+} from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../protocol/client-profile.js";
-import {
-  canUseToolFor,
-  hooksFor,
-  type PermissionAsk,
-  type ToolEvents,
-} from "../sdk/tool-callbacks.js";
-import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
-import { PermissionFlow, TOOL_USE_ABORTED } from "./permission-flow.js";
-import { askQuestions } from "./question-flow.js";
 import { authRequired, turnFailed } from "../protocol/errors.js";
 import { ClaudeQuery, transcriptExists } from "../sdk/claude-query.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
+import { canUseToolFor, hooksFor } from "../sdk/tool-callbacks.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
-import { toTurnOutcome } from "../translation/turn-outcome.js";
-import {
-  quotaMeta,
-  toAcpUsage,
-  toUsageUpdate,
-  type ModelUsageTable,
-} from "../translation/usage.js";
+import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import { turnEnd } from "../translation/turn-end.js";
+import type { ModelUsageTable } from "../translation/usage.js";
 import { log } from "../util/log.js";
+import { Outbox } from "./outbox.js";
+import { SessionConfig, type ConfigChange } from "./session-config.js";
+import { noticeUpdate, planSessionStart, type StartPlan } from "./session-start.js";
+import { toolEventsFor } from "./tool-events.js";
 import { Turn, type PendingPrompt } from "./turn.js";
 
 /** What a session needs to (re)start its Claude Code query. */
 export type SessionSetup = Omit<
   SessionQueryConfig,
-  "start" | "abortController" | "canUseTool" | "hooks"
+  "start" | "abortController" | "canUseTool" | "hooks" | "permissionMode" | "allowBypass" | "model"
 >;
 
 /**
@@ -55,23 +50,21 @@ export class Session {
   private turn: Turn | undefined;
   /** An interrupted turn whose `result` has not arrived yet. */
   private draining: NodeJS.Timeout | undefined;
-  private quiet = false;
   private closed = false;
   /** A replacement query is being prepared (after Claude Code exited). */
   private restarting = false;
   private modelUsage: ModelUsageTable = {};
-  /** Updates go out strictly in order; a response waits for the updates before it. */
-  private outbox: Promise<void> = Promise.resolve();
-
-  private readonly permissions: PermissionFlow;
+  private readonly outbox: Outbox;
   private readonly translator: SdkMessageTranslator;
+  private config: SessionConfig | undefined;
 
   private constructor(
     private readonly setup: SessionSetup,
     private readonly client: ClientPort,
     private readonly profile: ClientProfile,
+    private readonly plan: StartPlan,
   ) {
-    this.permissions = new PermissionFlow(setup.sessionId, client);
+    this.outbox = new Outbox(setup.sessionId, client);
     this.translator = new SdkMessageTranslator(profile, this.flatSubagents);
   }
 
@@ -86,15 +79,48 @@ export class Session {
     profile: ClientProfile,
     start: "new" | "resume" = "new",
   ): Promise<Session> {
-    const session = new Session(setup, client, profile);
+    const plan = await planSessionStart(setup.cwd, setup.passThrough);
+    const session = new Session(setup, client, profile, plan);
     const query = session.startQuery(start);
     try {
-      await query.ready();
+      const init = await query.ready();
+      const autoAvailable = !plan.autoDisabled && init.models.some((m) => m.supportsAutoMode);
+      session.config = new SessionConfig(
+        { auto: autoAvailable, bypass: plan.bypassAvailable },
+        init.models,
+        plan.mode,
+        typeof setup.passThrough.model === "string" ? setup.passThrough.model : undefined,
+      );
     } catch (error) {
       session.close();
       throw error;
     }
     return session;
+  }
+
+  /** The session's modes, for the `session/new` answer. */
+  modes(): SessionModeState {
+    return this.requireConfig().modes();
+  }
+
+  configOptions(): SessionConfigOption[] {
+    return this.requireConfig().configOptions();
+  }
+
+  /** Tells the user what they need to know about the start (sent after the setup answer). */
+  announce(): void {
+    if (this.plan.notice) this.outbox.send(noticeUpdate(this.profile, this.plan.notice));
+  }
+
+  /** `session/set_mode`. */
+  async setMode(modeId: unknown): Promise<void> {
+    await this.apply(this.requireConfig().setMode(modeId));
+  }
+
+  /** `session/set_config_option`: answers the full option list. */
+  async setConfigOption(configId: unknown, value: unknown): Promise<SessionConfigOption[]> {
+    await this.apply(this.requireConfig().setOption(configId, value));
+    return this.configOptions();
   }
 
   /** Queues a prompt; resolves when its turn ends. */
@@ -112,9 +138,9 @@ export class Session {
     const turn = this.turn;
     if (!turn) return;
     this.turn = undefined;
-    this.quiet = true;
+    this.outbox.quiet = true;
     turn.abort.abort();
-    this.respondAfterUpdates(() => turn.prompt.resolve(cancelled));
+    this.outbox.after(() => turn.prompt.resolve(cancelled));
     const query = this.query;
     this.draining = setTimeout(() => {
       log.warn("interrupted turn did not end; replacing the Claude Code query", {
@@ -133,29 +159,60 @@ export class Session {
     if (this.closed) return;
     this.cancel();
     this.closed = true;
+    this.outbox.closed = true;
     if (this.draining) clearTimeout(this.draining);
     this.draining = undefined;
     this.query?.close();
     this.query = undefined;
   }
 
+  private requireConfig(): SessionConfig {
+    if (!this.config) throw new Error("session not started");
+    return this.config;
+  }
+
+  /** Applies a config change to Claude Code, then tells the client. */
+  private async apply(change: ConfigChange | undefined): Promise<void> {
+    if (!change) return;
+    const query = this.query;
+    if (query) {
+      if (change.kind === "mode") await query.setPermissionMode(change.mode);
+      if (change.kind === "model") await query.setModel(change.model);
+      if (change.kind === "effort" || change.kind === "model")
+        await query.setEffort(this.requireConfig().effortValue());
+    }
+    this.announceConfig(change.kind === "mode");
+  }
+
+  private announceConfig(modeChanged: boolean): void {
+    const config = this.requireConfig();
+    if (modeChanged)
+      this.outbox.send({ sessionUpdate: "current_mode_update", currentModeId: config.currentMode });
+    this.outbox.send({
+      sessionUpdate: "config_option_update",
+      configOptions: config.configOptions(),
+    });
+  }
+
   private startQuery(start: "new" | "resume"): ClaudeQuery {
-    const events: ToolEvents = {
-      requestPermission: (ask) => this.requestPermission(ask),
-      toolFinished: (toolUseId, toolResponse, fileAfter) => {
-        if (!this.turn) return;
-        const updates = this.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter });
-        for (const update of updates) this.send(update);
-      },
-      compacted: (summary) => {
-        for (const update of this.translator.compaction.summary(summary)) this.send(update);
-      },
-    };
+    const events = toolEventsFor({
+      sessionId: this.id,
+      client: this.client,
+      outbox: this.outbox,
+      translator: this.translator,
+      turnSignal: () => this.turn?.abort.signal,
+      offeredModes: () => this.config?.offeredModes ?? new Set(),
+    });
     const query = new ClaudeQuery({
       ...this.setup,
       passThrough: this.queryPassThrough(),
       start,
       abortController: new AbortController(),
+      permissionMode: (this.config?.currentMode ?? this.plan.mode) as StartPlan["mode"],
+      allowBypass: this.plan.bypassAvailable,
+      ...(this.config && this.config.currentModel !== "default"
+        ? { model: this.config.currentModel }
+        : {}),
       canUseTool: canUseToolFor(events),
       hooks: hooksFor(events),
     });
@@ -185,10 +242,14 @@ export class Session {
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.onSessionState(message.state);
     }
+    if (message.type === "system" && message.subtype === "status" && message.permissionMode) {
+      // Claude Code switched modes by itself (plan mode entered, a plan approved).
+      if (this.config?.observeMode(message.permissionMode)) this.announceConfig(true);
+    }
     const turn = this.turn;
     if (!turn) return;
     turn.observe(message);
-    for (const update of this.translator.translate(message)) this.send(update);
+    this.outbox.sendAll(this.translator.translate(message));
   }
 
   /**
@@ -205,7 +266,7 @@ export class Session {
     if (this.draining) return this.endDrain();
     if (!turn?.sawRunning) return;
     this.turn = undefined;
-    this.respondAfterUpdates(() => turn.prompt.resolve({ stopReason: "end_turn" }));
+    this.outbox.after(() => turn.prompt.resolve({ stopReason: "end_turn" }));
     this.pump();
   }
 
@@ -213,21 +274,13 @@ export class Session {
     const turn = this.turn;
     if (!turn) return;
     this.turn = undefined;
-    const outcome = toTurnOutcome(result, turn.assistantError);
-    if (outcome.kind === "error") {
-      const error = outcome.auth ? authRequired(outcome.text) : turnFailed(outcome.text);
-      this.respondAfterUpdates(() => turn.prompt.reject(error));
+    const end = turnEnd(result, turn);
+    if (end.kind === "error") {
+      const error = end.auth ? authRequired(end.text) : turnFailed(end.text);
+      this.outbox.after(() => turn.prompt.reject(error));
     } else {
-      const contextWindow = Object.values(result.modelUsage ?? {})[0]?.contextWindow;
-      const usageUpdate = toUsageUpdate(turn.lastCallUsage, contextWindow, result.total_cost_usd);
-      if (usageUpdate) this.send(usageUpdate);
-      const usage = toAcpUsage(result.usage);
-      const response: PromptResponse = {
-        stopReason: outcome.stopReason,
-        usage,
-        _meta: { quota: quotaMeta(usage, result.modelUsage ?? {}, turn.modelUsageBefore) },
-      };
-      this.respondAfterUpdates(() => turn.prompt.resolve(response));
+      this.outbox.sendAll(end.updates);
+      this.outbox.after(() => turn.prompt.resolve(end.response));
     }
     this.pump();
   }
@@ -249,7 +302,7 @@ export class Session {
       const failure = turnFailed(
         `Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`,
       );
-      this.respondAfterUpdates(() => turn.prompt.reject(failure));
+      this.outbox.after(() => turn.prompt.reject(failure));
     }
     this.pump();
   }
@@ -272,7 +325,7 @@ export class Session {
     const query = this.query;
     if (!query) return void this.restart();
     const next = this.queue.shift()!;
-    this.quiet = false;
+    this.outbox.quiet = false;
     this.translator.endTurn();
     this.turn = new Turn(next, this.modelUsage);
     query.send({
@@ -318,39 +371,5 @@ export class Session {
   /** Whether subagent traffic goes to the root transcript (flat transcript). */
   private get flatSubagents(): boolean {
     return this.profile.subagentTranscript || this.setup.passThrough.forwardSubagentText === true;
-  }
-
-  private async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
-    const turn = this.turn;
-    if (!turn || ask.signal.aborted) return TOOL_USE_ABORTED;
-    const { updates, toolCall } = this.translator.tools.forPermission(
-      ask.toolUseId,
-      ask.toolName,
-      ask.input,
-    );
-    for (const update of updates) this.send(update);
-    await this.outbox; // the tool call always goes out before its permission request
-    const signal = AbortSignal.any([ask.signal, turn.abort.signal]);
-    const result =
-      ask.toolName === "AskUserQuestion"
-        ? await askQuestions(this.id, this.client, ask, signal)
-        : await this.permissions.ask(ask, toolCall, signal);
-    if (result.behavior === "allow" && this.turn === turn) {
-      for (const update of this.translator.tools.running(ask.toolUseId)) this.send(update);
-    }
-    return result;
-  }
-
-  private send(update: SessionUpdate): void {
-    if (this.quiet || this.closed) return;
-    this.outbox = this.outbox
-      .then(() => this.client.sessionUpdate(this.id, update))
-      .catch((error: unknown) => {
-        log.warn("session/update failed", { sessionId: this.id, message: String(error) });
-      });
-  }
-
-  private respondAfterUpdates(respond: () => void): void {
-    this.outbox = this.outbox.then(respond);
   }
 }

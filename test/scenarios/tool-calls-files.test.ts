@@ -161,8 +161,13 @@ describe("an edit that needs permission", () => {
     expect(s.permissionRequests).toHaveLength(1);
     const request = s.permissionRequests[0]!;
     expect(request.options).toEqual([
-      { optionId: "allow-once", name: "Allow", kind: "allow_once" },
-      { optionId: "reject", name: "Reject", kind: "reject_once" },
+      { optionId: "allow-once", name: "Yes", kind: "allow_once" },
+      {
+        optionId: "allow-with-updates",
+        name: "Yes, allow all edits this session",
+        kind: "allow_always",
+      },
+      { optionId: "reject", name: "No", kind: "reject_once" },
     ]);
     expect(request.toolCall).toMatchObject({
       toolCallId: "toolu_edit",
@@ -193,7 +198,7 @@ describe("an edit that needs permission", () => {
     expect(readFileSync(file, "utf8")).toBe("v1\n");
     expect(toolCallUpdates(s, sessionId, "toolu_edit").at(-1)).toMatchObject({ status: "failed" });
     const toolResult = JSON.stringify(s.model.mainRequests()[1]!.body.messages.at(-1));
-    expect(toolResult).toContain("rejected");
+    expect(toolResult).toContain("doesn't want to proceed");
   });
 
   it("an option that was not offered is a rejection", async () => {

@@ -1,39 +1,20 @@
-import type {
-  PermissionOption,
-  RequestPermissionResponse,
-} from "@agentclientprotocol/sdk/unstable";
+import type { RequestPermissionResponse } from "@agentclientprotocol/sdk/unstable";
+import type { ChoiceEffect, PermissionChoice } from "./choices.js";
 
-/** Stable option ids (S000 "Options"). */
-export const ALLOW_ONCE = "allow-once";
-export const REJECT = "reject";
+/** What the client decided: the effect of an offered choice, or a cancellation. */
+export type PermissionDecision = ChoiceEffect | { readonly kind: "cancelled" };
 
 /**
- * The options of a permission request, ordered allow_once → allow_always → reject.
- * Only choices whose effect can be shown honestly are offered: for now allow once and
- * reject (durable choices come with the permission presentation issue).
- */
-export function permissionOptions(): PermissionOption[] {
-  return [
-    { optionId: ALLOW_ONCE, name: "Allow", kind: "allow_once" },
-    { optionId: REJECT, name: "Reject", kind: "reject_once" },
-  ];
-}
-
-/** What the client decided, in the adapter's terms. */
-export type PermissionDecision = "allow" | "reject" | "cancelled";
-
-/**
- * The client's answer → a decision. An option that was not offered in this request is
- * a rejection: the client cannot allow what it was not asked.
+ * The client's answer → the effect of the choice it picked. An option that was not
+ * offered in this exact request is a rejection: the client cannot allow what it was
+ * not asked.
  */
 export function toDecision(
   response: RequestPermissionResponse,
-  offered: readonly PermissionOption[],
+  offered: readonly PermissionChoice[],
 ): PermissionDecision {
-  if (response.outcome.outcome === "cancelled") return "cancelled";
-  const chosen = offered.find(
-    (o) => o.optionId === (response.outcome as { optionId: string }).optionId,
-  );
-  if (!chosen) return "reject";
-  return chosen.kind === "allow_once" || chosen.kind === "allow_always" ? "allow" : "reject";
+  if (response.outcome.outcome !== "selected") return { kind: "cancelled" };
+  const optionId = (response.outcome as { optionId?: unknown }).optionId;
+  const chosen = offered.find((c) => c.option.optionId === optionId);
+  return chosen ? chosen.effect : { kind: "reject" };
 }

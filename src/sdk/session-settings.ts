@@ -1,0 +1,55 @@
+import {
+  filterEscalatingDefaultMode,
+  resolveSettings,
+  type PermissionMode,
+} from "@anthropic-ai/claude-agent-sdk";
+import { log } from "../util/log.js";
+
+/** What the user's Claude Code settings say about a new session's start. */
+export interface StartSettings {
+  /** `permissions.defaultMode` after Claude Code's trust filter (`manual` read as `default`). */
+  readonly defaultMode: PermissionMode | undefined;
+  readonly bypassDisabled: boolean;
+  readonly autoDisabled: boolean;
+}
+
+const MODES: ReadonlySet<string> = new Set([
+  "default",
+  "acceptEdits",
+  "bypassPermissions",
+  "plan",
+  "dontAsk",
+  "auto",
+]);
+
+/**
+ * Reads the user, project and local settings of `cwd` the way Claude Code merges them
+ * (the SDK's own engine, no process started). A settings file that cannot be read
+ * leaves Claude Code's defaults.
+ */
+export async function readStartSettings(cwd: string): Promise<StartSettings> {
+  try {
+    const resolved = await resolveSettings({ cwd, settingSources: ["user", "project", "local"] });
+    const effective = filterEscalatingDefaultMode(resolved);
+    const permissions = (effective.permissions ?? {}) as Record<string, unknown>;
+    const raw = permissions.defaultMode === "manual" ? "default" : permissions.defaultMode;
+    return {
+      defaultMode: typeof raw === "string" && MODES.has(raw) ? (raw as PermissionMode) : undefined,
+      bypassDisabled: permissions.disableBypassPermissionsMode === "disable",
+      autoDisabled:
+        (effective as Record<string, unknown>).disableAutoMode === "disable" ||
+        permissions.disableAutoMode === "disable",
+    };
+  } catch (error) {
+    log.warn("could not read Claude Code settings", { message: String(error) });
+    return { defaultMode: undefined, bypassDisabled: false, autoDisabled: false };
+  }
+}
+
+/**
+ * Claude Code refuses bypassPermissions as root unless IS_SANDBOX is exactly "1"
+ * (0.3.318; these machines export IS_SANDBOX=yes, which it does not accept).
+ */
+export function rootRefusesBypass(env: Record<string, string | undefined>): boolean {
+  return process.getuid?.() === 0 && env.IS_SANDBOX !== "1";
+}

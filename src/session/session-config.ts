@@ -1,0 +1,135 @@
+import type { ModelInfo, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk/unstable";
+import { invalidParams } from "../protocol/errors.js";
+import {
+  availableModes,
+  modeOption,
+  modeState,
+  type ModeAvailability,
+} from "../translation/modes.js";
+import { effortLevels, effortOption, modelOption } from "../translation/model-options.js";
+
+/** A change the session must apply to its Claude Code query. */
+export type ConfigChange =
+  | { readonly kind: "mode"; readonly mode: PermissionMode }
+  | { readonly kind: "model"; readonly model: string; readonly effort: string | undefined }
+  | { readonly kind: "effort"; readonly effort: string | undefined };
+
+/**
+ * What the user chose for the session besides the prompt: permission mode, model and
+ * effort. Validates each change against what is offered; an unknown value is
+ * `invalidParams` and changes nothing.
+ */
+export class SessionConfig {
+  private mode: string;
+  private model: string;
+  /** "default" means: Claude Code's own effort for the model. */
+  private effort = "default";
+
+  constructor(
+    private readonly availability: ModeAvailability,
+    private readonly models: readonly ModelInfo[],
+    startMode: string,
+    startModel: string | undefined,
+  ) {
+    this.mode = startMode;
+    this.model =
+      startModel && models.some((m) => m.value === startModel)
+        ? startModel
+        : (models[0]?.value ?? "default");
+  }
+
+  get currentMode(): string {
+    return this.mode;
+  }
+
+  get currentModel(): string {
+    return this.model;
+  }
+
+  get offeredModes(): ReadonlySet<string> {
+    return new Set(availableModes(this.availability).map((m) => m.id));
+  }
+
+  modes(): SessionModeState {
+    return modeState(this.mode, availableModes(this.availability));
+  }
+
+  configOptions(): SessionConfigOption[] {
+    const options = [modeOption(this.mode, availableModes(this.availability))];
+    if (this.models.length > 0) options.push(modelOption(this.models, this.model));
+    const levels = this.effortLevels();
+    if (levels.length > 0) options.push(effortOption(levels, this.effort));
+    return options;
+  }
+
+  setMode(modeId: unknown): ConfigChange | undefined {
+    if (typeof modeId !== "string" || !this.offeredModes.has(modeId)) {
+      throw invalidParams(`unknown mode ${JSON.stringify(modeId)}`, { modeId });
+    }
+    if (modeId === this.mode) return undefined;
+    this.mode = modeId;
+    return { kind: "mode", mode: modeId as PermissionMode };
+  }
+
+  /** Records a mode Claude Code switched to by itself (plan mode, an approved plan). */
+  observeMode(mode: string): boolean {
+    if (mode === this.mode) return false;
+    this.mode = mode;
+    return true;
+  }
+
+  /** `session/set_config_option`: mode, model or effort. */
+  setOption(configId: unknown, value: unknown): ConfigChange | undefined {
+    switch (configId) {
+      case "mode":
+        return this.setMode(value);
+      case "model":
+        return this.setModel(value);
+      case "effort":
+        return this.setEffort(value);
+      default:
+        throw invalidParams(`unknown config option ${JSON.stringify(configId)}`, { configId });
+    }
+  }
+
+  setModel(value: unknown): ConfigChange | undefined {
+    if (typeof value !== "string" || !this.models.some((m) => m.value === value)) {
+      throw invalidParams(`unknown model ${JSON.stringify(value)}`, { value });
+    }
+    if (value === this.model) return undefined;
+    this.model = value;
+    // Effort stays while the new model supports it, and goes back to default when not.
+    const effortBefore = this.effort;
+    if (this.effort !== "default" && !this.effortLevels().includes(this.effort))
+      this.effort = "default";
+    return {
+      kind: "model",
+      model: value,
+      effort: this.effort !== effortBefore ? undefined : this.effortValue(),
+    };
+  }
+
+  setEffort(value: unknown): ConfigChange | undefined {
+    const levels = this.effortLevels();
+    if (
+      typeof value !== "string" ||
+      (value !== "default" && !levels.includes(value)) ||
+      levels.length === 0
+    ) {
+      throw invalidParams(`unknown effort ${JSON.stringify(value)}`, { value });
+    }
+    if (value === this.effort) return undefined;
+    this.effort = value;
+    return { kind: "effort", effort: this.effortValue() };
+  }
+
+  /** The effort to hand Claude Code: undefined for its own default. */
+  effortValue(): string | undefined {
+    return this.effort === "default" ? undefined : this.effort;
+  }
+
+  private effortLevels(): string[] {
+    return effortLevels(this.models.find((m) => m.value === this.model));
+  }
+}

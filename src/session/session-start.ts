@@ -1,0 +1,75 @@
+import type { PermissionMode } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { ClientProfile } from "../protocol/client-profile.js";
+import { readStartSettings, rootRefusesBypass } from "../sdk/session-settings.js";
+
+/** How a session starts: its mode, which modes it may offer, and what to tell the user. */
+export interface StartPlan {
+  readonly mode: PermissionMode;
+  readonly bypassAvailable: boolean;
+  readonly autoDisabled: boolean;
+  /** A notice for the user, sent right after the session is set up. */
+  readonly notice: { readonly title: string; readonly description: string } | undefined;
+}
+
+function envOf(passThrough: Readonly<Record<string, unknown>>): Record<string, string | undefined> {
+  const extra = passThrough.env;
+  const env: Record<string, string | undefined> = { ...process.env };
+  if (extra && typeof extra === "object" && !Array.isArray(extra)) {
+    for (const [key, value] of Object.entries(extra))
+      if (typeof value === "string") env[key] = value;
+  }
+  return env;
+}
+
+/**
+ * The start mode is the one the user's settings name. Bypass is offered only where
+ * Claude Code will accept it; a session whose settings ask for bypass where it is not
+ * accepted starts in `default` with a notice instead of failing.
+ */
+export async function planSessionStart(
+  cwd: string,
+  passThrough: Readonly<Record<string, unknown>>,
+): Promise<StartPlan> {
+  const settings = await readStartSettings(cwd);
+  const refusedAsRoot = rootRefusesBypass(envOf(passThrough));
+  const bypassAvailable =
+    !settings.bypassDisabled &&
+    passThrough.allowDangerouslySkipPermissions !== false &&
+    !refusedAsRoot;
+  const wanted = settings.defaultMode ?? "default";
+  if (wanted === "bypassPermissions" && !bypassAvailable) {
+    const why = refusedAsRoot
+      ? "Claude Code refuses to bypass permissions as root unless IS_SANDBOX=1 is set."
+      : "Bypass permissions is turned off for this session.";
+    return {
+      mode: "default",
+      bypassAvailable,
+      autoDisabled: settings.autoDisabled,
+      notice: {
+        title: "Started in Manual mode",
+        description: `Your settings ask for Bypass permissions. ${why}`,
+      },
+    };
+  }
+  return { mode: wanted, bypassAvailable, autoDisabled: settings.autoDisabled, notice: undefined };
+}
+
+/** A notice as the client can show it: `notice` where declared, else a message line. */
+export function noticeUpdate(
+  profile: ClientProfile,
+  notice: { title: string; description: string },
+): SessionUpdate {
+  if (profile.session.notices) {
+    return {
+      sessionUpdate: "notice",
+      severity: "warning",
+      title: notice.title,
+      description: notice.description,
+    };
+  }
+  return {
+    sessionUpdate: "agent_message_chunk",
+    content: { type: "text", text: `**${notice.title}:** ${notice.description}` },
+  };
+}

@@ -1,0 +1,57 @@
+import type { PermissionResult } from "@anthropic-ai/claude-agent-sdk";
+import type { ClientPort } from "../client/client-port.js";
+import type { PermissionAsk, ToolEvents } from "../sdk/tool-callbacks.js";
+import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import type { Outbox } from "./outbox.js";
+import { PermissionFlow, TOOL_USE_ABORTED } from "./permission-flow.js";
+import { askQuestions } from "./question-flow.js";
+
+/** What the tool events need of their session. */
+export interface ToolEventsHost {
+  readonly sessionId: string;
+  readonly client: ClientPort;
+  readonly outbox: Outbox;
+  readonly translator: SdkMessageTranslator;
+  /** The running turn's cancellation signal, or undefined between turns. */
+  turnSignal(): AbortSignal | undefined;
+  /** Modes the session offers now (ExitPlanMode choices). */
+  offeredModes(): ReadonlySet<string>;
+}
+
+/**
+ * Claude Code's calls back into a session while tools run: permission requests
+ * (ordinary tools, AskUserQuestion), PostToolUse data, compaction summaries.
+ */
+export function toolEventsFor(host: ToolEventsHost): ToolEvents {
+  const permissions = new PermissionFlow(host.sessionId, host.client);
+  return {
+    async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
+      const turnSignal = host.turnSignal();
+      if (!turnSignal || ask.signal.aborted) return TOOL_USE_ABORTED;
+      const { updates, toolCall } = host.translator.tools.forPermission(
+        ask.toolUseId,
+        ask.toolName,
+        ask.input,
+      );
+      host.outbox.sendAll(updates);
+      await host.outbox.flushed(); // the tool call always goes out before its permission request
+      const signal = AbortSignal.any([ask.signal, turnSignal]);
+      const result =
+        ask.toolName === "AskUserQuestion"
+          ? await askQuestions(host.sessionId, host.client, ask, signal)
+          : await permissions.ask(ask, toolCall, signal, host.offeredModes());
+      if (result.behavior === "allow" && !signal.aborted)
+        host.outbox.sendAll(host.translator.tools.running(ask.toolUseId));
+      return result;
+    },
+    toolFinished(toolUseId, toolResponse, fileAfter) {
+      if (!host.turnSignal()) return;
+      host.outbox.sendAll(
+        host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }),
+      );
+    },
+    compacted(summary) {
+      host.outbox.sendAll(host.translator.compaction.summary(summary));
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type {
+  SessionConfigOption,
+  SessionMode,
+  SessionModeState,
+} from "@agentclientprotocol/sdk/unstable";
+
+/** Claude permission modes with Claude Code's labels (S000 "Permission modes"). */
+const MODES: ReadonlyArray<{ id: string; name: string; description: string }> = [
+  { id: "default", name: "Manual", description: "Ask before edits and commands" },
+  { id: "acceptEdits", name: "Accept edits", description: "Edit files without asking" },
+  { id: "plan", name: "Plan", description: "Plan without changing anything" },
+  { id: "auto", name: "Auto", description: "A classifier approves safe actions" },
+  {
+    id: "bypassPermissions",
+    name: "Bypass permissions",
+    description: "Run everything without asking",
+  },
+];
+
+export interface ModeAvailability {
+  readonly auto: boolean;
+  readonly bypass: boolean;
+}
+
+/** The modes the session offers: Manual, Accept edits, Plan, then Auto and Bypass when available. */
+export function availableModes(availability: ModeAvailability): SessionMode[] {
+  return MODES.filter(
+    (m) =>
+      (m.id !== "auto" || availability.auto) &&
+      (m.id !== "bypassPermissions" || availability.bypass),
+  ).map((m) => ({ ...m }));
+}
+
+export function modeState(current: string, modes: readonly SessionMode[]): SessionModeState {
+  // `dontAsk` comes only from settings: it is the current mode but not offered.
+  const listed = modes.some((m) => m.id === current)
+    ? modes
+    : [...modes, { id: current, name: current === "dontAsk" ? "Don't ask" : current }];
+  return { currentModeId: current, availableModes: [...listed] };
+}
+
+/** The mode as a config option (`category: "mode"`). */
+export function modeOption(current: string, modes: readonly SessionMode[]): SessionConfigOption {
+  const state = modeState(current, modes);
+  return {
+    id: "mode",
+    name: "Mode",
+    category: "mode",
+    type: "select",
+    currentValue: current,
+    options: state.availableModes.map((m) => ({
+      value: m.id,
+      name: m.name,
+      ...(m.description ? { description: m.description } : {}),
+    })),
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import {
+  isCommandPrompt,
+  MAX_TITLE_LENGTH,
+  toDisplayPrompt,
+  toSessionTitle,
+} from "./session-title.js";
+
+describe("toSessionTitle", () => {
+  it.each([
+    ["plain text", "Fix the login bug", "Fix the login bug"],
+    ["surrounding whitespace", "  \n Fix it \n ", "Fix it"],
+    ["line breaks collapse", "first line\n\nsecond\tline", "first line second line"],
+    [
+      "a system reminder before the prompt",
+      "<system-reminder>\nsecret context\n</system-reminder>\nRefactor the parser",
+      "Refactor the parser",
+    ],
+    ["an unclosed reminder", "Fix it <system-reminder>cut off here", "Fix it"],
+    [
+      "a slash command with arguments",
+      "<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>src/a.ts</command-args>",
+      "/review src/a.ts",
+    ],
+    [
+      "a slash command without a slash or arguments",
+      "<command-name>compact</command-name><command-args></command-args>",
+      "/compact",
+    ],
+    ["a shell escape", "<bash-input>ls -la</bash-input>", "! ls -la"],
+    [
+      "an ACP resource link and embedded context",
+      'Look at [@main.ts](file:///w/main.ts)\n<context ref="file:///w/main.ts">\nconst x = 1;\n</context>',
+      "Look at @main.ts",
+    ],
+    ["IDE context", "<ide_opened_file>The user opened a.ts</ide_opened_file>Explain", "Explain"],
+    ["control characters", "bell\u0007 and\u001b escape", "bell and escape"],
+  ])("%s", (_name, stored, title) => {
+    expect(toSessionTitle(stored)).toBe(title);
+  });
+
+  it.each([
+    ["only a reminder", "<system-reminder>x</system-reminder>"],
+    ["only command output", "<local-command-stdout>Compacted</local-command-stdout>"],
+    ["blank", " \n\t "],
+  ])("is undefined for %s", (_name, stored) => {
+    expect(toSessionTitle(stored)).toBeUndefined();
+  });
+
+  it("bounds the length at a code point and marks the cut", () => {
+    const title = toSessionTitle("😀".repeat(300))!;
+    expect(Array.from(title)).toHaveLength(MAX_TITLE_LENGTH);
+    expect(title.endsWith("…")).toBe(true);
+    expect(title.startsWith("😀😀")).toBe(true);
+  });
+});
+
+describe("toDisplayPrompt", () => {
+  it("keeps the line breaks of what the user wrote", () => {
+    expect(toDisplayPrompt("<system-reminder>r</system-reminder>a\nb")).toBe("a\nb");
+  });
+
+  it("tells slash commands apart", () => {
+    expect(isCommandPrompt("<command-name>/x</command-name>")).toBe(true);
+    expect(isCommandPrompt("just text")).toBe(false);
+  });
+});
