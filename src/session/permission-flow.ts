@@ -1,4 +1,4 @@
-import type { PermissionResult } from "@anthropic-ai/claude-agent-sdk";
+import type { PermissionMode, PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import type { ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { PermissionAsk } from "../sdk/tool-callbacks.js";
@@ -20,6 +20,12 @@ const USER_REJECTED: PermissionResult = {
   decisionClassification: "user_reject",
 };
 
+/** The user approved a plan and chose to continue it with a clear context. */
+export interface PlanHandoff {
+  readonly plan: string;
+  readonly mode: PermissionMode;
+}
+
 /**
  * One permission request (S000 "Request lifecycle"): snapshot the suggestions, build
  * the ordered choices for the tool family, ask the client with the tool call's
@@ -36,6 +42,7 @@ export class PermissionFlow {
     toolCall: ToolCallUpdate,
     signal: AbortSignal,
     availableModes: ReadonlySet<string>,
+    onHandoff: (handoff: PlanHandoff) => void,
   ): Promise<PermissionResult> {
     if (signal.aborted) return TOOL_USE_ABORTED;
     const choices = permissionChoices({
@@ -71,6 +78,15 @@ export class PermissionFlow {
           ...(decision.updates.length > 0 ? { updatedPermissions: [...decision.updates] } : {}),
         };
       case "exit-plan":
+        if (decision.clearContext && typeof ask.input.plan === "string" && ask.input.plan.trim()) {
+          // The session replaces this query; what Claude hears here is never shown.
+          onHandoff({ plan: ask.input.plan, mode: decision.mode });
+          return {
+            behavior: "deny",
+            message: "The plan continues in a new conversation.",
+            interrupt: true,
+          };
+        }
         return {
           behavior: "allow",
           updatedInput: ask.input,

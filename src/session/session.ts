@@ -19,6 +19,7 @@ import { log } from "../util/log.js";
 import { Outbox } from "./outbox.js";
 import { SessionConfig, type ConfigChange } from "./session-config.js";
 import { noticeUpdate, planSessionStart, type StartPlan } from "./session-start.js";
+import type { PlanHandoff } from "./permission-flow.js";
 import { toolEventsFor } from "./tool-events.js";
 import { Turn, type PendingPrompt } from "./turn.js";
 
@@ -57,6 +58,8 @@ export class Session {
   private readonly outbox: Outbox;
   private readonly translator: SdkMessageTranslator;
   private config: SessionConfig | undefined;
+  /** Claude Code's session id: the ACP id, until a plan continues in a new conversation. */
+  private claudeSessionId: string;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -64,6 +67,7 @@ export class Session {
     private readonly profile: ClientProfile,
     private readonly plan: StartPlan,
   ) {
+    this.claudeSessionId = setup.sessionId;
     this.outbox = new Outbox(setup.sessionId, client);
     this.translator = new SdkMessageTranslator(profile, this.flatSubagents);
   }
@@ -202,9 +206,11 @@ export class Session {
       translator: this.translator,
       turnSignal: () => this.turn?.abort.signal,
       offeredModes: () => this.config?.offeredModes ?? new Set(),
+      handOffPlan: (handoff, toolUseId) => setImmediate(() => this.handOffPlan(handoff, toolUseId)),
     });
     const query = new ClaudeQuery({
       ...this.setup,
+      sessionId: this.claudeSessionId,
       passThrough: this.queryPassThrough(),
       start,
       abortController: new AbortController(),
@@ -307,6 +313,40 @@ export class Session {
     this.pump();
   }
 
+  /**
+   * The user approved a plan with a clear context: the old query stops (its rejection is
+   * never shown), a new conversation starts under the same ACP session in the chosen
+   * mode, and the same turn goes on with the plan (S000 "Permission modes").
+   */
+  private handOffPlan(handoff: PlanHandoff, toolUseId: string): void {
+    const turn = this.turn;
+    if (!turn || this.closed) return;
+    this.outbox.sendAll(
+      this.translator.tools.result(
+        { tool_use_id: toolUseId, content: "", is_error: false },
+        undefined,
+      ),
+    );
+    turn.carryOver();
+    const old = this.query;
+    this.query = undefined;
+    old?.close();
+    if (this.config?.observeMode(handoff.mode)) this.announceConfig(true);
+    this.claudeSessionId = randomUUID();
+    const query = this.startQuery("new");
+    turn.sawRunning = false;
+    query.send({
+      type: "user",
+      message: {
+        role: "user",
+        content: [{ type: "text", text: `Implement the following plan:\n\n${handoff.plan}` }],
+      },
+      parent_tool_use_id: null,
+      uuid: randomUUID(),
+      session_id: this.claudeSessionId,
+    });
+  }
+
   private replaceQuery(query: ClaudeQuery): void {
     if (this.query === query) this.query = undefined;
     query.close();
@@ -333,7 +373,7 @@ export class Session {
       message: { role: "user", content: next.content },
       parent_tool_use_id: null,
       uuid: randomUUID(),
-      session_id: this.id,
+      session_id: this.claudeSessionId,
     });
   }
 
@@ -344,7 +384,7 @@ export class Session {
   private async restart(): Promise<void> {
     this.restarting = true;
     try {
-      const stored = await transcriptExists(this.id, this.setup.cwd);
+      const stored = await transcriptExists(this.claudeSessionId, this.setup.cwd);
       if (!this.closed) this.startQuery(stored ? "resume" : "new");
     } finally {
       this.restarting = false;

@@ -3,7 +3,7 @@ import type { ClientPort } from "../client/client-port.js";
 import type { PermissionAsk, ToolEvents } from "../sdk/tool-callbacks.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { Outbox } from "./outbox.js";
-import { PermissionFlow, TOOL_USE_ABORTED } from "./permission-flow.js";
+import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission-flow.js";
 import { askQuestions } from "./question-flow.js";
 
 /** What the tool events need of their session. */
@@ -16,6 +16,8 @@ export interface ToolEventsHost {
   turnSignal(): AbortSignal | undefined;
   /** Modes the session offers now (ExitPlanMode choices). */
   offeredModes(): ReadonlySet<string>;
+  /** The user approved the plan with a clear context. */
+  handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
 }
 
 /**
@@ -39,7 +41,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       const result =
         ask.toolName === "AskUserQuestion"
           ? await askQuestions(host.sessionId, host.client, ask, signal)
-          : await permissions.ask(ask, toolCall, signal, host.offeredModes());
+          : await permissions.ask(ask, toolCall, signal, host.offeredModes(), (handoff) =>
+              host.handOffPlan(handoff, ask.toolUseId),
+            );
       if (result.behavior === "allow" && !signal.aborted)
         host.outbox.sendAll(host.translator.tools.running(ask.toolUseId));
       return result;

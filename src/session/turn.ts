@@ -20,6 +20,14 @@ export class Turn {
   lastCallUsage: ApiUsage | undefined;
   /** Claude Code reported that it runs this turn (session_state_changed). */
   sawRunning = false;
+  /** Tokens of a query this turn already left (a plan continued with a clear context). */
+  carriedUsage: ApiUsage | undefined;
+  private spent: Record<keyof ApiUsage, number> = {
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: 0,
+  };
   assistantError: SDKAssistantMessageError | undefined;
 
   constructor(
@@ -27,6 +35,23 @@ export class Turn {
     /** The query-wide `modelUsage` reading before this turn. */
     readonly modelUsageBefore: ModelUsageTable,
   ) {}
+
+  /** Moves what this turn spent so far into the carried usage (the query is replaced). */
+  carryOver(): void {
+    const carried = this.carriedUsage ?? {};
+    this.carriedUsage = Object.fromEntries(
+      Object.entries(this.spent).map(([key, value]) => [
+        key,
+        value + (carried[key as keyof ApiUsage] ?? 0),
+      ]),
+    ) as ApiUsage;
+    this.spent = {
+      input_tokens: 0,
+      output_tokens: 0,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+    };
+  }
 
   /** Records the facts of a message that the response needs. */
   observe(message: SDKMessage): void {
@@ -36,6 +61,9 @@ export class Turn {
         this.lastCallUsage = { ...event.message.usage };
       } else if (event.type === "message_delta" && this.lastCallUsage) {
         this.lastCallUsage = { ...this.lastCallUsage, output_tokens: event.usage.output_tokens };
+        for (const key of Object.keys(this.spent) as Array<keyof ApiUsage>) {
+          this.spent[key] += this.lastCallUsage[key] ?? 0;
+        }
       }
     } else if (message.type === "assistant" && message.parent_tool_use_id === null) {
       this.assistantError = message.error;

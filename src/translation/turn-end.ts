@@ -23,6 +23,19 @@ export interface TurnFacts {
   readonly assistantError: SDKAssistantMessageError | undefined;
   readonly lastCallUsage: ApiUsage | undefined;
   readonly modelUsageBefore: ModelUsageTable;
+  /** Tokens of an earlier query of the same turn (a plan continued with a clear context). */
+  readonly carriedUsage?: ApiUsage | undefined;
+}
+
+function addUsage(a: ApiUsage, b: ApiUsage | undefined): ApiUsage {
+  if (!b) return a;
+  const sum = (key: keyof ApiUsage) => (a[key] ?? 0) + (b[key] ?? 0);
+  return {
+    input_tokens: sum("input_tokens"),
+    output_tokens: sum("output_tokens"),
+    cache_read_input_tokens: sum("cache_read_input_tokens"),
+    cache_creation_input_tokens: sum("cache_creation_input_tokens"),
+  };
 }
 
 /** Claude's `result` → the prompt's answer (stop reason, usage, quota) or its error. */
@@ -32,7 +45,7 @@ export function turnEnd(result: SDKResultMessage, facts: TurnFacts): TurnEnd {
   const modelUsage = result.modelUsage ?? {};
   const contextWindow = Object.values(modelUsage)[0]?.contextWindow;
   const usageUpdate = toUsageUpdate(facts.lastCallUsage, contextWindow, result.total_cost_usd);
-  const usage = toAcpUsage(result.usage);
+  const usage = toAcpUsage(addUsage(result.usage, facts.carriedUsage));
   return {
     kind: "response",
     updates: usageUpdate ? [usageUpdate] : [],

@@ -179,10 +179,10 @@ export class ToolCallTranslator {
       state = newToolCallState(toolUseId, toolName, null);
       this.calls.set(toolUseId, state);
     }
-    if (!state.inputComplete) {
-      state.input = record(input) ?? {};
-      state.inputComplete = true;
-    }
+    // The CLI may add to the model's input before it asks (ExitPlanMode gets `plan` and
+    // `planFilePath`): the input of the request is the one the tool runs with.
+    state.input = record(input) ?? state.input;
+    state.inputComplete = true;
     // A plan tool is reported as a plan; only a permission request shows it as a tool call.
     updates.push(...this.report(state, true));
     const rendered = renderToolCall(state, this.profile);
