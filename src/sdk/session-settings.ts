@@ -11,6 +11,8 @@ export interface StartSettings {
   readonly defaultMode: PermissionMode | undefined;
   readonly bypassDisabled: boolean;
   readonly autoDisabled: boolean;
+  /** The model the settings name, if any. */
+  readonly model: string | undefined;
 }
 
 const MODES: ReadonlySet<string> = new Set([
@@ -39,10 +41,11 @@ export async function readStartSettings(cwd: string): Promise<StartSettings> {
       autoDisabled:
         (effective as Record<string, unknown>).disableAutoMode === "disable" ||
         permissions.disableAutoMode === "disable",
+      model: typeof effective.model === "string" ? effective.model : undefined,
     };
   } catch (error) {
     log.warn("could not read Claude Code settings", { message: String(error) });
-    return { defaultMode: undefined, bypassDisabled: false, autoDisabled: false };
+    return { defaultMode: undefined, bypassDisabled: false, autoDisabled: false, model: undefined };
   }
 }
 

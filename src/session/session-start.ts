@@ -8,6 +8,8 @@ export interface StartPlan {
   readonly mode: PermissionMode;
   readonly bypassAvailable: boolean;
   readonly autoDisabled: boolean;
+  /** The model the session starts with: the client's option, else the settings'. */
+  readonly model: string | undefined;
   /** A notice for the user, sent right after the session is set up. */
   readonly notice: { readonly title: string; readonly description: string } | undefined;
 }
@@ -38,6 +40,7 @@ export async function planSessionStart(
     passThrough.allowDangerouslySkipPermissions !== false &&
     !refusedAsRoot;
   const wanted = settings.defaultMode ?? "default";
+  const model = typeof passThrough.model === "string" ? passThrough.model : settings.model;
   if (wanted === "bypassPermissions" && !bypassAvailable) {
     const why = refusedAsRoot
       ? "Claude Code refuses to bypass permissions as root unless IS_SANDBOX=1 is set."
@@ -46,13 +49,20 @@ export async function planSessionStart(
       mode: "default",
       bypassAvailable,
       autoDisabled: settings.autoDisabled,
+      model,
       notice: {
         title: "Started in Manual mode",
         description: `Your settings ask for Bypass permissions. ${why}`,
       },
     };
   }
-  return { mode: wanted, bypassAvailable, autoDisabled: settings.autoDisabled, notice: undefined };
+  return {
+    mode: wanted,
+    bypassAvailable,
+    autoDisabled: settings.autoDisabled,
+    model,
+    notice: undefined,
+  };
 }
 
 /** A notice as the client can show it: `notice` where declared, else a message line. */

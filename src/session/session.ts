@@ -93,7 +93,7 @@ export class Session {
         { auto: autoAvailable, bypass: plan.bypassAvailable },
         init.models,
         plan.mode,
-        typeof setup.passThrough.model === "string" ? setup.passThrough.model : undefined,
+        plan.model,
       );
     } catch (error) {
       session.close();

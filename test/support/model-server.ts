@@ -248,6 +248,12 @@ function messageText(message: unknown): string {
     .join("\n");
 }
 
+function isEmptySystemEntry(message: unknown): boolean {
+  if (!isRecord(message) || message.role !== "system") return false;
+  const content = message.content;
+  return content === "" || (Array.isArray(content) && content.length === 0);
+}
+
 /** Decide whether a request belongs to the main agent loop. See the file header. */
 export function classifyRequest(
   method: string,
@@ -263,7 +269,12 @@ export function classifyRequest(
   const sys = systemText(body);
   const sysMarker = SIDE_SYSTEM_MARKERS.find((m) => sys.includes(m));
   if (sysMarker) return { main: false, reason: `side system prompt: ${sysMarker}` };
-  const messages: unknown[] = Array.isArray(body.messages) ? body.messages : [];
+  const all: unknown[] = Array.isArray(body.messages) ? body.messages : [];
+  // Claude Code may end a main request with an empty `system` entry (seen after an
+  // effort change in 0.3.318); the conversation's last message is the one before it.
+  let end = all.length;
+  while (end > 0 && isEmptySystemEntry(all[end - 1])) end--;
+  const messages = all.slice(0, end);
   const last = messages[messages.length - 1];
   const lastText = isRecord(last) && last.role === "user" ? messageText(last) : "";
   const promptMarker = SIDE_PROMPT_MARKERS.find((m) => lastText.includes(m));
