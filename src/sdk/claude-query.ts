@@ -2,6 +2,8 @@ import {
   getSessionInfo,
   query,
   type EffortLevel,
+  type McpServerStatus,
+  type SlashCommand,
   type ModelInfo,
   type PermissionMode,
   type Query,
@@ -15,6 +17,7 @@ import { buildQueryOptions, type SessionQueryConfig } from "./query-options.js";
 export interface ClaudeInit {
   readonly models: readonly ModelInfo[];
   readonly permissionMode: string | undefined;
+  readonly commands: readonly SlashCommand[];
 }
 
 /**
@@ -38,7 +41,24 @@ export class ClaudeQuery {
     return {
       models: init.models ?? [],
       permissionMode: typeof mode === "string" ? mode : undefined,
+      commands: init.commands ?? [],
     };
+  }
+
+  supportedCommands(): Promise<SlashCommand[]> {
+    return this.query.supportedCommands();
+  }
+
+  mcpServerStatus(): Promise<McpServerStatus[]> {
+    return this.query.mcpServerStatus();
+  }
+
+  reconnectMcpServer(name: string): Promise<void> {
+    return this.query.reconnectMcpServer(name);
+  }
+
+  toggleMcpServer(name: string, enabled: boolean): Promise<void> {
+    return this.query.toggleMcpServer(name, enabled);
   }
 
   async setPermissionMode(mode: PermissionMode): Promise<void> {

@@ -1,5 +1,10 @@
 import type { ModelInfo, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
-import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk/unstable";
+import type {
+  SessionConfigOption,
+  SessionModeState,
+  SessionUpdate,
+} from "@agentclientprotocol/sdk/unstable";
+import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { invalidParams } from "../protocol/errors.js";
 import {
   availableModes,
@@ -132,4 +137,26 @@ export class SessionConfig {
   private effortLevels(): string[] {
     return effortLevels(this.models.find((m) => m.value === this.model));
   }
+}
+
+/** Applies a change to the running Claude Code query. */
+export async function applyToQuery(
+  query: ClaudeQuery,
+  change: ConfigChange,
+  config: SessionConfig,
+): Promise<void> {
+  if (change.kind === "mode") await query.setPermissionMode(change.mode);
+  if (change.kind === "model") await query.setModel(change.model);
+  if (change.kind === "effort" || change.kind === "model")
+    await query.setEffort(config.effortValue());
+}
+
+/** What the client hears after a change: the mode (when it changed) and every option. */
+export function configUpdates(config: SessionConfig, modeChanged: boolean): SessionUpdate[] {
+  return [
+    ...(modeChanged
+      ? [{ sessionUpdate: "current_mode_update" as const, currentModeId: config.currentMode }]
+      : []),
+    { sessionUpdate: "config_option_update", configOptions: config.configOptions() },
+  ];
 }

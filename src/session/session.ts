@@ -7,27 +7,24 @@ import type {
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../protocol/client-profile.js";
-import { authRequired, turnFailed } from "../protocol/errors.js";
+import { authRequired, redacted, turnFailed } from "../protocol/errors.js";
 import { ClaudeQuery, transcriptExists } from "../sdk/claude-query.js";
-import type { SessionQueryConfig } from "../sdk/query-options.js";
-import { canUseToolFor, hooksFor } from "../sdk/tool-callbacks.js";
-import type { ClaudeUserBlock } from "../translation/prompt.js";
+import { toAvailableCommands, type ClaudeCommand } from "../translation/commands.js";
+import { parseMcpCommand } from "../translation/mcp-command.js";
+import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { turnEnd } from "../translation/turn-end.js";
 import type { ModelUsageTable } from "../translation/usage.js";
 import { log } from "../util/log.js";
 import { Outbox } from "./outbox.js";
-import { SessionConfig, type ConfigChange } from "./session-config.js";
-import { noticeUpdate, planSessionStart, type StartPlan } from "./session-start.js";
+import { applyToQuery, configUpdates, SessionConfig, type ConfigChange } from "./session-config.js";
+import { planSessionStart, type StartPlan } from "./session-start.js";
 import type { PlanHandoff } from "./permission-flow.js";
+import { runMcpCommand } from "./mcp-commands.js";
+import { flatSubagents, queryConfigFor, type SessionSetup } from "./query-setup.js";
+import { mcpFailureNotices, startAnnouncements } from "./start-announcements.js";
 import { toolEventsFor } from "./tool-events.js";
 import { Turn, type PendingPrompt } from "./turn.js";
-
-/** What a session needs to (re)start its Claude Code query. */
-export type SessionSetup = Omit<
-  SessionQueryConfig,
-  "start" | "abortController" | "canUseTool" | "hooks" | "permissionMode" | "allowBypass" | "model"
->;
 
 /**
  * How long an interrupted turn may take to wind down before the query is replaced.
@@ -58,6 +55,8 @@ export class Session {
   private readonly outbox: Outbox;
   private readonly translator: SdkMessageTranslator;
   private config: SessionConfig | undefined;
+  /** Claude Code's slash commands, as last reported. */
+  private commands: readonly ClaudeCommand[] = [];
   /** Claude Code's session id: the ACP id, until a plan continues in a new conversation. */
   private claudeSessionId: string;
 
@@ -69,7 +68,7 @@ export class Session {
   ) {
     this.claudeSessionId = setup.sessionId;
     this.outbox = new Outbox(setup.sessionId, client);
-    this.translator = new SdkMessageTranslator(profile, this.flatSubagents);
+    this.translator = new SdkMessageTranslator(profile, flatSubagents(profile, setup.passThrough));
   }
 
   get id(): string {
@@ -88,6 +87,7 @@ export class Session {
     const query = session.startQuery(start);
     try {
       const init = await query.ready();
+      session.commands = init.commands;
       const autoAvailable = !plan.autoDisabled && init.models.some((m) => m.supportsAutoMode);
       session.config = new SessionConfig(
         { auto: autoAvailable, bypass: plan.bypassAvailable },
@@ -111,9 +111,16 @@ export class Session {
     return this.requireConfig().configOptions();
   }
 
-  /** Tells the user what they need to know about the start (sent after the setup answer). */
+  /**
+   * Tells the client what it needs after the setup answer: the commands, and notices
+   * (a mode fallback, MCP servers that failed to start).
+   */
   announce(): void {
-    if (this.plan.notice) this.outbox.send(noticeUpdate(this.profile, this.plan.notice));
+    this.outbox.sendAll(startAnnouncements(this.profile, this.commands, this.plan));
+    const query = this.query;
+    if (query && this.setup.mcpServers.length > 0) {
+      void mcpFailureNotices(query, this.profile).then((notices) => this.outbox.sendAll(notices));
+    }
   }
 
   /** `session/set_mode`. */
@@ -178,24 +185,9 @@ export class Session {
   /** Applies a config change to Claude Code, then tells the client. */
   private async apply(change: ConfigChange | undefined): Promise<void> {
     if (!change) return;
-    const query = this.query;
-    if (query) {
-      if (change.kind === "mode") await query.setPermissionMode(change.mode);
-      if (change.kind === "model") await query.setModel(change.model);
-      if (change.kind === "effort" || change.kind === "model")
-        await query.setEffort(this.requireConfig().effortValue());
-    }
-    this.announceConfig(change.kind === "mode");
-  }
-
-  private announceConfig(modeChanged: boolean): void {
     const config = this.requireConfig();
-    if (modeChanged)
-      this.outbox.send({ sessionUpdate: "current_mode_update", currentModeId: config.currentMode });
-    this.outbox.send({
-      sessionUpdate: "config_option_update",
-      configOptions: config.configOptions(),
-    });
+    if (this.query) await applyToQuery(this.query, change, config);
+    this.outbox.sendAll(configUpdates(config, change.kind === "mode"));
   }
 
   private startQuery(start: "new" | "resume"): ClaudeQuery {
@@ -208,20 +200,17 @@ export class Session {
       offeredModes: () => this.config?.offeredModes ?? new Set(),
       handOffPlan: (handoff, toolUseId) => setImmediate(() => this.handOffPlan(handoff, toolUseId)),
     });
-    const query = new ClaudeQuery({
-      ...this.setup,
-      sessionId: this.claudeSessionId,
-      passThrough: this.queryPassThrough(),
-      start,
-      abortController: new AbortController(),
-      permissionMode: (this.config?.currentMode ?? this.plan.mode) as StartPlan["mode"],
-      allowBypass: this.plan.bypassAvailable,
-      ...(this.config && this.config.currentModel !== "default"
-        ? { model: this.config.currentModel }
-        : {}),
-      canUseTool: canUseToolFor(events),
-      hooks: hooksFor(events),
-    });
+    const query = new ClaudeQuery(
+      queryConfigFor({
+        setup: this.setup,
+        profile: this.profile,
+        plan: this.plan,
+        config: this.config,
+        claudeSessionId: this.claudeSessionId,
+        start,
+        events,
+      }),
+    );
     this.query = query;
     // modelUsage is cumulative per query; a new query starts a new reading.
     this.modelUsage = {};
@@ -248,9 +237,18 @@ export class Session {
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.onSessionState(message.state);
     }
+    if (message.type === "system" && message.subtype === "commands_changed") {
+      this.commands = message.commands;
+      this.outbox.send({
+        sessionUpdate: "available_commands_update",
+        availableCommands: toAvailableCommands(this.commands),
+      });
+      return;
+    }
     if (message.type === "system" && message.subtype === "status" && message.permissionMode) {
       // Claude Code switched modes by itself (plan mode entered, a plan approved).
-      if (this.config?.observeMode(message.permissionMode)) this.announceConfig(true);
+      if (this.config?.observeMode(message.permissionMode))
+        this.outbox.sendAll(configUpdates(this.requireConfig(), true));
     }
     const turn = this.turn;
     if (!turn) return;
@@ -331,7 +329,8 @@ export class Session {
     const old = this.query;
     this.query = undefined;
     old?.close();
-    if (this.config?.observeMode(handoff.mode)) this.announceConfig(true);
+    if (this.config?.observeMode(handoff.mode))
+      this.outbox.sendAll(configUpdates(this.requireConfig(), true));
     this.claudeSessionId = randomUUID();
     const query = this.startQuery("new");
     turn.sawRunning = false;
@@ -368,6 +367,8 @@ export class Session {
     this.outbox.quiet = false;
     this.translator.endTurn();
     this.turn = new Turn(next, this.modelUsage);
+    const mcp = parseMcpCommand(promptText(next.content));
+    if (mcp) return void this.runLocal(this.turn, () => runMcpCommand(query, mcp));
     query.send({
       type: "user",
       message: { role: "user", content: next.content },
@@ -375,6 +376,23 @@ export class Session {
       uuid: randomUUID(),
       session_id: this.claudeSessionId,
     });
+  }
+
+  /**
+   * A command the adapter answers itself (`/mcp`): its markdown answer is the turn.
+   */
+  private async runLocal(turn: Turn, run: () => Promise<string>): Promise<void> {
+    let text: string;
+    try {
+      text = await run();
+    } catch (error) {
+      text = `The command failed: ${redacted(error instanceof Error ? error.message : String(error))}`;
+    }
+    if (this.turn !== turn) return; // cancelled meanwhile
+    this.turn = undefined;
+    this.outbox.send({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+    this.outbox.after(() => turn.prompt.resolve({ stopReason: "end_turn" }));
+    this.pump();
   }
 
   /**
@@ -390,26 +408,5 @@ export class Session {
       this.restarting = false;
       this.pump();
     }
-  }
-
-  /**
-   * The client's pass-through options plus what the negotiated client implies: the flat
-   * subagent transcript, and no AskUserQuestion for a client without form elicitation.
-   */
-  private queryPassThrough(): Record<string, unknown> {
-    const pass = this.setup.passThrough;
-    const disallowed = Array.isArray(pass.disallowedTools) ? pass.disallowedTools : [];
-    return {
-      ...pass,
-      ...(this.flatSubagents ? { forwardSubagentText: true } : {}),
-      ...(this.profile.elicitation.form
-        ? {}
-        : { disallowedTools: [...disallowed, "AskUserQuestion"] }),
-    };
-  }
-
-  /** Whether subagent traffic goes to the root transcript (flat transcript). */
-  private get flatSubagents(): boolean {
-    return this.profile.subagentTranscript || this.setup.passThrough.forwardSubagentText === true;
   }
 }

@@ -113,3 +113,9 @@ export function fromAcpPrompt(prompt: readonly ContentBlock[]): ClaudeUserBlock[
   });
   return [...blocks, ...contexts];
 }
+
+/** The text of a prompt's first block, where a slash command would be. */
+export function promptText(content: readonly ClaudeUserBlock[]): string {
+  const first = content[0];
+  return first?.type === "text" ? first.text : "";
+}

@@ -148,7 +148,10 @@ describe("bad input", () => {
       const sessionId = await s.newSession();
       const error = await promptError(s.prompt(badId, "hi"));
       expect(error.code).toBe(-32602);
-      expect(s.notifications).toEqual([]);
+      // Only the new session's own command list went out.
+      expect(s.notifications.map((n) => [n.sessionId, n.update.sessionUpdate])).toEqual([
+        [sessionId, "available_commands_update"],
+      ]);
       expect(s.model.mainRequests()).toHaveLength(0);
       expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
       expect(s.agentText(sessionId)).toBe("untouched");

@@ -212,7 +212,7 @@ describe("bypassPermissions", () => {
     expect(response.modes?.currentModeId).toBe("default");
     expect(response.modes?.availableModes.map((m) => m.id)).not.toContain("bypassPermissions");
     expect((await s.prompt(response.sessionId, "hi")).stopReason).toBe("end_turn");
-    expect(s.updates(response.sessionId)[0]).toMatchObject({
+    expect(s.updates(response.sessionId).find((u) => u.sessionUpdate === "notice")).toMatchObject({
       sessionUpdate: "notice",
       severity: "warning",
       title: "Started in Manual mode",

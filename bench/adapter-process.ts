@@ -1,0 +1,106 @@
+import { performance } from "node:perf_hooks";
+import type { InitializeResponse, NewSessionResponse, PromptResponse } from "@agentclientprotocol/sdk/unstable";
+import { ADAPTER_BIN } from "../test/support/acp-harness.js";
+import { ChildRpc, type WireMessage } from "./child-rpc.js";
+import type { RunEnv } from "./run-env.js";
+import type { TurnTiming } from "./turn-timing.js";
+
+interface TextProgress {
+  chunks: number;
+  chars: number;
+  lastChunkAt: number;
+}
+
+/**
+ * The real adapter (`node dist/src/index.js`) as an ACP client sees it: JSON-RPC over
+ * stdio. A deliberately thin client (no schema validation, no traffic recording) so the
+ * measured time is the adapter's, not a client library's. It answers permission
+ * requests with the first allow option; the benchmark's turns need none.
+ */
+export class AdapterProcess {
+  private readonly rpc: ChildRpc;
+  private readonly progress = new Map<string, TextProgress>();
+
+  private constructor(env: RunEnv, nodeArgs: readonly string[]) {
+    this.rpc = new ChildRpc(process.execPath, [...nodeArgs, ADAPTER_BIN], { cwd: env.workspace, env: env.env }, (m, rpc) =>
+      this.onMessage(m, rpc),
+    );
+  }
+
+  /** Extra node flags for the adapter, e.g. BENCH_ADAPTER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+  static spawn(env: RunEnv): AdapterProcess {
+    const nodeArgs = (process.env.BENCH_ADAPTER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+    return new AdapterProcess(env, nodeArgs);
+  }
+
+  get pid(): number {
+    return this.rpc.pid;
+  }
+
+  initialize(): Promise<InitializeResponse> {
+    return this.rpc.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+  }
+
+  async newSession(cwd: string): Promise<string> {
+    const response = await this.rpc.request<NewSessionResponse>("session/new", { cwd, mcpServers: [] });
+    return response.sessionId;
+  }
+
+  async closeSession(sessionId: string): Promise<void> {
+    await this.rpc.request("session/close", { sessionId });
+  }
+
+  /** One prompt, timed from sending it to its response and to its last text chunk. */
+  async prompt(sessionId: string, text: string): Promise<TurnTiming> {
+    const progress: TextProgress = { chunks: 0, chars: 0, lastChunkAt: Number.NaN };
+    this.progress.set(sessionId, progress);
+    const start = performance.now();
+    const response = await this.rpc.request<PromptResponse>("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text }],
+    });
+    const doneMs = performance.now() - start;
+    this.progress.delete(sessionId);
+    return {
+      startedAt: start,
+      doneMs,
+      lastChunkMs: progress.lastChunkAt - start,
+      chunks: progress.chunks,
+      chars: progress.chars,
+      stop: response.stopReason,
+    };
+  }
+
+  stderrTail(): string {
+    return this.rpc.stderrTail();
+  }
+
+  shutdown(): Promise<void> {
+    return this.rpc.shutdown();
+  }
+
+  private onMessage(message: WireMessage, rpc: ChildRpc): void {
+    if (message.method === "session/update") {
+      const params = message.params as {
+        sessionId: string;
+        update: { sessionUpdate: string; content?: { type: string; text?: string } };
+      };
+      const { update } = params;
+      if (update.sessionUpdate !== "agent_message_chunk" || update.content?.type !== "text") return;
+      const progress = this.progress.get(params.sessionId);
+      if (!progress) return;
+      progress.chunks++;
+      progress.chars += update.content.text?.length ?? 0;
+      progress.lastChunkAt = performance.now();
+      return;
+    }
+    if (message.id === undefined || message.id === null) return;
+    if (message.method === "session/request_permission") {
+      const options = (message.params as { options: Array<{ optionId: string; kind: string }> }).options;
+      const allow = options.find((o) => o.kind === "allow_once") ?? options[0];
+      rpc.respond(message.id, { outcome: { outcome: "selected", optionId: allow?.optionId } });
+    } else {
+      rpc.respondError(message.id, -32601, `bench client does not implement ${message.method}`);
+    }
+  }
+}

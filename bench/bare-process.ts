@@ -1,0 +1,65 @@
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { ChildRpc, type WireMessage } from "./child-rpc.js";
+import type { RunEnv } from "./run-env.js";
+import type { TurnTiming } from "./turn-timing.js";
+
+/** The compiled runner next to this file (dist/bench/bare-sdk-runner.js). */
+const RUNNER = join(dirname(fileURLToPath(import.meta.url)), "bare-sdk-runner.js");
+
+/** The bare-SDK runner process (bare-sdk-runner.ts) as the bench drives it. */
+export class BareProcess {
+  private readonly rpc: ChildRpc;
+  private lastChunkAt = Number.NaN;
+
+  private constructor(env: RunEnv) {
+    const nodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+    this.rpc = new ChildRpc(process.execPath, [...nodeArgs, RUNNER], { cwd: env.workspace, env: env.env }, (m) =>
+      this.onMessage(m),
+    );
+  }
+
+  /** Extra node flags for the runner: BENCH_BARE_NODE_ARGS, like BENCH_ADAPTER_NODE_ARGS. */
+  static spawn(env: RunEnv): BareProcess {
+    return new BareProcess(env);
+  }
+
+  get pid(): number {
+    return this.rpc.pid;
+  }
+
+  /** query() with streaming input, resolved at initializationResult(). */
+  async start(): Promise<void> {
+    await this.rpc.request("start", {});
+  }
+
+  /** One prompt; `expectChars` makes the runner announce the moment the last chunk arrived. */
+  async prompt(text: string, expectChars?: number): Promise<TurnTiming> {
+    this.lastChunkAt = Number.NaN;
+    const start = performance.now();
+    const result = await this.rpc.request<{ chunks: number; chars: number; stop: string }>("prompt", {
+      text,
+      ...(expectChars !== undefined ? { expectChars } : {}),
+    });
+    const doneMs = performance.now() - start;
+    return { startedAt: start, doneMs, lastChunkMs: this.lastChunkAt - start, ...result };
+  }
+
+  /** `n` queries started and closed one after the other. */
+  async churn(n: number): Promise<void> {
+    await this.rpc.request("churn", { n }, 60_000 + n * 30_000);
+  }
+
+  stderrTail(): string {
+    return this.rpc.stderrTail();
+  }
+
+  shutdown(): Promise<void> {
+    return this.rpc.shutdown();
+  }
+
+  private onMessage(message: WireMessage): void {
+    if (message.method === "lastChunk") this.lastChunkAt = performance.now();
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The "bare" side of the benchmark: a fresh Node process that uses the Claude Agent SDK
+ * directly, the way an embedding application would, with nothing of the adapter in it.
+ * The bench spawns it (so its times include Node start-up, like the adapter's) and
+ * drives it with newline-delimited JSON-RPC on stdin/stdout, the adapter's framing:
+ *
+ *   start {}                       → query() with streaming input, await initializationResult()
+ *   prompt {text, expectChars?}    → push a user message, answer at `result`; sends the
+ *                                    notification `lastChunk` once expectChars of text arrived
+ *   churn {n}                      → n × (query(), initializationResult(), close()), sequentially
+ *
+ * Options: cwd, includePartialMessages: true (the adapter streams), everything else the
+ * SDK's default (settingSources: all, the env of this process).
+ */
+import { randomUUID } from "node:crypto";
+import { query, type Options, type Query, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
+import { onLines, writeLine } from "./ndjson-lines.js";
+import { PushIterable } from "./push-iterable.js";
+
+type Id = number | string;
+
+interface Turn {
+  readonly id: Id;
+  readonly expectChars: number | undefined;
+  chunks: number;
+  chars: number;
+  announced: boolean;
+}
+
+const options: Options = { cwd: process.cwd(), includePartialMessages: true };
+
+let input: PushIterable<SDKUserMessage> | undefined;
+let session: Query | undefined;
+let sessionId = "";
+let turn: Turn | undefined;
+
+function reply(id: Id, result: unknown): void {
+  writeLine(process.stdout, { jsonrpc: "2.0", id, result });
+}
+
+function fail(id: Id, error: unknown): void {
+  writeLine(process.stdout, { jsonrpc: "2.0", id, error: { code: -32603, message: String(error) } });
+}
+
+function onMessage(message: SDKMessage): void {
+  if (message.type === "system" && message.subtype === "init") sessionId = message.session_id;
+  const current = turn;
+  if (!current) return;
+  if (message.type === "stream_event" && message.parent_tool_use_id === null) {
+    const event = message.event;
+    if (event.type === "content_block_delta" && event.delta.type === "text_delta") {
+      current.chunks++;
+      current.chars += event.delta.text.length;
+      if (!current.announced && current.expectChars !== undefined && current.chars >= current.expectChars) {
+        current.announced = true;
+        writeLine(process.stdout, { jsonrpc: "2.0", method: "lastChunk", params: { id: current.id } });
+      }
+    }
+  } else if (message.type === "result") {
+    turn = undefined;
+    if (message.is_error) fail(current.id, `turn ended with ${message.subtype}`);
+    else reply(current.id, { chunks: current.chunks, chars: current.chars, stop: message.subtype });
+  }
+}
+
+async function consume(q: Query): Promise<void> {
+  try {
+    for await (const message of q) onMessage(message);
+  } catch (error) {
+    if (turn) fail(turn.id, error);
+    turn = undefined;
+  }
+}
+
+async function start(): Promise<unknown> {
+  if (session) throw new Error("already started");
+  input = new PushIterable<SDKUserMessage>();
+  session = query({ prompt: input, options });
+  void consume(session);
+  await session.initializationResult();
+  return {};
+}
+
+function prompt(id: Id, params: { text: string; expectChars?: number }): void {
+  if (!session || !input) throw new Error("not started");
+  if (turn) throw new Error("a turn is running");
+  turn = { id, expectChars: params.expectChars, chunks: 0, chars: 0, announced: false };
+  input.push({
+    type: "user",
+    message: { role: "user", content: [{ type: "text", text: params.text }] },
+    parent_tool_use_id: null,
+    uuid: randomUUID(),
+    session_id: sessionId,
+  });
+}
+
+/** Starts and closes `n` queries one after the other; each is ready before it closes. */
+async function churn(n: number): Promise<unknown> {
+  for (let i = 0; i < n; i++) {
+    const stream = new PushIterable<SDKUserMessage>();
+    const q = query({ prompt: stream, options });
+    const drained = (async () => {
+      try {
+        for await (const _message of q) {
+          // nothing: a fresh query sends nothing before the first prompt
+        }
+      } catch {
+        // close() may end the iteration with an abort error
+      }
+    })();
+    await q.initializationResult();
+    stream.end();
+    q.close();
+    await drained;
+  }
+  return {};
+}
+
+function handle(line: string): void {
+  let message: { id?: Id; method?: string; params?: Record<string, unknown> };
+  try {
+    message = JSON.parse(line) as typeof message;
+  } catch {
+    return;
+  }
+  const { id, method, params = {} } = message;
+  if (id === undefined) return;
+  try {
+    switch (method) {
+      case "start":
+        start().then((r) => reply(id, r), (e: unknown) => fail(id, e));
+        return;
+      case "prompt":
+        prompt(id, params as { text: string; expectChars?: number });
+        return;
+      case "churn":
+        churn(Number(params.n ?? 1)).then((r) => reply(id, r), (e: unknown) => fail(id, e));
+        return;
+      default:
+        fail(id, `unknown method ${method}`);
+    }
+  } catch (error) {
+    fail(id, error);
+  }
+}
+
+onLines(process.stdin, handle);
+process.stdin.on("end", () => {
+  input?.end();
+  session?.close();
+  setTimeout(() => process.exit(0), 100).unref();
+});

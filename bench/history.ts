@@ -1,0 +1,231 @@
+import { execFileSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { ADAPTER_BIN } from "../test/support/acp-harness.js";
+import { ChildRpc, type WireMessage } from "./child-rpc.js";
+import { writeLongSession, writeManySessions } from "./history-fixtures.js";
+import { readMemory, resetPeak } from "./proc-memory.js";
+import { RunEnv, withRunEnv } from "./run-env.js";
+import { median } from "./stats.js";
+import { fmtMb, fmtMs } from "./verdict.js";
+
+/**
+ * Session history benchmark (a separate script; `bench.ts` is the main benchmark):
+ *  - `session/list` over 5,000 stored sessions of one directory: the first page of 1000,
+ *    and all five pages, each time from a fresh adapter process (nothing cached), then
+ *    all five again in the same process;
+ *  - `session/load` of a ~20 MB / 10,000-message history: time to the answer (the
+ *    replay, with Claude Code starting on the session alongside), when the last replayed
+ *    update arrived, and the adapter's peak RSS (VmHWM) during the load.
+ * Side by side with the SDK's own `listSessions` (pages via limit/offset) and
+ * `getSessionMessages`, each in a fresh Node process, as the floor.
+ *
+ * Run: npx tsc -p tsconfig.build.json && node dist/bench/history.js
+ * Knobs: BENCH_RUNS (3), BENCH_HISTORY_SESSIONS (5000, the long one included),
+ * BENCH_HISTORY_MESSAGES (10000), BENCH_HISTORY_MB (20), BENCH_ADAPTER_NODE_ARGS
+ * (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ */
+const PAGE = 1000;
+const RUNNER = join(dirname(fileURLToPath(import.meta.url)), "history-sdk-runner.js");
+
+function intFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+interface Adapter {
+  readonly rpc: ChildRpc;
+  /** session/update notifications received, and when the last one arrived. */
+  readonly updates: { count: number; lastAt: number };
+}
+
+async function withAdapter<T>(env: RunEnv, fn: (adapter: Adapter) => Promise<T>): Promise<T> {
+  const updates = { count: 0, lastAt: Number.NaN };
+  const onMessage = (message: WireMessage, rpc: ChildRpc): void => {
+    if (message.method === "session/update") {
+      updates.count++;
+      updates.lastAt = performance.now();
+    } else if (message.id !== undefined && message.id !== null && message.method) {
+      rpc.respondError(message.id, -32601, "not supported by the bench client");
+    }
+  };
+  const rpc = new ChildRpc(
+    process.execPath,
+    [ADAPTER_BIN],
+    { cwd: env.workspace, env: env.env },
+    onMessage,
+  );
+  try {
+    await rpc.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+    return await fn({ rpc, updates });
+  } finally {
+    await rpc.shutdown();
+  }
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - start, value };
+}
+
+/** All pages of session/list; the time of each. */
+async function listPages(rpc: ChildRpc, cwd: string): Promise<{ pages: number[]; rows: number }> {
+  const pages: number[] = [];
+  let rows = 0;
+  let cursor: string | undefined;
+  do {
+    const { ms, value } = await timed(() =>
+      rpc.request<{ sessions: unknown[]; nextCursor?: string }>("session/list", {
+        cwd,
+        ...(cursor ? { cursor } : {}),
+      }),
+    );
+    pages.push(ms);
+    rows += value.sessions.length;
+    cursor = value.nextCursor;
+  } while (cursor);
+  return { pages, rows };
+}
+
+function sdkFloor<T>(env: RunEnv, args: string[]): T {
+  const out = execFileSync(process.execPath, [RUNNER, ...args], {
+    cwd: env.workspace,
+    env: env.env,
+    encoding: "utf8",
+  });
+  return JSON.parse(out.trim().split("\n").at(-1)!) as T;
+}
+
+type Samples = Record<string, number[]>;
+const add = (samples: Samples, key: string, value: number): void =>
+  void (samples[key] ??= []).push(value);
+
+async function runOnce(env: RunEnv, longId: string, samples: Samples): Promise<void> {
+  await withAdapter(env, async ({ rpc }) => {
+    const cold = await listPages(rpc, env.workspace);
+    if (cold.rows === 0) throw new Error("session/list returned no rows");
+    add(samples, "list.first", cold.pages[0]!);
+    add(
+      samples,
+      "list.all",
+      cold.pages.reduce((a, b) => a + b, 0),
+    );
+    add(samples, "list.pages", cold.pages.length);
+    add(samples, "list.rows", cold.rows);
+    const warm = await listPages(rpc, env.workspace);
+    add(
+      samples,
+      "list.warm",
+      warm.pages.reduce((a, b) => a + b, 0),
+    );
+  });
+  const sdkList = sdkFloor<{ pages: number[]; total: number; rows: number }>(env, [
+    "list",
+    env.workspace,
+    `${PAGE}`,
+    "5",
+  ]);
+  add(samples, "sdk.list.first", sdkList.pages[0]!);
+  add(samples, "sdk.list.all", sdkList.total);
+
+  await withAdapter(env, async ({ rpc, updates }) => {
+    const pid = rpc.pid;
+    const before = readMemory(pid);
+    resetPeak(pid);
+    const start = performance.now();
+    await rpc.request(
+      "session/load",
+      { sessionId: longId, cwd: env.workspace, mcpServers: [] },
+      600_000,
+    );
+    add(samples, "load.answer", performance.now() - start);
+    add(samples, "load.replayed", updates.lastAt - start);
+    add(samples, "load.updates", updates.count);
+    add(samples, "load.peak", readMemory(pid).peakMb);
+    add(samples, "load.rssBefore", before.rssMb);
+  });
+  const sdkLoad = sdkFloor<{ ms: number; messages: number; peakMb: number }>(env, [
+    "messages",
+    env.workspace,
+    longId,
+  ]);
+  add(samples, "sdk.load", sdkLoad.ms);
+  add(samples, "sdk.load.messages", sdkLoad.messages);
+  add(samples, "sdk.load.peak", sdkLoad.peakMb);
+}
+
+function report(samples: Samples, setup: string): string {
+  const m = (key: string): number => median(samples[key] ?? []);
+  const ms = (key: string): string => fmtMs(m(key));
+  const verdict = (key: string, limit: number): string => (m(key) <= limit ? "PASS" : "MISS");
+  const rows = [
+    ["measure", "adapter", "SDK floor", "target", ""],
+    [
+      "list: first page (1000 of 5000), fresh process",
+      ms("list.first"),
+      ms("sdk.list.first"),
+      "<= 200 ms",
+      verdict("list.first", 200),
+    ],
+    [
+      `list: all ${m("list.pages")} pages, fresh process`,
+      ms("list.all"),
+      ms("sdk.list.all"),
+      "<= 1000 ms",
+      verdict("list.all", 1000),
+    ],
+    ["list: all pages again, same process", ms("list.warm"), "", "", ""],
+    ["load: time to the answer", ms("load.answer"), ms("sdk.load"), "", ""],
+    ["load: last replayed update", ms("load.replayed"), "", "", ""],
+    ["load: peak RSS (VmHWM)", fmtMb(m("load.peak")), fmtMb(m("sdk.load.peak")), "", ""],
+    [
+      "load: updates sent / messages read",
+      `${m("load.updates")}`,
+      `${m("sdk.load.messages")}`,
+      "",
+      "",
+    ],
+  ];
+  const width = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const lines = rows.map((r) =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(width[c]!) : cell.padStart(width[c]!))).join("  "),
+  );
+  lines.splice(1, 0, "-".repeat(lines[0]!.length));
+  const spread = Object.entries(samples).map(
+    ([k, v]) => `${k}: ${v.map((x) => x.toFixed(1)).join(", ")}`,
+  );
+  return [setup, "", ...lines, "", "runs:", ...spread].join("\n");
+}
+
+async function main(): Promise<void> {
+  const runs = intFromEnv("BENCH_RUNS", 3);
+  const sessions = intFromEnv("BENCH_HISTORY_SESSIONS", 5000);
+  const messages = intFromEnv("BENCH_HISTORY_MESSAGES", 10_000);
+  const megabytes = intFromEnv("BENCH_HISTORY_MB", 20);
+  process.on("SIGINT", () => {
+    RunEnv.disposeAllSync();
+    process.exit(130);
+  });
+  await withRunEnv({}, async (env) => {
+    const listedMb = writeManySessions(env.configDir, env.workspace, sessions - 1);
+    const long = writeLongSession(env.configDir, env.workspace, messages, megabytes);
+    const setup =
+      `${sessions} stored sessions (${listedMb.toFixed(0)} MB); one more of ${long.messages} messages, ` +
+      `${(long.bytes / 1e6).toFixed(1)} MB; ${runs} runs, medians`;
+    console.error(`history bench: ${setup}`);
+    const samples: Samples = {};
+    for (let run = 1; run <= runs; run++) {
+      console.error(`history bench: run ${run}/${runs}`);
+      await runOnce(env, long.sessionId, samples);
+    }
+    console.log(report(samples, setup));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import type { ClientProfile } from "../protocol/client-profile.js";
+import type { SessionQueryConfig } from "../sdk/query-options.js";
+import { canUseToolFor, hooksFor, type ToolEvents } from "../sdk/tool-callbacks.js";
+import type { SessionConfig } from "./session-config.js";
+import type { StartPlan } from "./session-start.js";
+
+/** What a session needs to (re)start its Claude Code query. */
+export type SessionSetup = Omit<
+  SessionQueryConfig,
+  "start" | "abortController" | "canUseTool" | "hooks" | "permissionMode" | "allowBypass" | "model"
+>;
+
+/** Whether subagent traffic goes to the root transcript (the flat transcript). */
+export function flatSubagents(
+  profile: ClientProfile,
+  passThrough: Readonly<Record<string, unknown>>,
+): boolean {
+  return profile.subagentTranscript || passThrough.forwardSubagentText === true;
+}
+
+/**
+ * The client's pass-through options plus what the negotiated client implies: the flat
+ * subagent transcript, and no AskUserQuestion for a client without form elicitation.
+ */
+function passThroughFor(
+  profile: ClientProfile,
+  pass: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const disallowed = Array.isArray(pass.disallowedTools) ? pass.disallowedTools : [];
+  return {
+    ...pass,
+    ...(flatSubagents(profile, pass) ? { forwardSubagentText: true } : {}),
+    ...(profile.elicitation.form ? {} : { disallowedTools: [...disallowed, "AskUserQuestion"] }),
+  };
+}
+
+/**
+ * The options of one Claude Code query of a session: a restart keeps the user's mode
+ * and model; the first start takes the mode the settings name.
+ */
+export function queryConfigFor(input: {
+  readonly setup: SessionSetup;
+  readonly profile: ClientProfile;
+  readonly plan: StartPlan;
+  readonly config: SessionConfig | undefined;
+  readonly claudeSessionId: string;
+  readonly start: "new" | "resume";
+  readonly events: ToolEvents;
+}): SessionQueryConfig {
+  const { setup, profile, plan, config, events } = input;
+  const model = config && config.currentModel !== "default" ? config.currentModel : undefined;
+  return {
+    ...setup,
+    sessionId: input.claudeSessionId,
+    passThrough: passThroughFor(profile, setup.passThrough),
+    start: input.start,
+    abortController: new AbortController(),
+    permissionMode: (config?.currentMode ?? plan.mode) as StartPlan["mode"],
+    allowBypass: plan.bypassAvailable,
+    ...(model ? { model } : {}),
+    canUseTool: canUseToolFor(events),
+    hooks: hooksFor(events),
+  };
+}

@@ -1,0 +1,60 @@
+import type { AvailableCommand } from "@agentclientprotocol/sdk/unstable";
+
+/** Claude Code's description of a slash command (SDK `SlashCommand`). */
+export interface ClaudeCommand {
+  readonly name: string;
+  readonly description: string;
+  readonly argumentHint?: string;
+}
+
+/**
+ * Commands that make no sense outside Claude Code's own terminal: the editor owns the
+ * conversation, the login and the display.
+ */
+const TERMINAL_ONLY: ReadonlySet<string> = new Set([
+  "clear",
+  "cost",
+  "keybindings-help",
+  "login",
+  "logout",
+  "output-style:new",
+  "release-notes",
+  "todos",
+  "color",
+  "config",
+  "focus",
+  "vim",
+  "terminal-setup",
+  "exit",
+  "resume",
+]);
+
+/** The commands the adapter runs itself, whatever Claude Code says about them. */
+const ADAPTER_COMMANDS: readonly AvailableCommand[] = [
+  {
+    name: "mcp",
+    description: "Show the MCP servers; `reconnect`, `enable` or `disable` one",
+    input: { hint: "[reconnect|enable|disable <server>]" },
+  },
+];
+
+/**
+ * Claude Code's commands (built-in, `.claude/commands`, skills) → ACP available commands.
+ * Terminal-only commands, names with whitespace and duplicates are left out; an argument
+ * hint becomes the command's input hint.
+ */
+export function toAvailableCommands(commands: readonly ClaudeCommand[]): AvailableCommand[] {
+  const seen = new Set<string>(ADAPTER_COMMANDS.map((c) => c.name));
+  const out: AvailableCommand[] = [...ADAPTER_COMMANDS];
+  for (const command of commands) {
+    const name = command.name.replace(/^\//, "");
+    if (!name || /\s/.test(name) || TERMINAL_ONLY.has(name) || seen.has(name)) continue;
+    seen.add(name);
+    out.push({
+      name,
+      description: command.description,
+      ...(command.argumentHint ? { input: { hint: command.argumentHint } } : {}),
+    });
+  }
+  return out;
+}
