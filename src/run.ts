@@ -1,6 +1,7 @@
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
 import { createAgentApp, newConnectionState } from "./protocol/agent-app.js";
+import { StdoutLines } from "./protocol/stdout-messages.js";
 import { killAllClaudeProcesses } from "./sdk/claude-process.js";
 import { log } from "./util/log.js";
 
@@ -18,8 +19,11 @@ export function runAcp(): void {
 
   const state = newConnectionState();
   const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
-  const output = Writable.toWeb(process.stdout) as WritableStream<Uint8Array>;
-  const connection = createAgentApp(state).connect(ndJsonStream(output, input));
+  // The SDK's NDJSON stream reads stdin (parse errors, size limits); the writing side is
+  // batched per event-loop turn (see StdoutLines).
+  const stdout = new StdoutLines(process.stdout);
+  const { readable } = ndJsonStream(stdout.bytes(), input);
+  const connection = createAgentApp(state).connect({ readable, writable: stdout.messages() });
 
   let exiting = false;
   const shutdown = (reason: string, code: number): void => {
@@ -30,6 +34,7 @@ export function runAcp(): void {
     killAllClaudeProcesses("SIGTERM");
     // Give Claude Code a moment to end its shells, then make sure nothing is left.
     setTimeout(() => {
+      stdout.flush();
       killAllClaudeProcesses("SIGKILL");
       process.exit(code);
     }, 500).unref();
