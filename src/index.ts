@@ -7,4 +7,11 @@ if (process.argv.includes("--version") || process.argv.includes("-v")) {
   process.exit(0);
 }
 
-runAcp();
+const cli = process.argv.indexOf("--cli");
+if (cli !== -1) {
+  // `--cli <args>` runs Claude Code itself in this terminal (the terminal login methods).
+  const { runClaudeCli } = await import("./sdk/claude-cli.js");
+  process.exit(await runClaudeCli(process.argv.slice(cli + 1)));
+} else {
+  runAcp();
+}

@@ -19,6 +19,8 @@ export interface ClientPort {
     signal: AbortSignal,
   ): Promise<RequestPermissionResponse>;
   elicit(params: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse>;
+  /** An extension notification (`_auth/status_update`, ...). */
+  notify(method: string, params: unknown): Promise<void>;
 }
 
 export function connectionClientPort(client: AgentContext): ClientPort {
@@ -31,6 +33,7 @@ export function connectionClientPort(client: AgentContext): ClientPort {
         // A client that ignores the cancellation must not block the turn.
         stopWaitingOnCancel: true,
       }),
+    notify: (method, params) => client.notify(method, params),
     elicit: (params, signal) =>
       client.request(methods.client.elicitation.create, params, {
         cancellationSignal: signal,

@@ -1,0 +1,43 @@
+import { execFile } from "node:child_process";
+import { claudeExecutable } from "./claude-binary.js";
+
+/** What `claude auth status --json` says (0.3.318). */
+export interface ClaudeAuthStatus {
+  readonly loggedIn: boolean;
+  readonly authMethod?: string;
+  readonly apiProvider?: string;
+  readonly apiKeySource?: string;
+  readonly email?: string;
+  readonly orgName?: string;
+  readonly subscriptionType?: string;
+}
+
+const TIMEOUT_MS = 5_000;
+
+/** Asks Claude Code who is logged in; undefined when it cannot tell in time. */
+export function probeAuthStatus(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ClaudeAuthStatus | undefined> {
+  const executable = claudeExecutable(env);
+  if (!executable) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    // `auth status` exits 1 when nobody is logged in: the JSON on stdout still says so.
+    execFile(
+      executable,
+      ["auth", "status", "--json"],
+      { env, timeout: TIMEOUT_MS },
+      (_error, stdout) => {
+        try {
+          const parsed = JSON.parse(stdout) as Record<string, unknown>;
+          resolve(
+            typeof parsed.loggedIn === "boolean"
+              ? (parsed as unknown as ClaudeAuthStatus)
+              : undefined,
+          );
+        } catch {
+          resolve(undefined);
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,98 @@
+import type { AuthMethod } from "@agentclientprotocol/sdk/unstable";
+import type { ClientProfile } from "../protocol/client-profile.js";
+import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
+
+/** The terminal logins: each runs Claude Code's own login through the adapter's `--cli`. */
+const LOGINS = [
+  {
+    id: "claude-ai-login",
+    name: "Claude Subscription",
+    description: "Log in with your Claude account",
+    args: ["--cli", "auth", "login", "--claudeai"],
+  },
+  {
+    id: "console-login",
+    name: "Anthropic Console",
+    description: "Log in with an Anthropic Console account (usage billing)",
+    args: ["--cli", "auth", "login", "--console"],
+  },
+] as const;
+
+export const LOGIN_METHOD_IDS: ReadonlySet<string> = new Set(LOGINS.map((l) => l.id));
+
+/**
+ * `authMethods`: terminal logins, offered only to a client that can run them — an ACP
+ * `auth.terminal` client gets terminal methods, a Zed `terminal-auth` client gets the
+ * command in `_meta["terminal-auth"]`; any other client gets none.
+ */
+export function authMethods(
+  profile: ClientProfile,
+  command: { path: string; args: readonly string[] },
+): AuthMethod[] {
+  if (profile.authTerminal) {
+    return LOGINS.map((l) => ({
+      id: l.id,
+      name: l.name,
+      description: l.description,
+      type: "terminal" as const,
+      args: [...l.args],
+    }));
+  }
+  if (profile.terminalAuth) {
+    return LOGINS.map((l) => ({
+      id: l.id,
+      name: l.name,
+      description: l.description,
+      _meta: {
+        "terminal-auth": {
+          command: command.path,
+          args: [...command.args, ...l.args],
+          label: l.name,
+        },
+      },
+    }));
+  }
+  return [];
+}
+
+/** The `_auth/status_update` payload (JetBrains shared key `authStatus`). */
+export interface AuthStatus {
+  readonly kind: "account" | "api_key" | "gateway" | "external" | "none";
+  readonly label: string;
+  readonly detail?: string;
+  readonly account?: {
+    readonly email?: string;
+    readonly organization?: string;
+    readonly plan?: string;
+  };
+}
+
+export function toAuthStatus(status: ClaudeAuthStatus | undefined): AuthStatus {
+  if (!status || !status.loggedIn) return { kind: "none", label: "Not logged in" };
+  switch (status.authMethod) {
+    case "api_key":
+      return {
+        kind: "api_key",
+        label: "API key",
+        ...(status.apiKeySource ? { detail: status.apiKeySource } : {}),
+      };
+    case "claude.ai":
+    case "oauth_token":
+    case "subscription": {
+      const account = {
+        ...(status.email ? { email: status.email } : {}),
+        ...(status.orgName ? { organization: status.orgName } : {}),
+        ...(status.subscriptionType ? { plan: status.subscriptionType } : {}),
+      };
+      return {
+        kind: "account",
+        label: status.email ?? "Claude account",
+        ...(Object.keys(account).length ? { account } : {}),
+      };
+    }
+    default:
+      return status.apiProvider && status.apiProvider !== "firstParty"
+        ? { kind: "external", label: status.apiProvider }
+        : { kind: "external", label: status.authMethod ?? "Logged in" };
+  }
+}
