@@ -1,4 +1,4 @@
-import { record, str, textContent, type ToolReporter } from "../reporter.js";
+import { record, resultText, str, textContent, type ToolReporter } from "../reporter.js";
 import type { ToolResult } from "../facts.js";
 
 /** Claude Code appends `agentId: …` and a `<usage>` block for the model (0.3.318). */
@@ -13,15 +13,7 @@ export function subagentReport(result: ToolResult): string {
 }
 
 function rawReport(result: ToolResult): string {
-  const blocks = record(result.structured)?.content;
-  if (Array.isArray(blocks)) {
-    const text = blocks
-      .map((b) => (record(b)?.type === "text" ? (str(record(b)?.text) ?? "") : ""))
-      .filter(Boolean)
-      .join("\n");
-    if (text) return text;
-  }
-  return result.text.replace(MODEL_TRAILER, "");
+  return resultText(record(result.structured)?.content) || result.text.replace(MODEL_TRAILER, "");
 }
 
 /** Agent and Task (a subagent launch): `think`, titled with the description. */
