@@ -97,3 +97,21 @@ describe("cancel of an unknown session", () => {
     expect((await running).stopReason).toBe("end_turn");
   });
 });
+
+describe("$/cancel_request", () => {
+  it("aborting the session/prompt request cancels the turn", async () => {
+    const s = await scenario({ script: [slowTurn, { blocks: [{ type: "text", text: "next" }] }] });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const controller = new AbortController();
+    const prompt = s.agent.request(
+      "session/prompt",
+      { sessionId, prompt: [{ type: "text", text: "slow" }] },
+      { cancellationSignal: controller.signal },
+    );
+    await eventually("the first chunk", () => s.agentText(sessionId).length > 0);
+    controller.abort();
+    expect(await prompt).toEqual({ stopReason: "cancelled" });
+    expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
+  });
+});
