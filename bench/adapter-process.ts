@@ -20,6 +20,8 @@ interface TextProgress {
 export class AdapterProcess {
   private readonly rpc: ChildRpc;
   private readonly progress = new Map<string, TextProgress>();
+  /** `session/request_permission` requests answered so far. */
+  permissionRequests = 0;
 
   private constructor(env: RunEnv, nodeArgs: readonly string[]) {
     this.rpc = new ChildRpc(process.execPath, [...nodeArgs, ADAPTER_BIN], { cwd: env.workspace, env: env.env }, (m, rpc) =>
@@ -96,6 +98,7 @@ export class AdapterProcess {
     }
     if (message.id === undefined || message.id === null) return;
     if (message.method === "session/request_permission") {
+      this.permissionRequests++;
       const options = (message.params as { options: Array<{ optionId: string; kind: string }> }).options;
       const allow = options.find((o) => o.kind === "allow_once") ?? options[0];
       rpc.respond(message.id, { outcome: { outcome: "selected", optionId: allow?.optionId } });

@@ -18,8 +18,9 @@ import { coldStart } from "./workloads/cold-start.js";
 import { sessionChurn } from "./workloads/session-churn.js";
 import { shortTurn } from "./workloads/short-turn.js";
 import { streamTurn } from "./workloads/stream-turn.js";
+import { toolTurn } from "./workloads/tool-turn.js";
 
-const WORKLOADS: readonly Workload[] = [coldStart, shortTurn, streamTurn, sessionChurn];
+const WORKLOADS: readonly Workload[] = [coldStart, shortTurn, streamTurn, sessionChurn, toolTurn];
 
 function packageVersion(name: string): string {
   try {

@@ -18,10 +18,11 @@ export function readConfig(): BenchConfig {
     streamDeltas: intFromEnv("BENCH_STREAM_DELTAS", 20_000, 1),
     deltaChars: intFromEnv("BENCH_DELTA_CHARS", 100, 1),
     shortTurns: intFromEnv("BENCH_SHORT_TURNS", 5, 1),
+    toolCalls: intFromEnv("BENCH_TOOL_CALLS", 100, 1),
   };
 }
 
-/** BENCH_WORKLOADS=cold,short,stream,sessions (default: all, in that order). */
+/** BENCH_WORKLOADS=cold,short,stream,sessions,tools (default: all, in that order). */
 export function selectedWorkloads(all: readonly string[]): string[] {
   const raw = process.env.BENCH_WORKLOADS;
   if (!raw) return [...all];

@@ -14,6 +14,19 @@ import { readCpuMs } from "./proc-cpu.js";
 
 const live = new Set<RunEnv>();
 
+/** The user settings of a run that names none of its own. */
+const DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = { permissions: { defaultMode: "default" } };
+
+/** A run's model server options, plus what to write to its config dir's `settings.json`. */
+export interface RunOptions extends ModelServerOptions {
+  /**
+   * The user settings (`<CLAUDE_CONFIG_DIR>/settings.json`) of the run, read by both
+   * sides (the adapter and the bare runner load the user settings alike). Default:
+   * `{"permissions":{"defaultMode":"default"}}`.
+   */
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
+
 /**
  * The world of one benchmark run: a fresh workspace, Claude config dir and HOME, and a
  * scripted model server of its own. Both sides (adapter and bare SDK) get exactly the
@@ -34,13 +47,13 @@ export class RunEnv {
     readonly mainRequestTimes: readonly number[],
   ) {}
 
-  static async create(options: ModelServerOptions = {}): Promise<RunEnv> {
+  static async create({ settings = DEFAULT_SETTINGS, ...options }: RunOptions = {}): Promise<RunEnv> {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-bench-")));
     const workspace = join(root, "workspace");
     const configDir = join(root, "claude-config");
     const home = join(root, "home");
     for (const dir of [workspace, configDir, home]) mkdirSync(dir, { recursive: true });
-    writeFileSync(join(configDir, "settings.json"), JSON.stringify({ permissions: { defaultMode: "default" } }));
+    writeFileSync(join(configDir, "settings.json"), JSON.stringify(settings));
     const mainRequestTimes: number[] = [];
     let model: ModelServer;
     try {
@@ -117,7 +130,7 @@ export class RunEnv {
 }
 
 /** Runs `fn` in a fresh RunEnv and always disposes it. */
-export async function withRunEnv<T>(options: ModelServerOptions, fn: (env: RunEnv) => Promise<T>): Promise<T> {
+export async function withRunEnv<T>(options: RunOptions, fn: (env: RunEnv) => Promise<T>): Promise<T> {
   const env = await RunEnv.create(options);
   try {
     return await fn(env);

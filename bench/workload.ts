@@ -28,6 +28,8 @@ export interface BenchConfig {
   readonly deltaChars: number;
   /** Timed short turns per run, after one warm-up turn (BENCH_SHORT_TURNS, default 5). */
   readonly shortTurns: number;
+  /** Sequential Read tool calls of the tool-heavy turn (BENCH_TOOL_CALLS, default 100). */
+  readonly toolCalls: number;
 }
 
 /** One line of the result table. */

@@ -8,6 +8,12 @@ import type { Side } from "../workload.js";
 export interface ReadySession {
   readonly pid: number;
   prompt(text: string, expectChars?: number): Promise<TurnTiming>;
+  /**
+   * Permission requests the side asked its client so far: the adapter's
+   * `session/request_permission` (the bench allows them); always 0 for the bare runner,
+   * which has no `canUseTool` (Claude Code denies instead, an is_error tool result).
+   */
+  permissionRequests(): number;
   shutdown(): Promise<void>;
 }
 
@@ -24,6 +30,7 @@ export async function readySession(side: Side, env: RunEnv): Promise<ReadySessio
       return {
         pid: adapter.pid,
         prompt: (text) => adapter.prompt(sessionId, text),
+        permissionRequests: () => adapter.permissionRequests,
         shutdown: () => adapter.shutdown(),
       };
     } catch (error) {
@@ -34,7 +41,12 @@ export async function readySession(side: Side, env: RunEnv): Promise<ReadySessio
   const bare = BareProcess.spawn(env);
   try {
     await bare.start();
-    return { pid: bare.pid, prompt: (text, expectChars) => bare.prompt(text, expectChars), shutdown: () => bare.shutdown() };
+    return {
+      pid: bare.pid,
+      prompt: (text, expectChars) => bare.prompt(text, expectChars),
+      permissionRequests: () => 0,
+      shutdown: () => bare.shutdown(),
+    };
   } catch (error) {
     await bare.shutdown();
     throw error;

@@ -63,8 +63,12 @@ async function fileAfter(toolName: string, toolResponse: unknown): Promise<strin
 /** The SDK hooks the adapter needs: PostToolUse for the full response and final diffs. */
 export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
   return {
+    // Only the file tools: their final diff needs the disk after the tool ran. Every
+    // other tool's full response arrives with its result (`tool_use_result`), and a hook
+    // costs Claude Code a round trip per tool call.
     PostToolUse: [
       {
+        matcher: [...FILE_TOOLS].join("|"),
         hooks: [
           async (input) => {
             if (input.hook_event_name !== "PostToolUse") return {};

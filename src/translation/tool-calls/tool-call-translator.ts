@@ -29,6 +29,9 @@ export interface ToolResultBlock {
   readonly is_error?: boolean;
 }
 
+/** Streamed input beyond this size is not refined until it is complete. */
+const MAX_REFINED_INPUT = 64 * 1024;
+
 interface Streaming {
   readonly toolCallId: string;
   json: string;
@@ -80,6 +83,9 @@ export class ToolCallTranslator {
     streaming.json += partialJson;
     const state = this.calls.get(streaming.toolCallId);
     if (!state || state.inputComplete) return [];
+    // A parameter completes where a `,` or `}` arrives; parsing only then (and not at
+    // all for huge inputs, such as a large Write) keeps a long input linear.
+    if (!/[,}]/.test(partialJson) || streaming.json.length > MAX_REFINED_INPUT) return [];
     const partial = parsePartialInput(streaming.json);
     const keys = partial ? Object.keys(partial).length : 0;
     if (!partial || keys <= streaming.keys) return [];
@@ -119,6 +125,11 @@ export class ToolCallTranslator {
     };
     state.result = result;
     state.status = result.isError ? "failed" : "completed";
+    // The structured output is the tool's full response (the PostToolUse hook runs only
+    // for the file tools); a hook response that came first stays.
+    if (state.toolResponse === undefined && structured !== undefined && !result.isError) {
+      state.toolResponse = structured;
+    }
     if (TASK_TOOLS.has(state.toolName) && !this.tracker.has(state.toolCallId)) {
       const plan = this.taskPlan.apply(state.toolName, state.input, result);
       return plan ? [planUpdate(plan)] : [];
