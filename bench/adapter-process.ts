@@ -1,5 +1,9 @@
 import { performance } from "node:perf_hooks";
-import type { InitializeResponse, NewSessionResponse, PromptResponse } from "@agentclientprotocol/sdk/unstable";
+import type {
+  InitializeResponse,
+  NewSessionResponse,
+  PromptResponse,
+} from "@agentclientprotocol/sdk/unstable";
 import { ADAPTER_BIN } from "../test/support/acp-harness.js";
 import { ChildRpc, type WireMessage } from "./child-rpc.js";
 import type { RunEnv } from "./run-env.js";
@@ -24,8 +28,11 @@ export class AdapterProcess {
   permissionRequests = 0;
 
   private constructor(env: RunEnv, nodeArgs: readonly string[]) {
-    this.rpc = new ChildRpc(process.execPath, [...nodeArgs, ADAPTER_BIN], { cwd: env.workspace, env: env.env }, (m, rpc) =>
-      this.onMessage(m, rpc),
+    this.rpc = new ChildRpc(
+      process.execPath,
+      [...nodeArgs, ADAPTER_BIN],
+      { cwd: env.workspace, env: env.env },
+      (m, rpc) => this.onMessage(m, rpc),
     );
   }
 
@@ -44,7 +51,10 @@ export class AdapterProcess {
   }
 
   async newSession(cwd: string): Promise<string> {
-    const response = await this.rpc.request<NewSessionResponse>("session/new", { cwd, mcpServers: [] });
+    const response = await this.rpc.request<NewSessionResponse>("session/new", {
+      cwd,
+      mcpServers: [],
+    });
     return response.sessionId;
   }
 
@@ -99,7 +109,8 @@ export class AdapterProcess {
     if (message.id === undefined || message.id === null) return;
     if (message.method === "session/request_permission") {
       this.permissionRequests++;
-      const options = (message.params as { options: Array<{ optionId: string; kind: string }> }).options;
+      const options = (message.params as { options: Array<{ optionId: string; kind: string }> })
+        .options;
       const allow = options.find((o) => o.kind === "allow_once") ?? options[0];
       rpc.respond(message.id, { outcome: { outcome: "selected", optionId: allow?.optionId } });
     } else {

@@ -15,8 +15,11 @@ export class BareProcess {
 
   private constructor(env: RunEnv) {
     const nodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-    this.rpc = new ChildRpc(process.execPath, [...nodeArgs, RUNNER], { cwd: env.workspace, env: env.env }, (m) =>
-      this.onMessage(m),
+    this.rpc = new ChildRpc(
+      process.execPath,
+      [...nodeArgs, RUNNER],
+      { cwd: env.workspace, env: env.env },
+      (m) => this.onMessage(m),
     );
   }
 
@@ -38,10 +41,13 @@ export class BareProcess {
   async prompt(text: string, expectChars?: number): Promise<TurnTiming> {
     this.lastChunkAt = Number.NaN;
     const start = performance.now();
-    const result = await this.rpc.request<{ chunks: number; chars: number; stop: string }>("prompt", {
-      text,
-      ...(expectChars !== undefined ? { expectChars } : {}),
-    });
+    const result = await this.rpc.request<{ chunks: number; chars: number; stop: string }>(
+      "prompt",
+      {
+        text,
+        ...(expectChars !== undefined ? { expectChars } : {}),
+      },
+    );
     const doneMs = performance.now() - start;
     return { startedAt: start, doneMs, lastChunkMs: this.lastChunkAt - start, ...result };
   }

@@ -13,7 +13,13 @@
  * SDK's default (settingSources: all, the env of this process).
  */
 import { randomUUID } from "node:crypto";
-import { query, type Options, type Query, type SDKMessage, type SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
+import {
+  query,
+  type Options,
+  type Query,
+  type SDKMessage,
+  type SDKUserMessage,
+} from "@anthropic-ai/claude-agent-sdk";
 import { onLines, writeLine } from "./ndjson-lines.js";
 import { PushIterable } from "./push-iterable.js";
 
@@ -39,7 +45,11 @@ function reply(id: Id, result: unknown): void {
 }
 
 function fail(id: Id, error: unknown): void {
-  writeLine(process.stdout, { jsonrpc: "2.0", id, error: { code: -32603, message: String(error) } });
+  writeLine(process.stdout, {
+    jsonrpc: "2.0",
+    id,
+    error: { code: -32603, message: String(error) },
+  });
 }
 
 function onMessage(message: SDKMessage): void {
@@ -51,9 +61,17 @@ function onMessage(message: SDKMessage): void {
     if (event.type === "content_block_delta" && event.delta.type === "text_delta") {
       current.chunks++;
       current.chars += event.delta.text.length;
-      if (!current.announced && current.expectChars !== undefined && current.chars >= current.expectChars) {
+      if (
+        !current.announced &&
+        current.expectChars !== undefined &&
+        current.chars >= current.expectChars
+      ) {
         current.announced = true;
-        writeLine(process.stdout, { jsonrpc: "2.0", method: "lastChunk", params: { id: current.id } });
+        writeLine(process.stdout, {
+          jsonrpc: "2.0",
+          method: "lastChunk",
+          params: { id: current.id },
+        });
       }
     }
   } else if (message.type === "result") {
@@ -128,13 +146,19 @@ function handle(line: string): void {
   try {
     switch (method) {
       case "start":
-        start().then((r) => reply(id, r), (e: unknown) => fail(id, e));
+        start().then(
+          (r) => reply(id, r),
+          (e: unknown) => fail(id, e),
+        );
         return;
       case "prompt":
         prompt(id, params as { text: string; expectChars?: number });
         return;
       case "churn":
-        churn(Number(params.n ?? 1)).then((r) => reply(id, r), (e: unknown) => fail(id, e));
+        churn(Number(params.n ?? 1)).then(
+          (r) => reply(id, r),
+          (e: unknown) => fail(id, e),
+        );
         return;
       default:
         fail(id, `unknown method ${method}`);

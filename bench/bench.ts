@@ -24,8 +24,11 @@ const WORKLOADS: readonly Workload[] = [coldStart, shortTurn, streamTurn, sessio
 
 function packageVersion(name: string): string {
   try {
-    return (JSON.parse(readFileSync(join(REPO_ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string })
-      .version;
+    return (
+      JSON.parse(readFileSync(join(REPO_ROOT, "node_modules", name, "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return "?";
   }
@@ -40,7 +43,8 @@ function firstLine(error: unknown): string {
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(ADAPTER_BIN)) throw new Error(`${ADAPTER_BIN} is missing: build first (npm run build)`);
+  if (!existsSync(ADAPTER_BIN))
+    throw new Error(`${ADAPTER_BIN} is missing: build first (npm run build)`);
   const config = readConfig();
   const keys = selectedWorkloads(WORKLOADS.map((w) => w.key));
   const workloads = WORKLOADS.filter((w) => keys.includes(w.key));
@@ -49,7 +53,10 @@ async function main(): Promise<number> {
 
   console.log("claude-agent-acp benchmark — adapter vs. bare SDK query()");
   console.log(
-    `node ${process.version}, ${os.cpus().length} cpu(s), load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}, ` +
+    `node ${process.version}, ${os.cpus().length} cpu(s), load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}, ` +
       `claude-agent-sdk ${packageVersion("@anthropic-ai/claude-agent-sdk")}, ` +
       `runs per side ${config.runs} (BENCH_RUNS), medians; adapter/bare alternate`,
   );
@@ -79,8 +86,12 @@ async function main(): Promise<number> {
           samples[side].push(sample);
           progress(`${workload.key} run ${i + 1}/${config.runs} ${side}: ${fmtMs(sample.ms)}`);
         } catch (error) {
-          errors.push(`${workload.key} run ${i + 1} ${side}: ${error instanceof Error ? error.message : String(error)}`);
-          progress(`${workload.key} run ${i + 1}/${config.runs} ${side}: FAILED ${firstLine(error)}`);
+          errors.push(
+            `${workload.key} run ${i + 1} ${side}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          progress(
+            `${workload.key} run ${i + 1}/${config.runs} ${side}: FAILED ${firstLine(error)}`,
+          );
         }
       }
     }

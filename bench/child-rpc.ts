@@ -38,7 +38,11 @@ export class ChildRpc {
     options: { cwd: string; env: Record<string, string | undefined> },
     private readonly onMessage: (message: WireMessage, rpc: ChildRpc) => void = () => {},
   ) {
-    this.child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     this.child.stdin!.on("error", () => {}); // EPIPE after the child died: reported via exit
     this.child.stderr!.setEncoding("utf8");
     this.child.stderr!.on("data", (text: string) => {
@@ -67,7 +71,8 @@ export class ChildRpc {
   }
 
   request<T>(method: string, params: unknown, timeoutMs = 120_000): Promise<T> {
-    if (this.exitNote) return Promise.reject(new Error(`${method}: process ${this.exitNote}\n${this.stderrTail()}`));
+    if (this.exitNote)
+      return Promise.reject(new Error(`${method}: process ${this.exitNote}\n${this.stderrTail()}`));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -103,7 +108,8 @@ export class ChildRpc {
       if (!p) return;
       this.pending.delete(message.id);
       clearTimeout(p.timer);
-      if (message.error) p.reject(new Error(`JSON-RPC error ${message.error.code}: ${message.error.message}`));
+      if (message.error)
+        p.reject(new Error(`JSON-RPC error ${message.error.code}: ${message.error.message}`));
       else p.resolve(message.result);
       return;
     }

@@ -26,8 +26,12 @@ export function readConfig(): BenchConfig {
 export function selectedWorkloads(all: readonly string[]): string[] {
   const raw = process.env.BENCH_WORKLOADS;
   if (!raw) return [...all];
-  const picked = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const picked = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = picked.filter((k) => !all.includes(k));
-  if (unknown.length > 0) throw new Error(`unknown workload(s) ${unknown.join(", ")}; known: ${all.join(", ")}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown workload(s) ${unknown.join(", ")}; known: ${all.join(", ")}`);
   return all.filter((k) => picked.includes(k));
 }

@@ -32,12 +32,21 @@ const CATEGORIES: Array<[string, (f: CallFrame) => boolean]> = [
   ],
   [
     "web streams + promise bookkeeping",
-    (f) => /webstreams/.test(f.url) || /process\/promises/.test(f.url) || /Rejection|setPromiseHandled/.test(f.functionName),
+    (f) =>
+      /webstreams/.test(f.url) ||
+      /process\/promises/.test(f.url) ||
+      /Rejection|setPromiseHandled/.test(f.functionName),
   ],
   ["ACP SDK (JSON-RPC, ndjson, zod)", (f) => /@agentclientprotocol|\/zod\//.test(f.url)],
-  ["Claude Agent SDK (reading Claude Code's stdout, query)", (f) => /claude-agent-sdk/.test(f.url) || /readline/.test(f.url)],
+  [
+    "Claude Agent SDK (reading Claude Code's stdout, query)",
+    (f) => /claude-agent-sdk/.test(f.url) || /readline/.test(f.url),
+  ],
   ["adapter code (dist/src)", (f) => /\/dist\/src\//.test(f.url)],
-  ["module loading / compiling", (f) => /modules\/esm|bootstrap\/realm|compileSourceTextModule/.test(f.url + f.functionName)],
+  [
+    "module loading / compiling",
+    (f) => /modules\/esm|bootstrap\/realm|compileSourceTextModule/.test(f.url + f.functionName),
+  ],
   ["microtasks / ticks", (f) => f.functionName === "runMicrotasks" || /task_queues/.test(f.url)],
 ];
 
@@ -55,7 +64,9 @@ function main(): void {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfMs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000));
+  profile.samples.forEach((id, i) =>
+    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000),
+  );
   const byCategory = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let total = 0;
@@ -64,12 +75,16 @@ function main(): void {
     total += ms;
     const category = categoryOf(frame);
     byCategory.set(category, (byCategory.get(category) ?? 0) + ms);
-    const where = frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/dist\//, "dist/");
+    const where = frame.url
+      .replace(/^.*node_modules\//, "")
+      .replace(/^file:\/\/.*\/dist\//, "dist/");
     const key = `${frame.functionName || "(anonymous)"} ${where}${where ? `:${frame.lineNumber + 1}` : ""}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
   }
   const busy = total - (byCategory.get("idle") ?? 0);
-  console.log(`${file}\nsampled ${total.toFixed(0)} ms, busy ${busy.toFixed(0)} ms\n\nself time by category:`);
+  console.log(
+    `${file}\nsampled ${total.toFixed(0)} ms, busy ${busy.toFixed(0)} ms\n\nself time by category:`,
+  );
   for (const [name, ms] of [...byCategory].sort((a, b) => b[1] - a[1])) {
     console.log(`${ms.toFixed(0).padStart(8)} ms  ${name}`);
   }

@@ -20,7 +20,8 @@ import { fmtMb, fmtMs } from "./verdict.js";
  *    stored on disk (what an editor restart sees);
  *  - `session/load` of a ~20 MB / 10,000-message history: time to the answer (the
  *    replay, with Claude Code starting on the session alongside), when the last replayed
- *    update arrived, and the adapter's peak RSS (VmHWM) during the load.
+ *    update arrived, and the adapter's peak RSS (VmHWM) during the load; and, to tell the
+ *    two apart, `session/resume` of the same session (Claude Code's start alone).
  * Side by side with the SDK's own `listSessions` (pages via limit/offset) and
  * `getSessionMessages`, each in a fresh Node process, as the floor.
  *
@@ -175,6 +176,13 @@ async function runOnce(env: RunEnv, longId: string, samples: Samples): Promise<v
     add(samples, "load.peak", readMemory(pid).peakMb);
     add(samples, "load.rssBefore", before.rssMb);
   });
+  // For comparison: Claude Code starting on the same session without a replay.
+  await withAdapter(env, async ({ rpc }) => {
+    const { ms } = await timed(() =>
+      rpc.request("session/resume", { sessionId: longId, cwd: env.workspace }, 600_000),
+    );
+    add(samples, "resume.answer", ms);
+  });
   const sdkLoad = sdkFloor<{ ms: number; messages: number; peakMb: number }>(env, [
     "messages",
     env.workspace,
@@ -203,6 +211,7 @@ function report(samples: Samples, setup: string): string {
     time("list: all pages, next process (cache file)", "list.cached.all", "", 1000),
     time("load: time to the answer", "load.answer", "sdk.load"),
     time("load: last replayed update", "load.replayed"),
+    time("resume (no replay): time to the answer", "resume.answer"),
     ["load: peak RSS (VmHWM)", fmtMb(m("load.peak")), fmtMb(m("sdk.load.peak")), "", ""],
     [
       "load: updates sent / messages read",

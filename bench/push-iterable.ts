@@ -25,7 +25,8 @@ export class PushIterable<T> implements AsyncIterable<T> {
   [Symbol.asyncIterator](): AsyncIterator<T> {
     return {
       next: () => {
-        if (this.queued.length > 0) return Promise.resolve({ value: this.queued.shift()!, done: false });
+        if (this.queued.length > 0)
+          return Promise.resolve({ value: this.queued.shift()!, done: false });
         if (this.ended) return Promise.resolve({ value: undefined, done: true });
         return new Promise((resolve) => (this.waiting = resolve));
       },

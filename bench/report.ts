@@ -15,10 +15,9 @@ const HEADER: ResultRow = {
 export function formatTable(rows: readonly ResultRow[]): string {
   const all = [HEADER, ...rows];
   const cols: Array<keyof ResultRow> = ["label", "adapter", "bare", "ratio", "target", "verdict"];
-  const width = Object.fromEntries(cols.map((c) => [c, Math.max(...all.map((r) => r[c].length))])) as Record<
-    keyof ResultRow,
-    number
-  >;
+  const width = Object.fromEntries(
+    cols.map((c) => [c, Math.max(...all.map((r) => r[c].length))]),
+  ) as Record<keyof ResultRow, number>;
   const line = (r: ResultRow): string =>
     cols
       .map((c) => (c === "label" ? r[c].padEnd(width[c]) : r[c].padStart(width[c])))
@@ -42,7 +41,9 @@ export function formatSamples(title: string, samples: Record<Side, readonly Samp
     ];
     const keys = [...new Set(runs.flatMap((s) => Object.keys(s.mem)))];
     if (keys.length > 0) {
-      const perKey = keys.map((k) => `${k} ${runs.map((s) => s.mem[k]?.toFixed(1) ?? "-").join("/")}`);
+      const perKey = keys.map(
+        (k) => `${k} ${runs.map((s) => s.mem[k]?.toFixed(1) ?? "-").join("/")}`,
+      );
       lines.push(`${title} [${side}] MB: ${perKey.join("; ")}`);
     }
     return lines;

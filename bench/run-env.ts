@@ -15,7 +15,9 @@ import { readCpuMs } from "./proc-cpu.js";
 const live = new Set<RunEnv>();
 
 /** The user settings of a run that names none of its own. */
-const DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = { permissions: { defaultMode: "default" } };
+const DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = {
+  permissions: { defaultMode: "default" },
+};
 
 /** A run's model server options, plus what to write to its config dir's `settings.json`. */
 export interface RunOptions extends ModelServerOptions {
@@ -47,7 +49,10 @@ export class RunEnv {
     readonly mainRequestTimes: readonly number[],
   ) {}
 
-  static async create({ settings = DEFAULT_SETTINGS, ...options }: RunOptions = {}): Promise<RunEnv> {
+  static async create({
+    settings = DEFAULT_SETTINGS,
+    ...options
+  }: RunOptions = {}): Promise<RunEnv> {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-bench-")));
     const workspace = join(root, "workspace");
     const configDir = join(root, "claude-config");
@@ -62,7 +67,8 @@ export class RunEnv {
         // Observes only: records arrival times and leaves the main/side decision as it is.
         isMain: (req) => {
           const decided = options.isMain?.(req);
-          if (decided ?? classifyRequest(req.method, req.path, req.body).main) mainRequestTimes.push(performance.now());
+          if (decided ?? classifyRequest(req.method, req.path, req.body).main)
+            mainRequestTimes.push(performance.now());
           return decided;
         },
       });
@@ -130,7 +136,10 @@ export class RunEnv {
 }
 
 /** Runs `fn` in a fresh RunEnv and always disposes it. */
-export async function withRunEnv<T>(options: RunOptions, fn: (env: RunEnv) => Promise<T>): Promise<T> {
+export async function withRunEnv<T>(
+  options: RunOptions,
+  fn: (env: RunEnv) => Promise<T>,
+): Promise<T> {
   const env = await RunEnv.create(options);
   try {
     return await fn(env);

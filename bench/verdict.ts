@@ -1,14 +1,16 @@
 import { median } from "./stats.js";
 import type { ResultRow, Sample } from "./workload.js";
 
-export const fmtMs = (ms: number): string => (Number.isFinite(ms) ? `${ms >= 100 ? ms.toFixed(0) : ms.toFixed(1)} ms` : "n/a");
+export const fmtMs = (ms: number): string =>
+  Number.isFinite(ms) ? `${ms >= 100 ? ms.toFixed(0) : ms.toFixed(1)} ms` : "n/a";
 export const fmtMb = (mb: number): string => (Number.isFinite(mb) ? `${mb.toFixed(1)} MB` : "n/a");
 
 const medianOf = (samples: readonly Sample[], pick: (s: Sample) => number | undefined): number =>
   median(samples.map(pick).filter((v): v is number => v !== undefined && Number.isFinite(v)));
 
 export const medianMs = (samples: readonly Sample[]): number => medianOf(samples, (s) => s.ms);
-export const medianMem = (samples: readonly Sample[], key: string): number => medianOf(samples, (s) => s.mem[key]);
+export const medianMem = (samples: readonly Sample[], key: string): number =>
+  medianOf(samples, (s) => s.mem[key]);
 export const medianExtra = (samples: readonly Sample[], key: string): number =>
   medianOf(samples, (s) => s.extra?.[key]);
 
@@ -39,7 +41,11 @@ export function timeRow(
 }
 
 /** Informational row: median own-process CPU time of both sides (no target). */
-export function cpuRow(label: string, adapter: readonly Sample[], bare: readonly Sample[]): ResultRow {
+export function cpuRow(
+  label: string,
+  adapter: readonly Sample[],
+  bare: readonly Sample[],
+): ResultRow {
   const a = medianOf(adapter, (s) => s.cpuMs);
   const b = medianOf(bare, (s) => s.cpuMs);
   return {
@@ -53,12 +59,7 @@ export function cpuRow(label: string, adapter: readonly Sample[], bare: readonly
 }
 
 /** Row for an adapter memory reading with an absolute ceiling (bare shown for context). */
-export function memRow(
-  label: string,
-  adapterMb: number,
-  bareMb: number,
-  maxMb: number,
-): ResultRow {
+export function memRow(label: string, adapterMb: number, bareMb: number, maxMb: number): ResultRow {
   return {
     label,
     adapter: fmtMb(adapterMb),

@@ -53,7 +53,12 @@ export interface Workload {
   readonly title: string;
   run(side: Side, config: BenchConfig, facts: RunFacts): Promise<Sample>;
   /** The table rows (median-based) and notes for the collected samples. */
-  report(adapter: readonly Sample[], bare: readonly Sample[], config: BenchConfig, facts: RunFacts): {
+  report(
+    adapter: readonly Sample[],
+    bare: readonly Sample[],
+    config: BenchConfig,
+    facts: RunFacts,
+  ): {
     rows: ResultRow[];
     notes: string[];
   };

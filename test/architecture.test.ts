@@ -26,7 +26,9 @@ interface Import {
 function importsOf(file: string): Import[] {
   const text = readFileSync(file, "utf8");
   const found: Import[] = [];
-  for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^;]*?\sfrom\s+["']([^"']+)["']/gms)) {
+  for (const match of text.matchAll(
+    /^\s*(import|export)\s+(type\s+)?[^;]*?\sfrom\s+["']([^"']+)["']/gms,
+  )) {
     found.push({ file: relative(SRC, file), from: match[3]!, typeOnly: Boolean(match[2]) });
   }
   for (const match of text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) {
@@ -47,30 +49,44 @@ describe("architecture", () => {
   });
 
   it("only sdk/ imports the Claude Agent SDK at runtime", () => {
-    const offenders = runtime.filter((i) => i.from.startsWith("@anthropic-ai/claude-agent-sdk") && !inFolder("sdk")(i));
+    const offenders = runtime.filter(
+      (i) => i.from.startsWith("@anthropic-ai/claude-agent-sdk") && !inFolder("sdk")(i),
+    );
     expect(show(offenders)).toEqual([]);
   });
 
   it("translation/ does no I/O and depends on no stateful layer", () => {
     const io = /^(node:)?(fs|fs\/promises|child_process|net|http|https|dgram|readline)$/;
     const layers = /^(\.\.\/)+(session|agent|client|sdk)\/|protocol\/agent-app/;
-    const offenders = runtime.filter(inFolder("translation")).filter((i) => io.test(i.from) || layers.test(i.from));
+    const offenders = runtime
+      .filter(inFolder("translation"))
+      .filter((i) => io.test(i.from) || layers.test(i.from));
     expect(show(offenders)).toEqual([]);
   });
 
   it("translation/ reads no clock", () => {
-    const offenders = sourceFiles(join(SRC, "translation")).filter((f) => /Date\.now\(|new Date\(|performance\.now\(/.test(readFileSync(f, "utf8")));
+    const offenders = sourceFiles(join(SRC, "translation")).filter((f) =>
+      /Date\.now\(|new Date\(|performance\.now\(/.test(readFileSync(f, "utf8")),
+    );
     expect(offenders.map((f) => relative(SRC, f))).toEqual([]);
   });
 
   it("only protocol/, client/ and the bin touch the ACP connection", () => {
     const connection = /\b(agent|client|ndJsonStream)\b/;
     const offenders = sourceFiles(SRC)
-      .filter((f) => !/^(protocol|client)\//.test(relative(SRC, f)) && relative(SRC, f) !== "run.ts")
+      .filter(
+        (f) => !/^(protocol|client)\//.test(relative(SRC, f)) && relative(SRC, f) !== "run.ts",
+      )
       .filter((f) => {
         const text = readFileSync(f, "utf8");
-        return [...text.matchAll(/^import\s+\{([^}]*)\}\s+from\s+["']@agentclientprotocol\/sdk[^"']*["']/gm)].some((m) =>
-          m[1]!.split(",").some((name) => connection.test(name.trim()) && !name.trim().startsWith("type ")),
+        return [
+          ...text.matchAll(
+            /^import\s+\{([^}]*)\}\s+from\s+["']@agentclientprotocol\/sdk[^"']*["']/gm,
+          ),
+        ].some((m) =>
+          m[1]!
+            .split(",")
+            .some((name) => connection.test(name.trim()) && !name.trim().startsWith("type ")),
         );
       });
     expect(offenders.map((f) => relative(SRC, f))).toEqual([]);

@@ -26,7 +26,8 @@ export const coldStart: Workload = {
           const init = await adapter.initialize();
           await adapter.newSession(env.workspace);
           const ms = performance.now() - start;
-          const caps = init.agentCapabilities?.sessionCapabilities as Record<string, unknown> | null | undefined;
+          const caps = init.agentCapabilities?.sessionCapabilities as
+            Record<string, unknown> | null | undefined;
           facts.sessionCloseSupported = caps?.close !== undefined && caps?.close !== null;
           return { ms, cpuMs: readCpuMs(adapter.pid), mem: { rss: readMemory(adapter.pid).rssMb } };
         } finally {
@@ -48,7 +49,12 @@ export const coldStart: Workload = {
       rows: [
         timeRow("1 cold start → session/new answered", adapter, bare, 1.15),
         cpuRow("  CPU of own process (not Claude Code)", adapter, bare),
-        memRow("  adapter RSS after session/new", medianMem(adapter, "rss"), medianMem(bare, "rss"), 70),
+        memRow(
+          "  adapter RSS after session/new",
+          medianMem(adapter, "rss"),
+          medianMem(bare, "rss"),
+          70,
+        ),
       ],
       notes: [],
     };

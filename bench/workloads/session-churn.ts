@@ -12,7 +12,6 @@ const FLAT_MB = 5;
 
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, SETTLE_MS));
 
-
 /**
  * 4. `sessions` sessions opened (and closed, where the adapter supports `session/close`)
  * one after the other in one process. One untimed warm-up session first, then RSS
@@ -33,7 +32,8 @@ export const sessionChurn: Workload = {
         const adapter = AdapterProcess.spawn(env);
         try {
           const init = await adapter.initialize();
-          const caps = init.agentCapabilities?.sessionCapabilities as Record<string, unknown> | null | undefined;
+          const caps = init.agentCapabilities?.sessionCapabilities as
+            Record<string, unknown> | null | undefined;
           const canClose = caps?.close !== undefined && caps?.close !== null;
           facts.sessionCloseSupported = canClose;
           const open = async (): Promise<void> => {
@@ -55,7 +55,17 @@ export const sessionChurn: Workload = {
           const cpuMs = readCpuMs(adapter.pid) - cpuBefore;
           await settle();
           const after = readMemory(adapter.pid);
-          return { ms, cpuMs, mem: { before, mid, after: after.rssMb, delta: after.rssMb - before, peak: after.peakMb } };
+          return {
+            ms,
+            cpuMs,
+            mem: {
+              before,
+              mid,
+              after: after.rssMb,
+              delta: after.rssMb - before,
+              peak: after.peakMb,
+            },
+          };
         } finally {
           await adapter.shutdown();
         }
@@ -75,7 +85,11 @@ export const sessionChurn: Workload = {
         const cpuMs = readCpuMs(bare.pid) - cpuBefore;
         await settle();
         const after = readMemory(bare.pid);
-        return { ms, cpuMs, mem: { before, mid, after: after.rssMb, delta: after.rssMb - before, peak: after.peakMb } };
+        return {
+          ms,
+          cpuMs,
+          mem: { before, mid, after: after.rssMb, delta: after.rssMb - before, peak: after.peakMb },
+        };
       } finally {
         await bare.shutdown();
       }
@@ -102,7 +116,12 @@ export const sessionChurn: Workload = {
       `start-up usually lands inside the loop and returns start-up garbage, so a drop is not a leak: read the per-run MB below`;
     return {
       rows: [
-        timeRow(`4 ${config.sessions} sessions ${facts.sessionCloseSupported ? "opened+closed" : "opened"}`, adapter, bare, undefined),
+        timeRow(
+          `4 ${config.sessions} sessions ${facts.sessionCloseSupported ? "opened+closed" : "opened"}`,
+          adapter,
+          bare,
+          undefined,
+        ),
         cpuRow("  CPU of own process", adapter, bare),
         flat,
       ],

@@ -54,8 +54,14 @@ export async function readySession(side: Side, env: RunEnv): Promise<ReadySessio
 }
 
 /** Throws when a turn did not deliver the scripted text completely. */
-export function expectText(what: string, got: { chars: number; stop: string }, chars: number): void {
+export function expectText(
+  what: string,
+  got: { chars: number; stop: string },
+  chars: number,
+): void {
   if (got.chars !== chars) {
-    throw new Error(`${what}: received ${got.chars} of ${chars} text characters (stop: ${got.stop})`);
+    throw new Error(
+      `${what}: received ${got.chars} of ${chars} text characters (stop: ${got.stop})`,
+    );
   }
 }

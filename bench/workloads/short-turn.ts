@@ -21,7 +21,10 @@ export const shortTurn: Workload = {
   key: "short",
   title: "short turn",
   run: (side, config) => {
-    const turn: MessageTurn = { blocks: [{ type: "text", text: ANSWER, deltas: 3 }], times: config.shortTurns + 1 };
+    const turn: MessageTurn = {
+      blocks: [{ type: "text", text: ANSWER, deltas: 3 }],
+      times: config.shortTurns + 1,
+    };
     return withRunEnv({ script: [turn] }, async (env) => {
       const session = await readySession(side, env);
       try {

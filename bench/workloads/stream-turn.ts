@@ -7,7 +7,8 @@ import type { BenchConfig, Workload } from "../workload.js";
 import { expectText, readySession } from "./session-start.js";
 
 const WARM_ANSWER = "Ready.";
-const SENTENCE = "The quick brown fox jumps over the lazy dog while the benchmark counts every byte. ";
+const SENTENCE =
+  "The quick brown fox jumps over the lazy dog while the benchmark counts every byte. ";
 
 /** `deltas × deltaChars` characters of plain text; the model server cuts it into equal deltas. */
 function bigText(config: BenchConfig): string {
@@ -38,7 +39,11 @@ export const streamTurn: Workload = {
     return withRunEnv({ script }, async (env) => {
       const session = await readySession(side, env);
       try {
-        expectText(`${side} warm-up turn`, await session.prompt("Are you ready?"), WARM_ANSWER.length);
+        expectText(
+          `${side} warm-up turn`,
+          await session.prompt("Are you ready?"),
+          WARM_ANSWER.length,
+        );
         const peakReset = resetPeak(session.pid);
         const cpuBefore = readCpuMs(session.pid);
         const claudeBefore = env.othersCpuMs(session.pid);
@@ -82,7 +87,12 @@ export const streamTurn: Workload = {
       rows: [
         timeRow(`3 stream ${config.streamDeltas} deltas → last chunk`, adapter, bare, 1.15),
         cpuRow("  CPU of own process during the turn", adapter, bare),
-        memRow("  adapter peak RSS during stream", medianMem(adapter, "peak"), medianMem(bare, "peak"), 100),
+        memRow(
+          "  adapter peak RSS during stream",
+          medianMem(adapter, "peak"),
+          medianMem(bare, "peak"),
+          100,
+        ),
       ],
       notes,
     };

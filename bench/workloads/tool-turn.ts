@@ -19,7 +19,10 @@ const TOOL_ID_PREFIX = "toolu_bench_read_";
 function writeFiles(workspace: string): string[] {
   return Array.from({ length: FILES }, (_, i) => {
     const path = join(workspace, `notes-${i}.txt`);
-    const lines = Array.from({ length: 20 }, (_, l) => `file ${i} line ${l + 1}: the benchmark reads this text.`);
+    const lines = Array.from(
+      { length: 20 },
+      (_, l) => `file ${i} line ${l + 1}: the benchmark reads this text.`,
+    );
     writeFileSync(path, `${lines.join("\n")}\n`);
     return path;
   });
@@ -30,13 +33,16 @@ function readTurn(id: string, path: string): MessageTurn {
 }
 
 /** tool_result blocks of the last user message of a model request. */
-function toolResults(request: RecordedRequest): Array<{ tool_use_id?: string; is_error?: boolean }> {
-  const messages = (request.body as { messages?: Array<{ role?: string; content?: unknown }> }).messages ?? [];
+function toolResults(
+  request: RecordedRequest,
+): Array<{ tool_use_id?: string; is_error?: boolean }> {
+  const messages =
+    (request.body as { messages?: Array<{ role?: string; content?: unknown }> }).messages ?? [];
   const last = [...messages].reverse().find((m) => m.role === "user");
   if (!last || !Array.isArray(last.content)) return [];
-  return (last.content as Array<{ type?: string; tool_use_id?: string; is_error?: boolean }>).filter(
-    (b) => b.type === "tool_result",
-  );
+  return (
+    last.content as Array<{ type?: string; tool_use_id?: string; is_error?: boolean }>
+  ).filter((b) => b.type === "tool_result");
 }
 
 /**
@@ -54,7 +60,8 @@ function expectReads(what: string, env: RunEnv, firstRequest: number, calls: num
     const results = toolResults(request).filter((r) => r.tool_use_id?.startsWith(TOOL_ID_PREFIX));
     if (results.length === 1 && results[0]!.is_error !== true) ok++;
   }
-  if (ok !== calls) throw new Error(`${what}: ${ok} of ${calls} Read calls returned a successful tool_result`);
+  if (ok !== calls)
+    throw new Error(`${what}: ${ok} of ${calls} Read calls returned a successful tool_result`);
 }
 
 /**
@@ -75,12 +82,17 @@ export const toolTurn: Workload = {
       env.model.push(readTurn("toolu_warm_read", files[0]!), {
         blocks: [{ type: "text", text: WARM_ANSWER, deltas: 1 }],
       });
-      for (let i = 0; i < calls; i++) env.model.push(readTurn(`${TOOL_ID_PREFIX}${i}`, files[i % FILES]!));
+      for (let i = 0; i < calls; i++)
+        env.model.push(readTurn(`${TOOL_ID_PREFIX}${i}`, files[i % FILES]!));
       env.model.push({ blocks: [{ type: "text", text: ANSWER, deltas: 2 }] });
 
       const session = await readySession(side, env);
       try {
-        expectText(`${side} warm-up turn`, await session.prompt("Read one file."), WARM_ANSWER.length);
+        expectText(
+          `${side} warm-up turn`,
+          await session.prompt("Read one file."),
+          WARM_ANSWER.length,
+        );
         const firstRequest = env.model.mainRequests().length;
         const cpuBefore = readCpuMs(session.pid);
         const claudeBefore = env.othersCpuMs(session.pid);
@@ -90,7 +102,9 @@ export const toolTurn: Workload = {
         expectText(`${side} tool turn`, t, ANSWER.length);
         expectReads(`${side} tool turn`, env, firstRequest, calls);
         if (session.permissionRequests() > 0) {
-          throw new Error(`${side}: ${session.permissionRequests()} permission request(s); Read should be allowed by rule`);
+          throw new Error(
+            `${side}: ${session.permissionRequests()} permission request(s); Read should be allowed by rule`,
+          );
         }
         const arrivals = env.mainRequestTimes.filter((at) => at >= t.startedAt);
         const first = arrivals[0] ?? Number.NaN;

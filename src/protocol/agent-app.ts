@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/unstable";
 import { connectionClientPort, type ClientPort } from "../client/client-port.js";
+import { AuthTracker } from "../agent/auth-tracker.js";
 import { SessionRegistry } from "../agent/session-registry.js";
+import { LOGIN_METHOD_IDS } from "../translation/auth.js";
 import { readPassThroughOptions } from "../sdk/query-options.js";
 import { Session } from "../session/session.js";
 import { fromAcpPrompt, UnsupportedPromptContent } from "../translation/prompt.js";
@@ -10,6 +12,7 @@ import { invalidParams } from "./errors.js";
 import { guarded } from "./guarded.js";
 import { initializeResponse } from "./initialize.js";
 import { registerSessionConfig } from "./session-config-methods.js";
+import { registerSessionHistory } from "./session-history.js";
 import { checkAdditionalDirectories, checkWorkingDirectory } from "./session-params.js";
 
 /** Per-connection state: the negotiated client profile and the live sessions. */
@@ -17,6 +20,7 @@ export interface ConnectionState {
   profile: ClientProfile;
   readonly sessions: SessionRegistry;
   client: ClientPort | undefined;
+  auth: AuthTracker | undefined;
 }
 
 /**
@@ -26,19 +30,28 @@ export interface ConnectionState {
 export function createAgentApp(state: ConnectionState): AgentApp {
   const app = agent({ name: "claude-agent-acp" })
     .onConnect((connection) => {
-      state.client = connectionClientPort(connection.client);
+      const client = connectionClientPort(connection.client);
+      state.client = client;
+      state.auth = new AuthTracker((method, params) => client.notify(method, params));
     })
     .onRequest(
       methods.agent.initialize,
       guarded(methods.agent.initialize, ({ params }) => {
         state.profile = parseClientProfile(params.clientCapabilities ?? {});
+        // The login state is probed in the background: it never delays initialize.
+        setImmediate(() => void state.auth?.refresh());
         return initializeResponse(state.profile);
       }),
     )
     .onRequest(
       methods.agent.authenticate,
-      guarded(methods.agent.authenticate, ({ params }) => {
-        throw invalidParams(`unknown auth method ${JSON.stringify(params.methodId)}`);
+      guarded(methods.agent.authenticate, async ({ params }) => {
+        // A terminal login ran in the client; all that is left is to read the new state.
+        if (!LOGIN_METHOD_IDS.has(params.methodId)) {
+          throw invalidParams(`unknown auth method ${JSON.stringify(params.methodId)}`);
+        }
+        await state.auth?.refresh();
+        return {};
       }),
     )
     .onRequest(
@@ -68,8 +81,10 @@ export function createAgentApp(state: ConnectionState): AgentApp {
     )
     .onRequest(
       methods.agent.session.prompt,
-      guarded(methods.agent.session.prompt, async ({ params }) => {
+      guarded(methods.agent.session.prompt, async ({ params, signal }) => {
         const session = state.sessions.get(params.sessionId);
+        // `$/cancel_request` for this prompt cancels its turn, like session/cancel.
+        signal.addEventListener("abort", () => session.cancel(), { once: true });
         let content;
         try {
           content = fromAcpPrompt(params.prompt);
@@ -77,13 +92,17 @@ export function createAgentApp(state: ConnectionState): AgentApp {
           if (error instanceof UnsupportedPromptContent) throw invalidParams(error.message);
           throw error;
         }
-        return session.prompt(content);
+        return session.prompt(content).catch((error: unknown) => {
+          // A prompt that found no credentials: the login state may have changed.
+          if ((error as { code?: unknown }).code === -32000) void state.auth?.refresh();
+          throw error;
+        });
       }),
     )
     .onNotification(methods.agent.session.cancel, ({ params }) => {
       state.sessions.find(params.sessionId)?.cancel();
     });
-  return registerSessionConfig(app, state);
+  return registerSessionHistory(registerSessionConfig(app, state), state);
 }
 
 function requireClient(state: ConnectionState): ClientPort {
@@ -92,5 +111,10 @@ function requireClient(state: ConnectionState): ClientPort {
 }
 
 export function newConnectionState(): ConnectionState {
-  return { profile: PLAIN_CLIENT, sessions: new SessionRegistry(), client: undefined };
+  return {
+    profile: PLAIN_CLIENT,
+    sessions: new SessionRegistry(),
+    client: undefined,
+    auth: undefined,
+  };
 }

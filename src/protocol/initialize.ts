@@ -1,22 +1,35 @@
 import type { InitializeResponse } from "@agentclientprotocol/sdk/unstable";
 import { PACKAGE_VERSION } from "../util/version.js";
+import { authMethods } from "../translation/auth.js";
 import type { ClientProfile } from "./client-profile.js";
+
+/** How a client starts this adapter again (for terminal logins): node and this script. */
+function ownCommand(): { path: string; args: string[] } {
+  return { path: process.execPath, args: process.argv[1] ? [process.argv[1]] : [] };
+}
 
 /**
  * The `initialize` answer. Capabilities are honest: a capability appears here only once
  * the adapter serves it end to end.
  */
-export function initializeResponse(_profile: ClientProfile): InitializeResponse {
+export function initializeResponse(profile: ClientProfile): InitializeResponse {
   return {
     protocolVersion: 1,
     agentInfo: { name: "claude-agent-acp", title: "Claude Agent", version: PACKAGE_VERSION },
     agentCapabilities: {
-      loadSession: false,
+      loadSession: true,
       promptCapabilities: { image: true, embeddedContext: true, audio: false },
       mcpCapabilities: { http: true, sse: true },
-      sessionCapabilities: { additionalDirectories: {} },
-      _meta: { claudeCode: { promptQueueing: true } },
+      sessionCapabilities: {
+        additionalDirectories: {},
+        list: {},
+        resume: {},
+        fork: {},
+        close: {},
+        delete: {},
+      },
+      _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
     },
-    authMethods: [],
+    authMethods: authMethods(profile, ownCommand()),
   };
 }

@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 /**
- * Where Claude Code keeps its session transcripts (0.3.318):
+ * Where Claude Code keeps its session transcripts (2.1.318, SDK 0.3.318):
  * `<config dir>/projects/<project folder>/<session id>.jsonl`, where the config dir is
  * `CLAUDE_CONFIG_DIR` or `~/.claude`, and the project folder is the working directory
  * with every character other than [A-Za-z0-9] replaced by `-`. A folder name longer than
@@ -98,7 +98,7 @@ export async function findTranscript(
   return undefined;
 }
 
-/** Where Claude Code keeps a session's subagent transcripts (0.3.318). */
+/** Where Claude Code keeps a session's subagent transcripts (2.1.318). */
 export function subagentTranscriptPath(transcript: string, agentId: string): string {
   return join(transcript.replace(/\.jsonl$/, ""), "subagents", `agent-${agentId}.jsonl`);
 }

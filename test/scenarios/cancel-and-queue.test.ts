@@ -53,7 +53,7 @@ describe.each(Object.entries(PROFILES))("cancel and queueing (%s client)", (_nam
       ],
     });
     const init = await s.initialize(profile);
-    expect(init.agentCapabilities?._meta).toEqual({ claudeCode: { promptQueueing: true } });
+    expect(init.agentCapabilities?._meta).toMatchObject({ claudeCode: { promptQueueing: true } });
     const sessionId = await s.newSession();
     const order: string[] = [];
     const prompts = ["one", "two", "three"].map((text) =>

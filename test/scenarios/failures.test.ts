@@ -166,9 +166,11 @@ describe("bad input", () => {
     await s.initialize();
     const error = await promptError(s.newSession(params));
     expect(error.code).toBe(-32602);
-    expect(
-      processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((p) => p !== s.adapter.pid),
-    ).toEqual([]);
+    // No Claude Code session was started for it.
+    const sessions = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((p) =>
+      / --output-format stream-json /.test(commandLine(p)),
+    );
+    expect(sessions).toEqual([]);
   });
 
   it("audio in a prompt is invalidParams (not advertised)", async () => {

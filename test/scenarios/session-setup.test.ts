@@ -20,14 +20,23 @@ describe.each(Object.entries(PROFILES))(
           version: expect.stringMatching(/^\d+\.\d+\.\d+/),
         },
         agentCapabilities: {
-          loadSession: false,
+          loadSession: true,
           promptCapabilities: { image: true, embeddedContext: true, audio: false },
           mcpCapabilities: { http: true, sse: true },
-          sessionCapabilities: { additionalDirectories: {} },
-          _meta: { claudeCode: { promptQueueing: true } },
+          sessionCapabilities: {
+            additionalDirectories: {},
+            list: {},
+            resume: {},
+            fork: {},
+            close: {},
+            delete: {},
+          },
+          _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
         },
-        authMethods: [],
+        // Terminal logins only for a client that can run them (auth.test.ts has the shapes).
+        authMethods: profile === PROFILES.zed ? expect.any(Array) : [],
       });
+      expect(JSON.stringify(init)).not.toContain("jetbrains");
     });
 
     it("the session id is Claude Code's own: its transcript is stored under it", async () => {

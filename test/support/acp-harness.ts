@@ -15,6 +15,7 @@ import {
   type CreateElicitationRequest,
   type CreateElicitationResponse,
   type InitializeResponse,
+  type McpServer,
   type PromptResponse,
   type RequestPermissionRequest,
   type RequestPermissionResponse,
@@ -26,6 +27,8 @@ import { commandLine, killAll, waitForNoProcesses } from "./processes.js";
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root, whether this file runs from source or from dist/. */
 export const REPO_ROOT = resolve(here, here.split("/").includes("dist") ? "../../.." : "../..");
+/** A real stdio MCP server with one `echo` tool (built with the tests). */
+export const MCP_ECHO_SERVER = join(REPO_ROOT, "dist/test/support/mcp-echo-server.js");
 /** The built adapter: tests drive the real bin over stdio. */
 export const ADAPTER_BIN = join(REPO_ROOT, "dist/src/index.js");
 
@@ -70,6 +73,8 @@ export class Scenario {
   readonly notifications: SessionNotification[] = [];
   readonly permissionRequests: RequestPermissionRequest[] = [];
   readonly elicitations: CreateElicitationRequest[] = [];
+  /** Extension notifications (`_auth/status_update`, ...), in order. */
+  readonly extNotifications: Array<{ method: string; params: unknown }> = [];
   adapterStderr = "";
   private connection!: ClientConnection;
   private closedAlready = false;
@@ -79,7 +84,8 @@ export class Scenario {
     readonly workspace: string,
     readonly configDir: string,
     readonly model: ModelServer,
-    readonly adapter: ChildProcess,
+    /** The adapter process; `restartAdapter()` replaces it. */
+    public adapter: ChildProcess,
     private readonly options: ScenarioOptions,
   ) {}
 
@@ -94,18 +100,46 @@ export class Scenario {
       JSON.stringify({ permissions: { defaultMode: "default" }, ...options.settings }),
     );
     const model = await startModelServer({ script: options.script ?? [] });
-    const adapter = spawn(process.execPath, [ADAPTER_BIN], {
-      cwd: workspace,
-      stdio: ["pipe", "pipe", "pipe"],
-      env: scenarioEnv(model.url, configDir, home, options.env),
-    });
+    const adapter = spawnAdapter(workspace, scenarioEnv(model.url, configDir, home, options.env));
     const scenario = new Scenario(root, workspace, configDir, model, adapter, options);
-    adapter.stderr!.on("data", (chunk: Buffer) => {
-      scenario.adapterStderr += chunk.toString("utf8");
+    scenario.attach();
+    return scenario;
+  }
+
+  /**
+   * Ends the adapter process and starts a new one on the same workspace, config dir and
+   * model server, with a new client connection and empty recordings: a client that comes
+   * back later (e.g. to load a stored session).
+   */
+  async restartAdapter(): Promise<void> {
+    const old = this.adapter;
+    old.stdin!.end();
+    if (!(await waitForExit(old, 5_000))) old.kill("SIGKILL");
+    const env = scenarioEnv(
+      this.model.url,
+      this.configDir,
+      join(this.root, "home"),
+      this.options.env,
+    );
+    this.adapter = spawnAdapter(this.workspace, env);
+    for (const list of [
+      this.traffic,
+      this.notifications,
+      this.permissionRequests,
+      this.elicitations,
+      this.extNotifications,
+    ]) {
+      list.length = 0;
+    }
+    this.attach();
+  }
+
+  private attach(): void {
+    this.adapter.stderr!.on("data", (chunk: Buffer) => {
+      this.adapterStderr += chunk.toString("utf8");
       if (process.env.SCENARIO_DEBUG) process.stderr.write(chunk);
     });
-    scenario.connect();
-    return scenario;
+    this.connect();
   }
 
   private connect(): void {
@@ -126,6 +160,9 @@ export class Scenario {
         if (this.options.onPermission) return this.options.onPermission(params);
         const allow = params.options.find((o) => o.kind === "allow_once") ?? params.options[0];
         return { outcome: { outcome: "selected", optionId: allow!.optionId } };
+      })
+      .onNotification("*", ({ method, params }) => {
+        this.extNotifications.push({ method, params });
       })
       .onRequest(methods.client.elicitation.create, async ({ params }) => {
         this.elicitations.push(params);
@@ -165,10 +202,12 @@ export class Scenario {
     return this.agent.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities });
   }
 
-  async newSession(extra: { _meta?: Record<string, unknown>; cwd?: string } = {}): Promise<string> {
+  async newSession(
+    extra: { _meta?: Record<string, unknown>; cwd?: string; mcpServers?: McpServer[] } = {},
+  ): Promise<string> {
     const response = await this.agent.request(methods.agent.session.new, {
       cwd: extra.cwd ?? this.workspace,
-      mcpServers: [],
+      mcpServers: extra.mcpServers ?? [],
       ...(extra._meta ? { _meta: extra._meta } : {}),
     });
     return response.sessionId;
@@ -233,6 +272,14 @@ export class Scenario {
     rmSync(this.root, { recursive: true, force: true });
     if (left.length > 0) throw new Error(`scenario left ${left.length} process(es) running`);
   }
+}
+
+function spawnAdapter(workspace: string, env: Record<string, string | undefined>): ChildProcess {
+  return spawn(process.execPath, [ADAPTER_BIN], {
+    cwd: workspace,
+    stdio: ["pipe", "pipe", "pipe"],
+    env,
+  });
 }
 
 export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {

@@ -1,13 +1,20 @@
 import { isAfter, newestFirst, type ListPosition } from "../../protocol/list-cursor.js";
-import { allProjectDirs, cwdForms, projectDirsFor } from "../../sdk/transcript-paths.js";
+import {
+  allProjectDirs,
+  cwdForms,
+  projectDirsFor,
+  projectsDir,
+} from "../../sdk/transcript-paths.js";
 import { log } from "../../util/log.js";
 import {
   readEnds,
+  scratchBuffers,
   SLICE,
   transcriptFiles,
   yieldToEventLoop,
   type TranscriptFile,
 } from "./transcript-files.js";
+import { readSummaryCache, writeSummaryCache, type CachedSummary } from "./summary-cache-file.js";
 import { summarizeTranscript, type TranscriptSummary } from "./transcript-summary.js";
 
 /** A `session/list` row. */
@@ -24,12 +31,6 @@ export interface StoredSessionPage {
   readonly next: ListPosition | undefined;
 }
 
-interface CachedSummary {
-  readonly updatedAtMs: number;
-  readonly size: number;
-  readonly summary: TranscriptSummary | undefined;
-}
-
 interface Snapshot {
   readonly key: string;
   readonly takenAt: number;
@@ -44,6 +45,8 @@ const LONG_HEAD_BYTES = 64 * 1024;
 const TAIL_BYTES = 64 * 1024;
 /** How long the pages after the first may reuse the first page's file list. */
 const SNAPSHOT_TTL_MS = 60_000;
+/** New summaries are stored on disk once paging has paused this long. */
+const STORE_DELAY_MS = 1_000;
 
 /**
  * The stored sessions, newest first, for `session/list`.
@@ -52,11 +55,15 @@ const SNAPSHOT_TTL_MS = 60_000;
  * two ends of the transcripts it shows. The pages after it reuse that file list for a
  * minute: the cursor is a position, so a session that changed meanwhile is neither
  * repeated nor does it shift the rest. What was read of a transcript is kept while its
- * time and size stay the same, so each transcript is read once however often it is paged.
+ * time and size stay the same, in memory and on disk (`summary-cache-file.ts`), so each
+ * transcript is read once however often it is paged, also by the next adapter process.
  */
 export class SessionIndex {
-  private readonly summaries = new Map<string, CachedSummary>();
+  private summaries: Map<string, CachedSummary> | undefined;
+  private storing: NodeJS.Timeout | undefined;
   private snapshot: Snapshot | undefined;
+  /** Big enough for a whole small transcript, or for the long head; reused per file. */
+  private readonly scratch = scratchBuffers(LONG_HEAD_BYTES + TAIL_BYTES, TAIL_BYTES);
 
   async page(options: {
     readonly cwd?: string;
@@ -64,6 +71,7 @@ export class SessionIndex {
     readonly limit: number;
   }): Promise<StoredSessionPage> {
     const { after, limit } = options;
+    this.summaries ??= readSummaryCache(projectsDir());
     const files = await this.files(options.cwd, after !== undefined);
     const cwds = options.cwd ? new Set(await cwdForms(options.cwd)) : undefined;
     const start = after ? files.findIndex((f) => isAfter(f, after)) : 0;
@@ -98,9 +106,8 @@ export class SessionIndex {
     };
   }
 
-  /** Forgets what was read of one transcript and the file list (it was deleted). */
-  forget(path: string): void {
-    this.summaries.delete(path);
+  /** Drops the file list: the next page lists the folders afresh (a session was deleted). */
+  invalidate(): void {
     this.snapshot = undefined;
   }
 
@@ -124,19 +131,33 @@ export class SessionIndex {
   /** After a full listing: drops what was read of transcripts that are gone. */
   private prune(files: readonly TranscriptFile[]): void {
     const present = new Set(files.map((f) => f.path));
-    for (const path of this.summaries.keys()) if (!present.has(path)) this.summaries.delete(path);
+    const summaries = this.summaries!;
+    for (const path of summaries.keys()) if (!present.has(path)) summaries.delete(path);
+  }
+
+  /** Stores the summaries on disk once paging pauses (not on the answer's path). */
+  private storeLater(): void {
+    if (this.storing) return;
+    this.storing = setTimeout(() => {
+      this.storing = undefined;
+      if (this.summaries) writeSummaryCache(projectsDir(), this.summaries);
+    }, STORE_DELAY_MS);
+    this.storing.unref();
   }
 
   private summary(file: TranscriptFile): TranscriptSummary | undefined {
-    const cached = this.summaries.get(file.path);
+    const summaries = this.summaries!;
+    const cached = summaries.get(file.path);
     if (cached && cached.updatedAtMs === file.updatedAtMs && cached.size === file.size) {
       return cached.summary;
     }
     let summary: TranscriptSummary | undefined;
     try {
-      summary = summarizeTranscript(readEnds(file.path, file.size, HEAD_BYTES, TAIL_BYTES));
-      if (!summary && file.size > HEAD_BYTES) {
-        summary = summarizeTranscript(readEnds(file.path, file.size, LONG_HEAD_BYTES, TAIL_BYTES));
+      const ends = (headBytes: number) =>
+        readEnds(file.path, file.size, headBytes, TAIL_BYTES, this.scratch);
+      summary = summarizeTranscript(ends(HEAD_BYTES));
+      if (!summary && file.size > HEAD_BYTES + TAIL_BYTES) {
+        summary = summarizeTranscript(ends(LONG_HEAD_BYTES));
       }
     } catch (error) {
       // Deleted since the folder was listed, or unreadable: not listed.
@@ -147,7 +168,8 @@ export class SessionIndex {
         });
       }
     }
-    this.summaries.set(file.path, { updatedAtMs: file.updatedAtMs, size: file.size, summary });
+    summaries.set(file.path, { updatedAtMs: file.updatedAtMs, size: file.size, summary });
+    this.storeLater();
     return summary;
   }
 }

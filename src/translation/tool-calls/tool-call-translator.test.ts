@@ -4,23 +4,48 @@ import { ToolCallTranslator } from "./tool-call-translator.js";
 
 const plain = parseClientProfile({});
 
-function started(translator: ToolCallTranslator, id: string, name: string, parent: string | null = null) {
-  return [...translator.start({ id, name }, parent, 0), ...translator.complete({ id, name, input: { description: "d", prompt: "p" } }, parent)];
+function started(
+  translator: ToolCallTranslator,
+  id: string,
+  name: string,
+  parent: string | null = null,
+) {
+  return [
+    ...translator.start({ id, name }, parent, 0),
+    ...translator.complete({ id, name, input: { description: "d", prompt: "p" } }, parent),
+  ];
 }
 
 describe("ToolCallTranslator", () => {
   it("sends the first report as tool_call with rawInput {} and later ones as updates", () => {
     const t = new ToolCallTranslator(plain, false);
     const [first, second] = started(t, "a", "Agent");
-    expect(first).toMatchObject({ sessionUpdate: "tool_call", toolCallId: "a", title: "Agent", kind: "think", status: "pending", rawInput: {} });
-    expect(second).toMatchObject({ sessionUpdate: "tool_call_update", toolCallId: "a", title: "d", rawInput: { description: "d", prompt: "p" } });
+    expect(first).toMatchObject({
+      sessionUpdate: "tool_call",
+      toolCallId: "a",
+      title: "Agent",
+      kind: "think",
+      status: "pending",
+      rawInput: {},
+    });
+    expect(second).toMatchObject({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "a",
+      title: "d",
+      rawInput: { description: "d", prompt: "p" },
+    });
   });
 
   it("refines a streamed input once per completed parameter", () => {
     const t = new ToolCallTranslator(plain, false);
     t.start({ id: "b", name: "Bash" }, null, 1);
-    const deltas = ['{"comm', 'and": "ls -', 'la", "desc', 'ription": "List"}'].flatMap((d) => t.inputDelta(d, null, 1));
-    expect(deltas.map((u) => (u as { rawInput?: unknown }).rawInput)).toEqual([{ command: "ls -la" }, { command: "ls -la", description: "List" }]);
+    const deltas = ['{"comm', 'and": "ls -', 'la", "desc', 'ription": "List"}'].flatMap((d) =>
+      t.inputDelta(d, null, 1),
+    );
+    expect(deltas.map((u) => (u as { rawInput?: unknown }).rawInput)).toEqual([
+      { command: "ls -la" },
+      { command: "ls -la", description: "List" },
+    ]);
   });
 
   it("keeps a subagent's tool calls out unless the transcript is flat", () => {
@@ -34,7 +59,12 @@ describe("ToolCallTranslator", () => {
     const t = new ToolCallTranslator(plain, false);
     started(t, "parent", "Agent");
     expect(t.progress("hidden-child", "parent")).toEqual([
-      { sessionUpdate: "tool_call_update", toolCallId: "parent", status: "in_progress", _meta: { claudeCode: { toolName: "Agent" } } },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "parent",
+        status: "in_progress",
+        _meta: { claudeCode: { toolName: "Agent" } },
+      },
     ]);
     expect(t.progress("unknown", null)).toEqual([]);
   });
@@ -43,7 +73,11 @@ describe("ToolCallTranslator", () => {
     const t = new ToolCallTranslator(plain, false);
     started(t, "d", "Agent");
     const [done] = t.result({ tool_use_id: "d", content: "report", is_error: false }, undefined);
-    expect(done).toMatchObject({ sessionUpdate: "tool_call_update", status: "completed", rawOutput: "report" });
+    expect(done).toMatchObject({
+      sessionUpdate: "tool_call_update",
+      status: "completed",
+      rawOutput: "report",
+    });
     expect(t.result({ tool_use_id: "nope", content: "x" }, undefined)).toEqual([]);
   });
 });

@@ -1,0 +1,73 @@
+import {
+  findForkMessage,
+  messageFingerprint,
+  type ForkPoint,
+  type StoredMessage,
+} from "../../extensions/air/fork-point.js";
+import { activeBranch } from "../../translation/replay/active-branch.js";
+import { contentBlocks, type MessageEntry } from "../../translation/replay/transcript-entry.js";
+import { toDisplayPrompt } from "../../translation/session-title.js";
+import { readEntries, readLinks } from "./transcript-reader.js";
+
+interface Accumulated {
+  readonly ids: string[];
+  lastUuid: string;
+  text: string;
+  onBranch: boolean;
+}
+
+/**
+ * The transcript entry a fork point names (the last entry of that message), or
+ * undefined when no stored message matches. Every branch of the file is searched;
+ * the branch the session continues from comes first.
+ */
+export async function findForkEntry(path: string, point: ForkPoint): Promise<string | undefined> {
+  const { links } = await readLinks(path);
+  const lines = new Set(activeBranch(links));
+  const onBranch = new Set(links.filter((l) => lines.has(l.line)).map((l) => l.uuid));
+  const messages = new Map<string, Accumulated>();
+  for await (const entry of readEntries(path)) {
+    if (entry.isSidechain || entry.isMeta || entry.isApiErrorMessage) continue;
+    const key = messageKey(entry);
+    const text = messageText(entry);
+    if (key === undefined || text === undefined) continue;
+    let message = messages.get(key);
+    if (!message) {
+      message = { ids: [], lastUuid: entry.uuid, text: "", onBranch: false };
+      messages.set(key, message);
+    }
+    if (entry.type === "assistant" && entry.message?.id) message.ids.push(entry.message.id);
+    message.ids.push(entry.uuid);
+    message.lastUuid = entry.uuid;
+    message.text += text;
+    message.onBranch ||= onBranch.has(entry.uuid);
+  }
+  const stored: StoredMessage[] = [...messages.values()].map((m) => ({
+    ids: m.ids,
+    lastUuid: m.lastUuid,
+    fingerprint: messageFingerprint(m.text),
+    onBranch: m.onBranch,
+  }));
+  return findForkMessage(stored, point)?.lastUuid;
+}
+
+/** Entries of one Anthropic message share its id; a prompt is a message of its own. */
+function messageKey(entry: MessageEntry): string | undefined {
+  if (entry.type === "assistant") return entry.message?.id ? `a:${entry.message.id}` : undefined;
+  if (entry.type === "user") return `u:${entry.uuid}`;
+  return undefined;
+}
+
+/**
+ * The text the client was shown for an entry: an agent message's text blocks, a
+ * prompt as the user wrote it. Undefined for entries that are no message of either
+ * kind (tool results).
+ */
+function messageText(entry: MessageEntry): string | undefined {
+  const blocks = contentBlocks(entry);
+  if (entry.type === "user" && blocks.some((b) => b.type === "tool_result")) return undefined;
+  return blocks
+    .flatMap((b) => (b.type === "text" && typeof b.text === "string" ? [b.text] : []))
+    .map((text) => (entry.type === "user" ? toDisplayPrompt(text) : text))
+    .join("");
+}

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  readSummaryCache,
+  summaryCachePath,
+  writeSummaryCache,
+  type CachedSummary,
+} from "./summary-cache-file.js";
+
+let cacheHome: string;
+const saved = process.env.XDG_CACHE_HOME;
+beforeEach(() => {
+  cacheHome = mkdtempSync(join(tmpdir(), "summary-cache-"));
+  process.env.XDG_CACHE_HOME = cacheHome;
+});
+afterEach(() => {
+  if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+  else process.env.XDG_CACHE_HOME = saved;
+  rmSync(cacheHome, { recursive: true, force: true });
+});
+
+const entries = new Map<string, CachedSummary>([
+  ["/p/a.jsonl", { updatedAtMs: 5, size: 10, summary: { cwd: "/w", title: "Fix it" } }],
+  ["/p/b.jsonl", { updatedAtMs: 6, size: 20, summary: { cwd: undefined, title: "No cwd" } }],
+  ["/p/c.jsonl", { updatedAtMs: 7, size: 30, summary: undefined }],
+]);
+
+describe("the session list cache file", () => {
+  it("round-trips the summaries of a projects folder, under the user's cache folder", () => {
+    writeSummaryCache("/config/projects", entries);
+    expect(
+      summaryCachePath("/config/projects").startsWith(join(cacheHome, "claude-agent-acp")),
+    ).toBe(true);
+    expect(readSummaryCache("/config/projects")).toEqual(entries);
+  });
+
+  it("is empty for another projects folder, a missing file, and a corrupt one", () => {
+    writeSummaryCache("/config/projects", entries);
+    expect(readSummaryCache("/other/projects").size).toBe(0);
+    rmSync(summaryCachePath("/config/projects"));
+    expect(readSummaryCache("/config/projects").size).toBe(0);
+    writeFileSync(summaryCachePath("/config/projects"), '{"version":1,"projectsDir":"/config/pro');
+    expect(readSummaryCache("/config/projects").size).toBe(0);
+    writeFileSync(
+      summaryCachePath("/config/projects"),
+      JSON.stringify({ version: 1, projectsDir: "/config/projects", entries: [["/p", "x"]] }),
+    );
+    expect(readSummaryCache("/config/projects").size).toBe(0);
+  });
+});

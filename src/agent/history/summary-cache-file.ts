@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { log } from "../../util/log.js";
+import type { TranscriptSummary } from "./transcript-summary.js";
+
+/** What was read of one transcript, valid while the file keeps this time and size. */
+export interface CachedSummary {
+  readonly updatedAtMs: number;
+  readonly size: number;
+  readonly summary: TranscriptSummary | undefined;
+}
+
+/**
+ * The listing's summaries, kept on disk between adapter processes: an editor starts a
+ * new adapter and opens its session picker at once, and reading the ends of a thousand
+ * transcripts is most of a first page's time. One JSON file per Claude projects folder,
+ * under the user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`) — never in Claude
+ * Code's own folder. Entries only count for a transcript with the same time and size,
+ * so a stale file costs reads, never wrong rows. A missing, corrupt or foreign file is
+ * ignored; a write goes to a temporary file renamed into place, so adapters running
+ * side by side never read a torn file (the last writer wins).
+ */
+const VERSION = 1;
+
+const headerSchema = z.object({
+  version: z.literal(VERSION),
+  projectsDir: z.string(),
+  entries: z.array(z.unknown()),
+});
+
+type Row = [
+  path: string,
+  updatedAtMs: number,
+  size: number,
+  cwd: string | null,
+  title: string | null,
+];
+
+/**
+ * One stored entry: [path, updatedAtMs, size, cwd, title], cwd and title null when
+ * unknown or unlisted. Checked by hand: zod takes ~100 ms for 5,000 rows.
+ */
+function isRow(value: unknown): value is Row {
+  if (!Array.isArray(value) || value.length !== 5) return false;
+  const [path, updatedAtMs, size, cwd, title] = value as unknown[];
+  return (
+    typeof path === "string" &&
+    Number.isFinite(updatedAtMs) &&
+    Number.isFinite(size) &&
+    (cwd === null || typeof cwd === "string") &&
+    (title === null || typeof title === "string")
+  );
+}
+
+export function summaryCachePath(projectsDir: string): string {
+  const root = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  const key = createHash("sha256").update(projectsDir).digest("hex").slice(0, 16);
+  return join(root, "claude-agent-acp", `session-list-${key}.json`);
+}
+
+/** The stored summaries for a projects folder; empty when there are none to trust. */
+export function readSummaryCache(projectsDir: string): Map<string, CachedSummary> {
+  const entries = new Map<string, CachedSummary>();
+  let raw: string;
+  try {
+    raw = readFileSync(summaryCachePath(projectsDir), "utf8");
+  } catch {
+    return entries; // none yet
+  }
+  let parsed: z.infer<typeof headerSchema>;
+  try {
+    parsed = headerSchema.parse(JSON.parse(raw));
+  } catch {
+    log.debug("ignored an unreadable session list cache", { projectsDir });
+    return entries;
+  }
+  if (parsed.projectsDir !== projectsDir || !parsed.entries.every(isRow)) return entries;
+  for (const [path, updatedAtMs, size, cwd, title] of parsed.entries as Row[]) {
+    const summary = title === null ? undefined : { cwd: cwd ?? undefined, title };
+    entries.set(path, { updatedAtMs, size, summary });
+  }
+  return entries;
+}
+
+/** Replaces the stored summaries of a projects folder. Failures are logged, not thrown. */
+export function writeSummaryCache(
+  projectsDir: string,
+  entries: ReadonlyMap<string, CachedSummary>,
+): void {
+  const path = summaryCachePath(projectsDir);
+  const rows = [...entries].map(([file, e]): Row => [
+    file,
+    e.updatedAtMs,
+    e.size,
+    e.summary?.cwd ?? null,
+    e.summary?.title ?? null,
+  ]);
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(join(path, ".."), { recursive: true });
+    writeFileSync(temporary, JSON.stringify({ version: VERSION, projectsDir, entries: rows }));
+    renameSync(temporary, path);
+  } catch (error) {
+    log.debug("could not store the session list cache", { message: String(error) });
+  }
+}

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readEntries, readLinks } from "./transcript-reader.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function file(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "transcript-reader-"));
+  dirs.push(dir);
+  const path = join(dir, "t.jsonl");
+  writeFileSync(path, text);
+  return path;
+}
+
+const user = (uuid: string, parentUuid: string | null, text: string) =>
+  JSON.stringify({ type: "user", uuid, parentUuid, message: { role: "user", content: text } });
+
+describe("transcript reader", () => {
+  it("links entries by line, skips bookkeeping, counts what does not parse", async () => {
+    const path = file(
+      [
+        JSON.stringify({ type: "queue-operation", operation: "enqueue" }),
+        user("u1", null, "héllo — ✓"),
+        "{not json",
+        JSON.stringify({ type: "attachment", uuid: "a1", parentUuid: "u1" }),
+        user("u2", "a1", "second"),
+        '{"type":"user","uuid":"u3","mess', // cut off while being written
+      ].join("\n"),
+    );
+    const { links, unreadable } = await readLinks(path);
+    expect(links.map((l) => [l.line, l.uuid, l.parentUuid, l.message])).toEqual([
+      [1, "u1", undefined, true],
+      [3, "a1", "u1", false],
+      [4, "u2", "a1", true],
+    ]);
+    expect(unreadable).toBe(2);
+  });
+
+  it("reads the message entries of the chosen lines, in order", async () => {
+    // Lines long enough to cross the reader's chunks, with multi-byte characters.
+    const long = "ü".repeat(300_000);
+    const path = file(
+      [user("u1", null, long), user("u2", "u1", "b"), user("u3", "u2", "c")].join("\n") + "\n",
+    );
+    const all = [];
+    for await (const entry of readEntries(path)) all.push(entry.uuid);
+    expect(all).toEqual(["u1", "u2", "u3"]);
+    const chosen = [];
+    for await (const entry of readEntries(path, new Set([0, 2]))) chosen.push(entry);
+    expect(chosen.map((e) => e.uuid)).toEqual(["u1", "u3"]);
+    expect(chosen[0]!.message?.content).toBe(long);
+  });
+});

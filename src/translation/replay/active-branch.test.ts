@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { activeBranch } from "./active-branch.js";
+import type { EntryLink } from "./transcript-entry.js";
+
+type Spec = Partial<EntryLink> & { uuid: string };
+
+function links(...specs: Spec[]): EntryLink[] {
+  return specs.map((spec, line) => ({
+    line,
+    parentUuid: undefined,
+    logicalParentUuid: undefined,
+    message: true,
+    sidechain: false,
+    toolUseIds: [],
+    toolResultIds: [],
+    ...spec,
+  }));
+}
+
+describe("activeBranch", () => {
+  it("follows the newest message back to the root, through non-message entries", () => {
+    const entries = links(
+      { uuid: "u1" },
+      { uuid: "att", parentUuid: "u1", message: false },
+      { uuid: "a1", parentUuid: "att" },
+    );
+    expect(activeBranch(entries)).toEqual([0, 1, 2]);
+  });
+
+  it("leaves out an abandoned branch (a rewind)", () => {
+    const entries = links(
+      { uuid: "u1" },
+      { uuid: "a1", parentUuid: "u1" },
+      { uuid: "u2-old", parentUuid: "a1" },
+      { uuid: "a2-old", parentUuid: "u2-old" },
+      { uuid: "u2", parentUuid: "a1" },
+      { uuid: "a2", parentUuid: "u2" },
+    );
+    expect(activeBranch(entries)).toEqual([0, 1, 4, 5]);
+  });
+
+  it("keeps the results of parallel tool uses that hang off the walked path", () => {
+    // As Claude Code 2.1.318 writes two tool uses of one message and their results.
+    const entries = links(
+      { uuid: "u1" },
+      { uuid: "t1", parentUuid: "u1", toolUseIds: ["toolu_1"] },
+      { uuid: "t2", parentUuid: "t1", toolUseIds: ["toolu_2"] },
+      { uuid: "r1", parentUuid: "t1", toolResultIds: ["toolu_1"] },
+      { uuid: "r2", parentUuid: "t2", toolResultIds: ["toolu_2"] },
+      { uuid: "a", parentUuid: "r2" },
+    );
+    expect(activeBranch(entries)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it("crosses a compaction boundary to show the history before it", () => {
+    const entries = links(
+      { uuid: "u1" },
+      { uuid: "a1", parentUuid: "u1" },
+      { uuid: "boundary", message: false, logicalParentUuid: "a1" },
+      { uuid: "summary", parentUuid: "boundary" },
+      { uuid: "u2", parentUuid: "summary" },
+    );
+    expect(activeBranch(entries)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("never takes a subagent's entries, and survives cycles and missing parents", () => {
+    const entries = links(
+      { uuid: "u1", parentUuid: "gone" },
+      { uuid: "side", parentUuid: "u1", sidechain: true },
+      { uuid: "x", parentUuid: "y" },
+      { uuid: "y", parentUuid: "x" },
+    );
+    expect(activeBranch(entries)).toEqual([2, 3]);
+    expect(activeBranch(links({ uuid: "u1" }, { uuid: "side", sidechain: true }))).toEqual([0]);
+    expect(activeBranch([])).toEqual([]);
+  });
+});

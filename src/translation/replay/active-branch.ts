@@ -1,0 +1,45 @@
+import type { EntryLink } from "./transcript-entry.js";
+
+/**
+ * The lines of the conversation a session continues from, in file order.
+ *
+ * Claude Code stores a tree: each entry names its parent (`parentUuid`); a rewind or a
+ * fork leaves abandoned branches in the file, and the newest message is the tip of the
+ * branch the session is on. The branch is that message and its ancestors. Two
+ * exceptions, both seen in Claude Code 2.1.318 transcripts:
+ * - a compaction boundary starts a new root but names the conversation before it
+ *   (`logicalParentUuid`); the replay shows the whole history, so the walk goes on;
+ * - parallel tool uses are chained one after another, and each result hangs under its
+ *   own tool use, so all but the last result are off the walked path: a result that
+ *   answers a tool use on the branch belongs to the branch.
+ * Subagent entries (`isSidechain`) are never on the main branch.
+ */
+export function activeBranch(links: readonly EntryLink[]): number[] {
+  const byUuid = new Map<string, EntryLink>();
+  let tip: EntryLink | undefined;
+  for (const link of links) {
+    byUuid.set(link.uuid, link);
+    if (link.message && !link.sidechain && (!tip || link.line > tip.line)) tip = link;
+  }
+  const lines = new Set<number>();
+  const visited = new Set<string>();
+  const toolUses = new Set<string>();
+  const answered = new Set<string>();
+  for (let link = tip; link && !visited.has(link.uuid);) {
+    visited.add(link.uuid);
+    lines.add(link.line);
+    for (const id of link.toolUseIds) toolUses.add(id);
+    for (const id of link.toolResultIds) answered.add(id);
+    const parent = link.parentUuid ?? link.logicalParentUuid;
+    link = parent ? byUuid.get(parent) : undefined;
+  }
+  for (const link of links) {
+    if (lines.has(link.line) || link.sidechain || link.toolResultIds.length === 0) continue;
+    const ids = link.toolResultIds;
+    if (ids.every((id) => toolUses.has(id) && !answered.has(id))) {
+      lines.add(link.line);
+      for (const id of ids) answered.add(id);
+    }
+  }
+  return [...lines].sort((a, b) => a - b);
+}

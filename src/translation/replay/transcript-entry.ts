@@ -1,0 +1,100 @@
+/**
+ * The entries of a Claude Code transcript (JSONL, one entry a line) that a replay
+ * reads, as Claude Code 2.1.318 (SDK 0.3.318) writes them. Every other entry type
+ * (`attachment`, `api-request*`, `queue-operation`, `last-prompt`, ...) only links the
+ * conversation or is bookkeeping. Unknown shapes are tolerated: a field that is not
+ * what we expect is treated as absent.
+ */
+
+/** How an entry hangs in the conversation tree, and what the branch choice needs. */
+export interface EntryLink {
+  /** The entry's line number in the file (0-based). */
+  readonly line: number;
+  readonly uuid: string;
+  readonly parentUuid: string | undefined;
+  /** A compaction boundary's link to the conversation before it. */
+  readonly logicalParentUuid: string | undefined;
+  /** A user or assistant message of the main conversation (not a subagent's). */
+  readonly message: boolean;
+  readonly sidechain: boolean;
+  /** Ids of the tool uses an assistant entry holds. */
+  readonly toolUseIds: readonly string[];
+  /** Ids of the tool uses a user entry answers. */
+  readonly toolResultIds: readonly string[];
+}
+
+/** A user, assistant or system entry, as much of it as the replay reads. */
+export interface MessageEntry {
+  readonly type: "user" | "assistant" | "system";
+  readonly uuid: string;
+  readonly subtype?: string;
+  readonly message?: { readonly id?: string; readonly content?: unknown };
+  readonly isMeta?: boolean;
+  readonly isCompactSummary?: boolean;
+  readonly isVisibleInTranscriptOnly?: boolean;
+  readonly isSidechain?: boolean;
+  readonly isApiErrorMessage?: boolean;
+  /** The tool's structured output, on a user entry holding a tool result. */
+  readonly toolUseResult?: unknown;
+}
+
+/** Content block types that start a tool call, and those that answer one. */
+export const TOOL_USE_BLOCKS: ReadonlySet<unknown> = new Set([
+  "tool_use",
+  "server_tool_use",
+  "mcp_tool_use",
+]);
+const TOOL_RESULT_BLOCKS: ReadonlySet<unknown> = new Set(["tool_result"]);
+
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+/** The content blocks of an entry's message (a string content is one text block). */
+export function contentBlocks(entry: MessageEntry): Array<Record<string, unknown>> {
+  const content = entry.message?.content;
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((block) => {
+    const b = asRecord(block);
+    return b ? [b] : [];
+  });
+}
+
+/** The entry as a message entry, or undefined for any other entry type. */
+export function asMessageEntry(raw: unknown): MessageEntry | undefined {
+  const entry = asRecord(raw);
+  if (!entry || typeof entry.uuid !== "string") return undefined;
+  if (entry.type !== "user" && entry.type !== "assistant" && entry.type !== "system") {
+    return undefined;
+  }
+  const message = asRecord(entry.message);
+  return { ...entry, message } as MessageEntry;
+}
+
+/** How an entry links into the conversation; undefined for entries outside the tree. */
+export function toEntryLink(raw: unknown, line: number): EntryLink | undefined {
+  const entry = asRecord(raw);
+  const uuid = optionalString(entry?.uuid);
+  if (!entry || !uuid) return undefined;
+  const message = asMessageEntry(entry);
+  const blocks = message ? contentBlocks(message) : [];
+  const ids = (types: ReadonlySet<unknown>, key: string) =>
+    blocks.flatMap((b) => (types.has(b.type) && typeof b[key] === "string" ? [b[key]] : []));
+  return {
+    line,
+    uuid,
+    parentUuid: optionalString(entry.parentUuid),
+    logicalParentUuid: optionalString(entry.logicalParentUuid),
+    message: message?.type === "user" || message?.type === "assistant",
+    sidechain: entry.isSidechain === true,
+    toolUseIds: message?.type === "assistant" ? ids(TOOL_USE_BLOCKS, "id") : [],
+    toolResultIds: message?.type === "user" ? ids(TOOL_RESULT_BLOCKS, "tool_use_id") : [],
+  };
+}

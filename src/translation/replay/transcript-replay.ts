@@ -1,0 +1,200 @@
+import type { SDKAssistantMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { ClientProfile } from "../../protocol/client-profile.js";
+import { SdkMessageTranslator } from "../sdk-message-translator.js";
+import { toDisplayPrompt } from "../session-title.js";
+import { fileAfterTool } from "./file-after.js";
+import { asRecord, contentBlocks, TOOL_USE_BLOCKS, type MessageEntry } from "./transcript-entry.js";
+
+/** A subagent whose stored transcript belongs before the result of its tool call. */
+export interface SubagentRef {
+  readonly agentId: string;
+  readonly toolUseId: string;
+}
+
+/** Tools that run a subagent (Claude Code 2.1.318 names it Agent; Task before). */
+const SUBAGENT_TOOLS = new Set(["Agent", "Task"]);
+
+/**
+ * A stored conversation → the `session/update`s the client saw live, for `session/load`.
+ *
+ * Transcript entries are rebuilt as the SDK messages Claude Code streamed and fed to the
+ * same `SdkMessageTranslator` a live session uses, so a replay has the shapes of live
+ * traffic for the negotiated client: text and thinking chunks with the Anthropic
+ * `messageId`, tool calls through the same reporters and renderer, plans, compaction.
+ * What a live session learns from hooks comes from the stored tool result: the full
+ * response (`toolUseResult`) and, for edits, the file after the edit. Prompts the
+ * client sent live are replayed as `user_message_chunk`s. No I/O.
+ */
+export class TranscriptReplay {
+  private readonly translator: SdkMessageTranslator;
+  private readonly toolNames = new Map<string, string>();
+  private compaction: string | undefined;
+
+  constructor(
+    profile: ClientProfile,
+    private readonly sessionId: string,
+    private readonly flatSubagents: boolean,
+  ) {
+    this.translator = new SdkMessageTranslator(profile, flatSubagents);
+  }
+
+  /**
+   * The updates for one stored entry, in file order. `parentToolUseId` marks an entry
+   * of a subagent's transcript (only replayed for the flat transcript).
+   */
+  entry(entry: MessageEntry, parentToolUseId: string | null = null): SessionUpdate[] {
+    const updates: SessionUpdate[] = [];
+    if (this.compaction && !entry.isCompactSummary) updates.push(...this.endCompaction());
+    if (entry.type === "system") {
+      if (entry.subtype === "compact_boundary") updates.push(...this.startCompaction(entry.uuid));
+    } else if (entry.type === "assistant") {
+      updates.push(...this.assistant(entry, parentToolUseId));
+    } else if (entry.isCompactSummary) {
+      updates.push(...this.compactSummary(entry));
+    } else {
+      updates.push(...this.user(entry, parentToolUseId));
+    }
+    return updates;
+  }
+
+  /** Closes what the stored history left open. */
+  finish(): SessionUpdate[] {
+    return this.endCompaction();
+  }
+
+  /**
+   * The subagent that ran for this tool result, when the client asked for the flat
+   * transcript; its entries go before the result, as they did live.
+   */
+  subagentOf(entry: MessageEntry): SubagentRef | undefined {
+    if (!this.flatSubagents || entry.type !== "user") return undefined;
+    const agentId = asRecord(entry.toolUseResult)?.agentId;
+    if (typeof agentId !== "string") return undefined;
+    const result = contentBlocks(entry).find((b) => b.type === "tool_result");
+    const toolUseId = result?.tool_use_id;
+    if (typeof toolUseId !== "string" || !SUBAGENT_TOOLS.has(this.toolNames.get(toolUseId) ?? "")) {
+      return undefined;
+    }
+    return { agentId, toolUseId };
+  }
+
+  private assistant(entry: MessageEntry, parent: string | null): SessionUpdate[] {
+    // A failed API call is stored as a synthetic assistant message; live, it ended the
+    // turn as an error instead of text.
+    if (entry.isApiErrorMessage || !entry.message) return [];
+    for (const block of contentBlocks(entry)) {
+      if (TOOL_USE_BLOCKS.has(block.type) && typeof block.id === "string") {
+        this.toolNames.set(block.id, String(block.name));
+      }
+    }
+    const message = {
+      type: "assistant",
+      message: { ...entry.message, content: contentBlocks(entry) },
+      parent_tool_use_id: parent,
+      uuid: entry.uuid,
+      session_id: this.sessionId,
+    } as unknown as SDKAssistantMessage;
+    return this.translator.translate(message);
+  }
+
+  private user(entry: MessageEntry, parent: string | null): SessionUpdate[] {
+    const blocks = contentBlocks(entry);
+    const results = blocks.filter((b) => b.type === "tool_result");
+    if (results.length > 0) return this.toolResults(entry, results, parent);
+    // Meta entries are Claude Code's own context; a subagent's prompt was never shown.
+    if (entry.isMeta || entry.isVisibleInTranscriptOnly || parent !== null) return [];
+    this.translator.endTurn();
+    return blocks.flatMap((block): SessionUpdate[] => {
+      const content = toPromptContent(block);
+      return content
+        ? [{ sessionUpdate: "user_message_chunk", content, messageId: entry.uuid }]
+        : [];
+    });
+  }
+
+  /** Tool results: first what the PostToolUse hook told live, then the result itself. */
+  private toolResults(
+    entry: MessageEntry,
+    results: ReadonlyArray<Record<string, unknown>>,
+    parent: string | null,
+  ): SessionUpdate[] {
+    const updates: SessionUpdate[] = [];
+    const structured = entry.toolUseResult;
+    const only = results.length === 1 ? results[0] : undefined;
+    // PostToolUse runs for tools that succeeded; the stored result is its response.
+    if (
+      only &&
+      only.is_error !== true &&
+      typeof only.tool_use_id === "string" &&
+      asRecord(structured)
+    ) {
+      const toolName = this.toolNames.get(only.tool_use_id) ?? "";
+      updates.push(
+        ...this.translator.tools.postToolUse(only.tool_use_id, {
+          toolResponse: structured,
+          fileAfter: fileAfterTool(toolName, structured),
+        }),
+      );
+    }
+    const message = {
+      type: "user",
+      message: { role: "user", content: contentBlocks(entry) },
+      parent_tool_use_id: parent,
+      ...(only && structured !== undefined ? { tool_use_result: structured } : {}),
+      uuid: entry.uuid,
+      session_id: this.sessionId,
+    } as unknown as SDKUserMessage;
+    updates.push(...this.translator.translate(message));
+    return updates;
+  }
+
+  private startCompaction(id: string): SessionUpdate[] {
+    if (this.compaction) return [];
+    this.compaction = id;
+    return this.translator.compaction.started(id);
+  }
+
+  private compactSummary(entry: MessageEntry): SessionUpdate[] {
+    const text = contentBlocks(entry)
+      .flatMap((b) => (b.type === "text" && typeof b.text === "string" ? [b.text] : []))
+      .join("\n");
+    const updates = this.compaction ? [] : this.startCompaction(entry.uuid);
+    updates.push(...this.translator.compaction.summary(compactionSummaryText(text)));
+    updates.push(...this.endCompaction());
+    return updates;
+  }
+
+  private endCompaction(): SessionUpdate[] {
+    if (!this.compaction) return [];
+    this.compaction = undefined;
+    return this.translator.compaction.ended(true);
+  }
+}
+
+/** A stored prompt block as the client sent it; undefined for what it never saw. */
+function toPromptContent(block: Record<string, unknown>): ContentBlock | undefined {
+  if (block.type === "text" && typeof block.text === "string") {
+    const text = toDisplayPrompt(block.text);
+    return text ? { type: "text", text } : undefined;
+  }
+  const source = asRecord(block.source);
+  if (block.type === "image" && source?.type === "base64" && typeof source.data === "string") {
+    return { type: "image", data: source.data, mimeType: String(source.media_type) };
+  }
+  return undefined;
+}
+
+/**
+ * The summary Claude wrote, without the instructions Claude Code wraps around it when it
+ * stores the summary as a user message (2.1.318); live, the PostCompact hook carries
+ * the bare summary.
+ */
+export function compactionSummaryText(stored: string): string {
+  return (
+    stored
+      .replace(/^This session is being continued from a previous conversation[^\n]*\n+/, "")
+      .replace(/<system-reminder>[\s\S]*?<\/system-reminder>\n?/g, "")
+      .split(/\n\nIf you need specific details from before compaction/)[0] ?? ""
+  ).trim();
+}

@@ -1,0 +1,141 @@
+import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
+import { describe, expect, it } from "vitest";
+import { PROFILES, type Scenario } from "../support/acp-harness.js";
+import { useScenarios } from "../support/scenario-test.js";
+import { clientView } from "../support/update-shapes.js";
+
+const scenario = useScenarios();
+
+const FLAT = { _meta: { "subagent-transcript": true } } satisfies ClientCapabilities;
+
+/** Records a conversation live, then loads it in a new adapter process with the same client. */
+async function liveAndReplayed(
+  s: Scenario,
+  capabilities: ClientCapabilities,
+  prompts: readonly string[],
+) {
+  await s.initialize(capabilities);
+  const sessionId = await s.newSession();
+  for (const prompt of prompts) {
+    expect((await s.prompt(sessionId, prompt)).stopReason).toBe("end_turn");
+  }
+  const live = structuredClone(s.updates(sessionId));
+  await s.restartAdapter();
+  await s.initialize(capabilities);
+  await s.agent.request(methods.agent.session.load, {
+    sessionId,
+    cwd: s.workspace,
+    mcpServers: [],
+  });
+  return { sessionId, live, replay: s.updates(sessionId) };
+}
+
+/**
+ * Claude Code 2.1.318 stores no structured result (`toolUseResult`) for a subagent's
+ * tool calls, so a replay cannot repeat the `_meta.claudeCode.toolResponse` that the
+ * PostToolUse hook gave live; everything else must match.
+ */
+function withoutSubagentResponses(view: ReturnType<typeof clientView>) {
+  return view.map((item) => {
+    if (item.kind !== "tool_call") return item;
+    const meta = item.fields._meta as { claudeCode?: Record<string, unknown> };
+    if (!meta.claudeCode?.parentToolUseId) return item;
+    const { toolResponse: _, ...claudeCode } = meta.claudeCode;
+    return { ...item, fields: { ...item.fields, _meta: { ...meta, claudeCode } } };
+  });
+}
+
+const subagentScript = [
+  {
+    blocks: [
+      {
+        type: "tool_use" as const,
+        id: "toolu_agent",
+        name: "Agent",
+        input: {
+          description: "Explore the code",
+          prompt: "List the files",
+          subagent_type: "general-purpose",
+          run_in_background: false,
+        },
+      },
+    ],
+  },
+  {
+    id: "msg_child_1",
+    blocks: [
+      { type: "text" as const, text: "Child speaking." },
+      {
+        type: "tool_use" as const,
+        id: "toolu_child",
+        name: "Bash",
+        input: { command: "ls", description: "list" },
+      },
+    ],
+  },
+  { id: "msg_child_2", blocks: [{ type: "text" as const, text: "Child report." }] },
+  { id: "msg_parent", blocks: [{ type: "text" as const, text: "Parent done." }] },
+];
+
+describe.each([
+  ["plain", PROFILES.plain, false],
+  ["flat transcript", FLAT, true],
+])("replay of a subagent (%s client)", (_name, capabilities, flat) => {
+  it("shows what the client saw live: the subagent's traffic only for the flat transcript", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "acceptEdits", allow: ["Bash", "Agent"] } },
+      script: subagentScript,
+    });
+    const { live, replay } = await liveAndReplayed(s, capabilities, ["delegate"]);
+    expect(withoutSubagentResponses(clientView(replay))).toEqual(
+      withoutSubagentResponses(clientView(live)),
+    );
+    const childCall = clientView(replay).find(
+      (item) => item.kind === "tool_call" && item.toolCallId === "toolu_child",
+    );
+    if (flat) {
+      expect(childCall).toMatchObject({
+        fields: { status: "completed", _meta: { claudeCode: { parentToolUseId: "toolu_agent" } } },
+      });
+    } else {
+      expect(childCall).toBeUndefined();
+    }
+  });
+});
+
+describe("replay of plans and compaction", () => {
+  it("replays the task plan and the compaction as they went out live", async () => {
+    const s = await scenario({
+      env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: "1" },
+      script: [
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              id: "toolu_t1",
+              name: "TaskCreate",
+              input: { subject: "Look around", description: "Look" },
+            },
+          ],
+        },
+        { id: "msg_planned", blocks: [{ type: "text", text: "Planned." }] },
+      ],
+    });
+    const { live, replay } = await liveAndReplayed(s, PROFILES.plain, ["plan it", "/compact"]);
+    // The compaction's id is made up per run (live from Claude Code's status message).
+    const sameIds = (items: unknown) =>
+      JSON.parse(JSON.stringify(items).replace(/compact-[0-9a-f-]+/g, "compact-*"));
+    expect(sameIds(clientView(replay))).toEqual(sameIds(clientView(live)));
+    expect(clientView(replay).map((item) => item.kind)).toEqual([
+      "plan",
+      "agent_message_chunk",
+      "tool_call",
+    ]);
+    expect(
+      replay.filter((u) => u.sessionUpdate === "user_message_chunk").map((u) => u.content),
+    ).toEqual([
+      { type: "text", text: "plan it" },
+      { type: "text", text: "/compact" },
+    ]);
+  });
+});
