@@ -30,6 +30,24 @@ export class Outbox {
     for (const update of updates) this.send(update);
   }
 
+  /**
+   * Sends what `updates` resolves to, in its place in the order: everything queued after
+   * it waits (a turn's answer waits for its title update).
+   */
+  sendWhenReady(updates: Promise<readonly SessionUpdate[]>): void {
+    this.chain = this.chain
+      .then(() => updates)
+      .then(async (ready) => {
+        for (const update of ready) {
+          if (this.quiet || this.closed) return;
+          await this.client.sessionUpdate(this.sessionId, update);
+        }
+      })
+      .catch((error: unknown) => {
+        log.warn("session/update failed", { sessionId: this.sessionId, message: String(error) });
+      });
+  }
+
   /** Runs `action` once every update queued so far went out. */
   after(action: () => void): void {
     this.chain = this.chain.then(action);

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type {
+  SessionUpdate,
   PromptResponse,
   SessionConfigOption,
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
+import { currentTitle } from "../agent/history/current-title.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import { authRequired, redacted, turnFailed } from "../protocol/errors.js";
@@ -55,6 +57,8 @@ export class Session {
   private readonly outbox: Outbox;
   private readonly translator: SdkMessageTranslator;
   private config: SessionConfig | undefined;
+  /** The title the client was last told (or that the stored session had). */
+  private title: string | undefined;
   /** Claude Code's slash commands, as last reported. */
   private commands: readonly ClaudeCommand[] = [];
   /** Claude Code's session id: the ACP id, until a plan continues in a new conversation. */
@@ -86,7 +90,10 @@ export class Session {
     const session = new Session(setup, client, profile, plan);
     const query = session.startQuery(start);
     try {
+      // A stored session's title is known: only a change is news to the client.
+      const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
       const init = await query.ready();
+      session.title = await storedTitle;
       session.commands = init.commands;
       const autoAvailable = !plan.autoDisabled && init.models.some((m) => m.supportsAutoMode);
       session.config = new SessionConfig(
@@ -270,8 +277,20 @@ export class Session {
     if (this.draining) return this.endDrain();
     if (!turn?.sawRunning) return;
     this.turn = undefined;
+    this.outbox.sendWhenReady(this.titleUpdate());
     this.outbox.after(() => turn.prompt.resolve({ stopReason: "end_turn" }));
     this.pump();
+  }
+
+  /**
+   * `session_info_update` when the session's title changed during the turn (the first
+   * prompt, the user's `/rename`, Claude Code's own title): the one `session/list` shows.
+   */
+  private async titleUpdate(): Promise<SessionUpdate[]> {
+    const title = await currentTitle(this.claudeSessionId, this.setup.cwd);
+    if (!title || title === this.title) return [];
+    this.title = title;
+    return [{ sessionUpdate: "session_info_update", title, updatedAt: new Date().toISOString() }];
   }
 
   private finishTurn(result: SDKResultMessage): void {
@@ -284,6 +303,7 @@ export class Session {
       this.outbox.after(() => turn.prompt.reject(error));
     } else {
       this.outbox.sendAll(end.updates);
+      this.outbox.sendWhenReady(this.titleUpdate());
       this.outbox.after(() => turn.prompt.resolve(end.response));
     }
     this.pump();
@@ -391,6 +411,7 @@ export class Session {
     if (this.turn !== turn) return; // cancelled meanwhile
     this.turn = undefined;
     this.outbox.send({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+    this.outbox.sendWhenReady(this.titleUpdate());
     this.outbox.after(() => turn.prompt.resolve({ stopReason: "end_turn" }));
     this.pump();
   }

@@ -147,3 +147,36 @@ describe("session/new options", () => {
     expect(readFileSync(target, "utf8")).toBe("written\n");
   });
 });
+
+describe("session titles", () => {
+  it("session_info_update tells the first title and a /rename, before the answer, once each", async () => {
+    const s = await scenario({
+      script: [
+        { blocks: [{ type: "text", text: "Hello!" }] },
+        { blocks: [{ type: "text", text: "Again." }] },
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "Fix the greeting in hello.txt");
+    await s.prompt(sessionId, "and now?");
+    await s.prompt(sessionId, "/rename Greeting fixes");
+    const titles = s
+      .updates(sessionId)
+      .filter((u) => u.sessionUpdate === "session_info_update")
+      .map((u) => (u.sessionUpdate === "session_info_update" ? [u.title, typeof u.updatedAt] : []));
+    expect(titles).toEqual([
+      ["Fix the greeting in hello.txt", "string"],
+      ["Greeting fixes", "string"],
+    ]);
+    // Each title went out before the answer of its turn.
+    const sent = s.sentByAdapter();
+    const renameAnswer = sent.findLastIndex(
+      (m) => "result" in m && (m.result as { stopReason?: string })?.stopReason === "end_turn",
+    );
+    const renameTitle = sent.findIndex((m) =>
+      JSON.stringify(m).includes('"title":"Greeting fixes"'),
+    );
+    expect(renameTitle).toBeLessThan(renameAnswer);
+  });
+});
