@@ -11,11 +11,8 @@ import { log } from "./util/log.js";
  */
 export function runAcp(): void {
   // stdout is the protocol: anything that logs (a dependency too) goes to stderr.
-  /* eslint-disable no-console */
-  console.log = console.error;
-  console.info = console.error;
-  console.debug = console.error;
-  /* eslint-enable no-console */
+  // eslint-disable-next-line no-console
+  Object.assign(console, { log: console.error, info: console.error, debug: console.error });
 
   const state = newConnectionState();
   const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;

@@ -3,6 +3,15 @@ import { RequestError } from "@agentclientprotocol/sdk/unstable";
 import { eventually, PROFILES } from "../support/acp-harness.js";
 import { commandLine, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
+import {
+  BYPASS,
+  bashTurn,
+  claudeProcess,
+  HANGING_COMMAND,
+  scenarioProcesses,
+  shellRunning,
+  textTurn,
+} from "../support/script-turns.js";
 
 const scenario = useScenarios();
 
@@ -85,39 +94,21 @@ describe("credentials", () => {
 describe("Claude Code dies during a turn", () => {
   it("ends the turn with an error, sweeps its shells, and the next prompt works", async () => {
     const s = await scenario({
-      settings: { permissions: { defaultMode: "bypassPermissions" } },
-      env: { IS_SANDBOX: "1" },
-      script: [
-        {
-          blocks: [
-            {
-              type: "tool_use",
-              name: "Bash",
-              input: { command: "echo start; tail -f /dev/null", description: "wait" },
-            },
-          ],
-        },
-        { blocks: [{ type: "text", text: "back again" }] },
-      ],
+      ...BYPASS,
+      script: [bashTurn(HANGING_COMMAND), textTurn("back again")],
     });
     await s.initialize();
     const sessionId = await s.newSession();
     const running = promptError(s.prompt(sessionId, "run it"));
-    const ours = () => processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir);
-    await eventually(
-      "the shell command",
-      () => ours().some((pid) => commandLine(pid).startsWith("tail")),
-      20_000,
-    );
-    const claude = ours().find((pid) => / --output-format stream-json /.test(commandLine(pid)));
-    process.kill(claude!, "SIGKILL");
+    await shellRunning(s);
+    process.kill(claudeProcess(s)!, "SIGKILL");
 
     const error = await running;
     expect(error.code).toBe(-32603);
     expect(error.message).toMatch(/^Claude Code exited unexpectedly/);
     await eventually(
       "the orphaned shell to be swept",
-      () => !ours().some((pid) => commandLine(pid).startsWith("tail")),
+      () => !scenarioProcesses(s).some((pid) => commandLine(pid).startsWith("tail")),
     );
 
     expect((await s.prompt(sessionId, "continue")).stopReason).toBe("end_turn");

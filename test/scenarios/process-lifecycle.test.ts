@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { eventually, waitForExit } from "../support/acp-harness.js";
-import { commandLine, processesWithEnv } from "../support/processes.js";
+import { waitForExit } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
+import {
+  BYPASS,
+  bashTurn,
+  claudeProcess,
+  HANGING_COMMAND,
+  shellRunning,
+} from "../support/script-turns.js";
 
 const scenario = useScenarios();
 
@@ -15,31 +21,12 @@ describe("the adapter's end leaves no process behind", () => {
     ["SIGTERM", "SIGTERM"],
     ["SIGKILL", "SIGKILL"],
   ] as const)("%s during a running shell command", async (_name, how) => {
-    const s = await scenario({
-      settings: { permissions: { defaultMode: "bypassPermissions" } },
-      env: { IS_SANDBOX: "1" },
-      script: [
-        {
-          blocks: [
-            {
-              type: "tool_use",
-              name: "Bash",
-              input: { command: "echo start; tail -f /dev/null", description: "wait" },
-            },
-          ],
-        },
-      ],
-    });
+    const s = await scenario({ ...BYPASS, script: [bashTurn(HANGING_COMMAND)] });
     await s.initialize();
     const sessionId = await s.newSession();
     s.prompt(sessionId, "run it").catch(() => undefined);
-    const ours = () => processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir);
-    await eventually(
-      "the shell command",
-      () => ours().some((pid) => commandLine(pid).startsWith("tail")),
-      20_000,
-    );
-    expect(ours().some((pid) => / --output-format stream-json /.test(commandLine(pid)))).toBe(true);
+    await shellRunning(s);
+    expect(claudeProcess(s)).toBeDefined();
 
     if (how === "stdin") s.adapter.stdin!.end();
     else s.adapter.kill(how);

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROFILES } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { BYPASS, bashTurn, textTurn } from "../support/script-turns.js";
 
 const scenario = useScenarios();
 
@@ -54,20 +55,8 @@ describe.each(Object.entries(PROFILES))(
 describe("session/new options", () => {
   it("passes _meta.claudeCode.options through to Claude Code (model, env)", async () => {
     const s = await scenario({
-      settings: { permissions: { defaultMode: "bypassPermissions" } },
-      env: { IS_SANDBOX: "1" },
-      script: [
-        {
-          blocks: [
-            {
-              type: "tool_use",
-              name: "Bash",
-              input: { command: 'echo "marker=$ACP_TEST_MARKER"', description: "echo" },
-            },
-          ],
-        },
-        { blocks: [{ type: "text", text: "done" }] },
-      ],
+      ...BYPASS,
+      script: [bashTurn('echo "marker=$ACP_TEST_MARKER"'), textTurn("done")],
     });
     await s.initialize();
     const sessionId = await s.newSession({
