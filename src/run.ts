@@ -11,7 +11,6 @@ import { log } from "./util/log.js";
  */
 export function runAcp(): void {
   // stdout is the protocol: anything that logs (a dependency too) goes to stderr.
-  // eslint-disable-next-line no-console
   Object.assign(console, { log: console.error, info: console.error, debug: console.error });
 
   const state = newConnectionState();
