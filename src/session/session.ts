@@ -277,7 +277,7 @@ export class Session {
     if (this.draining) return this.endDrain();
     if (!turn?.sawRunning) return;
     this.turn = undefined;
-    this.outbox.sendWhenReady(this.titleUpdate());
+    this.outbox.sendWhenReady(this.titleUpdate(turn));
     this.outbox.after(() => turn.prompt.resolve({ stopReason: "end_turn" }));
     this.pump();
   }
@@ -286,7 +286,10 @@ export class Session {
    * `session_info_update` when the session's title changed during the turn (the first
    * prompt, the user's `/rename`, Claude Code's own title): the one `session/list` shows.
    */
-  private async titleUpdate(): Promise<SessionUpdate[]> {
+  private async titleUpdate(turn: Turn): Promise<SessionUpdate[]> {
+    // Reading the transcript costs a few milliseconds before the answer: only where the
+    // title can have changed (no title yet, or the user renamed the session).
+    if (this.title !== undefined && !/^\/rename\b/.test(promptText(turn.prompt.content))) return [];
     const title = await currentTitle(this.claudeSessionId, this.setup.cwd);
     if (!title || title === this.title) return [];
     this.title = title;
@@ -303,7 +306,7 @@ export class Session {
       this.outbox.after(() => turn.prompt.reject(error));
     } else {
       this.outbox.sendAll(end.updates);
-      this.outbox.sendWhenReady(this.titleUpdate());
+      this.outbox.sendWhenReady(this.titleUpdate(turn));
       this.outbox.after(() => turn.prompt.resolve(end.response));
     }
     this.pump();
@@ -411,7 +414,7 @@ export class Session {
     if (this.turn !== turn) return; // cancelled meanwhile
     this.turn = undefined;
     this.outbox.send({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
-    this.outbox.sendWhenReady(this.titleUpdate());
+    this.outbox.sendWhenReady(this.titleUpdate(turn));
     this.outbox.after(() => turn.prompt.resolve({ stopReason: "end_turn" }));
     this.pump();
   }

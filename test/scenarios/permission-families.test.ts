@@ -1,0 +1,102 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MCP_ECHO_SERVER, toolCallUpdates } from "../support/acp-harness.js";
+import { useScenarios } from "../support/scenario-test.js";
+import { textTurn } from "../support/script-turns.js";
+
+const scenario = useScenarios();
+
+/** Picks the durable choice of every request (the first allow_always option). */
+const chooseDurable = (request: { options: Array<{ optionId: string; kind: string }> }) => ({
+  outcome: {
+    outcome: "selected" as const,
+    optionId: request.options.find((o) => o.kind === "allow_always")?.optionId ?? "reject",
+  },
+});
+
+function localRules(workspace: string): string[] {
+  const settings = JSON.parse(readFileSync(join(workspace, ".claude/settings.local.json"), "utf8"));
+  return settings.permissions.allow as string[];
+}
+
+describe("durable choices per tool family land in the project's local settings", () => {
+  it("WebFetch (a generated domain rule) and an MCP tool (the SDK's exact suggestion)", async () => {
+    const s = await scenario({
+      // Offline, WebFetch's domain check (a call to claude.ai) would fail before it asks.
+      settings: { permissions: { defaultMode: "default" }, skipWebFetchPreflight: true },
+      onPermission: chooseDurable,
+    });
+    s.model.push(
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_fetch",
+            name: "WebFetch",
+            input: { url: "https://docs.example.com/a", prompt: "Sum up" },
+          },
+        ],
+      },
+      {
+        blocks: [
+          { type: "tool_use", id: "toolu_echo", name: "mcp__echo__echo", input: { text: "hi" } },
+        ],
+      },
+      textTurn("All done."),
+    );
+    await s.initialize();
+    const sessionId = await s.newSession({
+      mcpServers: [{ name: "echo", command: process.execPath, args: [MCP_ECHO_SERVER], env: [] }],
+    });
+    expect((await s.prompt(sessionId, "go")).stopReason).toBe("end_turn");
+
+    const byTool = new Map(
+      s.permissionRequests.map((r) => [
+        r.toolCall.toolCallId,
+        r.options.map((o) => [o.optionId, o.name]),
+      ]),
+    );
+    expect(byTool.get("toolu_fetch")).toEqual([
+      ["allow-once", "Yes"],
+      [
+        "allow-with-updates",
+        "Yes, and don't ask again for fetches from docs.example.com in this project",
+      ],
+      ["reject", "No"],
+    ]);
+    expect(byTool.get("toolu_echo")).toEqual([
+      ["allow-once", "Yes"],
+      ["allow-with-updates", "Yes, and don't ask again for echo from echo in this project"],
+      ["reject", "No"],
+    ]);
+    const rules = localRules(s.workspace);
+    expect(rules).toContain("WebFetch(domain:docs.example.com)");
+    expect(rules).toContain("mcp__echo__echo");
+    expect(toolCallUpdates(s, sessionId, "toolu_echo").at(-1)).toMatchObject({
+      status: "completed",
+    });
+  });
+
+  it("a Read outside the workspace offers no grant that is not session-scoped", async () => {
+    const s = await scenario({ settings: { permissions: { defaultMode: "default" } } });
+    const outside = join(s.root, "outside.txt");
+    writeFileSync(outside, "secret\n");
+    s.model.push(
+      {
+        blocks: [
+          { type: "tool_use", id: "toolu_read", name: "Read", input: { file_path: outside } },
+        ],
+      },
+      textTurn("read"),
+    );
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "read it");
+    const request = s.permissionRequests.find((r) => r.toolCall.toolCallId === "toolu_read");
+    expect(request).toBeDefined();
+    const durable = request!.options.filter((o) => o.kind === "allow_always");
+    // Claude Code's suggestion for a read is a session grant; anything else is not offered.
+    for (const option of durable) expect(option.name).toMatch(/this session$/);
+  });
+});
