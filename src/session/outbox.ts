@@ -4,11 +4,17 @@ import { log } from "../util/log.js";
 
 /**
  * The ordered way out of one session: updates go to the client strictly in order, a
- * response waits for the updates queued before it, and a quiet session sends nothing
+ * response goes after the updates queued before it, and a quiet session sends nothing
  * (after a cancel, until the next prompt starts).
+ *
+ * The connection writes messages in the order they are handed to it, so an update is
+ * handed over at once; only an update that must wait for something (a title read from
+ * disk) opens a gate, and what comes after it queues behind the gate until it is through.
+ * A long stream thus costs no promise chain per update.
  */
 export class Outbox {
-  private chain: Promise<void> = Promise.resolve();
+  private gate: Promise<void> | undefined;
+  private last: Promise<void> = Promise.resolve();
   quiet = false;
   closed = false;
 
@@ -18,12 +24,8 @@ export class Outbox {
   ) {}
 
   send(update: SessionUpdate): void {
-    if (this.quiet || this.closed) return;
-    this.chain = this.chain
-      .then(() => this.client.sessionUpdate(this.sessionId, update))
-      .catch((error: unknown) => {
-        log.warn("session/update failed", { sessionId: this.sessionId, message: String(error) });
-      });
+    if (this.gate) this.behindGate(() => this.write(update));
+    else this.write(update);
   }
 
   sendAll(updates: readonly SessionUpdate[]): void {
@@ -35,26 +37,37 @@ export class Outbox {
    * it waits (a turn's answer waits for its title update).
    */
   sendWhenReady(updates: Promise<readonly SessionUpdate[]>): void {
-    this.chain = this.chain
-      .then(() => updates)
-      .then(async (ready) => {
-        for (const update of ready) {
-          if (this.quiet || this.closed) return;
-          await this.client.sessionUpdate(this.sessionId, update);
-        }
-      })
-      .catch((error: unknown) => {
-        log.warn("session/update failed", { sessionId: this.sessionId, message: String(error) });
-      });
+    this.behindGate(async () => {
+      for (const update of await updates) this.write(update);
+    });
   }
 
-  /** Runs `action` once every update queued so far went out. */
+  /** Runs `action` after every update queued so far was handed to the connection. */
   after(action: () => void): void {
-    this.chain = this.chain.then(action);
+    if (this.gate) this.behindGate(action);
+    else action();
   }
 
-  /** Resolves once every update queued so far went out. */
-  flushed(): Promise<void> {
-    return this.chain;
+  /** Resolves once every update queued so far was written. */
+  async flushed(): Promise<void> {
+    await this.gate;
+    await this.last;
+  }
+
+  private write(update: SessionUpdate): void {
+    if (this.quiet || this.closed) return;
+    this.last = this.client.sessionUpdate(this.sessionId, update).catch((error: unknown) => {
+      log.warn("session/update failed", { sessionId: this.sessionId, message: String(error) });
+    });
+  }
+
+  private behindGate(step: () => void | Promise<void>): void {
+    const gate = (this.gate ?? Promise.resolve()).then(step).catch((error: unknown) => {
+      log.warn("session output failed", { sessionId: this.sessionId, message: String(error) });
+    });
+    this.gate = gate;
+    void gate.then(() => {
+      if (this.gate === gate) this.gate = undefined;
+    });
   }
 }
