@@ -48,7 +48,12 @@ export function queryConfigFor(input: {
   readonly events: ToolEvents;
 }): SessionQueryConfig {
   const { setup, profile, plan, config, events } = input;
-  const model = config && config.currentModel !== "default" ? config.currentModel : undefined;
+  // A restart keeps the user's choice; the first start of a resumed session its own model.
+  const model = config
+    ? config.currentModel !== "default"
+      ? config.currentModel
+      : undefined
+    : plan.restoredModel;
   return {
     ...setup,
     sessionId: input.claudeSessionId,

@@ -38,10 +38,11 @@ export class SessionConfig {
     startModel: string | undefined,
   ) {
     this.mode = startMode;
-    this.model =
-      startModel && models.some((m) => m.value === startModel)
-        ? startModel
-        : (models[0]?.value ?? "default");
+    // A start model may be an alias ("sonnet") or a resolved id (a resumed session's).
+    const known =
+      models.find((m) => m.value === startModel) ??
+      models.find((m) => m.resolvedModel === startModel && m.value !== "default");
+    this.model = known?.value ?? models[0]?.value ?? "default";
   }
 
   get currentMode(): string {

@@ -1,15 +1,27 @@
 import type { PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
+import type { StoredRunState } from "../agent/history/current-title.js";
 import { readStartSettings, rootRefusesBypass } from "../sdk/session-settings.js";
+
+const MODES: ReadonlySet<string> = new Set([
+  "default",
+  "acceptEdits",
+  "bypassPermissions",
+  "plan",
+  "dontAsk",
+  "auto",
+]);
 
 /** How a session starts: its mode, which modes it may offer, and what to tell the user. */
 export interface StartPlan {
   readonly mode: PermissionMode;
   readonly bypassAvailable: boolean;
   readonly autoDisabled: boolean;
-  /** The model the session starts with: the client's option, else the settings'. */
+  /** The model the session starts with: the client's option, else the stored or settings' one. */
   readonly model: string | undefined;
+  /** A resumed session's own model, which its query must be started with. */
+  readonly restoredModel: string | undefined;
   /** A notice for the user, sent right after the session is set up. */
   readonly notice: { readonly title: string; readonly description: string } | undefined;
 }
@@ -32,6 +44,7 @@ function envOf(passThrough: Readonly<Record<string, unknown>>): Record<string, s
 export async function planSessionStart(
   cwd: string,
   passThrough: Readonly<Record<string, unknown>>,
+  stored?: StoredRunState,
 ): Promise<StartPlan> {
   const settings = await readStartSettings(cwd);
   const refusedAsRoot = rootRefusesBypass(envOf(passThrough));
@@ -39,8 +52,15 @@ export async function planSessionStart(
     !settings.bypassDisabled &&
     passThrough.allowDangerouslySkipPermissions !== false &&
     !refusedAsRoot;
-  const wanted = settings.defaultMode ?? "default";
-  const model = typeof passThrough.model === "string" ? passThrough.model : settings.model;
+  // A resumed session keeps the mode and model it last ran with (features: resume).
+  const storedMode =
+    stored?.permissionMode && MODES.has(stored.permissionMode)
+      ? (stored.permissionMode as PermissionMode)
+      : undefined;
+  const wanted = storedMode ?? settings.defaultMode ?? "default";
+  const clientModel = typeof passThrough.model === "string" ? passThrough.model : undefined;
+  const restoredModel = clientModel ? undefined : stored?.model;
+  const model = clientModel ?? restoredModel ?? settings.model;
   if (wanted === "bypassPermissions" && !bypassAvailable) {
     const why = refusedAsRoot
       ? "Claude Code refuses to bypass permissions as root unless IS_SANDBOX=1 is set."
@@ -50,9 +70,10 @@ export async function planSessionStart(
       bypassAvailable,
       autoDisabled: settings.autoDisabled,
       model,
+      restoredModel,
       notice: {
         title: "Started in Manual mode",
-        description: `Your settings ask for Bypass permissions. ${why}`,
+        description: `Bypass permissions was asked for. ${why}`,
       },
     };
   }
@@ -61,6 +82,7 @@ export async function planSessionStart(
     bypassAvailable,
     autoDisabled: settings.autoDisabled,
     model,
+    restoredModel,
     notice: undefined,
   };
 }

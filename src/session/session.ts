@@ -6,7 +6,7 @@ import type {
   SessionConfigOption,
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
-import { currentTitle } from "../agent/history/current-title.js";
+import { currentTitle, storedRunState } from "../agent/history/current-title.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import { authRequired, redacted, turnFailed } from "../protocol/errors.js";
@@ -86,7 +86,9 @@ export class Session {
     profile: ClientProfile,
     start: "new" | "resume" = "new",
   ): Promise<Session> {
-    const plan = await planSessionStart(setup.cwd, setup.passThrough);
+    const stored =
+      start === "resume" ? await storedRunState(setup.sessionId, setup.cwd) : undefined;
+    const plan = await planSessionStart(setup.cwd, setup.passThrough, stored);
     const session = new Session(setup, client, profile, plan);
     const query = session.startQuery(start);
     try {

@@ -113,3 +113,34 @@ describe("model and effort", () => {
     expect(s.model.mainRequests()[0]!.body.model).toBe("claude-sonnet-5-5");
   });
 });
+
+describe("a resumed session", () => {
+  it("keeps the mode and the model it last ran with", async () => {
+    const s = await scenario({ script: answers(2) });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.agent.request("session/set_mode", { sessionId, modeId: "acceptEdits" });
+    await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "model",
+      value: "sonnet",
+    });
+    await s.prompt(sessionId, "first");
+    await s.agent.request("session/close", { sessionId });
+
+    const resumed = await s.agent.request("session/resume", {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(resumed.modes?.currentModeId).toBe("acceptEdits");
+    expect(resumed.configOptions?.find((o) => o.id === "model")).toMatchObject({
+      currentValue: "sonnet",
+    });
+    await s.prompt(sessionId, "second");
+    expect(s.model.mainRequests().map((r) => r.body.model)).toEqual([
+      "claude-sonnet-5-5",
+      "claude-sonnet-5-5",
+    ]);
+  });
+});

@@ -1,11 +1,33 @@
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { projectDirsFor } from "../../sdk/transcript-paths.js";
 import { readEnds } from "./transcript-files.js";
-import { summarizeTranscript } from "./transcript-summary.js";
+import { summarizeTranscript, type TranscriptEnds } from "./transcript-summary.js";
 
 const HEAD_BYTES = 16 * 1024;
 const TAIL_BYTES = 64 * 1024;
+
+/** The path of a session's transcript; undefined when there is none. */
+async function transcriptPath(sessionId: string, cwd: string): Promise<string | undefined> {
+  for (const dir of await projectDirsFor(cwd)) {
+    const path = join(dir, `${sessionId}.jsonl`);
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isFile()) return path;
+  }
+  return undefined;
+}
+
+/** The first and last bytes of a session's transcript; undefined when there is none. */
+async function transcriptEnds(sessionId: string, cwd: string): Promise<TranscriptEnds | undefined> {
+  const path = await transcriptPath(sessionId, cwd);
+  if (!path) return undefined;
+  try {
+    const { size } = await stat(path);
+    return readEnds(path, size, HEAD_BYTES, TAIL_BYTES);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The title `session/list` shows for one session now (the user's `/rename`, Claude
@@ -13,15 +35,69 @@ const TAIL_BYTES = 64 * 1024;
  * Undefined when there is no transcript yet.
  */
 export async function currentTitle(sessionId: string, cwd: string): Promise<string | undefined> {
-  for (const dir of await projectDirsFor(cwd)) {
-    const path = join(dir, `${sessionId}.jsonl`);
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) continue;
-    try {
-      return summarizeTranscript(readEnds(path, info.size, HEAD_BYTES, TAIL_BYTES))?.title;
-    } catch {
-      return undefined;
+  const ends = await transcriptEnds(sessionId, cwd);
+  return ends ? summarizeTranscript(ends)?.title : undefined;
+}
+
+/** What a stored session last ran with: read back so that a resume keeps it. */
+export interface StoredRunState {
+  /** The permission mode of the last prompt (`permissionMode` on user entries). */
+  readonly permissionMode: string | undefined;
+  /** The model of the last answer (`message.model` on assistant entries). */
+  readonly model: string | undefined;
+}
+
+const CHUNK = 256 * 1024;
+/** More than any `"key":"value"` looked for here: chunks overlap by this much. */
+const OVERLAP = 512;
+
+/**
+ * The last value of each `"key":"…"` in a transcript, scanning backwards in chunks and
+ * stopping once every key is found: the latest entries are at the end, but a large
+ * entry (2.1.318 stores a prompt snapshot of ~100 KB) can sit between them and the tail.
+ */
+async function lastValues(path: string, keys: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const handle = await open(path, "r").catch(() => undefined);
+  if (!handle) return found;
+  try {
+    const size = (await handle.stat()).size;
+    const buffer = Buffer.allocUnsafe(CHUNK + OVERLAP);
+    for (let end = size; end > 0 && found.size < keys.length; end -= CHUNK) {
+      const start = Math.max(0, end - CHUNK);
+      const length = Math.min(end + OVERLAP, size) - start;
+      const { bytesRead } = await handle.read(buffer, 0, length, start);
+      const bytes = buffer.subarray(0, bytesRead);
+      for (const key of keys) {
+        if (found.has(key)) continue;
+        const value = lastValue(bytes, key);
+        if (value !== undefined) found.set(key, value);
+      }
     }
+  } finally {
+    await handle.close();
   }
-  return undefined;
+  return found;
+}
+
+/** The last value of `"key":"…"` in a buffer of compact JSON lines. */
+function lastValue(bytes: Buffer, key: string): string | undefined {
+  const needle = Buffer.from(`"${key}":"`);
+  const at = bytes.lastIndexOf(needle);
+  if (at < 0) return undefined;
+  const start = at + needle.length;
+  const end = bytes.indexOf(34, start); // the closing quote: mode and model ids have no escapes
+  return end > start ? bytes.subarray(start, end).toString("utf8") : undefined;
+}
+
+export async function storedRunState(sessionId: string, cwd: string): Promise<StoredRunState> {
+  const path = await transcriptPath(sessionId, cwd);
+  if (!path) return { permissionMode: undefined, model: undefined };
+  const values = await lastValues(path, ["permissionMode", "model"]);
+  const model = values.get("model");
+  return {
+    permissionMode: values.get("permissionMode"),
+    // Claude Code writes "<synthetic>" on its own error messages: not a model to keep.
+    model: model && !model.startsWith("<") ? model : undefined,
+  };
 }
