@@ -4,7 +4,7 @@ import { methods } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { projectFolderName } from "../../src/sdk/transcript-paths.js";
 import { eventually, type Scenario } from "../support/acp-harness.js";
-import { processesWithEnv } from "../support/processes.js";
+import { commandLine, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
@@ -13,9 +13,11 @@ function transcriptPath(s: Scenario, sessionId: string): string {
   return join(s.configDir, "projects", projectFolderName(s.workspace), `${sessionId}.jsonl`);
 }
 
-/** Claude Code processes of the scenario (everything but the adapter itself). */
+/** Claude Code session processes of the scenario (not the adapter, not a login-state probe). */
 function claudeProcesses(s: Scenario): number[] {
-  return processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((pid) => pid !== s.adapter.pid);
+  return processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((pid) =>
+    / --output-format stream-json /.test(commandLine(pid)),
+  );
 }
 
 /** The text of the messages the model was last sent. */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { PROFILES, type Scenario } from "../support/acp-harness.js";
-import { processesWithEnv } from "../support/processes.js";
+import { commandLine, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { clientView } from "../support/update-shapes.js";
 
@@ -152,8 +152,9 @@ describe("a loaded session", () => {
       "user_message_chunk",
       "agent_message_chunk",
     ]);
-    const claude = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter(
-      (p) => p !== s.adapter.pid,
+    // Claude Code session processes only (the login-state probe may run at the same time).
+    const claude = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((p) =>
+      / --output-format stream-json /.test(commandLine(p)),
     );
     expect(claude).toHaveLength(1);
     s.model.push({ blocks: [{ type: "text", text: "Second." }] });
@@ -172,8 +173,9 @@ describe("a loaded session", () => {
       loadSession(s, sessionId),
       s.agent.request(methods.agent.session.resume, { sessionId, cwd: s.workspace }),
     ]);
-    const claude = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter(
-      (p) => p !== s.adapter.pid,
+    // Claude Code session processes only (the login-state probe may run at the same time).
+    const claude = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((p) =>
+      / --output-format stream-json /.test(commandLine(p)),
     );
     expect(claude).toHaveLength(1);
     s.model.push({ blocks: [{ type: "text", text: "Once." }] });
