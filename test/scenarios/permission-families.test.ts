@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MCP_ECHO_SERVER, toolCallUpdates } from "../support/acp-harness.js";
+import { eventually, MCP_ECHO_SERVER, toolCallUpdates } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { textTurn } from "../support/script-turns.js";
 
@@ -16,8 +16,14 @@ const chooseDurable = (request: { options: Array<{ optionId: string; kind: strin
 });
 
 function localRules(workspace: string): string[] {
-  const settings = JSON.parse(readFileSync(join(workspace, ".claude/settings.local.json"), "utf8"));
-  return settings.permissions.allow as string[];
+  try {
+    const settings = JSON.parse(
+      readFileSync(join(workspace, ".claude/settings.local.json"), "utf8"),
+    );
+    return (settings.permissions?.allow as string[] | undefined) ?? [];
+  } catch {
+    return []; // not written (yet)
+  }
 }
 
 describe("durable choices per tool family land in the project's local settings", () => {
@@ -70,9 +76,14 @@ describe("durable choices per tool family land in the project's local settings",
       ["allow-with-updates", "Yes, and don't ask again for echo from echo in this project"],
       ["reject", "No"],
     ]);
-    const rules = localRules(s.workspace);
-    expect(rules).toContain("WebFetch(domain:docs.example.com)");
-    expect(rules).toContain("mcp__echo__echo");
+    // Claude Code writes the settings file on its own schedule.
+    for (const rule of ["WebFetch(domain:docs.example.com)", "mcp__echo__echo"]) {
+      await eventually(
+        `the rule ${rule} in settings.local.json`,
+        () => localRules(s.workspace).includes(rule),
+        5_000,
+      );
+    }
     expect(toolCallUpdates(s, sessionId, "toolu_echo").at(-1)).toMatchObject({
       status: "completed",
     });

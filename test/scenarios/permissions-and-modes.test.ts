@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROFILES, toolCallUpdates } from "../support/acp-harness.js";
+import { eventually, PROFILES, toolCallUpdates } from "../support/acp-harness.js";
 import type { RecordedRequest, ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 
@@ -41,10 +41,20 @@ describe("durable permission choices", () => {
       (o) => o.optionId === "allow-with-updates",
     );
     expect(durable).toMatchObject({ kind: "allow_always", name: expect.stringContaining("touch") });
-    const local = JSON.parse(
-      readFileSync(join(s.workspace, ".claude/settings.local.json"), "utf8"),
+    // Claude Code writes the settings file on its own schedule.
+    const localAllow = () => {
+      try {
+        const file = readFileSync(join(s.workspace, ".claude/settings.local.json"), "utf8");
+        return JSON.stringify(JSON.parse(file).permissions?.allow ?? []);
+      } catch {
+        return "";
+      }
+    };
+    await eventually(
+      "the rule in settings.local.json",
+      () => localAllow().includes("touch"),
+      5_000,
     );
-    expect(JSON.stringify(local.permissions.allow)).toContain("touch");
     expect(toolCallUpdates(s, sessionId, "toolu_1").at(-1)).toMatchObject({ status: "completed" });
 
     await s.prompt(sessionId, "again");
