@@ -24,6 +24,11 @@ const MODES: ReadonlySet<string> = new Set([
   "auto",
 ]);
 
+/** A Claude permission mode id (0.3.318's `PermissionMode`). */
+export function isPermissionMode(value: unknown): value is PermissionMode {
+  return typeof value === "string" && MODES.has(value);
+}
+
 /**
  * Reads the user, project and local settings of `cwd` the way Claude Code merges them
  * (the SDK's own engine, no process started). A settings file that cannot be read
@@ -36,7 +41,7 @@ export async function readStartSettings(cwd: string): Promise<StartSettings> {
     const permissions = (effective.permissions ?? {}) as Record<string, unknown>;
     const raw = permissions.defaultMode === "manual" ? "default" : permissions.defaultMode;
     return {
-      defaultMode: typeof raw === "string" && MODES.has(raw) ? (raw as PermissionMode) : undefined,
+      defaultMode: isPermissionMode(raw) ? raw : undefined,
       bypassDisabled: permissions.disableBypassPermissionsMode === "disable",
       autoDisabled:
         (effective as Record<string, unknown>).disableAutoMode === "disable" ||

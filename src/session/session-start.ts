@@ -2,16 +2,7 @@ import type { PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import type { StoredRunState } from "../agent/history/current-title.js";
-import { readStartSettings, rootRefusesBypass } from "../sdk/session-settings.js";
-
-const MODES: ReadonlySet<string> = new Set([
-  "default",
-  "acceptEdits",
-  "bypassPermissions",
-  "plan",
-  "dontAsk",
-  "auto",
-]);
+import { isPermissionMode, readStartSettings, rootRefusesBypass } from "../sdk/session-settings.js";
 
 /** How a session starts: its mode, which modes it may offer, and what to tell the user. */
 export interface StartPlan {
@@ -53,10 +44,7 @@ export async function planSessionStart(
     passThrough.allowDangerouslySkipPermissions !== false &&
     !refusedAsRoot;
   // A resumed session keeps the mode and model it last ran with (features: resume).
-  const storedMode =
-    stored?.permissionMode && MODES.has(stored.permissionMode)
-      ? (stored.permissionMode as PermissionMode)
-      : undefined;
+  const storedMode = isPermissionMode(stored?.permissionMode) ? stored.permissionMode : undefined;
   const wanted = storedMode ?? settings.defaultMode ?? "default";
   const clientModel = typeof passThrough.model === "string" ? passThrough.model : undefined;
   const restoredModel = clientModel ? undefined : stored?.model;

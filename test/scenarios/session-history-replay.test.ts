@@ -2,6 +2,7 @@ import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unsta
 import { describe, expect, it } from "vitest";
 import { PROFILES, type Scenario } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { SUBAGENT_SCRIPT } from "../support/script-turns.js";
 import { clientView } from "../support/update-shapes.js";
 
 const scenario = useScenarios();
@@ -45,38 +46,6 @@ function withoutSubagentResponses(view: ReturnType<typeof clientView>) {
   });
 }
 
-const subagentScript = [
-  {
-    blocks: [
-      {
-        type: "tool_use" as const,
-        id: "toolu_agent",
-        name: "Agent",
-        input: {
-          description: "Explore the code",
-          prompt: "List the files",
-          subagent_type: "general-purpose",
-          run_in_background: false,
-        },
-      },
-    ],
-  },
-  {
-    id: "msg_child_1",
-    blocks: [
-      { type: "text" as const, text: "Child speaking." },
-      {
-        type: "tool_use" as const,
-        id: "toolu_child",
-        name: "Bash",
-        input: { command: "ls", description: "list" },
-      },
-    ],
-  },
-  { id: "msg_child_2", blocks: [{ type: "text" as const, text: "Child report." }] },
-  { id: "msg_parent", blocks: [{ type: "text" as const, text: "Parent done." }] },
-];
-
 describe.each([
   ["plain", PROFILES.plain, false],
   ["flat transcript", FLAT, true],
@@ -84,7 +53,7 @@ describe.each([
   it("shows what the client saw live: the subagent's traffic only for the flat transcript", async () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "acceptEdits", allow: ["Bash", "Agent"] } },
-      script: subagentScript,
+      script: SUBAGENT_SCRIPT,
     });
     const { live, replay } = await liveAndReplayed(s, capabilities, ["delegate"]);
     expect(withoutSubagentResponses(clientView(replay))).toEqual(

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROFILES, toolCallUpdates } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { SUBAGENT_SCRIPT } from "../support/script-turns.js";
 
 const scenario = useScenarios();
 
@@ -256,41 +257,10 @@ describe("plans", () => {
 });
 
 describe("subagents (Agent tool)", () => {
-  const script = [
-    {
-      blocks: [
-        {
-          type: "tool_use" as const,
-          id: "toolu_agent",
-          name: "Agent",
-          input: {
-            description: "Explore the code",
-            prompt: "List the files",
-            subagent_type: "general-purpose",
-            run_in_background: false,
-          },
-        },
-      ],
-    },
-    {
-      blocks: [
-        { type: "text" as const, text: "Child speaking." },
-        {
-          type: "tool_use" as const,
-          id: "toolu_child",
-          name: "Bash",
-          input: { command: "ls", description: "list" },
-        },
-      ],
-    },
-    { blocks: [{ type: "text" as const, text: "Child report." }] },
-    { blocks: [{ type: "text" as const, text: "Parent done." }] },
-  ];
-
   it("is a think tool call with the report; the child's traffic stays out of the root session", async () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "acceptEdits", allow: ["Bash", "Agent"] } },
-      script,
+      script: SUBAGENT_SCRIPT,
     });
     await s.initialize();
     const sessionId = await s.newSession();
@@ -309,7 +279,7 @@ describe("subagents (Agent tool)", () => {
   it("goes to the root session with parentToolUseId for a client that asked for the flat transcript", async () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "acceptEdits", allow: ["Bash", "Agent"] } },
-      script,
+      script: SUBAGENT_SCRIPT,
     });
     await s.initialize({ _meta: { "subagent-transcript": true } });
     const sessionId = await s.newSession();

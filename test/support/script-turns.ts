@@ -44,3 +44,39 @@ export function shellRunning(s: Scenario, prefix = "tail"): Promise<void> {
 export function claudeProcess(s: Scenario): number | undefined {
   return scenarioProcesses(s).find((pid) => / --output-format stream-json /.test(commandLine(pid)));
 }
+
+/**
+ * A parent that delegates to a subagent (run in the foreground), the subagent's two
+ * turns (text and a Bash call, then its report), and the parent's answer.
+ */
+export const SUBAGENT_SCRIPT: ScriptedTurn[] = [
+  {
+    blocks: [
+      {
+        type: "tool_use",
+        id: "toolu_agent",
+        name: "Agent",
+        input: {
+          description: "Explore the code",
+          prompt: "List the files",
+          subagent_type: "general-purpose",
+          run_in_background: false,
+        },
+      },
+    ],
+  },
+  {
+    id: "msg_child_1",
+    blocks: [
+      { type: "text", text: "Child speaking." },
+      {
+        type: "tool_use",
+        id: "toolu_child",
+        name: "Bash",
+        input: { command: "ls", description: "list" },
+      },
+    ],
+  },
+  { id: "msg_child_2", blocks: [{ type: "text", text: "Child report." }] },
+  { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+];
