@@ -16,7 +16,7 @@ interface TextProgress {
 }
 
 /**
- * The real adapter (`node dist/src/index.js`) as an ACP client sees it: JSON-RPC over
+ * The real adapter (`node dist/claude-agent-acp.js`) as an ACP client sees it: JSON-RPC over
  * stdio. A deliberately thin client (no schema validation, no traffic recording) so the
  * measured time is the adapter's, not a client library's. It answers permission
  * requests with the first allow option; the benchmark's turns need none.
@@ -30,13 +30,17 @@ export class AdapterProcess {
   private constructor(env: RunEnv, nodeArgs: readonly string[]) {
     this.rpc = new ChildRpc(
       process.execPath,
-      [...nodeArgs, ADAPTER_BIN],
+      [...nodeArgs, process.env.BENCH_ADAPTER_ENTRY ?? ADAPTER_BIN],
       { cwd: env.workspace, env: env.env },
       (m, rpc) => this.onMessage(m, rpc),
     );
   }
 
-  /** Extra node flags for the adapter, e.g. BENCH_ADAPTER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+  /**
+   * Extra node flags for the adapter, e.g. BENCH_ADAPTER_NODE_ARGS="--cpu-prof
+   * --cpu-prof-dir=/tmp/prof"; BENCH_ADAPTER_ENTRY=dist/src/index.js runs the unbundled
+   * modules instead of the bin (profiles then tell our code from the ACP SDK's).
+   */
   static spawn(env: RunEnv): AdapterProcess {
     const nodeArgs = (process.env.BENCH_ADAPTER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
     return new AdapterProcess(env, nodeArgs);

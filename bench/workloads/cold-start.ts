@@ -10,7 +10,7 @@ import type { Workload } from "../workload.js";
 /**
  * 1. Cold start until a session can take prompts. Both sides start a fresh Node
  * process, so both pay Node start-up and module loading:
- *  - adapter: spawn `node dist/src/index.js` → `initialize` → `session/new` answered;
+ *  - adapter: spawn `node dist/claude-agent-acp.js` → `initialize` → `session/new` answered;
  *  - bare: spawn the runner → `query()` with streaming input → `initializationResult()`.
  * The adapter's RSS (its own Node process, not Claude Code) is read right after.
  */

@@ -30,7 +30,7 @@ export const REPO_ROOT = resolve(here, here.split("/").includes("dist") ? "../..
 /** A real stdio MCP server with one `echo` tool (built with the tests). */
 export const MCP_ECHO_SERVER = join(REPO_ROOT, "dist/test/support/mcp-echo-server.js");
 /** The built adapter: tests drive the real bin over stdio. */
-export const ADAPTER_BIN = join(REPO_ROOT, "dist/src/index.js");
+export const ADAPTER_BIN = join(REPO_ROOT, "dist/claude-agent-acp.js");
 
 export type TrafficEntry = { readonly dir: "to-agent" | "to-client"; readonly message: AnyMessage };
 
