@@ -6,6 +6,9 @@ import { log } from "../util/log.js";
 /** The notification that tells the client the login state (JetBrains `authStatus`). */
 export const AUTH_STATUS_UPDATE = "_auth/status_update";
 
+/** How long after `initialize` the first probe waits for a session to start first. */
+const FIRST_PROBE_DELAY_MS = 100;
+
 /**
  * Knows the login state and pushes `_auth/status_update` when it changes. Probes run in
  * the background (never blocking `initialize` or a prompt) and one at a time.
@@ -13,6 +16,8 @@ export const AUTH_STATUS_UPDATE = "_auth/status_update";
 export class AuthTracker {
   private current: AuthStatus | undefined;
   private running: Promise<void> | undefined;
+  /** Claude Code starts of sessions under way: a probe due meanwhile waits for them. */
+  private readonly starts = new Set<Promise<unknown>>();
 
   constructor(private readonly notify: (method: string, params: unknown) => Promise<void>) {}
 
@@ -20,6 +25,27 @@ export class AuthTracker {
   refresh(): Promise<void> {
     this.running ??= this.probe().finally(() => (this.running = undefined));
     return this.running;
+  }
+
+  /**
+   * Probes shortly, once no session's Claude Code is starting. The probe runs a Claude
+   * Code of its own; beside the first session's start it would take the CPU that start
+   * needs (an editor sends `session/new` right after `initialize`).
+   */
+  refreshSoon(): void {
+    setTimeout(() => {
+      void Promise.allSettled([...this.starts]).then(() => this.refresh());
+    }, FIRST_PROBE_DELAY_MS).unref();
+  }
+
+  /** Marks a session start under way until `start` settles. */
+  starting<T>(start: Promise<T>): Promise<T> {
+    const settled: Promise<unknown> = start.then(
+      () => this.starts.delete(settled),
+      () => this.starts.delete(settled),
+    );
+    this.starts.add(settled);
+    return start;
   }
 
   private async probe(): Promise<void> {

@@ -39,7 +39,7 @@ export function createAgentApp(state: ConnectionState): AgentApp {
       guarded(methods.agent.initialize, ({ params }) => {
         state.profile = parseClientProfile(params.clientCapabilities ?? {});
         // The login state is probed in the background: it never delays initialize.
-        setImmediate(() => void state.auth?.refresh());
+        state.auth?.refreshSoon();
         return initializeResponse(state.profile);
       }),
     )
@@ -59,7 +59,7 @@ export function createAgentApp(state: ConnectionState): AgentApp {
       guarded(methods.agent.session.new, async ({ params }) => {
         await checkWorkingDirectory(params.cwd);
         const additionalDirectories = checkAdditionalDirectories(params.additionalDirectories);
-        const session = await Session.start(
+        const starting = Session.start(
           {
             sessionId: randomUUID(),
             cwd: params.cwd,
@@ -70,6 +70,7 @@ export function createAgentApp(state: ConnectionState): AgentApp {
           requireClient(state),
           state.profile,
         );
+        const session = await (state.auth?.starting(starting) ?? starting);
         state.sessions.add(session);
         setImmediate(() => session.announce());
         return {

@@ -65,6 +65,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
       state.sessions.add(session);
       return session;
     });
+    state.auth?.starting(starting);
     opening.set(sessionId, starting);
     try {
       return { session: await starting, fresh: true };

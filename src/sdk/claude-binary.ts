@@ -8,6 +8,14 @@ import { dirname, join } from "node:path";
  */
 export function claudeExecutable(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.CLAUDE_CODE_EXECUTABLE) return env.CLAUDE_CODE_EXECUTABLE;
+  if (shipped === null) shipped = findShippedExecutable();
+  return shipped;
+}
+
+/** The platform package's binary, looked up once: it does not move while we run. */
+let shipped: string | undefined | null = null;
+
+function findShippedExecutable(): string | undefined {
   const require = createRequire(import.meta.url);
   const name = process.platform === "win32" ? "claude.exe" : "claude";
   for (const suffix of ["", "-musl"]) {

@@ -2,6 +2,7 @@ import type { McpServerConfig, Options, PermissionMode } from "@anthropic-ai/cla
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import { ownField, toPlainData } from "../util/plain-data.js";
+import { claudeExecutable } from "./claude-binary.js";
 import { spawnClaudeCode } from "./claude-process.js";
 import { log } from "../util/log.js";
 
@@ -104,14 +105,19 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
     ...((pass.mcpServers as Record<string, McpServerConfig> | undefined) ?? {}),
     ...toSdkMcpServers(config.mcpServers),
   };
+  const env = queryEnv(pass.env);
+  // Naming the binary spares the SDK its own search, which asks Node for a full process
+  // report to tell glibc from musl (milliseconds on the way to every session start).
+  const executable = claudeExecutable(env);
   return {
     settingSources: ["user", "project", "local"],
+    ...(executable ? { pathToClaudeCodeExecutable: executable } : {}),
     ...(pass as Partial<Options>),
     ...identity,
     cwd: config.cwd,
     additionalDirectories,
     mcpServers,
-    env: queryEnv(pass.env),
+    env,
     includePartialMessages: true,
     abortController: config.abortController,
     spawnClaudeCodeProcess: spawnClaudeCode,

@@ -2,7 +2,7 @@ import type { ClientProfile } from "../protocol/client-profile.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
 import { canUseToolFor, hooksFor, type ToolEvents } from "../sdk/tool-callbacks.js";
 import type { SessionConfig } from "./session-config.js";
-import type { StartPlan } from "./session-start.js";
+import type { SpawnPlan } from "./session-start.js";
 
 /** What a session needs to (re)start its Claude Code query. */
 export type SessionSetup = Omit<
@@ -36,32 +36,32 @@ function passThroughFor(
 
 /**
  * The options of one Claude Code query of a session: a restart keeps the user's mode
- * and model; the first start takes the mode the settings name.
+ * and model; the first start takes the mode the settings name (or leaves it to Claude Code).
  */
 export function queryConfigFor(input: {
   readonly setup: SessionSetup;
   readonly profile: ClientProfile;
-  readonly plan: StartPlan;
+  readonly spawn: SpawnPlan;
   readonly config: SessionConfig | undefined;
   readonly claudeSessionId: string;
   readonly start: "new" | "resume";
   readonly events: ToolEvents;
 }): SessionQueryConfig {
-  const { setup, profile, plan, config, events } = input;
+  const { setup, profile, spawn, config, events } = input;
   // A restart keeps the user's choice; the first start of a resumed session its own model.
   const model = config
     ? config.currentModel !== "default"
       ? config.currentModel
       : undefined
-    : plan.restoredModel;
+    : spawn.restoredModel;
   return {
     ...setup,
     sessionId: input.claudeSessionId,
     passThrough: passThroughFor(profile, setup.passThrough),
     start: input.start,
     abortController: new AbortController(),
-    permissionMode: (config?.currentMode ?? plan.mode) as StartPlan["mode"],
-    allowBypass: plan.bypassAvailable,
+    permissionMode: (config?.currentMode ?? spawn.mode) as SpawnPlan["mode"],
+    allowBypass: spawn.allowBypass,
     ...(model ? { model } : {}),
     canUseTool: canUseToolFor(events),
     hooks: hooksFor(events),

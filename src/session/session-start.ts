@@ -28,6 +28,57 @@ function envOf(passThrough: Readonly<Record<string, unknown>>): Record<string, s
 }
 
 /**
+ * How a Claude Code query is started before (or without) the settings: its mode
+ * (`undefined`: the one Claude Code's own settings name), whether it may bypass
+ * permissions, and a resumed session's own model.
+ */
+export interface SpawnPlan {
+  readonly mode: PermissionMode | undefined;
+  readonly allowBypass: boolean;
+  readonly restoredModel: string | undefined;
+}
+
+/**
+ * The first start of a session without waiting for the settings, which are then read
+ * while Claude Code starts: reading them costs the SDK's settings engine tens of
+ * milliseconds, all of it on the way to the `session/new` answer otherwise (bench
+ * workload 1). Claude Code applies its settings' mode itself; bypass stays allowed as
+ * far as the client and the root rule go, and Claude Code enforces a settings ban itself.
+ *
+ * Undefined when the start depends on the settings: a stored bypass session may have to
+ * start in another mode.
+ */
+export function spawnBeforeSettings(
+  passThrough: Readonly<Record<string, unknown>>,
+  stored?: StoredRunState,
+): SpawnPlan | undefined {
+  const storedMode = isPermissionMode(stored?.permissionMode) ? stored.permissionMode : undefined;
+  if (storedMode === "bypassPermissions") return undefined;
+  const clientModel = typeof passThrough.model === "string" ? passThrough.model : undefined;
+  return {
+    mode: storedMode,
+    allowBypass:
+      passThrough.allowDangerouslySkipPermissions !== false &&
+      !rootRefusesBypass(envOf(passThrough)),
+    restoredModel: clientModel ? undefined : stored?.model,
+  };
+}
+
+/** How a session whose settings are known starts (and restarts) Claude Code. */
+export function spawnFor(plan: StartPlan): SpawnPlan {
+  return { mode: plan.mode, allowBypass: plan.bypassAvailable, restoredModel: plan.restoredModel };
+}
+
+/**
+ * Whether a query started per `spawn` runs as `plan` says. It does not when the settings
+ * ask for bypass where Claude Code refuses it (as root it then exits at start): the
+ * session must start again in `plan.mode`.
+ */
+export function spawnKeepsPlan(spawn: SpawnPlan, plan: StartPlan): boolean {
+  return spawn.mode !== undefined || plan.notice === undefined;
+}
+
+/**
  * The start mode is the one the user's settings name. Bypass is offered only where
  * Claude Code will accept it; a session whose settings ask for bypass where it is not
  * accepted starts in `default` with a notice instead of failing.

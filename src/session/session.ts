@@ -20,7 +20,14 @@ import type { ModelUsageTable } from "../translation/usage.js";
 import { log } from "../util/log.js";
 import { Outbox } from "./outbox.js";
 import { applyToQuery, configUpdates, SessionConfig, type ConfigChange } from "./session-config.js";
-import { planSessionStart, type StartPlan } from "./session-start.js";
+import {
+  planSessionStart,
+  spawnBeforeSettings,
+  spawnFor,
+  spawnKeepsPlan,
+  type SpawnPlan,
+  type StartPlan,
+} from "./session-start.js";
 import type { PlanHandoff } from "./permission-flow.js";
 import { runMcpCommand } from "./mcp-commands.js";
 import { flatSubagents, queryConfigFor, type SessionSetup } from "./query-setup.js";
@@ -63,12 +70,15 @@ export class Session {
   private commands: readonly ClaudeCommand[] = [];
   /** Claude Code's session id: the ACP id, until a plan continues in a new conversation. */
   private claudeSessionId: string;
+  /** What the settings say about the start (read while the first query starts). */
+  private plan: StartPlan | undefined;
 
   private constructor(
     private readonly setup: SessionSetup,
     private readonly client: ClientPort,
     private readonly profile: ClientProfile,
-    private readonly plan: StartPlan,
+    /** How the next query starts until the session config exists. */
+    private spawn: SpawnPlan,
   ) {
     this.claudeSessionId = setup.sessionId;
     this.outbox = new Outbox(setup.sessionId, client);
@@ -88,13 +98,25 @@ export class Session {
   ): Promise<Session> {
     const stored =
       start === "resume" ? await storedRunState(setup.sessionId, setup.cwd) : undefined;
-    const plan = await planSessionStart(setup.cwd, setup.passThrough, stored);
-    const session = new Session(setup, client, profile, plan);
-    const query = session.startQuery(start);
+    const early = spawnBeforeSettings(setup.passThrough, stored);
+    const settled = early
+      ? undefined
+      : await planSessionStart(setup.cwd, setup.passThrough, stored);
+    const session = new Session(setup, client, profile, early ?? spawnFor(settled!));
+    let query = session.startQuery(start);
     try {
-      // A stored session's title is known: only a change is news to the client.
+      // Claude Code is starting: read the settings and the stored title meanwhile.
+      const plan = settled ?? (await planSessionStart(setup.cwd, setup.passThrough, stored));
       const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
+      const keeps = spawnKeepsPlan(session.spawn, plan);
+      session.plan = plan;
+      session.spawn = spawnFor(plan);
+      if (!keeps) {
+        query.close();
+        query = session.startQuery(start);
+      }
       const init = await query.ready();
+      // A stored session's title is known: only a change is news to the client.
       session.title = await storedTitle;
       session.commands = init.commands;
       const autoAvailable = !plan.autoDisabled && init.models.some((m) => m.supportsAutoMode);
@@ -125,7 +147,7 @@ export class Session {
    * (a mode fallback, MCP servers that failed to start).
    */
   announce(): void {
-    this.outbox.sendAll(startAnnouncements(this.profile, this.commands, this.plan));
+    if (this.plan) this.outbox.sendAll(startAnnouncements(this.profile, this.commands, this.plan));
     const query = this.query;
     if (query && this.setup.mcpServers.length > 0) {
       void mcpFailureNotices(query, this.profile).then((notices) => this.outbox.sendAll(notices));
@@ -213,7 +235,7 @@ export class Session {
       queryConfigFor({
         setup: this.setup,
         profile: this.profile,
-        plan: this.plan,
+        spawn: this.spawn,
         config: this.config,
         claudeSessionId: this.claudeSessionId,
         start,

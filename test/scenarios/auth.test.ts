@@ -78,6 +78,22 @@ describe("auth status", () => {
     });
   });
 
+  it("probes after a first session has started, not beside its Claude Code start", async () => {
+    const s = await scenario();
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await eventually("the auth status", () =>
+      s.extNotifications.some((n) => n.method === "_auth/status_update"),
+    );
+    const sent = s.sentByAdapter();
+    const answered = sent.findIndex(
+      (m) => "result" in m && (m.result as { sessionId?: unknown } | null)?.sessionId === sessionId,
+    );
+    const status = sent.findIndex((m) => "method" in m && m.method === "_auth/status_update");
+    expect(answered).toBeGreaterThan(-1);
+    expect(status).toBeGreaterThan(answered);
+  });
+
   it("says nobody is logged in without credentials, and only once", async () => {
     const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
     await s.initialize();

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { claudeExecutable } from "./claude-binary.js";
+import { buildQueryOptions, type SessionQueryConfig } from "./query-options.js";
+
+const config = (passThrough: Record<string, unknown> = {}): SessionQueryConfig => ({
+  sessionId: "s1",
+  start: "new",
+  cwd: "/tmp",
+  additionalDirectories: [],
+  mcpServers: [],
+  passThrough,
+  abortController: new AbortController(),
+});
+
+describe("buildQueryOptions", () => {
+  it("names Claude Code's binary, so the SDK need not search for it", () => {
+    const shipped = claudeExecutable({});
+    expect(shipped).toMatch(/claude-agent-sdk-[^/]+\/claude(\.exe)?$/);
+    expect(buildQueryOptions(config()).pathToClaudeCodeExecutable).toBe(shipped);
+  });
+
+  it("takes CLAUDE_CODE_EXECUTABLE from the client's env, and the client's own path first", () => {
+    expect(
+      buildQueryOptions(config({ env: { CLAUDE_CODE_EXECUTABLE: "/opt/claude" } }))
+        .pathToClaudeCodeExecutable,
+    ).toBe("/opt/claude");
+    expect(
+      buildQueryOptions(config({ pathToClaudeCodeExecutable: "/mine/claude" }))
+        .pathToClaudeCodeExecutable,
+    ).toBe("/mine/claude");
+  });
+
+  it("lets the adapter's own fields win over the pass-through", () => {
+    const options = buildQueryOptions(config({ cwd: "/elsewhere", includePartialMessages: false }));
+    expect(options.cwd).toBe("/tmp");
+    expect(options.includePartialMessages).toBe(true);
+    expect(options.sessionId).toBe("s1");
+  });
+});
