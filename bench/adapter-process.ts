@@ -1,10 +1,11 @@
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type {
   InitializeResponse,
   NewSessionResponse,
   PromptResponse,
 } from "@agentclientprotocol/sdk/unstable";
-import { ADAPTER_BIN } from "../test/support/acp-harness.js";
+import { ADAPTER_BIN, REPO_ROOT } from "../test/support/acp-harness.js";
 import { ChildRpc, type WireMessage } from "./child-rpc.js";
 import type { RunEnv } from "./run-env.js";
 import type { TurnTiming } from "./turn-timing.js";
@@ -30,7 +31,7 @@ export class AdapterProcess {
   private constructor(env: RunEnv, nodeArgs: readonly string[]) {
     this.rpc = new ChildRpc(
       process.execPath,
-      [...nodeArgs, process.env.BENCH_ADAPTER_ENTRY ?? ADAPTER_BIN],
+      [...nodeArgs, resolve(REPO_ROOT, process.env.BENCH_ADAPTER_ENTRY ?? ADAPTER_BIN)],
       { cwd: env.workspace, env: env.env },
       (m, rpc) => this.onMessage(m, rpc),
     );
