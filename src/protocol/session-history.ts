@@ -40,10 +40,13 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
   /**
    * Starts Claude Code on a stored session so that the next prompt continues it.
    * `fresh` is false when another request of this connection started it already.
+   * `early`: resolve as soon as the session can be described from Claude Code's cached
+   * start answer, and start Claude Code after `early.after` (see `Session.start`).
    */
   const resumeStored = async (
     sessionId: string,
     params: StartParams,
+    early?: { readonly after: Promise<unknown> },
   ): Promise<{ session: Session; fresh: boolean }> => {
     const live = state.sessions.find(sessionId);
     if (live) return { session: live, fresh: false };
@@ -61,6 +64,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
       state.client,
       state.profile,
       "resume",
+      early,
     ).then((session) => {
       state.sessions.add(session);
       return session;
@@ -106,8 +110,13 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
         const stored = await findStoredSession(sessionId, params.cwd);
         if (!stored && !live && !opening.has(sessionId)) throw unknownSession(sessionId);
         if (!state.client) throw new Error("connection not ready");
-        // Claude Code starts while the history is sent; the answer waits for both.
-        const starting = resumeStored(sessionId, params);
+        // The answer waits for the history and for Claude Code's model list (its
+        // `configOptions`). With the list cached from an earlier start, Claude Code starts
+        // after the history is sent and the answer does not wait for it; without, it
+        // starts at once, while the history is sent.
+        let replayed!: () => void;
+        const after = new Promise<void>((resolve) => (replayed = resolve));
+        const starting = resumeStored(sessionId, params, { after });
         starting.catch(() => undefined); // awaited below; this only marks it handled
         try {
           if (stored) {
@@ -128,6 +137,8 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
             () => undefined,
           );
           throw error;
+        } finally {
+          replayed();
         }
         return setupAnswer(await starting);
       }),

@@ -13,6 +13,8 @@ export interface StartSettings {
   readonly autoDisabled: boolean;
   /** The model the settings name, if any. */
   readonly model: string | undefined;
+  /** The merged settings (for the start key: Claude Code's model list depends on them). */
+  readonly merged: unknown;
 }
 
 const MODES: ReadonlySet<string> = new Set([
@@ -47,10 +49,17 @@ export async function readStartSettings(cwd: string): Promise<StartSettings> {
         (effective as Record<string, unknown>).disableAutoMode === "disable" ||
         permissions.disableAutoMode === "disable",
       model: typeof effective.model === "string" ? effective.model : undefined,
+      merged: resolved.effective,
     };
   } catch (error) {
     log.warn("could not read Claude Code settings", { message: String(error) });
-    return { defaultMode: undefined, bypassDisabled: false, autoDisabled: false, model: undefined };
+    return {
+      defaultMode: undefined,
+      bypassDisabled: false,
+      autoDisabled: false,
+      model: undefined,
+      merged: undefined,
+    };
   }
 }
 

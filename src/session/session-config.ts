@@ -13,6 +13,7 @@ import {
   type ModeAvailability,
 } from "../translation/modes.js";
 import { effortLevels, effortOption, modelOption } from "../translation/model-options.js";
+import type { StartPlan } from "./session-start.js";
 
 /** A change the session must apply to its Claude Code query. */
 export type ConfigChange =
@@ -138,6 +139,15 @@ export class SessionConfig {
   private effortLevels(): string[] {
     return effortLevels(this.models.find((m) => m.value === this.model));
   }
+}
+
+/**
+ * A session's options from Claude Code's model list (its start answer, or the cached
+ * one): Auto is offered where a model supports it and the settings allow it.
+ */
+export function configFor(plan: StartPlan, models: readonly ModelInfo[]): SessionConfig {
+  const auto = !plan.autoDisabled && models.some((m) => m.supportsAutoMode);
+  return new SessionConfig({ auto, bypass: plan.bypassAvailable }, models, plan.mode, plan.model);
 }
 
 /** Applies a change to the running Claude Code query. */

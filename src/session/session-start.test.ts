@@ -8,6 +8,7 @@ const plan = (over: Partial<StartPlan> = {}): StartPlan => ({
   model: undefined,
   restoredModel: undefined,
   notice: undefined,
+  startKey: "key",
   ...over,
 });
 

@@ -3,6 +3,7 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import type { StoredRunState } from "../agent/history/current-title.js";
 import { isPermissionMode, readStartSettings, rootRefusesBypass } from "../sdk/session-settings.js";
+import { startKey } from "../sdk/start-key.js";
 
 /** How a session starts: its mode, which modes it may offer, and what to tell the user. */
 export interface StartPlan {
@@ -15,6 +16,8 @@ export interface StartPlan {
   readonly restoredModel: string | undefined;
   /** A notice for the user, sent right after the session is set up. */
   readonly notice: { readonly title: string; readonly description: string } | undefined;
+  /** What Claude Code's start answer depends on (the key of its cached model list). */
+  readonly startKey: string;
 }
 
 function envOf(passThrough: Readonly<Record<string, unknown>>): Record<string, string | undefined> {
@@ -100,6 +103,7 @@ export async function planSessionStart(
   const clientModel = typeof passThrough.model === "string" ? passThrough.model : undefined;
   const restoredModel = clientModel ? undefined : stored?.model;
   const model = clientModel ?? restoredModel ?? settings.model;
+  const key = startKey({ passThrough, settings: settings.merged });
   if (wanted === "bypassPermissions" && !bypassAvailable) {
     const why = refusedAsRoot
       ? "Claude Code refuses to bypass permissions as root unless IS_SANDBOX=1 is set."
@@ -114,6 +118,7 @@ export async function planSessionStart(
         title: "Started in Manual mode",
         description: `Bypass permissions was asked for. ${why}`,
       },
+      startKey: key,
     };
   }
   return {
@@ -123,6 +128,7 @@ export async function planSessionStart(
     model,
     restoredModel,
     notice: undefined,
+    startKey: key,
   };
 }
 

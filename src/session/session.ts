@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type {
   SessionUpdate,
@@ -7,10 +8,11 @@ import type {
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
 import { currentTitle, storedRunState } from "../agent/history/current-title.js";
+import { readModelListCache, writeModelListCache } from "../agent/model-list-cache.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import { authRequired, redacted, turnFailed } from "../protocol/errors.js";
-import { ClaudeQuery, transcriptExists } from "../sdk/claude-query.js";
+import { ClaudeQuery, transcriptExists, type ClaudeInit } from "../sdk/claude-query.js";
 import { toAvailableCommands, type ClaudeCommand } from "../translation/commands.js";
 import { parseMcpCommand } from "../translation/mcp-command.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
@@ -19,7 +21,8 @@ import { turnEnd } from "../translation/turn-end.js";
 import type { ModelUsageTable } from "../translation/usage.js";
 import { log } from "../util/log.js";
 import { Outbox } from "./outbox.js";
-import { applyToQuery, configUpdates, SessionConfig, type ConfigChange } from "./session-config.js";
+import type { SessionConfig } from "./session-config.js";
+import { applyToQuery, configFor, configUpdates, type ConfigChange } from "./session-config.js";
 import {
   planSessionStart,
   spawnBeforeSettings,
@@ -71,7 +74,16 @@ export class Session {
   /** Claude Code's session id: the ACP id, until a plan continues in a new conversation. */
   private claudeSessionId: string;
   /** What the settings say about the start (read while the first query starts). */
-  private plan: StartPlan | undefined;
+  private plan!: StartPlan;
+  /** Settles once Claude Code has started (or, for an early answer, failed to). */
+  private started: Promise<void> = Promise.resolve();
+  /** Prompts wait until Claude Code has started. */
+  private ready = false;
+  private startFailed = false;
+  /** The setup answer was built from the cached model list. */
+  private answeredFromCache = false;
+  /** Claude Code's real options differ from the cached ones the client was answered with. */
+  private staleAnswer = false;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -89,48 +101,89 @@ export class Session {
     return this.setup.sessionId;
   }
 
-  /** Starts Claude Code for a session and resolves once it is ready for prompts. */
+  /**
+   * Starts Claude Code for a session and resolves once it is ready for prompts, or, with
+   * `early`, as soon as the session can be described from Claude Code's cached start
+   * answer (`agent/model-list-cache.ts`). Claude Code then starts once `early.after`
+   * settles (a load's replay: on two cores, Claude Code's start alongside it doubles the
+   * replay's time), prompts and option changes wait for it, and `announce()` corrects
+   * the options if its real answer differs. Without a cached answer it waits, as always.
+   */
   static async start(
     setup: SessionSetup,
     client: ClientPort,
     profile: ClientProfile,
     start: "new" | "resume" = "new",
+    early?: { readonly after: Promise<unknown> },
   ): Promise<Session> {
     const stored =
       start === "resume" ? await storedRunState(setup.sessionId, setup.cwd) : undefined;
-    const early = spawnBeforeSettings(setup.passThrough, stored);
-    const settled = early
-      ? undefined
-      : await planSessionStart(setup.cwd, setup.passThrough, stored);
-    const session = new Session(setup, client, profile, early ?? spawnFor(settled!));
-    let query = session.startQuery(start);
+    // Claude Code starts before the settings are read (they are read while it starts),
+    // unless its start depends on them, or a load may answer from the cache (then it
+    // starts after the replay).
+    const first = early ? undefined : spawnBeforeSettings(setup.passThrough, stored);
+    const known = first ? undefined : await planSessionStart(setup.cwd, setup.passThrough, stored);
+    const session = new Session(setup, client, profile, first ?? spawnFor(known!));
+    let launched = first ? session.launch(start) : undefined;
+    const plan = known ?? (await planSessionStart(setup.cwd, setup.passThrough, stored));
+    session.plan = plan;
+    if (launched && !spawnKeepsPlan(session.spawn, plan)) {
+      // The settings ask for a mode Claude Code must not start in: start it again.
+      launched.catch(() => undefined);
+      session.query?.close();
+      launched = undefined;
+    }
+    session.spawn = spawnFor(plan);
+    const cached = early ? readModelListCache(plan.startKey) : undefined;
+    const launch = () => session.launch(start);
+    launched ??= cached ? early!.after.then(launch, launch) : launch();
+    const started = launched.then((init) => session.onStarted(init));
+    // A stored session's title is known: only a change is news to the client.
+    const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
     try {
-      // Claude Code is starting: read the settings and the stored title meanwhile.
-      const plan = settled ?? (await planSessionStart(setup.cwd, setup.passThrough, stored));
-      const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
-      const keeps = spawnKeepsPlan(session.spawn, plan);
-      session.plan = plan;
-      session.spawn = spawnFor(plan);
-      if (!keeps) {
-        query.close();
-        query = session.startQuery(start);
+      if (cached) {
+        session.config = configFor(plan, cached);
+        session.answeredFromCache = true;
+        session.started = started.catch((error: unknown) => session.onStartFailed(error));
+      } else {
+        await started;
+        session.started = started;
       }
-      const init = await query.ready();
-      // A stored session's title is known: only a change is news to the client.
       session.title = await storedTitle;
-      session.commands = init.commands;
-      const autoAvailable = !plan.autoDisabled && init.models.some((m) => m.supportsAutoMode);
-      session.config = new SessionConfig(
-        { auto: autoAvailable, bypass: plan.bypassAvailable },
-        init.models,
-        plan.mode,
-        plan.model,
-      );
     } catch (error) {
       session.close();
       throw error;
     }
     return session;
+  }
+
+  /** Starts this session's Claude Code; resolves with what it offers once it is up. */
+  private async launch(start: "new" | "resume"): Promise<ClaudeInit> {
+    if (this.closed) throw new Error("the session was closed before Claude Code started");
+    return await this.startQuery(start).ready();
+  }
+
+  /** Claude Code has started: its own model list and commands replace any cached ones. */
+  private onStarted(init: ClaudeInit): void {
+    const answered = this.answeredFromCache ? this.config?.configOptions() : undefined;
+    this.commands = init.commands;
+    this.config = configFor(this.plan, init.models);
+    this.staleAnswer = answered !== undefined && !isDeepStrictEqual(answered, this.configOptions());
+    writeModelListCache(this.plan.startKey, init.models);
+    this.ready = true;
+    this.pump();
+  }
+
+  /**
+   * Claude Code did not start after the session was answered from the cache: as with a
+   * Claude Code that exits, the next prompt starts a new one (or fails with the reason).
+   */
+  private onStartFailed(error: unknown): void {
+    if (!this.closed)
+      log.warn("Claude Code did not start", { sessionId: this.id, message: String(error) });
+    this.startFailed = true;
+    this.ready = true;
+    this.pump();
   }
 
   /** The session's modes, for the `session/new` answer. */
@@ -147,20 +200,32 @@ export class Session {
    * (a mode fallback, MCP servers that failed to start).
    */
   announce(): void {
-    if (this.plan) this.outbox.sendAll(startAnnouncements(this.profile, this.commands, this.plan));
-    const query = this.query;
-    if (query && this.setup.mcpServers.length > 0) {
-      void mcpFailureNotices(query, this.profile).then((notices) => this.outbox.sendAll(notices));
-    }
+    void this.started.then(() => {
+      // The answer came from the cache and Claude Code offers something else.
+      if (this.staleAnswer) {
+        this.outbox.send({
+          sessionUpdate: "config_option_update",
+          configOptions: this.configOptions(),
+        });
+      }
+      const commands = this.startFailed ? undefined : this.commands;
+      this.outbox.sendAll(startAnnouncements(this.profile, commands, this.plan));
+      const query = this.query;
+      if (query && !this.startFailed && this.setup.mcpServers.length > 0) {
+        void mcpFailureNotices(query, this.profile).then((notices) => this.outbox.sendAll(notices));
+      }
+    });
   }
 
   /** `session/set_mode`. */
   async setMode(modeId: unknown): Promise<void> {
+    await this.started; // validated against what Claude Code offers, not the cache
     await this.apply(this.requireConfig().setMode(modeId));
   }
 
   /** `session/set_config_option`: answers the full option list. */
   async setConfigOption(configId: unknown, value: unknown): Promise<SessionConfigOption[]> {
+    await this.started; // validated against what Claude Code offers, not the cache
     await this.apply(this.requireConfig().setOption(configId, value));
     return this.configOptions();
   }
@@ -406,7 +471,7 @@ export class Session {
 
   /** Starts the next queued prompt when the session is free. */
   private pump(): void {
-    if (this.closed || this.turn || this.draining || this.restarting) return;
+    if (this.closed || !this.ready || this.turn || this.draining || this.restarting) return;
     if (this.queue.length === 0) return;
     const query = this.query;
     if (!query) return void this.restart();

@@ -6,17 +6,24 @@ import { toAvailableCommands, type ClaudeCommand } from "../translation/commands
 import { log } from "../util/log.js";
 import { noticeUpdate, type StartPlan } from "./session-start.js";
 
-/** What the client learns right after the setup answer: the commands, and a start notice. */
+/**
+ * What the client learns right after the setup answer: the commands (unless Claude Code
+ * did not start, so there are none to tell), and a start notice.
+ */
 export function startAnnouncements(
   profile: ClientProfile,
-  commands: readonly ClaudeCommand[],
+  commands: readonly ClaudeCommand[] | undefined,
   plan: StartPlan,
 ): SessionUpdate[] {
   return [
-    {
-      sessionUpdate: "available_commands_update",
-      availableCommands: toAvailableCommands(commands),
-    },
+    ...(commands
+      ? [
+          {
+            sessionUpdate: "available_commands_update" as const,
+            availableCommands: toAvailableCommands(commands),
+          },
+        ]
+      : []),
     ...(plan.notice ? [noticeUpdate(profile, plan.notice)] : []),
   ];
 }

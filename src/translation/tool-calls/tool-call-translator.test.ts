@@ -80,4 +80,13 @@ describe("ToolCallTranslator", () => {
     });
     expect(t.result({ tool_use_id: "nope", content: "x" }, undefined)).toEqual([]);
   });
+
+  it("forgets a finished turn's tool calls, and what their reports sent", () => {
+    const t = new ToolCallTranslator(plain, false);
+    started(t, "e", "Agent");
+    t.endTurn();
+    // Nothing of the old call is kept: the same id is a new tool call with every field.
+    const [first] = started(t, "e", "Agent");
+    expect(first).toMatchObject({ sessionUpdate: "tool_call", toolCallId: "e", rawInput: {} });
+  });
 });

@@ -201,8 +201,13 @@ export class ToolCallTranslator {
     return { updates, toolCall: { ...fields, _meta } as ToolCallUpdate };
   }
 
-  /** Forgets the tool calls of a finished turn (the task list stays). */
+  /**
+   * Forgets the tool calls of a finished turn (the task list stays), and what their
+   * reports sent: no report of them can follow, and a long session (or the replay of a
+   * long history) would otherwise keep every tool output it ever reported.
+   */
   endTurn(): void {
+    for (const toolCallId of this.calls.keys()) this.tracker.forget(toolCallId);
     this.calls = new Map();
     this.streaming.clear();
   }

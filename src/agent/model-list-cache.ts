@@ -1,0 +1,82 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
+import { z } from "zod";
+import { log } from "../util/log.js";
+
+/**
+ * Claude Code's model list as its last start reported it, kept on disk between adapter
+ * processes so that `session/load` can answer (its `configOptions` hold the model
+ * option) without waiting a second for Claude Code to start. One small JSON file per
+ * start key (`sdk/start-key.ts`: binary, environment, login, settings, client options),
+ * under the user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`), like the session list
+ * cache. A missing, corrupt or foreign file is no cache; a write goes to a temporary
+ * file renamed into place, so adapters side by side never read a torn file.
+ */
+const VERSION = 1;
+
+const effortSchema = z.enum(["low", "medium", "high", "xhigh", "max"]);
+
+/** Claude Code's `ModelInfo`; fields it may add later are kept as they are. */
+const modelSchema = z.looseObject({
+  value: z.string(),
+  resolvedModel: z.string().optional(),
+  displayName: z.string(),
+  description: z.string(),
+  supportsEffort: z.boolean().optional(),
+  supportedEffortLevels: z.array(effortSchema).optional(),
+  supportsAdaptiveThinking: z.boolean().optional(),
+  supportsFastMode: z.boolean().optional(),
+  supportsAutoMode: z.boolean().optional(),
+});
+
+const fileSchema = z.object({
+  version: z.literal(VERSION),
+  key: z.string(),
+  models: z.array(modelSchema).min(1),
+});
+
+export function modelListCachePath(key: string): string {
+  const root = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  return join(root, "claude-agent-acp", `models-${key.slice(0, 32)}.json`);
+}
+
+/** The model list stored for this start key, or undefined when there is none to trust. */
+export function readModelListCache(key: string): ModelInfo[] | undefined {
+  let raw: string;
+  try {
+    raw = readFileSync(modelListCachePath(key), "utf8");
+  } catch {
+    return undefined; // none yet
+  }
+  const parsed = fileSchema.safeParse(safeJson(raw));
+  // The file name holds a part of the key; the whole key must match.
+  if (!parsed.success || parsed.data.key !== key) {
+    log.debug("ignored an unusable model list cache", { key: key.slice(0, 32) });
+    return undefined;
+  }
+  return parsed.data.models as ModelInfo[];
+}
+
+/** Stores the model list Claude Code reported for this key. Failures are logged, not thrown. */
+export function writeModelListCache(key: string, models: readonly ModelInfo[]): void {
+  if (models.length === 0) return; // nothing a load could answer with
+  const path = modelListCachePath(key);
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(join(path, ".."), { recursive: true });
+    writeFileSync(temporary, JSON.stringify({ version: VERSION, key, models }));
+    renameSync(temporary, path);
+  } catch (error) {
+    log.debug("could not store the model list cache", { message: String(error) });
+  }
+}
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}

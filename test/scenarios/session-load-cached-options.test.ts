@@ -1,0 +1,240 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { methods, type AnyMessage } from "@agentclientprotocol/sdk/unstable";
+import { describe, expect, it } from "vitest";
+import { eventually, type Scenario } from "../support/acp-harness.js";
+import { useScenarios } from "../support/scenario-test.js";
+
+const scenario = useScenarios();
+
+/**
+ * `session/load` answers from the model list Claude Code's last start stored on disk
+ * (`agent/model-list-cache.ts`), without waiting for Claude Code; when Claude Code's
+ * real list differs, one `config_option_update` follows the answer.
+ */
+
+/** A model no Claude Code offers: an answer that lists it was built from the cache. */
+const CACHE_ONLY = {
+  value: "cache-only",
+  displayName: "Cache Only",
+  description: "Only the cache knows this one",
+};
+
+/** Each scenario's own cache folder, so that the test can read and damage the file. */
+async function start(settings?: Record<string, unknown>) {
+  const s = await scenario({
+    script: [{ blocks: [{ type: "text", text: "Stored answer." }] }],
+    env: { XDG_CACHE_HOME: "" },
+    ...(settings ? { settings } : {}),
+  });
+  return s;
+}
+
+function cacheDir(s: Scenario): string {
+  return join(s.root, "home", ".cache", "claude-agent-acp");
+}
+
+function cacheFiles(s: Scenario): string[] {
+  const dir = cacheDir(s);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /^models-[0-9a-f]{32}\.json$/.test(f))
+    .map((f) => join(dir, f));
+}
+
+interface CacheFile {
+  version: number;
+  key: string;
+  models: Array<{ value: string }>;
+}
+
+const readCache = (path: string): CacheFile => JSON.parse(readFileSync(path, "utf8")) as CacheFile;
+
+/** A stored session with one exchange, and the model list file its Claude Code wrote. */
+async function storedSession(s: Scenario) {
+  await s.initialize();
+  const answer = await s.agent.request(methods.agent.session.new, {
+    cwd: s.workspace,
+    mcpServers: [],
+  });
+  expect((await s.prompt(answer.sessionId, "remember this")).stopReason).toBe("end_turn");
+  await eventually("the model list file", () => cacheFiles(s).length === 1);
+  return { sessionId: answer.sessionId, newAnswer: answer, file: cacheFiles(s)[0]! };
+}
+
+function load(s: Scenario, sessionId: string) {
+  return s.agent.request(methods.agent.session.load, {
+    sessionId,
+    cwd: s.workspace,
+    mcpServers: [],
+  });
+}
+
+function modelValues(answer: { configOptions?: unknown }): string[] {
+  const options = answer.configOptions as Array<{ id: string; options: Array<{ value: string }> }>;
+  return options.find((o) => o.id === "model")!.options.map((o) => o.value);
+}
+
+/** The adapter's messages after the load's answer. */
+function afterAnswer(s: Scenario): AnyMessage[] {
+  const sent = s.sentByAdapter();
+  const answer = sent.findIndex((m) => "result" in m && "configOptions" in (m.result as object));
+  expect(answer).toBeGreaterThanOrEqual(0);
+  return sent.slice(answer + 1);
+}
+
+/** The session/update messages of one kind (the same objects, so their order can be compared). */
+function updatesOfKind(messages: AnyMessage[], kind: string): AnyMessage[] {
+  return messages.filter(
+    (m) =>
+      "method" in m &&
+      m.method === "session/update" &&
+      (m.params as { update: { sessionUpdate: string } }).update.sessionUpdate === kind,
+  );
+}
+
+const updateOf = (message: AnyMessage): object =>
+  (message as { params: { update: object } }).params.update;
+
+describe("the model list cache", () => {
+  it("is written by a real Claude Code start, with the models the session offered", async () => {
+    const s = await start();
+    const { newAnswer, file } = await storedSession(s);
+    const stored = readCache(file);
+    expect(stored.version).toBe(1);
+    expect(file).toContain(`models-${stored.key.slice(0, 32)}.json`);
+    expect(stored.models.map((m) => m.value)).toEqual(modelValues(newAnswer));
+    expect(stored.models.map((m) => m.value)).toContain("sonnet");
+  });
+});
+
+describe("session/load with a cached model list", () => {
+  it("answers from the cache; Claude Code's own list follows as one config_option_update", async () => {
+    const s = await start();
+    const { sessionId, file, newAnswer } = await storedSession(s);
+    await s.restartAdapter();
+    // The stored list, as a Claude Code that offers other models would have left it.
+    const stored = readCache(file);
+    writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
+
+    await s.initialize();
+    const answer = await load(s, sessionId);
+    expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
+
+    // Claude Code starts after the answer; once it has, the client hears its real list.
+    await eventually("the commands", () =>
+      s.updates(sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const after = afterAnswer(s);
+    const updates = updatesOfKind(after, "config_option_update");
+    expect(updates).toHaveLength(1);
+    expect(modelValues(updateOf(updates[0]!))).toEqual(modelValues(newAnswer));
+    // The correction comes before the commands, and nothing of the replay after the answer.
+    expect(after.indexOf(updates[0]!)).toBeLessThan(
+      after.indexOf(updatesOfKind(after, "available_commands_update")[0]!),
+    );
+    // The real start refreshed the file.
+    expect(readCache(file).models.map((m) => m.value)).toEqual(modelValues(newAnswer));
+    // And the session takes a model only Claude Code's real list has... not the cached one.
+    await expect(
+      s.agent.request(methods.agent.session.setConfigOption, {
+        sessionId,
+        configId: "model",
+        value: "cache-only",
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("takes a prompt sent right after the answer, once Claude Code is ready", async () => {
+    const s = await start();
+    const { sessionId, file, newAnswer } = await storedSession(s);
+    await s.restartAdapter();
+    const stored = readCache(file);
+    writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
+    await s.initialize();
+    const answer = await load(s, sessionId);
+    expect(modelValues(answer)).toContain("cache-only"); // answered before Claude Code started
+    s.model.push({ blocks: [{ type: "text", text: "Right after the load." }] });
+    expect((await s.prompt(sessionId, "and now?")).stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId)).toContain("Right after the load.");
+    const request = JSON.stringify(s.model.mainRequests().at(-1)!.body.messages);
+    expect(request).toContain("remember this");
+    expect(request).toContain("Stored answer.");
+    expect(modelValues(newAnswer)).not.toContain("cache-only");
+  });
+
+  it("sends no config_option_update when Claude Code offers what the cache said", async () => {
+    const s = await start();
+    const { sessionId, newAnswer } = await storedSession(s);
+    await s.restartAdapter();
+    await s.initialize();
+    const answer = await load(s, sessionId);
+    expect(modelValues(answer)).toEqual(modelValues(newAnswer));
+    await eventually("the commands", () =>
+      s.updates(sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updatesOfKind(afterAnswer(s), "config_option_update")).toEqual([]);
+  });
+});
+
+describe("session/load does not use a model list cache that", () => {
+  it.each([
+    ["is corrupt", (file: string) => writeFileSync(file, '{"version":1,"key":"')],
+    [
+      "was stored under another key",
+      (file: string) => {
+        const stored = readCache(file);
+        writeFileSync(
+          file,
+          JSON.stringify({
+            ...stored,
+            key: `${stored.key.slice(0, 32)}${"0".repeat(32)}`,
+            models: [CACHE_ONLY],
+          }),
+        );
+      },
+    ],
+    [
+      "another Claude Code setup stored (the settings changed)",
+      (file: string, s: Scenario) => {
+        const stored = readCache(file);
+        writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY] }));
+        const settings = join(s.configDir, "settings.json");
+        const current = JSON.parse(readFileSync(settings, "utf8")) as object;
+        writeFileSync(
+          settings,
+          JSON.stringify({ ...current, env: { ANTHROPIC_DEFAULT_HAIKU_MODEL: "my-haiku" } }),
+        );
+      },
+    ],
+  ])("%s: it waits for Claude Code's own list", async (_name, damage) => {
+    const s = await start();
+    const { sessionId, file } = await storedSession(s);
+    await s.restartAdapter();
+    damage(file, s);
+    await s.initialize();
+    const answer = await load(s, sessionId);
+    const values = modelValues(answer);
+    expect(values).not.toContain("cache-only");
+    expect(values).toContain("sonnet");
+    // The commands come with the answer (Claude Code had started), and no correction.
+    await eventually("the commands", () =>
+      s.updates(sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updatesOfKind(afterAnswer(s), "config_option_update")).toEqual([]);
+    // The real start stored a usable list again.
+    await eventually("a usable model list file", () =>
+      cacheFiles(s).some((f) => {
+        try {
+          const c = readCache(f);
+          return c.models.some((m) => m.value === "sonnet");
+        } catch {
+          return false;
+        }
+      }),
+    );
+  });
+});
