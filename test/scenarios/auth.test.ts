@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_BIN, eventually, PROFILES, scenarioEnv } from "../support/acp-harness.js";
+import { commandLine, niceValue, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
@@ -92,6 +93,22 @@ describe("auth status", () => {
     const status = sent.findIndex((m) => "method" in m && m.method === "_auth/status_update");
     expect(answered).toBeGreaterThan(-1);
     expect(status).toBeGreaterThan(answered);
+  });
+
+  it("runs the probe's Claude Code at the lowest priority", async () => {
+    const s = await scenario();
+    await s.initialize();
+    // The probe's priority is set just after it starts: the last reading counts.
+    const readings: number[] = [];
+    await eventually("the auth status probe to run and end", () => {
+      const probe = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).find((pid) =>
+        commandLine(pid).includes(" auth status --json"),
+      );
+      const nice = probe === undefined ? undefined : niceValue(probe);
+      if (nice !== undefined) readings.push(nice);
+      return readings.length > 0 && probe === undefined;
+    });
+    expect(readings.at(-1)).toBe(19);
   });
 
   it("says nobody is logged in without credentials, and only once", async () => {

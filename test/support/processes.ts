@@ -29,6 +29,16 @@ function isZombie(pid: string): boolean {
   }
 }
 
+/** The nice value of a process (field 19 of /proc/<pid>/stat), or undefined when gone. */
+export function niceValue(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  } catch {
+    return undefined;
+  }
+}
+
 export function commandLine(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
