@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { isDeepStrictEqual } from "node:util";
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type {
   SessionUpdate,
@@ -21,6 +20,8 @@ import { turnEnd } from "../translation/turn-end.js";
 import type { ModelUsageTable } from "../translation/usage.js";
 import { log } from "../util/log.js";
 import { Outbox } from "./outbox.js";
+import { StartState } from "./start-state.js";
+import { TitleTracker } from "./title-tracker.js";
 import type { SessionConfig } from "./session-config.js";
 import { applyToQuery, configFor, configUpdates, type ConfigChange } from "./session-config.js";
 import {
@@ -67,23 +68,14 @@ export class Session {
   private readonly outbox: Outbox;
   private readonly translator: SdkMessageTranslator;
   private config: SessionConfig | undefined;
-  /** The title the client was last told (or that the stored session had). */
-  private title: string | undefined;
+  private readonly titles: TitleTracker;
   /** Claude Code's slash commands, as last reported. */
   private commands: readonly ClaudeCommand[] = [];
   /** Claude Code's session id: the ACP id, until a plan continues in a new conversation. */
   private claudeSessionId: string;
   /** What the settings say about the start (read while the first query starts). */
   private plan!: StartPlan;
-  /** Settles once Claude Code has started (or, for an early answer, failed to). */
-  private started: Promise<void> = Promise.resolve();
-  /** Prompts wait until Claude Code has started. */
-  private ready = false;
-  private startFailed = false;
-  /** The setup answer was built from the cached model list. */
-  private answeredFromCache = false;
-  /** Claude Code's real options differ from the cached ones the client was answered with. */
-  private staleAnswer = false;
+  private readonly startState = new StartState();
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -93,6 +85,7 @@ export class Session {
     private spawn: SpawnPlan,
   ) {
     this.claudeSessionId = setup.sessionId;
+    this.titles = new TitleTracker(setup.cwd);
     this.outbox = new Outbox(setup.sessionId, client);
     this.translator = new SdkMessageTranslator(profile, flatSubagents(profile, setup.passThrough));
   }
@@ -143,13 +136,14 @@ export class Session {
     try {
       if (cached) {
         session.config = configFor(plan, cached);
-        session.answeredFromCache = true;
-        session.started = started.catch((error: unknown) => session.onStartFailed(error));
+        session.startState.answeredEarly(
+          session.configOptions(),
+          started.catch((error: unknown) => session.onStartFailed(error)),
+        );
       } else {
         await started;
-        session.started = started;
       }
-      session.title = await storedTitle;
+      session.titles.know(await storedTitle);
     } catch (error) {
       session.close();
       throw error;
@@ -165,12 +159,10 @@ export class Session {
 
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private onStarted(init: ClaudeInit): void {
-    const answered = this.answeredFromCache ? this.config?.configOptions() : undefined;
     this.commands = init.commands;
     this.config = configFor(this.plan, init.models);
-    this.staleAnswer = answered !== undefined && !isDeepStrictEqual(answered, this.configOptions());
+    this.startState.up(this.configOptions());
     writeModelListCache(this.plan.startKey, init.models);
-    this.ready = true;
     this.pump();
   }
 
@@ -181,8 +173,7 @@ export class Session {
   private onStartFailed(error: unknown): void {
     if (!this.closed)
       log.warn("Claude Code did not start", { sessionId: this.id, message: String(error) });
-    this.startFailed = true;
-    this.ready = true;
+    this.startState.down();
     this.pump();
   }
 
@@ -200,18 +191,19 @@ export class Session {
    * (a mode fallback, MCP servers that failed to start).
    */
   announce(): void {
-    void this.started.then(() => {
+    const start = this.startState;
+    void start.started.then(() => {
       // The answer came from the cache and Claude Code offers something else.
-      if (this.staleAnswer) {
+      if (start.stale) {
         this.outbox.send({
           sessionUpdate: "config_option_update",
           configOptions: this.configOptions(),
         });
       }
-      const commands = this.startFailed ? undefined : this.commands;
+      const commands = start.failed ? undefined : this.commands;
       this.outbox.sendAll(startAnnouncements(this.profile, commands, this.plan));
       const query = this.query;
-      if (query && !this.startFailed && this.setup.mcpServers.length > 0) {
+      if (query && !start.failed && this.setup.mcpServers.length > 0) {
         void mcpFailureNotices(query, this.profile).then((notices) => this.outbox.sendAll(notices));
       }
     });
@@ -219,13 +211,13 @@ export class Session {
 
   /** `session/set_mode`. */
   async setMode(modeId: unknown): Promise<void> {
-    await this.started; // validated against what Claude Code offers, not the cache
+    await this.startState.started; // checked against what Claude Code offers, not the cache
     await this.apply(this.requireConfig().setMode(modeId));
   }
 
   /** `session/set_config_option`: answers the full option list. */
   async setConfigOption(configId: unknown, value: unknown): Promise<SessionConfigOption[]> {
-    await this.started; // validated against what Claude Code offers, not the cache
+    await this.startState.started; // checked against what Claude Code offers, not the cache
     await this.apply(this.requireConfig().setOption(configId, value));
     return this.configOptions();
   }
@@ -371,18 +363,9 @@ export class Session {
     this.pump();
   }
 
-  /**
-   * `session_info_update` when the session's title changed during the turn (the first
-   * prompt, the user's `/rename`, Claude Code's own title): the one `session/list` shows.
-   */
-  private async titleUpdate(turn: Turn): Promise<SessionUpdate[]> {
-    // Reading the transcript costs a few milliseconds before the answer: only where the
-    // title can have changed (no title yet, or the user renamed the session).
-    if (this.title !== undefined && !/^\/rename\b/.test(promptText(turn.prompt.content))) return [];
-    const title = await currentTitle(this.claudeSessionId, this.setup.cwd);
-    if (!title || title === this.title) return [];
-    this.title = title;
-    return [{ sessionUpdate: "session_info_update", title, updatedAt: new Date().toISOString() }];
+  /** `session_info_update` when the turn changed the session's title. */
+  private titleUpdate(turn: Turn): Promise<SessionUpdate[]> {
+    return this.titles.update(this.claudeSessionId, promptText(turn.prompt.content));
   }
 
   private finishTurn(result: SDKResultMessage): void {
@@ -471,7 +454,8 @@ export class Session {
 
   /** Starts the next queued prompt when the session is free. */
   private pump(): void {
-    if (this.closed || !this.ready || this.turn || this.draining || this.restarting) return;
+    if (this.closed || !this.startState.ready || this.turn || this.draining || this.restarting)
+      return;
     if (this.queue.length === 0) return;
     const query = this.query;
     if (!query) return void this.restart();
