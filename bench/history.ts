@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { ADAPTER_BIN } from "../test/support/acp-harness.js";
+import { ADAPTER_BIN, REPO_ROOT } from "../test/support/acp-harness.js";
 import { ChildRpc, type WireMessage } from "./child-rpc.js";
 import { writeLongSession, writeManySessions } from "./history-fixtures.js";
 import { readMemory, resetPeak } from "./proc-memory.js";
@@ -32,7 +32,8 @@ import { fmtMb, fmtMs } from "./verdict.js";
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/history.js
  * Knobs: BENCH_RUNS (3), BENCH_HISTORY_SESSIONS (5000, the long one included),
  * BENCH_HISTORY_MESSAGES (10000), BENCH_HISTORY_MB (20), BENCH_ADAPTER_NODE_ARGS
- * (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ * (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_ADAPTER_ENTRY (dist/src/index.js
+ * to profile the unbundled modules).
  */
 const PAGE = 1000;
 const RUNNER = join(dirname(fileURLToPath(import.meta.url)), "history-sdk-runner.js");
@@ -66,9 +67,12 @@ async function withAdapter<T>(env: RunEnv, fn: (adapter: Adapter) => Promise<T>)
     }
   };
   const nodeArgs = (process.env.BENCH_ADAPTER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  // BENCH_ADAPTER_ENTRY=dist/src/index.js: the unbundled modules, so that a profile tells
+  // our code from the ACP SDK's (as in adapter-process.ts).
+  const entry = resolve(REPO_ROOT, process.env.BENCH_ADAPTER_ENTRY ?? ADAPTER_BIN);
   const rpc = new ChildRpc(
     process.execPath,
-    [...nodeArgs, ADAPTER_BIN],
+    [...nodeArgs, entry],
     { cwd: env.workspace, env: env.env },
     onMessage,
   );

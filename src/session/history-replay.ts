@@ -2,7 +2,7 @@ import { access } from "node:fs/promises";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../protocol/client-profile.js";
-import { readEntries, readLinks, reportUnreadable } from "../agent/history/transcript-reader.js";
+import { reportUnreadable, StoredTranscript } from "../agent/history/transcript-reader.js";
 import { subagentTranscriptPath } from "../sdk/transcript-paths.js";
 import { activeBranch } from "../translation/replay/active-branch.js";
 import { TranscriptReplay } from "../translation/replay/transcript-replay.js";
@@ -27,17 +27,16 @@ export interface HistoryReplayRequest {
  */
 export async function replayHistory(request: HistoryReplayRequest): Promise<void> {
   const { sessionId, transcript, client } = request;
-  const { links, unreadable } = await readLinks(transcript);
-  reportUnreadable(sessionId, transcript, unreadable);
-  const lines = new Set(activeBranch(links));
+  const stored = await StoredTranscript.read(transcript);
+  reportUnreadable(sessionId, transcript, stored.unreadable);
   const replay = new TranscriptReplay(request.profile, sessionId, request.flatSubagents);
   const send = sender(sessionId, client);
-  for await (const entry of readEntries(transcript, lines)) {
+  for (const entry of stored.take(activeBranch(stored.links))) {
     const subagent = replay.subagentOf(entry);
     if (subagent) {
       const path = subagentTranscriptPath(transcript, subagent.agentId);
       if (await exists(path)) {
-        for await (const child of readEntries(path)) {
+        for (const child of (await StoredTranscript.read(path)).take()) {
           await send(replay.entry(child, subagent.toolUseId));
         }
       } else {
@@ -54,18 +53,29 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
  * Hands updates to the client in order with up to WINDOW of them in flight: awaiting
  * each one alone waits for the transport's write of every update (measured 2.7 s for a
  * 10,000-message history), while an unbounded queue would hold a long history's JSON in
- * memory at once.
+ * memory at once. Every YIELD_EVERY updates it also yields to the event loop: the
+ * transport accepts a message at once and writes the lines of one loop turn together, so
+ * a replay of entries already in memory would otherwise queue all of its JSON before the
+ * first write (measured: peak RSS 200 MB instead of 140 MB for a 20 MB history). Writes
+ * of 64 updates measured best (1024: +20 ms to the answer, +3 MB peak; 16 to 256 within
+ * noise of each other), the client reading one while the next is translated.
  */
 const WINDOW = 256;
+const YIELD_EVERY = 64;
 
 function sender(sessionId: string, client: ClientPort) {
   const inFlight: Array<Promise<void>> = [];
+  let sinceYield = 0;
   const send = async (updates: readonly SessionUpdate[]): Promise<void> => {
     for (const update of updates) {
       const sent = client.sessionUpdate(sessionId, update);
       sent.catch(() => undefined); // awaited below, in order; this only marks it handled
       inFlight.push(sent);
       if (inFlight.length >= WINDOW) await inFlight.shift();
+      if (++sinceYield >= YIELD_EVERY) {
+        sinceYield = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
   };
   return Object.assign(send, {

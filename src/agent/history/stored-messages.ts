@@ -7,7 +7,7 @@ import {
 import { activeBranch } from "../../translation/replay/active-branch.js";
 import { contentBlocks, type MessageEntry } from "../../translation/replay/transcript-entry.js";
 import { toDisplayPrompt } from "../../translation/session-title.js";
-import { readEntries, readLinks } from "./transcript-reader.js";
+import { StoredTranscript } from "./transcript-reader.js";
 
 interface Accumulated {
   readonly ids: string[];
@@ -22,11 +22,12 @@ interface Accumulated {
  * the branch the session continues from comes first.
  */
 export async function findForkEntry(path: string, point: ForkPoint): Promise<string | undefined> {
-  const { links } = await readLinks(path);
+  const transcript = await StoredTranscript.read(path);
+  const { links } = transcript;
   const lines = new Set(activeBranch(links));
   const onBranch = new Set(links.filter((l) => lines.has(l.line)).map((l) => l.uuid));
   const messages = new Map<string, Accumulated>();
-  for await (const entry of readEntries(path)) {
+  for (const entry of transcript.take()) {
     if (entry.isSidechain || entry.isMeta || entry.isApiErrorMessage) continue;
     const key = messageKey(entry);
     const text = messageText(entry);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readEntries, readLinks } from "./transcript-reader.js";
+import { StoredTranscript } from "./transcript-reader.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -32,7 +32,7 @@ describe("transcript reader", () => {
         '{"type":"user","uuid":"u3","mess', // cut off while being written
       ].join("\n"),
     );
-    const { links, unreadable } = await readLinks(path);
+    const { links, unreadable } = await StoredTranscript.read(path);
     expect(links.map((l) => [l.line, l.uuid, l.parentUuid, l.message])).toEqual([
       [1, "u1", undefined, true],
       [3, "a1", "u1", false],
@@ -47,12 +47,21 @@ describe("transcript reader", () => {
     const path = file(
       [user("u1", null, long), user("u2", "u1", "b"), user("u3", "u2", "c")].join("\n") + "\n",
     );
-    const all = [];
-    for await (const entry of readEntries(path)) all.push(entry.uuid);
+    const all = [...(await StoredTranscript.read(path)).take()].map((e) => e.uuid);
     expect(all).toEqual(["u1", "u2", "u3"]);
-    const chosen = [];
-    for await (const entry of readEntries(path, new Set([0, 2]))) chosen.push(entry);
+    const chosen = [...(await StoredTranscript.read(path)).take([0, 2])];
     expect(chosen.map((e) => e.uuid)).toEqual(["u1", "u3"]);
     expect(chosen[0]!.message?.content).toBe(long);
+  });
+
+  it("hands each entry on once, and lets go of the rest when the taking ends", async () => {
+    const path = file(
+      [user("u1", null, "a"), user("u2", "u1", "b"), user("u3", "u2", "c")].join("\n"),
+    );
+    const transcript = await StoredTranscript.read(path);
+    const first = transcript.take([0, 1, 2]);
+    expect(first.next().value?.uuid).toBe("u1");
+    first.return(undefined);
+    expect([...transcript.take()]).toEqual([]);
   });
 });

@@ -56,26 +56,44 @@ function optionalString(value: unknown): string | undefined {
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
-/** The content blocks of an entry's message (a string content is one text block). */
-export function contentBlocks(entry: MessageEntry): Array<Record<string, unknown>> {
+/**
+ * The content blocks of an entry's message (a string content is one text block). The
+ * stored array itself when every block is an object, as Claude Code writes them: a
+ * replay asks for the blocks of every entry more than once.
+ */
+export function contentBlocks(entry: MessageEntry): ReadonlyArray<Record<string, unknown>> {
   const content = entry.message?.content;
   if (typeof content === "string") return [{ type: "text", text: content }];
   if (!Array.isArray(content)) return [];
-  return content.flatMap((block) => {
-    const b = asRecord(block);
-    return b ? [b] : [];
-  });
+  if (content.every((block) => asRecord(block) !== undefined)) {
+    return content as Array<Record<string, unknown>>;
+  }
+  return content.filter((block) => asRecord(block) !== undefined) as Array<Record<string, unknown>>;
 }
 
-/** The entry as a message entry, or undefined for any other entry type. */
+/**
+ * The entry as a message entry, or undefined for any other entry type. Only the fields
+ * a replay reads are kept: a load holds the entries of a whole history until they are
+ * replayed, and the rest (cwd, version, timestamps, ids) is ~10 strings per entry.
+ */
 export function asMessageEntry(raw: unknown): MessageEntry | undefined {
   const entry = asRecord(raw);
   if (!entry || typeof entry.uuid !== "string") return undefined;
   if (entry.type !== "user" && entry.type !== "assistant" && entry.type !== "system") {
     return undefined;
   }
-  const message = asRecord(entry.message);
-  return { ...entry, message } as MessageEntry;
+  return {
+    type: entry.type,
+    uuid: entry.uuid,
+    subtype: entry.subtype,
+    message: asRecord(entry.message),
+    isMeta: entry.isMeta,
+    isCompactSummary: entry.isCompactSummary,
+    isVisibleInTranscriptOnly: entry.isVisibleInTranscriptOnly,
+    isSidechain: entry.isSidechain,
+    isApiErrorMessage: entry.isApiErrorMessage,
+    toolUseResult: entry.toolUseResult,
+  } as MessageEntry;
 }
 
 /** How an entry links into the conversation; undefined for entries outside the tree. */
