@@ -8,12 +8,15 @@ import { expectText, readySession } from "./session-start.js";
 
 const ANSWER = "Two plus two is four.";
 const QUESTION = "What is two plus two?";
+/** "Later": start-up's background work (a few hundred ms) is over before the timing. */
+const SETTLE_MS = 1000;
 
 /**
  * 2. A later short turn on a running session: prompt → response for a short text
  * answer (3 deltas). One untimed warm-up turn first (the first turn of a process pays
- * one-off costs on both sides), then `shortTurns` timed turns; the run's time is their
- * median. Adapter: `session/prompt` → response. Bare: push a user message → `result`.
+ * one-off costs on both sides), then a pause in which start-up's background work ends
+ * on both sides (Claude Code's own, the adapter's login probe), then `shortTurns` timed
+ * turns; the run's time is their median. Adapter: `session/prompt` → response. Bare: push a user message → `result`.
  * The turn is split at the moment the model request reaches the model server:
  * "inbound" (prompt → model request) and "outbound" (model response → done).
  */
@@ -29,6 +32,7 @@ export const shortTurn: Workload = {
       const session = await readySession(side, env);
       try {
         expectText(`${side} warm-up turn`, await session.prompt(QUESTION), ANSWER.length);
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         const done: number[] = [];
         const inbound: number[] = [];
         let cpuMs = 0;
