@@ -1,15 +1,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { scenarioEnv } from "../test/support/acp-harness.js";
-import {
-  classifyRequest,
-  startModelServer,
-  type ModelServer,
-  type ModelServerOptions,
-} from "../test/support/model-server.js";
+import type { ScriptedTurn } from "../test/support/model-server.js";
 import { killAll, processesWithEnv } from "../test/support/processes.js";
+import { ModelThread } from "./model-thread.js";
 import { readCpuMs } from "./proc-cpu.js";
 
 const live = new Set<RunEnv>();
@@ -19,8 +14,10 @@ const DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = {
   permissions: { defaultMode: "default" },
 };
 
-/** A run's model server options, plus what to write to its config dir's `settings.json`. */
-export interface RunOptions extends ModelServerOptions {
+/** A run's model script, and what to write to its config dir's `settings.json`. */
+export interface RunOptions {
+  /** The model's answers to main requests (more can be pushed later). */
+  readonly script?: readonly ScriptedTurn[];
   /**
    * The user settings (`<CLAUDE_CONFIG_DIR>/settings.json`) of the run, read by both
    * sides (the adapter and the bare runner load the user settings alike). Default:
@@ -44,14 +41,13 @@ export class RunEnv {
     readonly workspace: string,
     readonly configDir: string,
     readonly home: string,
-    readonly model: ModelServer,
-    /** When each main-loop model request arrived at the model server (bench clock, ms). */
-    readonly mainRequestTimes: readonly number[],
+    /** The scripted model server, in a thread of its own (see model-thread.ts). */
+    readonly model: ModelThread,
   ) {}
 
   static async create({
     settings = DEFAULT_SETTINGS,
-    ...options
+    script = [],
   }: RunOptions = {}): Promise<RunEnv> {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-bench-")));
     const workspace = join(root, "workspace");
@@ -59,24 +55,14 @@ export class RunEnv {
     const home = join(root, "home");
     for (const dir of [workspace, configDir, home]) mkdirSync(dir, { recursive: true });
     writeFileSync(join(configDir, "settings.json"), JSON.stringify(settings));
-    const mainRequestTimes: number[] = [];
-    let model: ModelServer;
+    let model: ModelThread;
     try {
-      model = await startModelServer({
-        ...options,
-        // Observes only: records arrival times and leaves the main/side decision as it is.
-        isMain: (req) => {
-          const decided = options.isMain?.(req);
-          if (decided ?? classifyRequest(req.method, req.path, req.body).main)
-            mainRequestTimes.push(performance.now());
-          return decided;
-        },
-      });
+      model = await ModelThread.start(script);
     } catch (error) {
       rmSync(root, { recursive: true, force: true });
       throw error;
     }
-    const env = new RunEnv(root, workspace, configDir, home, model, mainRequestTimes);
+    const env = new RunEnv(root, workspace, configDir, home, model);
     live.add(env);
     return env;
   }
@@ -88,7 +74,7 @@ export class RunEnv {
 
   /** Arrival time of the first main model request at or after `since` (NaN if none). */
   firstMainRequestAfter(since: number): number {
-    return this.mainRequestTimes.find((t) => t >= since) ?? Number.NaN;
+    return this.model.mainRequestTimes.find((t) => t >= since) ?? Number.NaN;
   }
 
   /** CPU ms used so far by this run's processes other than `ownPid` (Claude Code, mainly). */

@@ -50,8 +50,13 @@ function toolResults(
  * successful tool_result (the request after a tool_use carries its result): a denied
  * or failed Read (is_error) would make the two sides do different work.
  */
-function expectReads(what: string, env: RunEnv, firstRequest: number, calls: number): void {
-  const requests = env.model.mainRequests().slice(firstRequest);
+async function expectReads(
+  what: string,
+  env: RunEnv,
+  firstRequest: number,
+  calls: number,
+): Promise<void> {
+  const requests = (await env.model.mainRequests()).slice(firstRequest);
   if (requests.length !== calls + 1) {
     throw new Error(`${what}: ${requests.length} model requests, expected ${calls + 1}`);
   }
@@ -79,12 +84,14 @@ export const toolTurn: Workload = {
     withRunEnv({ settings: SETTINGS }, async (env) => {
       const files = writeFiles(env.workspace);
       const calls = config.toolCalls;
-      env.model.push(readTurn("toolu_warm_read", files[0]!), {
-        blocks: [{ type: "text", text: WARM_ANSWER, deltas: 1 }],
-      });
-      for (let i = 0; i < calls; i++)
-        env.model.push(readTurn(`${TOOL_ID_PREFIX}${i}`, files[i % FILES]!));
-      env.model.push({ blocks: [{ type: "text", text: ANSWER, deltas: 2 }] });
+      await env.model.push(
+        readTurn("toolu_warm_read", files[0]!),
+        { blocks: [{ type: "text", text: WARM_ANSWER, deltas: 1 }] },
+        ...Array.from({ length: calls }, (_, i) =>
+          readTurn(`${TOOL_ID_PREFIX}${i}`, files[i % FILES]!),
+        ),
+        { blocks: [{ type: "text", text: ANSWER, deltas: 2 }] },
+      );
 
       const session = await readySession(side, env);
       try {
@@ -93,20 +100,20 @@ export const toolTurn: Workload = {
           await session.prompt("Read one file."),
           WARM_ANSWER.length,
         );
-        const firstRequest = env.model.mainRequests().length;
+        const firstRequest = (await env.model.mainRequests()).length;
         const cpuBefore = readCpuMs(session.pid);
         const claudeBefore = env.othersCpuMs(session.pid);
         const t = await session.prompt(`Read the notes files ${calls} times.`);
         const cpuMs = readCpuMs(session.pid) - cpuBefore;
         const claudeCpuMs = env.othersCpuMs(session.pid) - claudeBefore;
         expectText(`${side} tool turn`, t, ANSWER.length);
-        expectReads(`${side} tool turn`, env, firstRequest, calls);
+        await expectReads(`${side} tool turn`, env, firstRequest, calls);
         if (session.permissionRequests() > 0) {
           throw new Error(
             `${side}: ${session.permissionRequests()} permission request(s); Read should be allowed by rule`,
           );
         }
-        const arrivals = env.mainRequestTimes.filter((at) => at >= t.startedAt);
+        const arrivals = env.model.mainRequestTimes.filter((at) => at >= t.startedAt);
         const first = arrivals[0] ?? Number.NaN;
         const last = arrivals[arrivals.length - 1] ?? Number.NaN;
         return {
