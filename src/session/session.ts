@@ -357,9 +357,25 @@ export class Session {
     if (state !== "idle") return;
     if (this.draining) return this.endDrain();
     if (!turn?.sawRunning) return;
-    this.turn = undefined;
-    this.outbox.sendWhenReady(this.titleUpdate(turn));
-    this.outbox.after(() => turn.prompt.resolve({ stopReason: "end_turn" }));
+    this.endTurn(turn, { response: { stopReason: "end_turn" } });
+  }
+
+  /**
+   * Ends `turn`: its last updates and a changed title go out, then its answer (or its
+   * error); the next queued prompt starts.
+   */
+  private endTurn(
+    turn: Turn,
+    end: { response: PromptResponse; updates?: readonly SessionUpdate[] } | { error: unknown },
+  ): void {
+    if (this.turn === turn) this.turn = undefined;
+    if ("error" in end) {
+      this.outbox.after(() => turn.prompt.reject(end.error));
+    } else {
+      this.outbox.sendAll(end.updates ?? []);
+      this.outbox.sendWhenReady(this.titleUpdate(turn));
+      this.outbox.after(() => turn.prompt.resolve(end.response));
+    }
     this.pump();
   }
 
@@ -371,17 +387,12 @@ export class Session {
   private finishTurn(result: SDKResultMessage): void {
     const turn = this.turn;
     if (!turn) return;
-    this.turn = undefined;
     const end = turnEnd(result, turn);
     if (end.kind === "error") {
-      const error = end.auth ? authRequired(end.text) : turnFailed(end.text);
-      this.outbox.after(() => turn.prompt.reject(error));
+      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text) });
     } else {
-      this.outbox.sendAll(end.updates);
-      this.outbox.sendWhenReady(this.titleUpdate(turn));
-      this.outbox.after(() => turn.prompt.resolve(end.response));
+      this.endTurn(turn, { response: end.response, updates: end.updates });
     }
-    this.pump();
   }
 
   private onQueryEnded(query: ClaudeQuery, error: unknown): void {
@@ -485,11 +496,10 @@ export class Session {
       text = `The command failed: ${redacted(error instanceof Error ? error.message : String(error))}`;
     }
     if (this.turn !== turn) return; // cancelled meanwhile
-    this.turn = undefined;
-    this.outbox.send({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
-    this.outbox.sendWhenReady(this.titleUpdate(turn));
-    this.outbox.after(() => turn.prompt.resolve({ stopReason: "end_turn" }));
-    this.pump();
+    this.endTurn(turn, {
+      response: { stopReason: "end_turn" },
+      updates: [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text } }],
+    });
   }
 
   /**
