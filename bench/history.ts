@@ -24,8 +24,8 @@ import { fmtMb, fmtMs } from "./verdict.js";
  *    Twice per run: first with no model list cached (the answer waits for Claude Code's
  *    start, as on a first use: info), then with the model list that first load's Claude
  *    Code stored (an editor restart: the headline, target 1.2x getSessionMessages and
- *    150 MB); and, for comparison, `session/resume` of the same session (Claude Code's
- *    start alone).
+ *    150 MB); and, for comparison, `session/resume` of the same session with nothing
+ *    cached (Claude Code's start alone).
  * Side by side with the SDK's own `listSessions` (pages via limit/offset) and
  * `getSessionMessages`, each in a fresh Node process, as the floor.
  *
@@ -212,7 +212,9 @@ async function runOnce(env: RunEnv, longId: string, samples: Samples): Promise<v
   if (!readdirSync(modelCacheDir(env)).some((f) => /^models-.*\.json$/.test(f)))
     throw new Error("the cold load stored no model list: the warm load would be cold too");
   await measureLoad(env, longId, "load", samples);
-  // For comparison: Claude Code starting on the same session without a replay.
+  // For comparison: Claude Code starting on the same session without a replay (nothing
+  // cached: with its model list cached, a resume answers before Claude Code is up).
+  rmSync(modelCacheDir(env), { recursive: true, force: true });
   await withAdapter(env, async ({ rpc }) => {
     const { ms } = await timed(() =>
       rpc.request("session/resume", { sessionId: longId, cwd: env.workspace }, 600_000),
@@ -261,7 +263,7 @@ function report(samples: Samples, setup: string): string {
     time("load, nothing cached: time to the answer", "load.cold.answer", "sdk.load"),
     time("load, nothing cached: Claude Code ready", "load.cold.ready"),
     peak("load, nothing cached: peak RSS (VmHWM)", "load.cold.peak"),
-    time("resume (no replay): time to the answer", "resume.answer"),
+    time("resume, nothing cached: time to the answer", "resume.answer"),
     [
       "load: updates sent / messages read",
       `${m("load.updates")}`,

@@ -152,7 +152,8 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
         if (!known && !(await findStoredSession(sessionId, params.cwd))) {
           throw unknownSession(sessionId);
         }
-        return setupAnswer(await resumeStored(sessionId, params));
+        // With Claude Code's model list cached, the answer does not wait for its start.
+        return setupAnswer(await resumeStored(sessionId, params, NOTHING_TO_REPLAY));
       }),
     )
     .onRequest(
@@ -174,7 +175,10 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
           );
         }
         const sessionId = await forkStoredSession(params.sessionId, upTo);
-        return { sessionId, ...setupAnswer(await resumeStored(sessionId, params)) };
+        return {
+          sessionId,
+          ...setupAnswer(await resumeStored(sessionId, params, NOTHING_TO_REPLAY)),
+        };
       }),
     )
     .onRequest(
@@ -197,6 +201,9 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
       }),
     );
 }
+
+/** A start that may answer from the cached model list at once: no replay to wait for. */
+const NOTHING_TO_REPLAY = { after: Promise.resolve() } as const;
 
 /** Ends a live session: its turns end `cancelled`, its Claude Code exits, its id is free. */
 function closeSession(state: ConnectionState, sessionId: string): void {

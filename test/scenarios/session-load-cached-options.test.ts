@@ -238,3 +238,31 @@ describe("session/load does not use a model list cache that", () => {
     );
   });
 });
+
+describe.each([
+  ["session/resume", methods.agent.session.resume],
+  ["session/fork", methods.agent.session.fork],
+] as const)("%s with a cached model list", (_name, method) => {
+  it("answers from the cache, then takes a prompt once Claude Code is ready", async () => {
+    const s = await start();
+    const { sessionId, file, newAnswer } = await storedSession(s);
+    await s.restartAdapter();
+    const stored = readCache(file);
+    writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
+    await s.initialize();
+    const answer = (await s.agent.request(method, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    })) as { sessionId?: string; configOptions?: unknown };
+    // Only the cache knows this model: the answer did not wait for Claude Code.
+    expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
+    const id = answer.sessionId ?? sessionId;
+    await eventually("the correction", () =>
+      s.updates(id).some((u) => u.sessionUpdate === "config_option_update"),
+    );
+    s.model.push({ blocks: [{ type: "text", text: "Continued." }] });
+    expect((await s.prompt(id, "and now?")).stopReason).toBe("end_turn");
+    expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain("remember this");
+  });
+});
