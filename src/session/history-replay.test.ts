@@ -29,15 +29,24 @@ function recordingClient(updates: SessionUpdate[]): ClientPort {
   };
 }
 
-async function replay(transcript: string): Promise<SessionUpdate[]> {
+async function replay(
+  transcript: string,
+  client: ClientPort = recordingClient([]),
+): Promise<SessionUpdate[]> {
   const updates: SessionUpdate[] = [];
-  const client = recordingClient(updates);
+  const recording: ClientPort = {
+    ...client,
+    sessionUpdate: async (id, update) => {
+      updates.push(update);
+      await client.sessionUpdate(id, update);
+    },
+  };
   await replayHistory({
     sessionId,
     transcript,
     profile: PLAIN_CLIENT,
     flatSubagents: false,
-    client,
+    client: recording,
   });
   return updates;
 }
@@ -79,13 +88,7 @@ describe("replayHistory", () => {
     client.sessionUpdate = async () => void seen.push(turnsRun);
     const ticking = setInterval(() => turnsRun++, 0);
     try {
-      await replayHistory({
-        sessionId,
-        transcript,
-        profile: PLAIN_CLIENT,
-        flatSubagents: false,
-        client,
-      });
+      await replay(transcript, client);
     } finally {
       clearInterval(ticking);
     }
