@@ -20,6 +20,7 @@ import { turnEnd } from "../translation/turn-end.js";
 import type { ModelUsageTable } from "../translation/usage.js";
 import { log } from "../util/log.js";
 import { Outbox } from "./outbox.js";
+import { QuerySlot } from "./query-slot.js";
 import { StartState } from "./start-state.js";
 import { TitleTracker } from "./title-tracker.js";
 import type { SessionConfig } from "./session-config.js";
@@ -56,7 +57,10 @@ const cancelled: PromptResponse = { stopReason: "cancelled" };
  * prompt starts (no late text, title or command list after the cancelled response).
  */
 export class Session {
-  private query: ClaudeQuery | undefined;
+  private readonly slot = new QuerySlot({
+    message: (message) => this.onMessage(message),
+    exited: (error) => this.onQueryExited(error),
+  });
   private readonly queue: PendingPrompt[] = [];
   private turn: Turn | undefined;
   /** An interrupted turn whose `result` has not arrived yet. */
@@ -123,7 +127,7 @@ export class Session {
     if (launched && !spawnKeepsPlan(session.spawn, plan)) {
       // The settings ask for a mode Claude Code must not start in: start it again.
       launched.catch(() => undefined);
-      session.query?.close();
+      session.slot.stop();
       launched = undefined;
     }
     session.spawn = spawnFor(plan);
@@ -245,7 +249,7 @@ export class Session {
       log.warn("interrupted turn did not end; replacing the Claude Code query", {
         sessionId: this.id,
       });
-      if (query) this.replaceQuery(query);
+      if (query) this.slot.stop(query);
       this.endDrain();
     }, INTERRUPT_GRACE_MS);
     query?.interrupt().catch((error: unknown) => {
@@ -261,8 +265,7 @@ export class Session {
     this.outbox.closed = true;
     if (this.draining) clearTimeout(this.draining);
     this.draining = undefined;
-    this.query?.close();
-    this.query = undefined;
+    this.slot.stop();
   }
 
   private requireConfig(): SessionConfig {
@@ -299,24 +302,16 @@ export class Session {
         events,
       }),
     );
-    this.query = query;
     // modelUsage is cumulative per query; a new query starts a new reading.
     this.modelUsage = {};
-    void this.consume(query);
-    return query;
+    return this.slot.take(query);
   }
 
-  private async consume(query: ClaudeQuery): Promise<void> {
-    try {
-      for await (const message of query.messages()) this.onMessage(query, message);
-      this.onQueryEnded(query, undefined);
-    } catch (error) {
-      this.onQueryEnded(query, error);
-    }
+  private get query(): ClaudeQuery | undefined {
+    return this.slot.current;
   }
 
-  private onMessage(query: ClaudeQuery, message: SDKMessage): void {
-    if (query !== this.query) return;
+  private onMessage(message: SDKMessage): void {
     if (message.type === "result") {
       this.modelUsage = message.modelUsage ?? this.modelUsage;
       if (this.draining) return this.endDrain();
@@ -395,10 +390,7 @@ export class Session {
     }
   }
 
-  private onQueryEnded(query: ClaudeQuery, error: unknown): void {
-    if (query !== this.query) return;
-    this.query = undefined;
-    query.close();
+  private onQueryExited(error: unknown): void {
     if (this.closed) return;
     log.warn("Claude Code exited", {
       sessionId: this.id,
@@ -432,9 +424,7 @@ export class Session {
       ),
     );
     turn.carryOver();
-    const old = this.query;
-    this.query = undefined;
-    old?.close();
+    this.slot.stop();
     if (this.config?.observeMode(handoff.mode))
       this.outbox.sendAll(configUpdates(this.requireConfig(), true));
     this.claudeSessionId = randomUUID();
@@ -450,11 +440,6 @@ export class Session {
       uuid: randomUUID(),
       session_id: this.claudeSessionId,
     });
-  }
-
-  private replaceQuery(query: ClaudeQuery): void {
-    if (this.query === query) this.query = undefined;
-    query.close();
   }
 
   private endDrain(): void {
