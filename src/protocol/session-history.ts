@@ -40,13 +40,13 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
   /**
    * Starts Claude Code on a stored session so that the next prompt continues it.
    * `fresh` is false when another request of this connection started it already.
-   * `early`: resolve as soon as the session can be described from Claude Code's cached
-   * start answer, and start Claude Code after `early.after` (see `Session.start`).
+   * `startAfter`: Claude Code may start after it, while the answer comes from its cached
+   * start answer (see `Session.start`).
    */
   const resumeStored = async (
     sessionId: string,
     params: StartParams,
-    early?: { readonly after: Promise<unknown> },
+    startAfter?: Promise<unknown>,
   ): Promise<{ session: Session; fresh: boolean }> => {
     const live = state.sessions.find(sessionId);
     if (live) return { session: live, fresh: false };
@@ -64,7 +64,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
       state.client,
       state.profile,
       "resume",
-      early,
+      startAfter,
     ).then((session) => {
       state.sessions.add(session);
       return session;
@@ -116,7 +116,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
         // starts at once, while the history is sent.
         let replayed!: () => void;
         const after = new Promise<void>((resolve) => (replayed = resolve));
-        const starting = resumeStored(sessionId, params, { after });
+        const starting = resumeStored(sessionId, params, after);
         starting.catch(() => undefined); // awaited below; this only marks it handled
         try {
           if (stored) {
@@ -152,8 +152,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
         if (!known && !(await findStoredSession(sessionId, params.cwd))) {
           throw unknownSession(sessionId);
         }
-        // With Claude Code's model list cached, the answer does not wait for its start.
-        return setupAnswer(await resumeStored(sessionId, params, NOTHING_TO_REPLAY));
+        return setupAnswer(await resumeStored(sessionId, params));
       }),
     )
     .onRequest(
@@ -177,7 +176,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
         const sessionId = await forkStoredSession(params.sessionId, upTo);
         return {
           sessionId,
-          ...setupAnswer(await resumeStored(sessionId, params, NOTHING_TO_REPLAY)),
+          ...setupAnswer(await resumeStored(sessionId, params)),
         };
       }),
     )
@@ -201,9 +200,6 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
       }),
     );
 }
-
-/** A start that may answer from the cached model list at once: no replay to wait for. */
-const NOTHING_TO_REPLAY = { after: Promise.resolve() } as const;
 
 /** Ends a live session: its turns end `cancelled`, its Claude Code exits, its id is free. */
 function closeSession(state: ConnectionState, sessionId: string): void {

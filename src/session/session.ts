@@ -99,26 +99,26 @@ export class Session {
   }
 
   /**
-   * Starts Claude Code for a session and resolves once it is ready for prompts, or, with
-   * `early`, as soon as the session can be described from Claude Code's cached start
-   * answer (`agent/model-list-cache.ts`). Claude Code then starts once `early.after`
-   * settles (a load's replay: on two cores, Claude Code's start alongside it doubles the
-   * replay's time), prompts and option changes wait for it, and `announce()` corrects
-   * the options if its real answer differs. Without a cached answer it waits, as always.
+   * Starts Claude Code for a session. Resolves as soon as the session can be described:
+   * from Claude Code's cached start answer (`agent/model-list-cache.ts`) when there is
+   * one, else once Claude Code is up. After a cached answer, prompts and option changes
+   * wait for Claude Code, and `announce()` corrects the options if its real answer
+   * differs. `startAfter` (a load's replay) holds Claude Code's start back while the
+   * answer can come from the cache: on two cores, its start alongside the replay doubles
+   * the replay's time.
    */
   static async start(
     setup: SessionSetup,
     client: ClientPort,
     profile: ClientProfile,
     start: "new" | "resume" = "new",
-    early?: { readonly after: Promise<unknown> },
+    startAfter?: Promise<unknown>,
   ): Promise<Session> {
     const stored =
       start === "resume" ? await storedRunState(setup.sessionId, setup.cwd) : undefined;
     // Claude Code starts before the settings are read (they are read while it starts),
-    // unless its start depends on them, or a load may answer from the cache (then it
-    // starts after the replay).
-    const first = early ? undefined : spawnBeforeSettings(setup.passThrough, stored);
+    // unless its start depends on them, or may wait for `startAfter`.
+    const first = startAfter ? undefined : spawnBeforeSettings(setup.passThrough, stored);
     const known = first ? undefined : await planSessionStart(setup.cwd, setup.passThrough, stored);
     const session = new Session(setup, client, profile, first ?? spawnFor(known!));
     let launched = first ? session.launch(start) : undefined;
@@ -131,9 +131,9 @@ export class Session {
       launched = undefined;
     }
     session.spawn = spawnFor(plan);
-    const cached = early ? readModelListCache(plan.startKey) : undefined;
+    const cached = readModelListCache(plan.startKey);
     const launch = () => session.launch(start);
-    launched ??= cached ? early!.after.then(launch, launch) : launch();
+    launched ??= cached && startAfter ? startAfter.then(launch, launch) : launch();
     const started = launched.then((init) => session.onStarted(init));
     // A stored session's title is known: only a change is news to the client.
     const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;

@@ -266,3 +266,28 @@ describe.each([
     expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain("remember this");
   });
 });
+
+describe("session/new with a cached model list", () => {
+  it("answers from the cache while Claude Code starts, then corrects the options once", async () => {
+    const s = await start();
+    const { file, newAnswer } = await storedSession(s);
+    await s.restartAdapter();
+    const stored = readCache(file);
+    writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
+    await s.initialize();
+    const answer = await s.agent.request(methods.agent.session.new, {
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
+    await eventually("the correction", () =>
+      s.updates(answer.sessionId).some((u) => u.sessionUpdate === "config_option_update"),
+    );
+    const corrections = updatesOfKind(afterAnswer(s), "config_option_update");
+    expect(corrections).toHaveLength(1);
+    expect(modelValues(updateOf(corrections[0]!))).toEqual(modelValues(newAnswer));
+    s.model.push({ blocks: [{ type: "text", text: "A new one." }] });
+    expect((await s.prompt(answer.sessionId, "hello")).stopReason).toBe("end_turn");
+    expect(s.agentText(answer.sessionId)).toContain("A new one.");
+  });
+});
