@@ -121,23 +121,23 @@ export class Session {
     const first = startAfter ? undefined : spawnBeforeSettings(setup.passThrough, stored);
     const known = first ? undefined : await planSessionStart(setup.cwd, setup.passThrough, stored);
     const session = new Session(setup, client, profile, first ?? spawnFor(known!));
-    let launched = first ? session.launch(start) : undefined;
-    const plan = known ?? (await planSessionStart(setup.cwd, setup.passThrough, stored));
-    session.plan = plan;
-    if (launched && !spawnKeepsPlan(session.spawn, plan)) {
-      // The settings ask for a mode Claude Code must not start in: start it again.
-      launched.catch(() => undefined);
-      session.slot.stop();
-      launched = undefined;
-    }
-    session.spawn = spawnFor(plan);
-    const cached = readModelListCache(plan.startKey);
-    const launch = () => session.launch(start);
-    launched ??= cached && startAfter ? startAfter.then(launch, launch) : launch();
-    const started = launched.then((init) => session.onStarted(init));
-    // A stored session's title is known: only a change is news to the client.
-    const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
     try {
+      let launched = first ? session.launch(start) : undefined;
+      const plan = known ?? (await planSessionStart(setup.cwd, setup.passThrough, stored));
+      session.plan = plan;
+      if (launched && !spawnKeepsPlan(session.spawn, plan)) {
+        // The settings ask for a mode Claude Code must not start in: start it again.
+        launched.catch(() => undefined);
+        session.slot.stop();
+        launched = undefined;
+      }
+      session.spawn = spawnFor(plan);
+      const cached = readModelListCache(plan.startKey);
+      const launch = () => session.launch(start);
+      launched ??= cached && startAfter ? startAfter.then(launch, launch) : launch();
+      const started = launched.then((init) => session.onStarted(init));
+      // A stored session's title is known: only a change is news to the client.
+      const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
       if (cached) {
         session.config = configFor(plan, cached);
         session.startState.answeredEarly(
