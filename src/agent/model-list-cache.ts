@@ -1,8 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { z } from "zod";
+import { cacheFilePath, writeJsonAtomically } from "../util/cache-file.js";
 import { log } from "../util/log.js";
 
 /**
@@ -38,8 +37,7 @@ const fileSchema = z.object({
 });
 
 export function modelListCachePath(key: string): string {
-  const root = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  return join(root, "claude-agent-acp", `models-${key.slice(0, 32)}.json`);
+  return cacheFilePath(`models-${key.slice(0, 32)}.json`);
 }
 
 /** The model list stored for this start key, or undefined when there is none to trust. */
@@ -62,15 +60,11 @@ export function readModelListCache(key: string): ModelInfo[] | undefined {
 /** Stores the model list Claude Code reported for this key. Failures are logged, not thrown. */
 export function writeModelListCache(key: string, models: readonly ModelInfo[]): void {
   if (models.length === 0) return; // nothing a load could answer with
-  const path = modelListCachePath(key);
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    mkdirSync(join(path, ".."), { recursive: true });
-    writeFileSync(temporary, JSON.stringify({ version: VERSION, key, models }));
-    renameSync(temporary, path);
-  } catch (error) {
-    log.debug("could not store the model list cache", { message: String(error) });
-  }
+  writeJsonAtomically(
+    modelListCachePath(key),
+    { version: VERSION, key, models },
+    "model list cache",
+  );
 }
 
 function safeJson(raw: string): unknown {

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { cacheFilePath, writeJsonAtomically } from "../../util/cache-file.js";
 import { log } from "../../util/log.js";
 import type { TranscriptSummary } from "./transcript-summary.js";
 
@@ -56,9 +55,8 @@ function isRow(value: unknown): value is Row {
 }
 
 export function summaryCachePath(projectsDir: string): string {
-  const root = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
   const key = createHash("sha256").update(projectsDir).digest("hex").slice(0, 16);
-  return join(root, "claude-agent-acp", `session-list-${key}.json`);
+  return cacheFilePath(`session-list-${key}.json`);
 }
 
 /** The stored summaries for a projects folder; empty when there are none to trust. */
@@ -98,12 +96,5 @@ export function writeSummaryCache(
     e.summary?.cwd ?? null,
     e.summary?.title ?? null,
   ]);
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    mkdirSync(join(path, ".."), { recursive: true });
-    writeFileSync(temporary, JSON.stringify({ version: VERSION, projectsDir, entries: rows }));
-    renameSync(temporary, path);
-  } catch (error) {
-    log.debug("could not store the session list cache", { message: String(error) });
-  }
+  writeJsonAtomically(path, { version: VERSION, projectsDir, entries: rows }, "session list cache");
 }
