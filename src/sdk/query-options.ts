@@ -76,13 +76,25 @@ export function toSdkMcpServers(servers: readonly McpServer[]): Record<string, M
 }
 
 /**
- * Environment for Claude Code: ours, then the client's `options.env`. Only an SDK query
- * started through the adapter sees these.
+ * The environment Claude Code starts with, as far as the user decides it: `base` (this
+ * process's), then the client's `options.env`.
  */
-function queryEnv(passThroughEnv: unknown): Record<string, string | undefined> {
+export function clientEnv(
+  passThrough: Readonly<Record<string, unknown>>,
+  base: Readonly<Record<string, string | undefined>> = process.env,
+): Record<string, string | undefined> {
+  return { ...base, ...stringRecord(passThrough.env) };
+}
+
+/**
+ * Environment for Claude Code: the client's (see `clientEnv`), then the adapter's own
+ * switches. Only an SDK query started through the adapter sees these.
+ */
+function queryEnv(
+  passThrough: Readonly<Record<string, unknown>>,
+): Record<string, string | undefined> {
   return {
-    ...process.env,
-    ...stringRecord(passThroughEnv),
+    ...clientEnv(passThrough),
     CLAUDE_CODE_ENTRYPOINT: "sdk-ts",
     // `session_state_changed` tells when a turn went idle, also one without a result
     // (a local command such as /compact ends without one in 0.3.318).
@@ -105,7 +117,7 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
     ...((pass.mcpServers as Record<string, McpServerConfig> | undefined) ?? {}),
     ...toSdkMcpServers(config.mcpServers),
   };
-  const env = queryEnv(pass.env);
+  const env = queryEnv(pass);
   // Naming the binary spares the SDK its own search, which asks Node for a full process
   // report to tell glibc from musl (milliseconds on the way to every session start).
   const executable = claudeExecutable(env);

@@ -3,6 +3,7 @@ import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { claudeExecutable } from "./claude-binary.js";
+import { clientEnv } from "./query-options.js";
 
 /**
  * A fingerprint of everything Claude Code's start-up answer (its model list) is known to
@@ -48,7 +49,7 @@ const OWN_ENV = new Set([
 ]);
 
 export function startKey(input: StartKeyInput): string {
-  const env = claudeEnv(input.passThrough, input.env ?? process.env);
+  const env = clientEnv(input.passThrough, input.env);
   const { env: _env, ...options } = input.passThrough;
   const executable =
     typeof options.pathToClaudeCodeExecutable === "string"
@@ -70,27 +71,16 @@ export function startKey(input: StartKeyInput): string {
   return createHash("sha256").update(canonicalJson(parts)).digest("hex");
 }
 
-/** The environment Claude Code starts with: ours, then the client's `options.env`. */
-function claudeEnv(
-  passThrough: Readonly<Record<string, unknown>>,
-  base: Readonly<Record<string, string | undefined>>,
-): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...base };
-  const extra = passThrough.env;
-  if (extra && typeof extra === "object" && !Array.isArray(extra)) {
-    for (const [key, value] of Object.entries(extra))
-      if (typeof value === "string") env[key] = value;
-  }
-  return env;
-}
-
 function relevantEnv(env: Readonly<Record<string, string | undefined>>): [string, string][] {
   return Object.entries(env)
     .filter((e): e is [string, string] => e[1] !== undefined)
     .filter(([key]) => RELEVANT_ENV.test(key) && !OWN_ENV.has(key))
     .map(([key, value]): [string, string] => [key, SECRET_ENV.test(key) ? "<set>" : value])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => byKey(a, b));
 }
+
+/** Code-unit order: the same on every machine, unlike `localeCompare`. */
+const byKey = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Size and modification time of a file, or null when there is none. */
 function fileStamp(path: string): [string, number, number] | null {
@@ -107,9 +97,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v)
       ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
-            a < b ? -1 : a > b ? 1 : 0,
-          ),
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => byKey(a, b)),
         )
       : v,
   );

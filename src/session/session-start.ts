@@ -2,6 +2,7 @@ import type { PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import type { StoredRunState } from "../agent/history/current-title.js";
+import { clientEnv } from "../sdk/query-options.js";
 import { isPermissionMode, readStartSettings, rootRefusesBypass } from "../sdk/session-settings.js";
 import { startKey } from "../sdk/start-key.js";
 
@@ -18,16 +19,6 @@ export interface StartPlan {
   readonly notice: { readonly title: string; readonly description: string } | undefined;
   /** What Claude Code's start answer depends on (the key of its cached model list). */
   readonly startKey: string;
-}
-
-function envOf(passThrough: Readonly<Record<string, unknown>>): Record<string, string | undefined> {
-  const extra = passThrough.env;
-  const env: Record<string, string | undefined> = { ...process.env };
-  if (extra && typeof extra === "object" && !Array.isArray(extra)) {
-    for (const [key, value] of Object.entries(extra))
-      if (typeof value === "string") env[key] = value;
-  }
-  return env;
 }
 
 /**
@@ -62,7 +53,7 @@ export function spawnBeforeSettings(
     mode: storedMode,
     allowBypass:
       passThrough.allowDangerouslySkipPermissions !== false &&
-      !rootRefusesBypass(envOf(passThrough)),
+      !rootRefusesBypass(clientEnv(passThrough)),
     restoredModel: clientModel ? undefined : stored?.model,
   };
 }
@@ -92,7 +83,7 @@ export async function planSessionStart(
   stored?: StoredRunState,
 ): Promise<StartPlan> {
   const settings = await readStartSettings(cwd);
-  const refusedAsRoot = rootRefusesBypass(envOf(passThrough));
+  const refusedAsRoot = rootRefusesBypass(clientEnv(passThrough));
   const bypassAvailable =
     !settings.bypassDisabled &&
     passThrough.allowDangerouslySkipPermissions !== false &&

@@ -23,8 +23,8 @@ import { Outbox } from "./outbox.js";
 import { QuerySlot } from "./query-slot.js";
 import { StartState } from "./start-state.js";
 import { TitleTracker } from "./title-tracker.js";
-import type { SessionConfig } from "./session-config.js";
-import { applyToQuery, configFor, configUpdates, type ConfigChange } from "./session-config.js";
+import { configFor } from "./session-config.js";
+import { SessionOptions } from "./session-options.js";
 import {
   planSessionStart,
   spawnBeforeSettings,
@@ -71,7 +71,7 @@ export class Session {
   private modelUsage: ModelUsageTable = {};
   private readonly outbox: Outbox;
   private readonly translator: SdkMessageTranslator;
-  private config: SessionConfig | undefined;
+  private readonly options: SessionOptions;
   private readonly titles: TitleTracker;
   /** Claude Code's slash commands, as last reported. */
   private commands: readonly ClaudeCommand[] = [];
@@ -91,6 +91,11 @@ export class Session {
     this.claudeSessionId = setup.sessionId;
     this.titles = new TitleTracker(setup.cwd);
     this.outbox = new Outbox(setup.sessionId, client);
+    this.options = new SessionOptions(
+      this.outbox,
+      () => this.startState.started,
+      () => this.query,
+    );
     this.translator = new SdkMessageTranslator(profile, flatSubagents(profile, setup.passThrough));
   }
 
@@ -139,7 +144,7 @@ export class Session {
       // A stored session's title is known: only a change is news to the client.
       const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
       if (cached) {
-        session.config = configFor(plan, cached);
+        session.options.set(configFor(plan, cached));
         session.startState.answeredEarly(
           session.configOptions(),
           started.catch((error: unknown) => session.onStartFailed(error)),
@@ -164,7 +169,7 @@ export class Session {
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private onStarted(init: ClaudeInit): void {
     this.commands = init.commands;
-    this.config = configFor(this.plan, init.models);
+    this.options.set(configFor(this.plan, init.models));
     this.startState.up(this.configOptions());
     writeModelListCache(this.plan.startKey, init.models);
     this.pump();
@@ -183,11 +188,11 @@ export class Session {
 
   /** The session's modes, for the `session/new` answer. */
   modes(): SessionModeState {
-    return this.requireConfig().modes();
+    return this.options.modes();
   }
 
   configOptions(): SessionConfigOption[] {
-    return this.requireConfig().configOptions();
+    return this.options.options();
   }
 
   /**
@@ -213,17 +218,14 @@ export class Session {
     });
   }
 
-  /** `session/set_mode`. */
-  async setMode(modeId: unknown): Promise<void> {
-    await this.startState.started; // checked against what Claude Code offers, not the cache
-    await this.apply(this.requireConfig().setMode(modeId));
+  /** `session/set_mode` (once Claude Code is up: checked against what it offers). */
+  setMode(modeId: unknown): Promise<void> {
+    return this.options.setMode(modeId);
   }
 
   /** `session/set_config_option`: answers the full option list. */
-  async setConfigOption(configId: unknown, value: unknown): Promise<SessionConfigOption[]> {
-    await this.startState.started; // checked against what Claude Code offers, not the cache
-    await this.apply(this.requireConfig().setOption(configId, value));
-    return this.configOptions();
+  setConfigOption(configId: unknown, value: unknown): Promise<SessionConfigOption[]> {
+    return this.options.setOption(configId, value);
   }
 
   /** Queues a prompt; resolves when its turn ends. */
@@ -268,19 +270,6 @@ export class Session {
     this.slot.stop();
   }
 
-  private requireConfig(): SessionConfig {
-    if (!this.config) throw new Error("session not started");
-    return this.config;
-  }
-
-  /** Applies a config change to Claude Code, then tells the client. */
-  private async apply(change: ConfigChange | undefined): Promise<void> {
-    if (!change) return;
-    const config = this.requireConfig();
-    if (this.query) await applyToQuery(this.query, change, config);
-    this.outbox.sendAll(configUpdates(config, change.kind === "mode"));
-  }
-
   private startQuery(start: "new" | "resume"): ClaudeQuery {
     const events = toolEventsFor({
       sessionId: this.id,
@@ -288,7 +277,7 @@ export class Session {
       outbox: this.outbox,
       translator: this.translator,
       turnSignal: () => this.turn?.abort.signal,
-      offeredModes: () => this.config?.offeredModes ?? new Set(),
+      offeredModes: () => this.options.current?.offeredModes ?? new Set(),
       handOffPlan: (handoff, toolUseId) => setImmediate(() => this.handOffPlan(handoff, toolUseId)),
     });
     const query = new ClaudeQuery(
@@ -296,7 +285,7 @@ export class Session {
         setup: this.setup,
         profile: this.profile,
         spawn: this.spawn,
-        config: this.config,
+        config: this.options.current,
         claudeSessionId: this.claudeSessionId,
         start,
         events,
@@ -330,8 +319,7 @@ export class Session {
     }
     if (message.type === "system" && message.subtype === "status" && message.permissionMode) {
       // Claude Code switched modes by itself (plan mode entered, a plan approved).
-      if (this.config?.observeMode(message.permissionMode))
-        this.outbox.sendAll(configUpdates(this.requireConfig(), true));
+      this.options.observeMode(message.permissionMode);
     }
     const turn = this.turn;
     if (!turn) return;
@@ -425,8 +413,7 @@ export class Session {
     );
     turn.carryOver();
     this.slot.stop();
-    if (this.config?.observeMode(handoff.mode))
-      this.outbox.sendAll(configUpdates(this.requireConfig(), true));
+    this.options.observeMode(handoff.mode);
     this.claudeSessionId = randomUUID();
     const query = this.startQuery("new");
     turn.sawRunning = false;

@@ -62,6 +62,17 @@ async function storedSession(s: Scenario) {
   return { sessionId: answer.sessionId, newAnswer: answer, file: cacheFiles(s)[0]! };
 }
 
+/**
+ * A new adapter process that finds the stored list with a model no Claude Code offers,
+ * as a Claude Code that offers other models would have left it; initialized.
+ */
+async function restartWithCacheOnlyModel(s: Scenario, file: string): Promise<void> {
+  await s.restartAdapter();
+  const stored = readCache(file);
+  writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
+  await s.initialize();
+}
+
 function load(s: Scenario, sessionId: string) {
   return s.agent.request(methods.agent.session.load, {
     sessionId,
@@ -112,12 +123,7 @@ describe("session/load with a cached model list", () => {
   it("answers from the cache; Claude Code's own list follows as one config_option_update", async () => {
     const s = await start();
     const { sessionId, file, newAnswer } = await storedSession(s);
-    await s.restartAdapter();
-    // The stored list, as a Claude Code that offers other models would have left it.
-    const stored = readCache(file);
-    writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
-
-    await s.initialize();
+    await restartWithCacheOnlyModel(s, file);
     const answer = await load(s, sessionId);
     expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
 
@@ -149,10 +155,7 @@ describe("session/load with a cached model list", () => {
   it("takes a prompt sent right after the answer, once Claude Code is ready", async () => {
     const s = await start();
     const { sessionId, file, newAnswer } = await storedSession(s);
-    await s.restartAdapter();
-    const stored = readCache(file);
-    writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
-    await s.initialize();
+    await restartWithCacheOnlyModel(s, file);
     const answer = await load(s, sessionId);
     expect(modelValues(answer)).toContain("cache-only"); // answered before Claude Code started
     s.model.push({ blocks: [{ type: "text", text: "Right after the load." }] });
@@ -246,10 +249,7 @@ describe.each([
   it("answers from the cache, then takes a prompt once Claude Code is ready", async () => {
     const s = await start();
     const { sessionId, file, newAnswer } = await storedSession(s);
-    await s.restartAdapter();
-    const stored = readCache(file);
-    writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
-    await s.initialize();
+    await restartWithCacheOnlyModel(s, file);
     const answer = (await s.agent.request(method, {
       sessionId,
       cwd: s.workspace,
@@ -271,10 +271,7 @@ describe("session/new with a cached model list", () => {
   it("answers from the cache while Claude Code starts, then corrects the options once", async () => {
     const s = await start();
     const { file, newAnswer } = await storedSession(s);
-    await s.restartAdapter();
-    const stored = readCache(file);
-    writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
-    await s.initialize();
+    await restartWithCacheOnlyModel(s, file);
     const answer = await s.agent.request(methods.agent.session.new, {
       cwd: s.workspace,
       mcpServers: [],

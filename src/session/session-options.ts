@@ -1,0 +1,75 @@
+import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk/unstable";
+import type { ClaudeQuery } from "../sdk/claude-query.js";
+import type { Outbox } from "./outbox.js";
+import {
+  applyToQuery,
+  configUpdates,
+  type ConfigChange,
+  type SessionConfig,
+} from "./session-config.js";
+
+/**
+ * A session's modes and options (mode, model, effort) as the client sees them: built from
+ * Claude Code's start answer (or the cached one), changed by the client (applied to
+ * Claude Code first, then told), or by Claude Code itself (told).
+ */
+export class SessionOptions {
+  private config: SessionConfig | undefined;
+
+  constructor(
+    private readonly outbox: Outbox,
+    /** Settles once Claude Code is up: a change is checked against what it offers. */
+    private readonly started: () => Promise<void>,
+    private readonly query: () => ClaudeQuery | undefined,
+  ) {}
+
+  /** The options from a start answer. */
+  set(config: SessionConfig): void {
+    this.config = config;
+  }
+
+  /** Undefined until a start answer arrived. */
+  get current(): SessionConfig | undefined {
+    return this.config;
+  }
+
+  modes(): SessionModeState {
+    return this.required().modes();
+  }
+
+  options(): SessionConfigOption[] {
+    return this.required().configOptions();
+  }
+
+  /** `session/set_mode`. */
+  async setMode(modeId: unknown): Promise<void> {
+    await this.started();
+    await this.apply(this.required().setMode(modeId));
+  }
+
+  /** `session/set_config_option`: answers the full option list. */
+  async setOption(configId: unknown, value: unknown): Promise<SessionConfigOption[]> {
+    await this.started();
+    await this.apply(this.required().setOption(configId, value));
+    return this.options();
+  }
+
+  /** Claude Code switched modes by itself (plan mode entered, a plan approved). */
+  observeMode(mode: string): void {
+    if (this.config?.observeMode(mode)) this.outbox.sendAll(configUpdates(this.config, true));
+  }
+
+  /** Applies a change to Claude Code, then tells the client. */
+  private async apply(change: ConfigChange | undefined): Promise<void> {
+    if (!change) return;
+    const config = this.required();
+    const query = this.query();
+    if (query) await applyToQuery(query, change, config);
+    this.outbox.sendAll(configUpdates(config, change.kind === "mode"));
+  }
+
+  private required(): SessionConfig {
+    if (!this.config) throw new Error("session not started");
+    return this.config;
+  }
+}
