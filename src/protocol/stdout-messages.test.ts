@@ -56,4 +56,37 @@ describe("StdoutLines", () => {
     await nextTurn();
     expect(writes).toEqual([`${JSON.stringify(chunk("a"))}\n`, `${JSON.stringify(chunk("b"))}\n`]);
   });
+
+  it("takes a writer per message, as the ACP SDK does, and keeps the order", async () => {
+    const { out, writes } = recordingPipe();
+    const messages = new StdoutLines(out).messages();
+    for (const text of ["a", "b", "c"]) {
+      const writer = messages.getWriter();
+      await writer.write(chunk(text));
+      writer.releaseLock();
+    }
+    expect(messages.locked).toBe(false);
+    await nextTurn();
+    expect(writes.join("").split("\n")).toEqual([
+      JSON.stringify(chunk("a")),
+      JSON.stringify(chunk("b")),
+      JSON.stringify(chunk("c")),
+      "",
+    ]);
+  });
+
+  it("holds the next write until a full pipe drains", async () => {
+    const out = new PassThrough({ highWaterMark: 16 });
+    const writer = new StdoutLines(out).messages().getWriter();
+    await writer.write(chunk("x".repeat(100)));
+    await nextTurn(); // the line goes out; the pipe is now over its mark
+    let written = false;
+    const next = writer.write(chunk("y")).then(() => (written = true));
+    await nextTurn();
+    await nextTurn();
+    expect(written).toBe(false);
+    out.resume(); // the reader catches up: drain
+    await next;
+    expect(written).toBe(true);
+  });
 });
