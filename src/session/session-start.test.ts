@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { spawnBeforeSettings, spawnFor, spawnKeepsPlan, type StartPlan } from "./session-start.js";
+import type { StoredRunState } from "../agent/history/current-title.js";
+import {
+  spawnBeforeSettings,
+  spawnFor,
+  spawnKeepsPlan,
+  startClaude,
+  type StartPlan,
+  type StartSteps,
+} from "./session-start.js";
 
 const plan = (over: Partial<StartPlan> = {}): StartPlan => ({
   mode: "default",
@@ -68,5 +76,103 @@ describe("spawnKeepsPlan", () => {
       spawnKeepsPlan({ mode: undefined, allowBypass: false, restoredModel: undefined }, fallback),
     ).toBe(false);
     expect(spawnKeepsPlan(spawnFor(fallback), fallback)).toBe(true);
+  });
+});
+
+/** A start whose steps are recorded, with the settings and Claude Code's start held until released. */
+function recordedStart(
+  over: {
+    plan?: StartPlan;
+    cached?: boolean;
+    startAfter?: Promise<unknown>;
+    stored?: StoredRunState;
+  } = {},
+) {
+  const log: string[] = [];
+  let releasePlan!: () => void;
+  const planned = new Promise<void>((resolve) => (releasePlan = resolve));
+  const steps: StartSteps<string> = {
+    passThrough: { env: { IS_SANDBOX: "1" } },
+    stored: over.stored,
+    startAfter: over.startAfter,
+    plan: async () => {
+      log.push("plan");
+      await planned;
+      return over.plan ?? plan();
+    },
+    cached: () => (over.cached ? [] : undefined),
+    launch: (spawn) => {
+      log.push(`launch ${spawn.mode ?? "(settings)"}`);
+      return Promise.resolve(`up ${spawn.mode ?? "(settings)"}`);
+    },
+    stop: () => log.push("stop"),
+  };
+  return { log, steps, releasePlan };
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe("startClaude", () => {
+  it("launches a new session's Claude Code before the settings are read", async () => {
+    const { log, steps, releasePlan } = recordedStart();
+    const starting = startClaude(steps);
+    await tick();
+    expect(log).toEqual(["launch (settings)", "plan"]);
+    releasePlan();
+    const start = await starting;
+    expect(await start.up).toBe("up (settings)");
+    expect(log).toEqual(["launch (settings)", "plan"]);
+  });
+
+  it("launches again in the settings' mode when the first launch may not run", async () => {
+    const fallback = plan({ notice: { title: "Started in Manual mode", description: "…" } });
+    const { log, steps, releasePlan } = recordedStart({ plan: fallback });
+    const starting = startClaude(steps);
+    releasePlan();
+    expect(await (await starting).up).toBe("up default");
+    expect(log).toEqual(["launch (settings)", "plan", "stop", "launch default"]);
+  });
+
+  it("reads the settings first for a stored bypass session", async () => {
+    const stored: StoredRunState = { permissionMode: "bypassPermissions", model: undefined };
+    const { log, steps, releasePlan } = recordedStart({
+      stored,
+      plan: plan({ mode: "bypassPermissions" }),
+    });
+    const starting = startClaude(steps);
+    await tick();
+    expect(log).toEqual(["plan"]);
+    releasePlan();
+    await (
+      await starting
+    ).up;
+    expect(log).toEqual(["plan", "launch bypassPermissions"]);
+  });
+
+  it("holds Claude Code back until startAfter while the cache can answer", async () => {
+    let replayed!: () => void;
+    const startAfter = new Promise<void>((resolve) => (replayed = resolve));
+    const { log, steps, releasePlan } = recordedStart({ cached: true, startAfter });
+    releasePlan();
+    const start = await startClaude(steps);
+    expect(start.cached).toEqual([]);
+    await tick();
+    expect(log).toEqual(["plan"]);
+    replayed();
+    expect(await start.up).toBe("up default");
+    expect(log).toEqual(["plan", "launch default"]);
+  });
+
+  it("launches at once after the settings when nothing is cached, and after a failed startAfter", async () => {
+    const never = new Promise<void>(() => undefined);
+    const uncached = recordedStart({ startAfter: never });
+    uncached.releasePlan();
+    const start = await startClaude(uncached.steps);
+    expect(start.cached).toBeUndefined();
+    expect(await start.up).toBe("up default");
+
+    const failed = recordedStart({ cached: true, startAfter: Promise.reject(new Error("replay")) });
+    failed.releasePlan();
+    expect(await (await startClaude(failed.steps)).up).toBe("up default");
   });
 });

@@ -1,4 +1,4 @@
-import type { PermissionMode } from "@anthropic-ai/claude-agent-sdk";
+import type { ModelInfo, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import type { StoredRunState } from "../agent/history/current-title.js";
@@ -121,6 +121,54 @@ export async function planSessionStart(
     notice: undefined,
     startKey: key,
   };
+}
+
+/** What the start of a session's Claude Code needs: its inputs, and the session's hands. */
+export interface StartSteps<Init> {
+  readonly passThrough: Readonly<Record<string, unknown>>;
+  readonly stored: StoredRunState | undefined;
+  /** Claude Code waits for this (a load's replay) while a cached answer can stand in. */
+  readonly startAfter: Promise<unknown> | undefined;
+  /** Reads the settings (`planSessionStart`). */
+  plan(): Promise<StartPlan>;
+  /** Claude Code's model list from an earlier start with this key (`readModelListCache`). */
+  cached(startKey: string): readonly ModelInfo[] | undefined;
+  /** Starts Claude Code as `spawn` says; resolves with its answer once it is up. */
+  launch(spawn: SpawnPlan): Promise<Init>;
+  /** Stops the Claude Code `launch` started. */
+  stop(): void;
+}
+
+/** A session's Claude Code on its way up. */
+export interface ClaudeStart<Init> {
+  readonly plan: StartPlan;
+  /** The cached model list the session can be described with before Claude Code is up. */
+  readonly cached: readonly ModelInfo[] | undefined;
+  /** Claude Code's own answer, once it is up. */
+  readonly up: Promise<Init>;
+}
+
+/**
+ * The order of a session's start. Claude Code is launched before the settings are read
+ * when its start does not depend on them (`spawnBeforeSettings`), and launched again in
+ * the settings' mode when it turns out it did. With a cached model list and
+ * `startAfter`, the launch waits: on two cores, Claude Code's start alongside a load's
+ * replay doubles the replay's time, and the cache can answer meanwhile.
+ */
+export async function startClaude<Init>(steps: StartSteps<Init>): Promise<ClaudeStart<Init>> {
+  const early = steps.startAfter ? undefined : spawnBeforeSettings(steps.passThrough, steps.stored);
+  let launched = early ? steps.launch(early) : undefined;
+  const plan = await steps.plan();
+  if (launched && early && !spawnKeepsPlan(early, plan)) {
+    // The settings ask for a mode Claude Code must not start in: start it again.
+    launched.catch(() => undefined);
+    steps.stop();
+    launched = undefined;
+  }
+  const cached = steps.cached(plan.startKey);
+  const launch = () => steps.launch(spawnFor(plan));
+  const after = cached ? steps.startAfter : undefined;
+  return { plan, cached, up: launched ?? (after ? after.then(launch, launch) : launch()) };
 }
 
 /** A notice as the client can show it: `notice` where declared, else a message line. */

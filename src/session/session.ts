@@ -27,9 +27,8 @@ import { configFor } from "./session-config.js";
 import { SessionOptions } from "./session-options.js";
 import {
   planSessionStart,
-  spawnBeforeSettings,
   spawnFor,
-  spawnKeepsPlan,
+  startClaude,
   type SpawnPlan,
   type StartPlan,
 } from "./session-start.js";
@@ -79,14 +78,14 @@ export class Session {
   private claudeSessionId: string;
   /** What the settings say about the start (read while the first query starts). */
   private plan!: StartPlan;
+  /** How the next query starts (before the settings are read: how the first one did). */
+  private spawn!: SpawnPlan;
   private readonly startState = new StartState();
 
   private constructor(
     private readonly setup: SessionSetup,
     private readonly client: ClientPort,
     private readonly profile: ClientProfile,
-    /** How the next query starts until the session config exists. */
-    private spawn: SpawnPlan,
   ) {
     this.claudeSessionId = setup.sessionId;
     this.titles = new TitleTracker(setup.cwd);
@@ -109,8 +108,7 @@ export class Session {
    * one, else once Claude Code is up. After a cached answer, prompts and option changes
    * wait for Claude Code, and `announce()` corrects the options if its real answer
    * differs. `startAfter` (a load's replay) holds Claude Code's start back while the
-   * answer can come from the cache: on two cores, its start alongside the replay doubles
-   * the replay's time.
+   * answer can come from the cache (the order of the start: `startClaude`).
    */
   static async start(
     setup: SessionSetup,
@@ -121,30 +119,24 @@ export class Session {
   ): Promise<Session> {
     const stored =
       start === "resume" ? await storedRunState(setup.sessionId, setup.cwd) : undefined;
-    // Claude Code starts before the settings are read (they are read while it starts),
-    // unless its start depends on them, or may wait for `startAfter`.
-    const first = startAfter ? undefined : spawnBeforeSettings(setup.passThrough, stored);
-    const known = first ? undefined : await planSessionStart(setup.cwd, setup.passThrough, stored);
-    const session = new Session(setup, client, profile, first ?? spawnFor(known!));
+    const session = new Session(setup, client, profile);
     try {
-      let launched = first ? session.launch(start) : undefined;
-      const plan = known ?? (await planSessionStart(setup.cwd, setup.passThrough, stored));
-      session.plan = plan;
-      if (launched && !spawnKeepsPlan(session.spawn, plan)) {
-        // The settings ask for a mode Claude Code must not start in: start it again.
-        launched.catch(() => undefined);
-        session.slot.stop();
-        launched = undefined;
-      }
-      session.spawn = spawnFor(plan);
-      const cached = readModelListCache(plan.startKey);
-      const launch = () => session.launch(start);
-      launched ??= cached && startAfter ? startAfter.then(launch, launch) : launch();
-      const started = launched.then((init) => session.onStarted(init));
+      const claude = await startClaude({
+        passThrough: setup.passThrough,
+        stored,
+        startAfter,
+        plan: () => planSessionStart(setup.cwd, setup.passThrough, stored),
+        cached: readModelListCache,
+        launch: (spawn) => session.launch(start, spawn),
+        stop: () => session.slot.stop(),
+      });
+      session.plan = claude.plan;
+      session.spawn = spawnFor(claude.plan);
+      const started = claude.up.then((init) => session.onStarted(init));
       // A stored session's title is known: only a change is news to the client.
       const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
-      if (cached) {
-        session.options.set(configFor(plan, cached));
+      if (claude.cached) {
+        session.options.set(configFor(claude.plan, claude.cached));
         session.startState.answeredEarly(
           session.configOptions(),
           started.catch((error: unknown) => session.onStartFailed(error)),
@@ -161,8 +153,9 @@ export class Session {
   }
 
   /** Starts this session's Claude Code; resolves with what it offers once it is up. */
-  private async launch(start: "new" | "resume"): Promise<ClaudeInit> {
+  private async launch(start: "new" | "resume", spawn: SpawnPlan): Promise<ClaudeInit> {
     if (this.closed) throw new Error("the session was closed before Claude Code started");
+    this.spawn = spawn;
     return await this.startQuery(start).ready();
   }
 
