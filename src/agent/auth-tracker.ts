@@ -38,14 +38,16 @@ export class AuthTracker {
     }, FIRST_PROBE_DELAY_MS).unref();
   }
 
-  /** Marks a session start under way until `start` settles. */
-  starting<T>(start: Promise<T>): Promise<T> {
-    const settled: Promise<unknown> = start.then(
+  /**
+   * Marks a session's Claude Code start under way until `up` settles: once it is up (a
+   * session answered from the cached model list is answered before that) or failed.
+   */
+  starting(up: Promise<unknown>): void {
+    const settled: Promise<unknown> = up.then(
       () => this.starts.delete(settled),
       () => this.starts.delete(settled),
     );
     this.starts.add(settled);
-    return start;
   }
 
   private async probe(): Promise<void> {

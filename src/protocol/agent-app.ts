@@ -70,7 +70,9 @@ export function createAgentApp(state: ConnectionState): AgentApp {
           requireClient(state),
           state.profile,
         );
-        const session = await (state.auth?.starting(starting) ?? starting);
+        // Until its Claude Code is up, also after an answer from the cached model list.
+        state.auth?.starting(starting.then((session) => session.up));
+        const session = await starting;
         state.sessions.add(session);
         setImmediate(() => session.announce());
         return {

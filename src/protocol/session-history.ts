@@ -69,7 +69,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
       state.sessions.add(session);
       return session;
     });
-    state.auth?.starting(starting);
+    state.auth?.starting(starting.then((session) => session.up));
     opening.set(sessionId, starting);
     try {
       return { session: await starting, fresh: true };

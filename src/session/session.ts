@@ -179,6 +179,11 @@ export class Session {
     this.pump();
   }
 
+  /** Settles once this session's Claude Code is up, or failed to start. */
+  get up(): Promise<void> {
+    return this.startState.started;
+  }
+
   /** The session's modes, for the `session/new` answer. */
   modes(): SessionModeState {
     return this.options.modes();

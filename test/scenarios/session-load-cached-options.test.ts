@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { methods, type AnyMessage } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { eventually, type Scenario } from "../support/acp-harness.js";
+import { commandLine, parentPid, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
@@ -180,6 +181,43 @@ describe("session/load with a cached model list", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(updatesOfKind(afterAnswer(s), "config_option_update")).toEqual([]);
   });
+});
+
+describe("the login probe after an answer from the cache", () => {
+  it.each(["session/load", "session/new"])(
+    "%s: waits until the session's Claude Code is up, not only for the answer",
+    async (method) => {
+      const s = await start();
+      const { sessionId } = await storedSession(s);
+      await s.restartAdapter();
+      await s.initialize(); // the probe is due shortly, once no Claude Code is starting
+      let probeSeenAt: number | undefined;
+      let commandsAt: number | undefined;
+      const watch = (async () => {
+        for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+          const probe = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some(
+            (pid) =>
+              parentPid(pid) === s.adapter.pid && commandLine(pid).includes(" auth status --json"),
+          );
+          if (probe) probeSeenAt ??= Date.now();
+          if (updatesOfKind(s.sentByAdapter(), "available_commands_update").length > 0) {
+            commandsAt ??= Date.now();
+          }
+          if (probeSeenAt !== undefined && commandsAt !== undefined) return;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+      if (method === "session/load") await load(s, sessionId);
+      else await s.agent.request(methods.agent.session.new, { cwd: s.workspace, mcpServers: [] });
+      await watch;
+      expect(commandsAt).toBeDefined();
+      expect(probeSeenAt).toBeDefined();
+      // The probe starts once Claude Code is up, when the commands go out; the margin only
+      // covers the order of the probe's spawn and the commands' write. Beside the start,
+      // it would show up hundreds of milliseconds earlier.
+      expect(probeSeenAt!).toBeGreaterThanOrEqual(commandsAt! - 100);
+    },
+  );
 });
 
 describe("session/load does not use a model list cache that", () => {

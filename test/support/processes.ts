@@ -39,6 +39,16 @@ export function niceValue(pid: number): number | undefined {
   }
 }
 
+/** The parent of a process (field 4 of /proc/<pid>/stat), or undefined when gone. */
+export function parentPid(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
+  }
+}
+
 export function commandLine(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
