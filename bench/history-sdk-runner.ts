@@ -29,11 +29,19 @@ async function main(): Promise<void> {
     const total = performance.now() - start;
     console.log(JSON.stringify({ pages, total, rows, peakMb: readMemory(process.pid).peakMb }));
   } else if (operation === "messages") {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     const messages = await getSessionMessages(a!, { dir });
     const ms = performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     console.log(
-      JSON.stringify({ ms, messages: messages.length, peakMb: readMemory(process.pid).peakMb }),
+      JSON.stringify({
+        ms,
+        cpuMs,
+        messages: messages.length,
+        peakMb: readMemory(process.pid).peakMb,
+      }),
     );
   } else {
     throw new Error(`unknown operation ${operation}`);

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { ADAPTER_BIN, REPO_ROOT } from "../test/support/acp-harness.js";
 import { ChildRpc, type WireMessage } from "./child-rpc.js";
 import { writeLongSession, writeManySessions } from "./history-fixtures.js";
+import { readCpuMs } from "./proc-cpu.js";
 import { readMemory, resetPeak } from "./proc-memory.js";
 import { RunEnv, withRunEnv } from "./run-env.js";
 import { median } from "./stats.js";
@@ -20,7 +21,8 @@ import { fmtMb, fmtMs } from "./verdict.js";
  *    stored on disk (what an editor restart sees);
  *  - `session/load` of a ~20 MB / 10,000-message history, each from a fresh adapter
  *    process: time to the answer, when the last replayed update arrived, when Claude Code
- *    was ready (its commands announced), and the adapter's peak RSS (VmHWM) until then.
+ *    was ready (its commands announced), the adapter's peak RSS (VmHWM) until then, and
+ *    the CPU time the adapter process used until the answer (all its threads).
  *    Twice per run: first with no model list cached (the answer waits for Claude Code's
  *    start, as on a first use: info), then with the model list that first load's Claude
  *    Code stored (an editor restart: the headline, target 1.2x getSessionMessages and
@@ -147,9 +149,11 @@ async function measureLoad(env: RunEnv, sessionId: string, key: string, samples:
     const pid = rpc.pid;
     const before = readMemory(pid);
     resetPeak(pid);
+    const cpuBefore = readCpuMs(pid);
     const start = performance.now();
     await rpc.request("session/load", { sessionId, cwd: env.workspace, mcpServers: [] }, 600_000);
     add(samples, `${key}.answer`, performance.now() - start);
+    add(samples, `${key}.cpu`, readCpuMs(pid) - cpuBefore);
     add(samples, `${key}.replayed`, updates.lastAt - start);
     const deadline = Date.now() + 60_000;
     while (Number.isNaN(updates.commandsAt) && Date.now() < deadline)
@@ -221,12 +225,13 @@ async function runOnce(env: RunEnv, longId: string, samples: Samples): Promise<v
     );
     add(samples, "resume.answer", ms);
   });
-  const sdkLoad = sdkFloor<{ ms: number; messages: number; peakMb: number }>(env, [
+  const sdkLoad = sdkFloor<{ ms: number; cpuMs: number; messages: number; peakMb: number }>(env, [
     "messages",
     env.workspace,
     longId,
   ]);
   add(samples, "sdk.load", sdkLoad.ms);
+  add(samples, "sdk.load.cpu", sdkLoad.cpuMs);
   add(samples, "sdk.load.messages", sdkLoad.messages);
   add(samples, "sdk.load.peak", sdkLoad.peakMb);
 }
@@ -258,6 +263,7 @@ function report(samples: Samples, setup: string): string {
     time("list: all pages, next process (cache file)", "list.cached.all", "", 1000),
     time("load, cached model list: time to the answer", "load.answer", "sdk.load", loadLimit),
     time("load, cached model list: last replayed update", "load.replayed"),
+    time("load, cached model list: CPU of the adapter process (info)", "load.cpu", "sdk.load.cpu"),
     time("load, cached model list: Claude Code ready", "load.ready"),
     peak("load, cached model list: peak RSS (VmHWM)", "load.peak", 150),
     time("load, nothing cached: time to the answer", "load.cold.answer", "sdk.load"),
