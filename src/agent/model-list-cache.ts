@@ -6,8 +6,9 @@ import { log } from "../util/log.js";
 
 /**
  * Claude Code's model list as its last start reported it, kept on disk between adapter
- * processes so that `session/load` can answer (its `configOptions` hold the model
- * option) without waiting a second for Claude Code to start. One small JSON file per
+ * processes so that `session/new`, `session/resume` and `session/fork` can answer (their
+ * `configOptions` hold the model option) without waiting a second for Claude Code to
+ * start (`session/load` waits for Claude Code: nothing may follow its answer). One small JSON file per
  * start key (`sdk/start-key.ts`: binary, environment, login, settings, client options),
  * under the user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`), like the session list
  * cache. A missing, corrupt or foreign file is no cache; a write goes to a temporary
@@ -59,7 +60,7 @@ export function readModelListCache(key: string): ModelInfo[] | undefined {
 
 /** Stores the model list Claude Code reported for this key. Failures are logged, not thrown. */
 export function writeModelListCache(key: string, models: readonly ModelInfo[]): void {
-  if (models.length === 0) return; // nothing a load could answer with
+  if (models.length === 0) return; // nothing a session could be answered with
   writeJsonAtomically(
     modelListCachePath(key),
     { version: VERSION, key, models },

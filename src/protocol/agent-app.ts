@@ -74,7 +74,7 @@ export function createAgentApp(state: ConnectionState): AgentApp {
         state.auth?.starting(starting.then((session) => session.up));
         const session = await starting;
         state.sessions.add(session);
-        setImmediate(() => session.announce());
+        setImmediate(() => void session.announce());
         return {
           sessionId: session.id,
           modes: session.modes(),

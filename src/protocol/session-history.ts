@@ -40,13 +40,13 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
   /**
    * Starts Claude Code on a stored session so that the next prompt continues it.
    * `fresh` is false when another request of this connection started it already.
-   * `startAfter`: Claude Code may start after it, while the answer comes from its cached
-   * start answer (see `Session.start`).
+   * `answer`: whether the session may be answered from Claude Code's cached start answer
+   * before it is up (see `Session.start`).
    */
   const resumeStored = async (
     sessionId: string,
     params: StartParams,
-    startAfter?: Promise<unknown>,
+    answer: "early" | "when-up" = "early",
   ): Promise<{ session: Session; fresh: boolean }> => {
     const live = state.sessions.find(sessionId);
     if (live) return { session: live, fresh: false };
@@ -64,7 +64,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
       state.client,
       state.profile,
       "resume",
-      startAfter,
+      answer,
     ).then((session) => {
       state.sessions.add(session);
       return session;
@@ -80,7 +80,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
 
   /** What a setup answer says of a session; a new one's start notice follows it. */
   const setupAnswer = ({ session, fresh }: { session: Session; fresh: boolean }) => {
-    if (fresh) setImmediate(() => session.announce());
+    if (fresh) setImmediate(() => void session.announce());
     return { modes: session.modes(), configOptions: session.configOptions() };
   };
 
@@ -110,13 +110,10 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
         const stored = await findStoredSession(sessionId, params.cwd);
         if (!stored && !live && !opening.has(sessionId)) throw unknownSession(sessionId);
         if (!state.client) throw new Error("connection not ready");
-        // The answer waits for the history and for Claude Code's model list (its
-        // `configOptions`). With the list cached from an earlier start, Claude Code starts
-        // after the history is sent and the answer does not wait for it; without, it
-        // starts at once, while the history is sent.
-        let replayed!: () => void;
-        const after = new Promise<void>((resolve) => (replayed = resolve));
-        const starting = resumeStored(sessionId, params, after);
+        // The answer ends the load: nothing for the session may follow it, not even the
+        // command list. So it waits for the history and for Claude Code, which starts
+        // while the history is sent, and its model list and commands go out before it.
+        const starting = resumeStored(sessionId, params, "when-up");
         starting.catch(() => undefined); // awaited below; this only marks it handled
         try {
           if (stored) {
@@ -137,10 +134,10 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
             () => undefined,
           );
           throw error;
-        } finally {
-          replayed();
         }
-        return setupAnswer(await starting);
+        const { session, fresh } = await starting;
+        if (fresh) await session.announce();
+        return { modes: session.modes(), configOptions: session.configOptions() };
       }),
     )
     .onRequest(

@@ -19,8 +19,8 @@ import { clientEnv } from "./query-options.js";
  *   every "always allow", and no input to the model list): `model`, `availableModels`,
  *   `env` and whatever else they hold;
  * - the client's other pass-through options (`model`, `settings`, an executable path…).
- * A change anywhere above gives another key: the cache misses once (the load waits for
- * Claude Code, as without a cache) and is refreshed. Anything not covered here (a
+ * A change anywhere above gives another key: the cache misses once (the answer waits
+ * for Claude Code, as without a cache) and is refreshed. Anything not covered here (a
  * server-side change of the offered models) is caught when Claude Code's real answer
  * arrives and differs (see session.ts).
  */

@@ -83,8 +83,6 @@ describe("spawnKeepsPlan", () => {
 function recordedStart(
   over: {
     plan?: StartPlan;
-    cached?: boolean;
-    startAfter?: Promise<unknown>;
     stored?: StoredRunState;
   } = {},
 ) {
@@ -94,13 +92,12 @@ function recordedStart(
   const steps: StartSteps<string> = {
     passThrough: { env: { IS_SANDBOX: "1" } },
     stored: over.stored,
-    startAfter: over.startAfter,
     plan: async () => {
       log.push("plan");
       await planned;
       return over.plan ?? plan();
     },
-    cached: () => (over.cached ? [] : undefined),
+    cached: () => undefined,
     launch: (spawn) => {
       log.push(`launch ${spawn.mode ?? "(settings)"}`);
       return Promise.resolve(`up ${spawn.mode ?? "(settings)"}`);
@@ -149,30 +146,15 @@ describe("startClaude", () => {
     expect(log).toEqual(["plan", "launch bypassPermissions"]);
   });
 
-  it("holds Claude Code back until startAfter while the cache can answer", async () => {
-    let replayed!: () => void;
-    const startAfter = new Promise<void>((resolve) => (replayed = resolve));
-    const { log, steps, releasePlan } = recordedStart({ cached: true, startAfter });
+  it("looks up the cached model list under the settings' start key", async () => {
+    const { steps, releasePlan } = recordedStart({ plan: plan({ startKey: "settings-key" }) });
+    const keys: string[] = [];
     releasePlan();
-    const start = await startClaude(steps);
+    const start = await startClaude({
+      ...steps,
+      cached: (key) => (keys.push(key), []),
+    });
+    expect(keys).toEqual(["settings-key"]);
     expect(start.cached).toEqual([]);
-    await tick();
-    expect(log).toEqual(["plan"]);
-    replayed();
-    expect(await start.up).toBe("up default");
-    expect(log).toEqual(["plan", "launch default"]);
-  });
-
-  it("launches at once after the settings when nothing is cached, and after a failed startAfter", async () => {
-    const never = new Promise<void>(() => undefined);
-    const uncached = recordedStart({ startAfter: never });
-    uncached.releasePlan();
-    const start = await startClaude(uncached.steps);
-    expect(start.cached).toBeUndefined();
-    expect(await start.up).toBe("up default");
-
-    const failed = recordedStart({ cached: true, startAfter: Promise.reject(new Error("replay")) });
-    failed.releasePlan();
-    expect(await (await startClaude(failed.steps)).up).toBe("up default");
   });
 });

@@ -127,8 +127,6 @@ export async function planSessionStart(
 export interface StartSteps<Init> {
   readonly passThrough: Readonly<Record<string, unknown>>;
   readonly stored: StoredRunState | undefined;
-  /** Claude Code waits for this (a load's replay) while a cached answer can stand in. */
-  readonly startAfter: Promise<unknown> | undefined;
   /** Reads the settings (`planSessionStart`). */
   plan(): Promise<StartPlan>;
   /** Claude Code's model list from an earlier start with this key (`readModelListCache`). */
@@ -151,12 +149,10 @@ export interface ClaudeStart<Init> {
 /**
  * The order of a session's start. Claude Code is launched before the settings are read
  * when its start does not depend on them (`spawnBeforeSettings`), and launched again in
- * the settings' mode when it turns out it did. With a cached model list and
- * `startAfter`, the launch waits: on two cores, Claude Code's start alongside a load's
- * replay doubles the replay's time, and the cache can answer meanwhile.
+ * the settings' mode when it turns out it did.
  */
 export async function startClaude<Init>(steps: StartSteps<Init>): Promise<ClaudeStart<Init>> {
-  const early = steps.startAfter ? undefined : spawnBeforeSettings(steps.passThrough, steps.stored);
+  const early = spawnBeforeSettings(steps.passThrough, steps.stored);
   let launched = early ? steps.launch(early) : undefined;
   const plan = await steps.plan();
   if (launched && early && !spawnKeepsPlan(early, plan)) {
@@ -165,10 +161,11 @@ export async function startClaude<Init>(steps: StartSteps<Init>): Promise<Claude
     steps.stop();
     launched = undefined;
   }
-  const cached = steps.cached(plan.startKey);
-  const launch = () => steps.launch(spawnFor(plan));
-  const after = cached ? steps.startAfter : undefined;
-  return { plan, cached, up: launched ?? (after ? after.then(launch, launch) : launch()) };
+  return {
+    plan,
+    cached: steps.cached(plan.startKey),
+    up: launched ?? steps.launch(spawnFor(plan)),
+  };
 }
 
 /** A notice as the client can show it: `notice` where declared, else a message line. */

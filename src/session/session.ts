@@ -103,19 +103,19 @@ export class Session {
   }
 
   /**
-   * Starts Claude Code for a session. Resolves as soon as the session can be described:
-   * from Claude Code's cached start answer (`agent/model-list-cache.ts`) when there is
-   * one, else once Claude Code is up. After a cached answer, prompts and option changes
-   * wait for Claude Code, and `announce()` corrects the options if its real answer
-   * differs. `startAfter` (a load's replay) holds Claude Code's start back while the
-   * answer can come from the cache (the order of the start: `startClaude`).
+   * Starts Claude Code for a session. With `answer: "early"`, resolves as soon as the
+   * session can be described: from Claude Code's cached start answer
+   * (`agent/model-list-cache.ts`) when there is one, else once Claude Code is up; after a
+   * cached answer, prompts and option changes wait for Claude Code, and `announce()`
+   * corrects the options if its real answer differs. With `answer: "when-up"` (a load,
+   * whose answer must leave nothing to follow it), resolves once Claude Code is up.
    */
   static async start(
     setup: SessionSetup,
     client: ClientPort,
     profile: ClientProfile,
     start: "new" | "resume" = "new",
-    startAfter?: Promise<unknown>,
+    answer: "early" | "when-up" = "early",
   ): Promise<Session> {
     const stored =
       start === "resume" ? await storedRunState(setup.sessionId, setup.cwd) : undefined;
@@ -124,9 +124,8 @@ export class Session {
       const claude = await startClaude({
         passThrough: setup.passThrough,
         stored,
-        startAfter,
         plan: () => planSessionStart(setup.cwd, setup.passThrough, stored),
-        cached: readModelListCache,
+        cached: answer === "early" ? readModelListCache : () => undefined,
         launch: (spawn) => session.launch(start, spawn),
         stop: () => session.slot.stop(),
       });
@@ -194,26 +193,26 @@ export class Session {
   }
 
   /**
-   * Tells the client what it needs after the setup answer: the commands, and notices
-   * (a mode fallback, MCP servers that failed to start).
+   * Tells the client what it needs once the session is set up: the commands, and notices
+   * (a mode fallback, MCP servers that failed to start). Waits for Claude Code; resolves
+   * once all of it was handed to the client.
    */
-  announce(): void {
+  async announce(): Promise<void> {
     const start = this.startState;
-    void start.started.then(() => {
-      // The answer came from the cache and Claude Code offers something else.
-      if (start.stale) {
-        this.outbox.send({
-          sessionUpdate: "config_option_update",
-          configOptions: this.configOptions(),
-        });
-      }
-      const commands = start.failed ? undefined : this.commands;
-      this.outbox.sendAll(startAnnouncements(this.profile, commands, this.plan));
-      const query = this.query;
-      if (query && !start.failed && this.setup.mcpServers.length > 0) {
-        void mcpFailureNotices(query, this.profile).then((notices) => this.outbox.sendAll(notices));
-      }
-    });
+    await start.started;
+    // The answer came from the cache and Claude Code offers something else.
+    if (start.stale) {
+      this.outbox.send({
+        sessionUpdate: "config_option_update",
+        configOptions: this.configOptions(),
+      });
+    }
+    const commands = start.failed ? undefined : this.commands;
+    this.outbox.sendAll(startAnnouncements(this.profile, commands, this.plan));
+    const query = this.query;
+    if (query && !start.failed && this.setup.mcpServers.length > 0) {
+      this.outbox.sendAll(await mcpFailureNotices(query, this.profile));
+    }
   }
 
   /** `session/set_mode` (once Claude Code is up: checked against what it offers). */

@@ -3,7 +3,7 @@ import type { SessionConfigOption } from "@agentclientprotocol/sdk/unstable";
 
 /**
  * Whether a session's Claude Code is up, and what the client was told before it was.
- * A load may answer from the cached model list while Claude Code starts (see
+ * A session may be answered from the cached model list while Claude Code starts (see
  * `Session.start`): prompts and option changes wait until it is up, and when its real
  * options differ from the answer, one `config_option_update` corrects it.
  */

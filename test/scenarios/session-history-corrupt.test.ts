@@ -58,6 +58,7 @@ describe("a damaged transcript", () => {
       "agent: First answer.",
       "user: Second question",
       "agent: Second answer.",
+      "available_commands_update", // Claude Code is up before the answer
     ]);
     expect(s.adapterStderr).toMatch(/skipped unreadable lines of a stored session.*"lines":2/);
 

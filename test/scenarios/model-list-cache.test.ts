@@ -9,9 +9,10 @@ import { useScenarios } from "../support/scenario-test.js";
 const scenario = useScenarios();
 
 /**
- * `session/load` answers from the model list Claude Code's last start stored on disk
- * (`agent/model-list-cache.ts`), without waiting for Claude Code; when Claude Code's
- * real list differs, one `config_option_update` follows the answer.
+ * `session/new`, `session/resume` and `session/fork` answer from the model list Claude
+ * Code's last start stored on disk (`agent/model-list-cache.ts`), without waiting for
+ * Claude Code; when Claude Code's real list differs, one `config_option_update` follows
+ * the answer. `session/load` does not: nothing may follow its answer.
  */
 
 /** A model no Claude Code offers: an answer that lists it was built from the cache. */
@@ -121,70 +122,23 @@ describe("the model list cache", () => {
 });
 
 describe("session/load with a cached model list", () => {
-  it("answers from the cache; Claude Code's own list follows as one config_option_update", async () => {
+  it("answers with Claude Code's own list and commands, and nothing follows the answer", async () => {
     const s = await start();
     const { sessionId, file, newAnswer } = await storedSession(s);
     await restartWithCacheOnlyModel(s, file);
-    const answer = await load(s, sessionId);
-    expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
-
-    // Claude Code starts after the answer; once it has, the client hears its real list.
-    await eventually("the commands", () =>
-      s.updates(sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
-    );
-    await new Promise((r) => setTimeout(r, 500));
-    const after = afterAnswer(s);
-    const updates = updatesOfKind(after, "config_option_update");
-    expect(updates).toHaveLength(1);
-    expect(modelValues(updateOf(updates[0]!))).toEqual(modelValues(newAnswer));
-    // The correction comes before the commands, and nothing of the replay after the answer.
-    expect(after.indexOf(updates[0]!)).toBeLessThan(
-      after.indexOf(updatesOfKind(after, "available_commands_update")[0]!),
-    );
-    // The real start refreshed the file.
-    expect(readCache(file).models.map((m) => m.value)).toEqual(modelValues(newAnswer));
-    // And the session takes a model only Claude Code's real list has... not the cached one.
-    await expect(
-      s.agent.request(methods.agent.session.setConfigOption, {
-        sessionId,
-        configId: "model",
-        value: "cache-only",
-      }),
-    ).rejects.toMatchObject({ code: -32602 });
-  });
-
-  it("takes a prompt sent right after the answer, once Claude Code is ready", async () => {
-    const s = await start();
-    const { sessionId, file, newAnswer } = await storedSession(s);
-    await restartWithCacheOnlyModel(s, file);
-    const answer = await load(s, sessionId);
-    expect(modelValues(answer)).toContain("cache-only"); // answered before Claude Code started
-    s.model.push({ blocks: [{ type: "text", text: "Right after the load." }] });
-    expect((await s.prompt(sessionId, "and now?")).stopReason).toBe("end_turn");
-    expect(s.agentText(sessionId)).toContain("Right after the load.");
-    const request = JSON.stringify(s.model.mainRequests().at(-1)!.body.messages);
-    expect(request).toContain("remember this");
-    expect(request).toContain("Stored answer.");
-    expect(modelValues(newAnswer)).not.toContain("cache-only");
-  });
-
-  it("sends no config_option_update when Claude Code offers what the cache said", async () => {
-    const s = await start();
-    const { sessionId, newAnswer } = await storedSession(s);
-    await s.restartAdapter();
-    await s.initialize();
     const answer = await load(s, sessionId);
     expect(modelValues(answer)).toEqual(modelValues(newAnswer));
-    await eventually("the commands", () =>
-      s.updates(sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
+    expect(s.updates(sessionId).map((u) => u.sessionUpdate)).toContain("available_commands_update");
+    await new Promise((r) => setTimeout(r, 1000));
+    const sessionUpdates = afterAnswer(s).filter(
+      (m) => "method" in m && m.method === "session/update",
     );
-    await new Promise((r) => setTimeout(r, 300));
-    expect(updatesOfKind(afterAnswer(s), "config_option_update")).toEqual([]);
+    expect(sessionUpdates).toEqual([]);
   });
 });
 
 describe("the login probe after an answer from the cache", () => {
-  it.each(["session/load", "session/new"])(
+  it.each(["session/resume", "session/new"])(
     "%s: waits until the session's Claude Code is up, not only for the answer",
     async (method) => {
       const s = await start();
@@ -207,8 +161,8 @@ describe("the login probe after an answer from the cache", () => {
           await new Promise((r) => setTimeout(r, 5));
         }
       })();
-      if (method === "session/load") await load(s, sessionId);
-      else await s.agent.request(methods.agent.session.new, { cwd: s.workspace, mcpServers: [] });
+      const params = method === "session/resume" ? { sessionId, cwd: s.workspace } : {};
+      await s.agent.request(method, { cwd: s.workspace, mcpServers: [], ...params });
       await watch;
       expect(commandsAt).toBeDefined();
       expect(probeSeenAt).toBeDefined();
@@ -220,7 +174,7 @@ describe("the login probe after an answer from the cache", () => {
   );
 });
 
-describe("session/load does not use a model list cache that", () => {
+describe("session/resume does not use a model list cache that", () => {
   it.each([
     ["is corrupt", (file: string) => writeFileSync(file, '{"version":1,"key":"')],
     [
@@ -256,11 +210,14 @@ describe("session/load does not use a model list cache that", () => {
     await s.restartAdapter();
     damage(file, s);
     await s.initialize();
-    const answer = await load(s, sessionId);
+    const answer = await s.agent.request(methods.agent.session.resume, {
+      sessionId,
+      cwd: s.workspace,
+    });
     const values = modelValues(answer);
     expect(values).not.toContain("cache-only");
     expect(values).toContain("sonnet");
-    // The commands come with the answer (Claude Code had started), and no correction.
+    // The answer waited for Claude Code: no correction follows it.
     await eventually("the commands", () =>
       s.updates(sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
     );
@@ -296,12 +253,49 @@ describe.each([
     // Only the cache knows this model: the answer did not wait for Claude Code.
     expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
     const id = answer.sessionId ?? sessionId;
-    await eventually("the correction", () =>
-      s.updates(id).some((u) => u.sessionUpdate === "config_option_update"),
+    // Once Claude Code is up, the client hears its real list, once, before the commands.
+    await eventually("the commands", () =>
+      s.updates(id).some((u) => u.sessionUpdate === "available_commands_update"),
     );
+    await new Promise((r) => setTimeout(r, 300));
+    const after = afterAnswer(s);
+    const corrections = updatesOfKind(after, "config_option_update");
+    expect(corrections).toHaveLength(1);
+    expect(modelValues(updateOf(corrections[0]!))).toEqual(modelValues(newAnswer));
+    expect(after.indexOf(corrections[0]!)).toBeLessThan(
+      after.indexOf(updatesOfKind(after, "available_commands_update")[0]!),
+    );
+    // The real start refreshed the file, and only Claude Code's real models can be chosen.
+    expect(readCache(file).models.map((m) => m.value)).toEqual(modelValues(newAnswer));
+    await expect(
+      s.agent.request(methods.agent.session.setConfigOption, {
+        sessionId: id,
+        configId: "model",
+        value: "cache-only",
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
     s.model.push({ blocks: [{ type: "text", text: "Continued." }] });
     expect((await s.prompt(id, "and now?")).stopReason).toBe("end_turn");
     expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain("remember this");
+  });
+
+  it("sends no config_option_update when Claude Code offers what the cache said", async () => {
+    const s = await start();
+    const { sessionId, newAnswer } = await storedSession(s);
+    await s.restartAdapter();
+    await s.initialize();
+    const answer = (await s.agent.request(method, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    })) as { sessionId?: string; configOptions?: unknown };
+    expect(modelValues(answer)).toEqual(modelValues(newAnswer));
+    const id = answer.sessionId ?? sessionId;
+    await eventually("the commands", () =>
+      s.updates(id).some((u) => u.sessionUpdate === "available_commands_update"),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updatesOfKind(afterAnswer(s), "config_option_update")).toEqual([]);
   });
 });
 
