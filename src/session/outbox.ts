@@ -15,13 +15,41 @@ import { log } from "../util/log.js";
 export class Outbox {
   private gate: Promise<void> | undefined;
   private last: Promise<void> = Promise.resolve();
-  quiet = false;
+  private quiet = false;
+  /** What the session must still tell the client once it may speak again. */
+  private held: SessionUpdate[] = [];
   closed = false;
 
   constructor(
     private readonly sessionId: string,
     private readonly client: ClientPort,
   ) {}
+
+  /**
+   * Quiet from now on (a cancel): what the cancelled work still produces is dropped, and
+   * what the client must still hear (`announce`) waits for `wake`.
+   */
+  hush(): void {
+    this.quiet = true;
+  }
+
+  /** A new prompt starts: the session speaks again, first with what was held back. */
+  wake(): void {
+    if (!this.quiet) return;
+    this.quiet = false;
+    const held = this.held;
+    this.held = [];
+    this.sendAll(held);
+  }
+
+  /**
+   * Updates the client needs whenever it next listens (the session's commands and start
+   * notices): sent now, or held while the session is quiet and sent when it wakes.
+   */
+  announce(updates: readonly SessionUpdate[]): void {
+    if (this.quiet) this.held.push(...updates);
+    else this.sendAll(updates);
+  }
 
   send(update: SessionUpdate): void {
     if (this.gate) this.behindGate(() => this.write(update));

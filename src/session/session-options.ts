@@ -56,7 +56,8 @@ export class SessionOptions {
 
   /** Claude Code switched modes by itself (plan mode entered, a plan approved). */
   observeMode(mode: string): void {
-    if (this.config?.observeMode(mode)) this.outbox.sendAll(configUpdates(this.config, true));
+    // State the client needs even when it arrives after a cancel (held until it listens).
+    if (this.config?.observeMode(mode)) this.outbox.announce(configUpdates(this.config, true));
   }
 
   /** Applies a change to Claude Code, then tells the client. */

@@ -202,16 +202,15 @@ export class Session {
     await start.started;
     // The answer came from the cache and Claude Code offers something else.
     if (start.stale) {
-      this.outbox.send({
-        sessionUpdate: "config_option_update",
-        configOptions: this.configOptions(),
-      });
+      this.outbox.announce([
+        { sessionUpdate: "config_option_update", configOptions: this.configOptions() },
+      ]);
     }
     const commands = start.failed ? undefined : this.commands;
-    this.outbox.sendAll(startAnnouncements(this.profile, commands, this.plan));
+    this.outbox.announce(startAnnouncements(this.profile, commands, this.plan));
     const query = this.query;
     if (query && !start.failed && this.setup.mcpServers.length > 0) {
-      this.outbox.sendAll(await mcpFailureNotices(query, this.profile));
+      this.outbox.announce(await mcpFailureNotices(query, this.profile));
     }
   }
 
@@ -236,11 +235,14 @@ export class Session {
 
   /** Cancels the running turn and every queued prompt of this session. */
   cancel(): void {
-    for (const pending of this.queue.splice(0)) pending.resolve(cancelled);
+    const queued = this.queue.splice(0);
+    // Nothing for the session follows a cancelled answer, also when only queued prompts
+    // were cancelled (e.g. before Claude Code was up: its commands wait for the next one).
+    if (queued.length > 0 || this.turn) this.outbox.hush();
+    for (const pending of queued) pending.resolve(cancelled);
     const turn = this.turn;
     if (!turn) return;
     this.turn = undefined;
-    this.outbox.quiet = true;
     turn.abort.abort();
     this.outbox.after(() => turn.prompt.resolve(cancelled));
     const query = this.query;
@@ -308,10 +310,12 @@ export class Session {
     }
     if (message.type === "system" && message.subtype === "commands_changed") {
       this.commands = message.commands;
-      this.outbox.send({
-        sessionUpdate: "available_commands_update",
-        availableCommands: toAvailableCommands(this.commands),
-      });
+      this.outbox.announce([
+        {
+          sessionUpdate: "available_commands_update",
+          availableCommands: toAvailableCommands(this.commands),
+        },
+      ]);
       return;
     }
     if (message.type === "system" && message.subtype === "status" && message.permissionMode) {
@@ -440,7 +444,7 @@ export class Session {
     const query = this.query;
     if (!query) return void this.restart();
     const next = this.queue.shift()!;
-    this.outbox.quiet = false;
+    this.outbox.wake();
     this.translator.endTurn();
     this.turn = new Turn(next, this.modelUsage);
     const mcp = parseMcpCommand(promptText(next.content));

@@ -320,3 +320,36 @@ describe("session/new with a cached model list", () => {
     expect(s.agentText(answer.sessionId)).toContain("A new one.");
   });
 });
+
+describe("a prompt cancelled before Claude Code is up", () => {
+  it("answers cancelled; the commands wait for the next prompt, nothing follows the answer", async () => {
+    const s = await start();
+    await storedSession(s);
+    await s.restartAdapter();
+    await s.initialize();
+    const { sessionId } = await s.agent.request(methods.agent.session.new, {
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    // Answered from the cache: Claude Code is still starting, so the prompt waits.
+    const first = s.prompt(sessionId, "too early");
+    await s.cancel(sessionId);
+    expect(await first).toEqual({ stopReason: "cancelled" });
+    await new Promise((r) => setTimeout(r, 1500)); // Claude Code is up by now
+    const sent = s.sentByAdapter();
+    const cancelledAt = sent.findIndex(
+      (m) => "result" in m && JSON.stringify(m.result) === '{"stopReason":"cancelled"}',
+    );
+    expect(cancelledAt).toBeGreaterThanOrEqual(0);
+    expect(updatesOfKind(sent.slice(cancelledAt + 1), "available_commands_update")).toEqual([]);
+    expect(s.updates(sessionId)).toEqual([]);
+
+    s.model.push({ blocks: [{ type: "text", text: "On time." }] });
+    expect((await s.prompt(sessionId, "now")).stopReason).toBe("end_turn");
+    const kinds = s.updates(sessionId).map((u) => u.sessionUpdate);
+    expect(kinds[0]).toBe("available_commands_update");
+    expect(kinds).toContain("agent_message_chunk");
+    // The cancelled prompt never reached Claude Code.
+    expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).not.toContain("too early");
+  });
+});
