@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { z } from "zod";
-import { cacheFilePath, writeJsonAtomically } from "../util/cache-file.js";
-import { log } from "../util/log.js";
+import { cacheFilePath, readKeyedCacheFile, writeJsonAtomically } from "../util/cache-file.js";
 
 /**
  * Claude Code's model list as its last start reported it, kept on disk between adapter
@@ -43,19 +41,8 @@ export function modelListCachePath(key: string): string {
 
 /** The model list stored for this start key, or undefined when there is none to trust. */
 export function readModelListCache(key: string): ModelInfo[] | undefined {
-  let raw: string;
-  try {
-    raw = readFileSync(modelListCachePath(key), "utf8");
-  } catch {
-    return undefined; // none yet
-  }
-  const parsed = fileSchema.safeParse(safeJson(raw));
-  // The file name holds a part of the key; the whole key must match.
-  if (!parsed.success || parsed.data.key !== key) {
-    log.debug("ignored an unusable model list cache", { key: key.slice(0, 32) });
-    return undefined;
-  }
-  return parsed.data.models as ModelInfo[];
+  const stored = readKeyedCacheFile(modelListCachePath(key), key, fileSchema, "model list cache");
+  return stored?.models as ModelInfo[] | undefined;
 }
 
 /** Stores the model list Claude Code reported for this key. Failures are logged, not thrown. */
@@ -66,12 +53,4 @@ export function writeModelListCache(key: string, models: readonly ModelInfo[]): 
     { version: VERSION, key, models },
     "model list cache",
   );
-}
-
-function safeJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
 }

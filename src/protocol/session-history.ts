@@ -40,13 +40,12 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
   /**
    * Starts Claude Code on a stored session so that the next prompt continues it.
    * `fresh` is false when another request of this connection started it already.
-   * `answer`: whether the session may be answered from Claude Code's cached start answer
-   * before it is up (see `Session.start`).
+   * `replay`: a load's replay, which Claude Code may start after (see `Session.start`).
    */
   const resumeStored = async (
     sessionId: string,
     params: StartParams,
-    answer: "early" | "when-up" = "early",
+    replay?: Promise<unknown>,
   ): Promise<{ session: Session; fresh: boolean }> => {
     const live = state.sessions.find(sessionId);
     if (live) return { session: live, fresh: false };
@@ -64,7 +63,7 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
       state.client,
       state.profile,
       "resume",
-      answer,
+      replay,
     ).then((session) => {
       state.sessions.add(session);
       return session;
@@ -111,9 +110,13 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
         if (!stored && !live && !opening.has(sessionId)) throw unknownSession(sessionId);
         if (!state.client) throw new Error("connection not ready");
         // The answer ends the load: nothing for the session may follow it, not even the
-        // command list. So it waits for the history and for Claude Code, which starts
-        // while the history is sent, and its model list and commands go out before it.
-        const starting = resumeStored(sessionId, params, "when-up");
+        // command list, until the client prompts again. So the session's options and
+        // commands go out before it: from Claude Code's cached start answer (Claude Code
+        // then starts after the history is sent), or from Claude Code itself, which then
+        // starts at once, while the history is sent.
+        let replayed!: () => void;
+        const replay = new Promise<void>((resolve) => (replayed = resolve));
+        const starting = resumeStored(sessionId, params, replay);
         starting.catch(() => undefined); // awaited below; this only marks it handled
         try {
           if (stored) {
@@ -134,9 +137,12 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
             () => undefined,
           );
           throw error;
+        } finally {
+          replayed();
         }
         const { session, fresh } = await starting;
         if (fresh) await session.announce();
+        session.quietUntilPrompt();
         return { modes: session.modes(), configOptions: session.configOptions() };
       }),
     )

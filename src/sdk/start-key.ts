@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { claudeExecutable } from "./claude-binary.js";
 import { clientEnv } from "./query-options.js";
+import { claudeConfigDir } from "./transcript-paths.js";
 
 /**
  * A fingerprint of everything Claude Code's start-up answer (its model list) is known to
@@ -55,7 +55,7 @@ export function startKey(input: StartKeyInput): string {
     typeof options.pathToClaudeCodeExecutable === "string"
       ? options.pathToClaudeCodeExecutable
       : claudeExecutable(env);
-  const configDir = env.CLAUDE_CONFIG_DIR || join(env.HOME || homedir(), ".claude");
+  const configDir = claudeConfigDir(env);
   const settings =
     input.settings && typeof input.settings === "object" && !Array.isArray(input.settings)
       ? { ...(input.settings as Record<string, unknown>), permissions: undefined }

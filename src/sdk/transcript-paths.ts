@@ -18,8 +18,11 @@ export function isSessionId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-export function claudeConfigDir(): string {
-  return process.env.CLAUDE_CONFIG_DIR || join(homedir(), ".claude");
+/** Claude Code's config dir for an environment (this process's, or a session's). */
+export function claudeConfigDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
+  return env.CLAUDE_CONFIG_DIR || join(env.HOME || homedir(), ".claude");
 }
 
 export function projectsDir(): string {

@@ -84,20 +84,23 @@ function recordedStart(
   over: {
     plan?: StartPlan;
     stored?: StoredRunState;
+    cached?: boolean;
+    startAfter?: Promise<unknown>;
   } = {},
 ) {
   const log: string[] = [];
   let releasePlan!: () => void;
   const planned = new Promise<void>((resolve) => (releasePlan = resolve));
-  const steps: StartSteps<string> = {
+  const steps: StartSteps<string, string[]> = {
     passThrough: { env: { IS_SANDBOX: "1" } },
     stored: over.stored,
+    startAfter: over.startAfter,
     plan: async () => {
       log.push("plan");
       await planned;
       return over.plan ?? plan();
     },
-    cached: () => undefined,
+    cached: () => (over.cached ? [] : undefined),
     launch: (spawn) => {
       log.push(`launch ${spawn.mode ?? "(settings)"}`);
       return Promise.resolve(`up ${spawn.mode ?? "(settings)"}`);
@@ -156,5 +159,33 @@ describe("startClaude", () => {
     });
     expect(keys).toEqual(["settings-key"]);
     expect(start.cached).toEqual([]);
+  });
+
+  it("holds a load's Claude Code back until its replay when a cached answer can stand in", async () => {
+    let replayed!: () => void;
+    const startAfter = new Promise<void>((resolve) => (replayed = resolve));
+    const { log, steps, releasePlan } = recordedStart({ cached: true, startAfter });
+    releasePlan();
+    const start = await startClaude(steps);
+    expect(start.cached).toEqual([]);
+    await tick();
+    expect(log).toEqual(["plan"]);
+    replayed();
+    expect(await start.up).toBe("up default");
+    expect(log).toEqual(["plan", "launch default"]);
+  });
+
+  it("launches a load's Claude Code at once without a cached answer, and after a failed replay", async () => {
+    const never = new Promise<void>(() => undefined);
+    const uncached = recordedStart({ startAfter: never });
+    uncached.releasePlan();
+    const start = await startClaude(uncached.steps);
+    expect(start.cached).toBeUndefined();
+    expect(await start.up).toBe("up default");
+    expect(uncached.log).toEqual(["plan", "launch default"]);
+
+    const failed = recordedStart({ cached: true, startAfter: Promise.reject(new Error("replay")) });
+    failed.releasePlan();
+    expect(await (await startClaude(failed.steps)).up).toBe("up default");
   });
 });

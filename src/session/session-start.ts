@@ -1,4 +1,4 @@
-import type { ModelInfo, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
+import type { PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import type { StoredRunState } from "../agent/history/current-title.js";
@@ -124,13 +124,15 @@ export async function planSessionStart(
 }
 
 /** What the start of a session's Claude Code needs: its inputs, and the session's hands. */
-export interface StartSteps<Init> {
+export interface StartSteps<Init, Cached> {
   readonly passThrough: Readonly<Record<string, unknown>>;
   readonly stored: StoredRunState | undefined;
+  /** A load's replay: with a cached start answer, Claude Code is launched after it. */
+  readonly startAfter?: Promise<unknown>;
   /** Reads the settings (`planSessionStart`). */
   plan(): Promise<StartPlan>;
-  /** Claude Code's model list from an earlier start with this key (`readModelListCache`). */
-  cached(startKey: string): readonly ModelInfo[] | undefined;
+  /** Claude Code's start answer from an earlier start with this key, if there is one. */
+  cached(startKey: string): Cached | undefined;
   /** Starts Claude Code as `spawn` says; resolves with its answer once it is up. */
   launch(spawn: SpawnPlan): Promise<Init>;
   /** Stops the Claude Code `launch` started. */
@@ -138,10 +140,10 @@ export interface StartSteps<Init> {
 }
 
 /** A session's Claude Code on its way up. */
-export interface ClaudeStart<Init> {
+export interface ClaudeStart<Init, Cached> {
   readonly plan: StartPlan;
-  /** The cached model list the session can be described with before Claude Code is up. */
-  readonly cached: readonly ModelInfo[] | undefined;
+  /** The cached answer the session can be described with before Claude Code is up. */
+  readonly cached: Cached | undefined;
   /** Claude Code's own answer, once it is up. */
   readonly up: Promise<Init>;
 }
@@ -149,10 +151,14 @@ export interface ClaudeStart<Init> {
 /**
  * The order of a session's start. Claude Code is launched before the settings are read
  * when its start does not depend on them (`spawnBeforeSettings`), and launched again in
- * the settings' mode when it turns out it did.
+ * the settings' mode when it turns out it did. A load (`startAfter`) reads the settings
+ * first: with a cached answer its Claude Code waits for the replay (on two cores, its
+ * start alongside the replay doubles the replay's time); without, it starts at once.
  */
-export async function startClaude<Init>(steps: StartSteps<Init>): Promise<ClaudeStart<Init>> {
-  const early = spawnBeforeSettings(steps.passThrough, steps.stored);
+export async function startClaude<Init, Cached>(
+  steps: StartSteps<Init, Cached>,
+): Promise<ClaudeStart<Init, Cached>> {
+  const early = steps.startAfter ? undefined : spawnBeforeSettings(steps.passThrough, steps.stored);
   let launched = early ? steps.launch(early) : undefined;
   const plan = await steps.plan();
   if (launched && early && !spawnKeepsPlan(early, plan)) {
@@ -161,11 +167,10 @@ export async function startClaude<Init>(steps: StartSteps<Init>): Promise<Claude
     steps.stop();
     launched = undefined;
   }
-  return {
-    plan,
-    cached: steps.cached(plan.startKey),
-    up: launched ?? steps.launch(spawnFor(plan)),
-  };
+  const cached = steps.cached(plan.startKey);
+  const launch = () => steps.launch(spawnFor(plan));
+  const after = cached === undefined ? undefined : steps.startAfter;
+  return { plan, cached, up: launched ?? (after ? after.then(launch, launch) : launch()) };
 }
 
 /** A notice as the client can show it: `notice` where declared, else a message line. */

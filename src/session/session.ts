@@ -7,12 +7,12 @@ import type {
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
 import { currentTitle, storedRunState } from "../agent/history/current-title.js";
-import { readModelListCache, writeModelListCache } from "../agent/model-list-cache.js";
+import { StartAnswerCache } from "../agent/start-answer-cache.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import { authRequired, redacted, turnFailed } from "../protocol/errors.js";
 import { ClaudeQuery, transcriptExists, type ClaudeInit } from "../sdk/claude-query.js";
-import { toAvailableCommands, type ClaudeCommand } from "../translation/commands.js";
+import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import { parseMcpCommand } from "../translation/mcp-command.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
@@ -81,6 +81,8 @@ export class Session {
   /** How the next query starts (before the settings are read: how the first one did). */
   private spawn!: SpawnPlan;
   private readonly startState = new StartState();
+  /** Claude Code's start answers stored on disk, for the next session like this one. */
+  private readonly cache: StartAnswerCache;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -89,6 +91,7 @@ export class Session {
   ) {
     this.claudeSessionId = setup.sessionId;
     this.titles = new TitleTracker(setup.cwd);
+    this.cache = new StartAnswerCache(setup);
     this.outbox = new Outbox(setup.sessionId, client);
     this.options = new SessionOptions(
       this.outbox,
@@ -103,19 +106,20 @@ export class Session {
   }
 
   /**
-   * Starts Claude Code for a session. With `answer: "early"`, resolves as soon as the
-   * session can be described: from Claude Code's cached start answer
-   * (`agent/model-list-cache.ts`) when there is one, else once Claude Code is up; after a
-   * cached answer, prompts and option changes wait for Claude Code, and `announce()`
-   * corrects the options if its real answer differs. With `answer: "when-up"` (a load,
-   * whose answer must leave nothing to follow it), resolves once Claude Code is up.
+   * Starts Claude Code for a session. Resolves as soon as the session can be described:
+   * from Claude Code's cached start answer (`agent/start-answer-cache.ts`) when there is
+   * one, else once Claude Code is up. After a cached answer, prompts and option changes
+   * wait for Claude Code, and `announce()` tells the client what its real answer
+   * changes. A load passes its `replay`: its answer must leave nothing to follow it, so it
+   * is answered from the cache only when the commands are cached too, and then Claude
+   * Code starts after the replay (see `startClaude`).
    */
   static async start(
     setup: SessionSetup,
     client: ClientPort,
     profile: ClientProfile,
     start: "new" | "resume" = "new",
-    answer: "early" | "when-up" = "early",
+    replay?: Promise<unknown>,
   ): Promise<Session> {
     const stored =
       start === "resume" ? await storedRunState(setup.sessionId, setup.cwd) : undefined;
@@ -124,8 +128,9 @@ export class Session {
       const claude = await startClaude({
         passThrough: setup.passThrough,
         stored,
+        startAfter: replay,
         plan: () => planSessionStart(setup.cwd, setup.passThrough, stored),
-        cached: answer === "early" ? readModelListCache : () => undefined,
+        cached: (startKey) => session.cache.read(startKey, replay !== undefined),
         launch: (spawn) => session.launch(start, spawn),
         stop: () => session.slot.stop(),
       });
@@ -135,9 +140,10 @@ export class Session {
       // A stored session's title is known: only a change is news to the client.
       const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
       if (claude.cached) {
-        session.options.set(configFor(claude.plan, claude.cached));
+        session.options.set(configFor(claude.plan, claude.cached.models));
         session.startState.answeredEarly(
           session.configOptions(),
+          claude.cached.commands,
           started.catch((error: unknown) => session.onStartFailed(error)),
         );
       } else {
@@ -162,8 +168,8 @@ export class Session {
   private onStarted(init: ClaudeInit): void {
     this.commands = init.commands;
     this.options.set(configFor(this.plan, init.models));
-    this.startState.up(this.configOptions());
-    writeModelListCache(this.plan.startKey, init.models);
+    this.startState.up(this.configOptions(), init.commands);
+    this.cache.write(this.plan.startKey, init);
     this.pump();
   }
 
@@ -194,24 +200,50 @@ export class Session {
 
   /**
    * Tells the client what it needs once the session is set up: the commands, and notices
-   * (a mode fallback, MCP servers that failed to start). Waits for Claude Code; resolves
-   * once all of it was handed to the client.
+   * (a mode fallback, MCP servers that failed to start). Resolves once what can be told
+   * now was handed over: at once when the commands came from the cache (what Claude Code
+   * changes follows when it is up), else once Claude Code is up and all of it was.
    */
   async announce(): Promise<void> {
     const start = this.startState;
+    const early = start.earlyCommands;
+    if (early) {
+      this.outbox.announce(startAnnouncements(this.profile, early, this.plan));
+      void start.started.then(() => this.announceUp(true));
+      return;
+    }
     await start.started;
+    await this.announceUp(false);
+  }
+
+  /** What the client learns once Claude Code is up (or failed to start). */
+  private async announceUp(toldCommands: boolean): Promise<void> {
+    const start = this.startState;
     // The answer came from the cache and Claude Code offers something else.
     if (start.stale) {
       this.outbox.announce([
         { sessionUpdate: "config_option_update", configOptions: this.configOptions() },
       ]);
     }
-    const commands = start.failed ? undefined : this.commands;
-    this.outbox.announce(startAnnouncements(this.profile, commands, this.plan));
+    if (!toldCommands) {
+      const commands = start.failed ? undefined : this.commands;
+      this.outbox.announce(startAnnouncements(this.profile, commands, this.plan));
+    } else if (start.staleCommands) {
+      this.outbox.announce([commandsUpdate(this.commands)]);
+    }
     const query = this.query;
     if (query && !start.failed && this.setup.mcpServers.length > 0) {
       this.outbox.announce(await mcpFailureNotices(query, this.profile));
     }
+  }
+
+  /**
+   * A load was answered: nothing for the session may follow it until the client prompts
+   * again. What Claude Code still has to tell (its commands once up, a correction) is
+   * held until then.
+   */
+  quietUntilPrompt(): void {
+    if (!this.turn && this.queue.length === 0) this.outbox.hush();
   }
 
   /** `session/set_mode` (once Claude Code is up: checked against what it offers). */
@@ -310,12 +342,7 @@ export class Session {
     }
     if (message.type === "system" && message.subtype === "commands_changed") {
       this.commands = message.commands;
-      this.outbox.announce([
-        {
-          sessionUpdate: "available_commands_update",
-          availableCommands: toAvailableCommands(this.commands),
-        },
-      ]);
+      this.outbox.announce([commandsUpdate(this.commands)]);
       return;
     }
     if (message.type === "system" && message.subtype === "status" && message.permissionMode) {

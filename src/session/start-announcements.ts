@@ -2,7 +2,7 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import { redacted } from "../protocol/errors.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
-import { toAvailableCommands, type ClaudeCommand } from "../translation/commands.js";
+import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import { log } from "../util/log.js";
 import { noticeUpdate, type StartPlan } from "./session-start.js";
 
@@ -16,14 +16,7 @@ export function startAnnouncements(
   plan: StartPlan,
 ): SessionUpdate[] {
   return [
-    ...(commands
-      ? [
-          {
-            sessionUpdate: "available_commands_update" as const,
-            availableCommands: toAvailableCommands(commands),
-          },
-        ]
-      : []),
+    ...(commands ? [commandsUpdate(commands)] : []),
     ...(plan.notice ? [noticeUpdate(profile, plan.notice)] : []),
   ];
 }

@@ -1,11 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 import type { SessionConfigOption } from "@agentclientprotocol/sdk/unstable";
+import type { ClaudeCommand } from "../translation/commands.js";
 
 /**
  * Whether a session's Claude Code is up, and what the client was told before it was.
- * A session may be answered from the cached model list while Claude Code starts (see
- * `Session.start`): prompts and option changes wait until it is up, and when its real
- * options differ from the answer, one `config_option_update` corrects it.
+ * A session may be answered from Claude Code's cached start answer while Claude Code
+ * starts (see `Session.start`): prompts and option changes wait until it is up, and what
+ * its real answer changes (the options, the commands) is told to the client then.
  */
 export class StartState {
   /** Settles once Claude Code has started (or, after an early answer, failed to). */
@@ -15,18 +16,29 @@ export class StartState {
   failed = false;
   /** The options of an answer built from the cache, until Claude Code's own arrive. */
   private answered: SessionConfigOption[] | undefined;
+  /** The cached commands, which the client may be told before Claude Code is up. */
+  earlyCommands: readonly ClaudeCommand[] | undefined;
   /** Claude Code's own options differ from the cached ones the client was answered with. */
   stale = false;
+  /** Claude Code's own commands differ from the cached ones. */
+  staleCommands = false;
 
   /** The setup answer carries `options` from the cache; `started` settles the start. */
-  answeredEarly(options: SessionConfigOption[], started: Promise<void>): void {
+  answeredEarly(
+    options: SessionConfigOption[],
+    commands: readonly ClaudeCommand[] | undefined,
+    started: Promise<void>,
+  ): void {
     this.answered = options;
+    this.earlyCommands = commands;
     this.started = started;
   }
 
-  /** Claude Code is up and offers `options`. */
-  up(options: SessionConfigOption[]): void {
+  /** Claude Code is up and offers `options` and `commands`. */
+  up(options: SessionConfigOption[], commands: readonly ClaudeCommand[]): void {
     this.stale = this.answered !== undefined && !isDeepStrictEqual(this.answered, options);
+    this.staleCommands =
+      this.earlyCommands !== undefined && !isDeepStrictEqual(this.earlyCommands, commands);
     this.answered = undefined;
     this.ready = true;
   }

@@ -1,4 +1,4 @@
-import type { AvailableCommand } from "@agentclientprotocol/sdk/unstable";
+import type { AvailableCommand, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 
 /** Claude Code's description of a slash command (SDK `SlashCommand`). */
 export interface ClaudeCommand {
@@ -57,4 +57,12 @@ export function toAvailableCommands(commands: readonly ClaudeCommand[]): Availab
     });
   }
   return out;
+}
+
+/** The `available_commands_update` for Claude Code's commands. */
+export function commandsUpdate(commands: readonly ClaudeCommand[]): SessionUpdate {
+  return {
+    sessionUpdate: "available_commands_update",
+    availableCommands: toAvailableCommands(commands),
+  };
 }

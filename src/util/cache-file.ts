@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { log } from "./log.js";
@@ -25,4 +25,35 @@ export function writeJsonAtomically(path: string, value: unknown, what: string):
   } catch (error) {
     log.debug(`could not store the ${what}`, { message: String(error) });
   }
+}
+
+/**
+ * What a cache file stored for `key`, or undefined when there is nothing to trust: no
+ * file, a torn or foreign one, another format (`schema` rejects it), or another key (a
+ * file name holds only a part of its key).
+ */
+export function readKeyedCacheFile<T extends { readonly key: string }>(
+  path: string,
+  key: string,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  what: string,
+): T | undefined {
+  let raw: string;
+  try {
+    raw = readFileSync(path, "utf8");
+  } catch {
+    return undefined; // none yet
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success || parsed.data.key !== key) {
+    log.debug(`ignored an unusable ${what}`, { key: key.slice(0, 32) });
+    return undefined;
+  }
+  return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { methods, type AnyMessage } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
@@ -41,6 +41,15 @@ function cacheFiles(s: Scenario): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => /^models-[0-9a-f]{32}\.json$/.test(f))
+    .map((f) => join(dir, f));
+}
+
+/** The adapter's cached command lists (one per project and setup). */
+function commandCacheFiles(s: Scenario): string[] {
+  const dir = cacheDir(s);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /^commands-[0-9a-f]{32}\.json$/.test(f))
     .map((f) => join(dir, f));
 }
 
@@ -121,19 +130,53 @@ describe("the model list cache", () => {
   });
 });
 
-describe("session/load with a cached model list", () => {
-  it("answers with Claude Code's own list and commands, and nothing follows the answer", async () => {
+describe("session/load with a cached start answer", () => {
+  it("answers after the replay with the cached options and commands; Claude Code's changes wait for the next prompt", async () => {
     const s = await start();
     const { sessionId, file, newAnswer } = await storedSession(s);
+    expect(commandCacheFiles(s)).toHaveLength(1);
+    await restartWithCacheOnlyModel(s, file);
+    const answer = await load(s, sessionId);
+    // Only the cache knows this model: the answer did not wait for Claude Code.
+    expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
+    // The commands went out before the answer, from the cache.
+    expect(s.updates(sessionId).map((u) => u.sessionUpdate)).toContain("available_commands_update");
+    // Claude Code comes up after the answer and offers other models: nothing follows the
+    // answer, the correction waits for the client's next prompt.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
+      [],
+    );
+    s.model.push({ blocks: [{ type: "text", text: "Right after the load." }] });
+    expect((await s.prompt(sessionId, "and now?")).stopReason).toBe("end_turn");
+    const after = afterAnswer(s);
+    const corrections = updatesOfKind(after, "config_option_update");
+    expect(corrections).toHaveLength(1);
+    expect(modelValues(updateOf(corrections[0]!))).toEqual(modelValues(newAnswer));
+    expect(after.indexOf(corrections[0]!)).toBeLessThan(
+      after.indexOf(updatesOfKind(after, "agent_message_chunk")[0]!),
+    );
+    expect(s.agentText(sessionId)).toContain("Right after the load.");
+    expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain("remember this");
+  });
+
+  it("waits for Claude Code when only the model list is cached: commands before the answer, nothing after", async () => {
+    const s = await start();
+    const { sessionId, file, newAnswer } = await storedSession(s);
+    for (const commands of commandCacheFiles(s)) rmSync(commands);
     await restartWithCacheOnlyModel(s, file);
     const answer = await load(s, sessionId);
     expect(modelValues(answer)).toEqual(modelValues(newAnswer));
-    expect(s.updates(sessionId).map((u) => u.sessionUpdate)).toContain("available_commands_update");
+    const kinds = s.updates(sessionId).map((u) => u.sessionUpdate);
+    expect(kinds).toContain("available_commands_update");
+    // Claude Code started alongside the replay, not from the cached list: no correction.
+    expect(kinds).not.toContain("config_option_update");
     await new Promise((r) => setTimeout(r, 1000));
-    const sessionUpdates = afterAnswer(s).filter(
-      (m) => "method" in m && m.method === "session/update",
+    expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
+      [],
     );
-    expect(sessionUpdates).toEqual([]);
+    // Claude Code's start stored the commands for the next load.
+    expect(commandCacheFiles(s)).toHaveLength(1);
   });
 });
 
@@ -253,7 +296,8 @@ describe.each([
     // Only the cache knows this model: the answer did not wait for Claude Code.
     expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
     const id = answer.sessionId ?? sessionId;
-    // Once Claude Code is up, the client hears its real list, once, before the commands.
+    // The cached commands follow the answer at once; once Claude Code is up, the client
+    // hears its real model list, once.
     await eventually("the commands", () =>
       s.updates(id).some((u) => u.sessionUpdate === "available_commands_update"),
     );
@@ -262,9 +306,7 @@ describe.each([
     const corrections = updatesOfKind(after, "config_option_update");
     expect(corrections).toHaveLength(1);
     expect(modelValues(updateOf(corrections[0]!))).toEqual(modelValues(newAnswer));
-    expect(after.indexOf(corrections[0]!)).toBeLessThan(
-      after.indexOf(updatesOfKind(after, "available_commands_update")[0]!),
-    );
+    expect(updatesOfKind(after, "available_commands_update")).toHaveLength(1);
     // The real start refreshed the file, and only Claude Code's real models can be chosen.
     expect(readCache(file).models.map((m) => m.value)).toEqual(modelValues(newAnswer));
     await expect(
@@ -325,6 +367,8 @@ describe("a prompt cancelled before Claude Code is up", () => {
   it("answers cancelled; the commands wait for the next prompt, nothing follows the answer", async () => {
     const s = await start();
     await storedSession(s);
+    // Without cached commands, they come once Claude Code is up: after the cancel.
+    for (const commands of commandCacheFiles(s)) rmSync(commands);
     await s.restartAdapter();
     await s.initialize();
     const { sessionId } = await s.agent.request(methods.agent.session.new, {
