@@ -35,7 +35,7 @@ import {
 import type { PlanHandoff } from "./permission-flow.js";
 import { runMcpCommand } from "./mcp-commands.js";
 import { flatSubagents, queryConfigFor, type SessionSetup } from "./query-setup.js";
-import { mcpFailureNotices, startAnnouncements } from "./start-announcements.js";
+import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
 import { toolEventsFor } from "./tool-events.js";
 import { Turn, type PendingPrompt } from "./turn.js";
 
@@ -205,36 +205,18 @@ export class Session {
    * changes follows when it is up), else once Claude Code is up and all of it was.
    */
   async announce(): Promise<void> {
-    const start = this.startState;
-    const early = start.earlyCommands;
-    if (early) {
-      this.outbox.announce(startAnnouncements(this.profile, early, this.plan));
-      void start.started.then(() => this.announceUp(true));
-      return;
-    }
-    await start.started;
-    await this.announceUp(false);
-  }
-
-  /** What the client learns once Claude Code is up (or failed to start). */
-  private async announceUp(toldCommands: boolean): Promise<void> {
-    const start = this.startState;
-    // The answer came from the cache and Claude Code offers something else.
-    if (start.stale) {
-      this.outbox.announce([
-        { sessionUpdate: "config_option_update", configOptions: this.configOptions() },
-      ]);
-    }
-    if (!toldCommands) {
-      const commands = start.failed ? undefined : this.commands;
-      this.outbox.announce(startAnnouncements(this.profile, commands, this.plan));
-    } else if (start.staleCommands) {
-      this.outbox.announce([commandsUpdate(this.commands)]);
-    }
-    const query = this.query;
-    if (query && !start.failed && this.setup.mcpServers.length > 0) {
-      this.outbox.announce(await mcpFailureNotices(query, this.profile));
-    }
+    const early = earlyAnnouncements(this.profile, this.plan, this.startState);
+    if (early) this.outbox.announce(early);
+    const up = this.startState.started.then(async () => {
+      const { startState: state, profile, plan, commands } = this;
+      const session = { profile, plan, state, commands, configOptions: this.configOptions() };
+      this.outbox.announce(upAnnouncements(session, early !== undefined));
+      const query = this.query;
+      if (query && !state.failed && this.setup.mcpServers.length > 0) {
+        this.outbox.announce(await mcpFailureNotices(query, profile));
+      }
+    });
+    if (!early) await up;
   }
 
   /**

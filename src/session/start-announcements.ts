@@ -1,10 +1,11 @@
-import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { SessionConfigOption, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../protocol/client-profile.js";
 import { redacted } from "../protocol/errors.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import { log } from "../util/log.js";
 import { noticeUpdate, type StartPlan } from "./session-start.js";
+import type { StartState } from "./start-state.js";
 
 /**
  * What the client learns right after the setup answer: the commands (unless Claude Code
@@ -39,4 +40,46 @@ export async function mcpFailureNotices(
     log.warn("could not read MCP server status", { message: String(error) });
     return [];
   }
+}
+
+/**
+ * What the client can be told before Claude Code is up: the cached commands and the
+ * start notice, when the session was answered with cached commands; else nothing yet.
+ */
+export function earlyAnnouncements(
+  profile: ClientProfile,
+  plan: StartPlan,
+  state: StartState,
+): SessionUpdate[] | undefined {
+  return state.earlyCommands ? startAnnouncements(profile, state.earlyCommands, plan) : undefined;
+}
+
+/** A session whose Claude Code is up (or failed to start), as the client must learn it. */
+export interface StartedSession {
+  readonly profile: ClientProfile;
+  readonly plan: StartPlan;
+  readonly state: StartState;
+  /** Claude Code's own commands and the options they give the session. */
+  readonly commands: readonly ClaudeCommand[];
+  readonly configOptions: SessionConfigOption[];
+}
+
+/**
+ * What the client learns once Claude Code is up: after early announcements, only what
+ * Claude Code offers differently from the cache; else its commands and the start notice.
+ * A changed model list comes first either way.
+ */
+export function upAnnouncements(session: StartedSession, toldEarly: boolean): SessionUpdate[] {
+  const { state } = session;
+  const updates: SessionUpdate[] = [];
+  if (state.stale) {
+    updates.push({ sessionUpdate: "config_option_update", configOptions: session.configOptions });
+  }
+  if (!toldEarly) {
+    const commands = state.failed ? undefined : session.commands;
+    updates.push(...startAnnouncements(session.profile, commands, session.plan));
+  } else if (state.staleCommands && !state.failed) {
+    updates.push(commandsUpdate(session.commands));
+  }
+  return updates;
 }
