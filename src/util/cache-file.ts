@@ -1,4 +1,12 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { log } from "./log.js";
@@ -24,6 +32,38 @@ export function writeJsonAtomically(path: string, value: unknown, what: string):
     renameSync(temporary, path);
   } catch (error) {
     log.debug(`could not store the ${what}`, { message: String(error) });
+  }
+  if (!pruned) {
+    pruned = true;
+    pruneCacheFolder(dirname(path));
+  }
+}
+
+/** A cache file nobody rewrote for this long belongs to a setup gone by. */
+const UNUSED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
+let pruned = false;
+
+/**
+ * Removes the files of the cache folder that were not rewritten for a month (done once
+ * per process, at its first write). Every use rewrites a file, while a Claude Code
+ * update, a settings change or a project gone leaves files under keys nobody asks for
+ * again; a torn temporary file is left behind by a crash.
+ */
+export function pruneCacheFolder(folder: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.endsWith(".json") && !name.endsWith(".tmp")) continue;
+    const path = join(folder, name);
+    try {
+      if (now - statSync(path).mtimeMs > UNUSED_FOR_MS) rmSync(path, { force: true });
+    } catch {
+      // gone meanwhile
+    }
   }
 }
 
