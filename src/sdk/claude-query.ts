@@ -93,14 +93,20 @@ export class ClaudeQuery {
     if (this.closed) return;
     this.closed = true;
     this.input.end();
+    // Aborted with a reason made once, before the SDK aborts it itself: an abort reason
+    // made here would be an error whose stack holds every caller (the session included),
+    // and the SDK keeps the reason for seconds while Claude Code exits.
+    this.config.abortController.abort(QUERY_CLOSED);
     this.query.close();
-    this.config.abortController.abort();
   }
 
   get isClosed(): boolean {
     return this.closed;
   }
 }
+
+/** The abort reason of every closed query (see `close`). */
+const QUERY_CLOSED = new DOMException("the session's Claude Code query was closed", "AbortError");
 
 /** Whether Claude Code has a stored transcript for this session (so a restart resumes it). */
 export async function transcriptExists(sessionId: string, cwd: string): Promise<boolean> {

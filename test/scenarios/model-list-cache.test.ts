@@ -296,8 +296,7 @@ describe.each([
     // Only the cache knows this model: the answer did not wait for Claude Code.
     expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
     const id = answer.sessionId ?? sessionId;
-    // The cached commands follow the answer at once; once Claude Code is up, the client
-    // hears its real model list, once.
+    // Once Claude Code is up, the client hears its real model list, once, and its commands.
     await eventually("the commands", () =>
       s.updates(id).some((u) => u.sessionUpdate === "available_commands_update"),
     );
