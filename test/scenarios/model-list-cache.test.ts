@@ -1,8 +1,12 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { methods, type AnyMessage } from "@agentclientprotocol/sdk/unstable";
+import {
+  methods,
+  type AnyMessage,
+  type ClientCapabilities,
+} from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { eventually, type Scenario } from "../support/acp-harness.js";
+import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import { commandLine, parentPid, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
 
@@ -62,8 +66,8 @@ interface CacheFile {
 const readCache = (path: string): CacheFile => JSON.parse(readFileSync(path, "utf8")) as CacheFile;
 
 /** A stored session with one exchange, and the model list file its Claude Code wrote. */
-async function storedSession(s: Scenario) {
-  await s.initialize();
+async function storedSession(s: Scenario, profile: ClientCapabilities = PROFILES.plain) {
+  await s.initialize(profile);
   const answer = await s.agent.request(methods.agent.session.new, {
     cwd: s.workspace,
     mcpServers: [],
@@ -77,11 +81,15 @@ async function storedSession(s: Scenario) {
  * A new adapter process that finds the stored list with a model no Claude Code offers,
  * as a Claude Code that offers other models would have left it; initialized.
  */
-async function restartWithCacheOnlyModel(s: Scenario, file: string): Promise<void> {
+async function restartWithCacheOnlyModel(
+  s: Scenario,
+  file: string,
+  profile: ClientCapabilities = PROFILES.plain,
+): Promise<void> {
   await s.restartAdapter();
   const stored = readCache(file);
   writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY, ...stored.models] }));
-  await s.initialize();
+  await s.initialize(profile);
 }
 
 function load(s: Scenario, sessionId: string) {
@@ -130,55 +138,62 @@ describe("the model list cache", () => {
   });
 });
 
-describe("session/load with a cached start answer", () => {
-  it("answers after the replay with the cached options and commands; Claude Code's changes wait for the next prompt", async () => {
-    const s = await start();
-    const { sessionId, file, newAnswer } = await storedSession(s);
-    expect(commandCacheFiles(s)).toHaveLength(1);
-    await restartWithCacheOnlyModel(s, file);
-    const answer = await load(s, sessionId);
-    // Only the cache knows this model: the answer did not wait for Claude Code.
-    expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
-    // The commands went out before the answer, from the cache.
-    expect(s.updates(sessionId).map((u) => u.sessionUpdate)).toContain("available_commands_update");
-    // Claude Code comes up after the answer and offers other models: nothing follows the
-    // answer, the correction waits for the client's next prompt.
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
-      [],
-    );
-    s.model.push({ blocks: [{ type: "text", text: "Right after the load." }] });
-    expect((await s.prompt(sessionId, "and now?")).stopReason).toBe("end_turn");
-    const after = afterAnswer(s);
-    const corrections = updatesOfKind(after, "config_option_update");
-    expect(corrections).toHaveLength(1);
-    expect(modelValues(updateOf(corrections[0]!))).toEqual(modelValues(newAnswer));
-    expect(after.indexOf(corrections[0]!)).toBeLessThan(
-      after.indexOf(updatesOfKind(after, "agent_message_chunk")[0]!),
-    );
-    expect(s.agentText(sessionId)).toContain("Right after the load.");
-    expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain("remember this");
-  });
+describe.each(Object.entries(PROFILES))(
+  "session/load with a cached start answer (%s client)",
+  (_name, profile) => {
+    it("answers after the replay with the cached options and commands; Claude Code's changes wait for the next prompt", async () => {
+      const s = await start();
+      const { sessionId, file, newAnswer } = await storedSession(s, profile);
+      expect(commandCacheFiles(s)).toHaveLength(1);
+      await restartWithCacheOnlyModel(s, file, profile);
+      const answer = await load(s, sessionId);
+      // Only the cache knows this model: the answer did not wait for Claude Code.
+      expect(modelValues(answer)).toEqual(["cache-only", ...modelValues(newAnswer)]);
+      // The commands went out before the answer, from the cache.
+      expect(s.updates(sessionId).map((u) => u.sessionUpdate)).toContain(
+        "available_commands_update",
+      );
+      // Claude Code comes up after the answer and offers other models: nothing follows the
+      // answer, the correction waits for the client's next prompt.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
+        [],
+      );
+      s.model.push({ blocks: [{ type: "text", text: "Right after the load." }] });
+      expect((await s.prompt(sessionId, "and now?")).stopReason).toBe("end_turn");
+      const after = afterAnswer(s);
+      const corrections = updatesOfKind(after, "config_option_update");
+      expect(corrections).toHaveLength(1);
+      expect(modelValues(updateOf(corrections[0]!))).toEqual(modelValues(newAnswer));
+      expect(after.indexOf(corrections[0]!)).toBeLessThan(
+        after.indexOf(updatesOfKind(after, "agent_message_chunk")[0]!),
+      );
+      expect(s.agentText(sessionId)).toContain("Right after the load.");
+      expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain(
+        "remember this",
+      );
+    });
 
-  it("waits for Claude Code when only the model list is cached: commands before the answer, nothing after", async () => {
-    const s = await start();
-    const { sessionId, file, newAnswer } = await storedSession(s);
-    for (const commands of commandCacheFiles(s)) rmSync(commands);
-    await restartWithCacheOnlyModel(s, file);
-    const answer = await load(s, sessionId);
-    expect(modelValues(answer)).toEqual(modelValues(newAnswer));
-    const kinds = s.updates(sessionId).map((u) => u.sessionUpdate);
-    expect(kinds).toContain("available_commands_update");
-    // Claude Code started alongside the replay, not from the cached list: no correction.
-    expect(kinds).not.toContain("config_option_update");
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
-      [],
-    );
-    // Claude Code's start stored the commands for the next load.
-    expect(commandCacheFiles(s)).toHaveLength(1);
-  });
-});
+    it("waits for Claude Code when only the model list is cached: commands before the answer, nothing after", async () => {
+      const s = await start();
+      const { sessionId, file, newAnswer } = await storedSession(s, profile);
+      for (const commands of commandCacheFiles(s)) rmSync(commands);
+      await restartWithCacheOnlyModel(s, file, profile);
+      const answer = await load(s, sessionId);
+      expect(modelValues(answer)).toEqual(modelValues(newAnswer));
+      const kinds = s.updates(sessionId).map((u) => u.sessionUpdate);
+      expect(kinds).toContain("available_commands_update");
+      // Claude Code started alongside the replay, not from the cached list: no correction.
+      expect(kinds).not.toContain("config_option_update");
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
+        [],
+      );
+      // Claude Code's start stored the commands for the next load.
+      expect(commandCacheFiles(s)).toHaveLength(1);
+    });
+  },
+);
 
 describe("the login probe after an answer from the cache", () => {
   it.each(["session/resume", "session/new"])(
