@@ -77,9 +77,9 @@ export class StoredTranscript {
       this.unreadable++;
       return;
     }
-    const link = toEntryLink(value, line);
-    if (link) this.links.push(link);
     const entry = asMessageEntry(value);
+    const link = toEntryLink(value, line, entry);
+    if (link) this.links.push(link);
     if (entry) this.entries.set(line, entry);
   }
 

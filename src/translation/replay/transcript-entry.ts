@@ -96,12 +96,18 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
   } as MessageEntry;
 }
 
-/** How an entry links into the conversation; undefined for entries outside the tree. */
-export function toEntryLink(raw: unknown, line: number): EntryLink | undefined {
+/**
+ * How an entry links into the conversation; undefined for entries outside the tree.
+ * `message`: the entry as `asMessageEntry` reads it, when the caller has it already.
+ */
+export function toEntryLink(
+  raw: unknown,
+  line: number,
+  message: MessageEntry | undefined = asMessageEntry(raw),
+): EntryLink | undefined {
   const entry = asRecord(raw);
   const uuid = optionalString(entry?.uuid);
   if (!entry || !uuid) return undefined;
-  const message = asMessageEntry(entry);
   const blocks = message ? contentBlocks(message) : [];
   const ids = (types: ReadonlySet<unknown>, key: string) =>
     blocks.flatMap((b) => (types.has(b.type) && typeof b[key] === "string" ? [b[key]] : []));
