@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { ClaudeCommand } from "../translation/commands.js";
-import { cacheFilePath, readKeyedCacheFile, writeJsonAtomically } from "../util/cache-file.js";
+import { cacheFilePath, readCacheFile, writeJsonAtomically } from "../util/cache-file.js";
 
 /**
  * Claude Code's slash commands as its last start in a project reported them, kept on
@@ -62,7 +62,12 @@ export function commandListCachePath(key: string): string {
 
 /** The commands stored for this key, or undefined when there are none to trust. */
 export function readCommandListCache(key: string): ClaudeCommand[] | undefined {
-  const stored = readKeyedCacheFile(commandListCachePath(key), key, fileSchema, "command list");
+  const stored = readCacheFile(
+    commandListCachePath(key),
+    fileSchema,
+    (file) => file.key === key,
+    "command list",
+  );
   return stored?.commands;
 }
 

@@ -1,6 +1,6 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { z } from "zod";
-import { cacheFilePath, readKeyedCacheFile, writeJsonAtomically } from "../util/cache-file.js";
+import { cacheFilePath, readCacheFile, writeJsonAtomically } from "../util/cache-file.js";
 
 /**
  * Claude Code's model list as its last start reported it, kept on disk between adapter
@@ -41,7 +41,12 @@ export function modelListCachePath(key: string): string {
 
 /** The model list stored for this start key, or undefined when there is none to trust. */
 export function readModelListCache(key: string): ModelInfo[] | undefined {
-  const stored = readKeyedCacheFile(modelListCachePath(key), key, fileSchema, "model list cache");
+  const stored = readCacheFile(
+    modelListCachePath(key),
+    fileSchema,
+    (file) => file.key === key,
+    "model list cache",
+  );
   return stored?.models as ModelInfo[] | undefined;
 }
 

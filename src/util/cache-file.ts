@@ -68,14 +68,14 @@ export function pruneCacheFolder(folder: string, now = Date.now()): void {
 }
 
 /**
- * What a cache file stored for `key`, or undefined when there is nothing to trust: no
- * file, a torn or foreign one, another format (`schema` rejects it), or another key (a
- * file name holds only a part of its key).
+ * What a cache file holds, or undefined when there is nothing to trust: no file, a torn
+ * or foreign one, another format (`schema` rejects it), or one stored for something
+ * else (`belongs` says no: a file name holds only a part of its key).
  */
-export function readKeyedCacheFile<T extends { readonly key: string }>(
+export function readCacheFile<T>(
   path: string,
-  key: string,
   schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  belongs: (stored: T) => boolean,
   what: string,
 ): T | undefined {
   let raw: string;
@@ -91,8 +91,8 @@ export function readKeyedCacheFile<T extends { readonly key: string }>(
     value = undefined;
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success || parsed.data.key !== key) {
-    log.debug(`ignored an unusable ${what}`, { key: key.slice(0, 32) });
+  if (!parsed.success || !belongs(parsed.data)) {
+    log.debug(`ignored an unusable ${what}`, { path });
     return undefined;
   }
   return parsed.data;

@@ -40,20 +40,12 @@ function cacheDir(s: Scenario): string {
   return join(s.root, "home", ".cache", "claude-agent-acp");
 }
 
-function cacheFiles(s: Scenario): string[] {
+/** The adapter's cached model lists (one per setup), or command lists (per project too). */
+function cacheFiles(s: Scenario, kind: "models" | "commands" = "models"): string[] {
   const dir = cacheDir(s);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => /^models-[0-9a-f]{32}\.json$/.test(f))
-    .map((f) => join(dir, f));
-}
-
-/** The adapter's cached command lists (one per project and setup). */
-function commandCacheFiles(s: Scenario): string[] {
-  const dir = cacheDir(s);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => /^commands-[0-9a-f]{32}\.json$/.test(f))
+    .filter((f) => new RegExp(`^${kind}-[0-9a-f]{32}\\.json$`).test(f))
     .map((f) => join(dir, f));
 }
 
@@ -144,7 +136,7 @@ describe.each(Object.entries(PROFILES))(
     it("answers after the replay with the cached options and commands; Claude Code's changes wait for the next prompt", async () => {
       const s = await start();
       const { sessionId, file, newAnswer } = await storedSession(s, profile);
-      expect(commandCacheFiles(s)).toHaveLength(1);
+      expect(cacheFiles(s, "commands")).toHaveLength(1);
       await restartWithCacheOnlyModel(s, file, profile);
       const answer = await load(s, sessionId);
       // Only the cache knows this model: the answer did not wait for Claude Code.
@@ -177,7 +169,7 @@ describe.each(Object.entries(PROFILES))(
     it("waits for Claude Code when only the model list is cached: commands before the answer, nothing after", async () => {
       const s = await start();
       const { sessionId, file, newAnswer } = await storedSession(s, profile);
-      for (const commands of commandCacheFiles(s)) rmSync(commands);
+      for (const commands of cacheFiles(s, "commands")) rmSync(commands);
       await restartWithCacheOnlyModel(s, file, profile);
       const answer = await load(s, sessionId);
       expect(modelValues(answer)).toEqual(modelValues(newAnswer));
@@ -190,7 +182,7 @@ describe.each(Object.entries(PROFILES))(
         [],
       );
       // Claude Code's start stored the commands for the next load.
-      expect(commandCacheFiles(s)).toHaveLength(1);
+      expect(cacheFiles(s, "commands")).toHaveLength(1);
     });
   },
 );
@@ -382,7 +374,7 @@ describe("a prompt cancelled before Claude Code is up", () => {
     const s = await start();
     await storedSession(s);
     // Without cached commands, they come once Claude Code is up: after the cancel.
-    for (const commands of commandCacheFiles(s)) rmSync(commands);
+    for (const commands of cacheFiles(s, "commands")) rmSync(commands);
     await s.restartAdapter();
     await s.initialize();
     const { sessionId } = await s.agent.request(methods.agent.session.new, {

@@ -20,33 +20,31 @@ export function processesWithEnv(key: string, value: string): number[] {
   return found;
 }
 
-function isZombie(pid: string): boolean {
+/** The fields of /proc/<pid>/stat after the command name (field 3 on), or undefined when gone. */
+function statFields(pid: number | string): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
-    return true;
+    return undefined;
   }
+}
+
+function isZombie(pid: string): boolean {
+  const state = statFields(pid)?.[0];
+  return state === undefined || state === "Z";
 }
 
 /** The nice value of a process (field 19 of /proc/<pid>/stat), or undefined when gone. */
 export function niceValue(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-  } catch {
-    return undefined;
-  }
+  const field = statFields(pid)?.[16];
+  return field === undefined ? undefined : Number(field);
 }
 
 /** The parent of a process (field 4 of /proc/<pid>/stat), or undefined when gone. */
 export function parentPid(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-  } catch {
-    return undefined;
-  }
+  const field = statFields(pid)?.[1];
+  return field === undefined ? undefined : Number(field);
 }
 
 export function commandLine(pid: number): string {

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { cacheFilePath, writeJsonAtomically } from "../../util/cache-file.js";
-import { log } from "../../util/log.js";
+import { cacheFilePath, readCacheFile, writeJsonAtomically } from "../../util/cache-file.js";
 import type { TranscriptSummary } from "./transcript-summary.js";
 
 /** What was read of one transcript, valid while the file keeps this time and size. */
@@ -62,20 +60,13 @@ export function summaryCachePath(projectsDir: string): string {
 /** The stored summaries for a projects folder; empty when there are none to trust. */
 export function readSummaryCache(projectsDir: string): Map<string, CachedSummary> {
   const entries = new Map<string, CachedSummary>();
-  let raw: string;
-  try {
-    raw = readFileSync(summaryCachePath(projectsDir), "utf8");
-  } catch {
-    return entries; // none yet
-  }
-  let parsed: z.infer<typeof headerSchema>;
-  try {
-    parsed = headerSchema.parse(JSON.parse(raw));
-  } catch {
-    log.debug("ignored an unreadable session list cache", { projectsDir });
-    return entries;
-  }
-  if (parsed.projectsDir !== projectsDir || !parsed.entries.every(isRow)) return entries;
+  const parsed = readCacheFile(
+    summaryCachePath(projectsDir),
+    headerSchema,
+    (file) => file.projectsDir === projectsDir && file.entries.every(isRow),
+    "session list cache",
+  );
+  if (!parsed) return entries;
   for (const [path, updatedAtMs, size, cwd, title] of parsed.entries as Row[]) {
     const summary = title === null ? undefined : { cwd: cwd ?? undefined, title };
     entries.set(path, { updatedAtMs, size, summary });
