@@ -1,21 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempCacheHome } from "../../test/support/temp-cache-home.js";
 import { modelListCachePath, readModelListCache, writeModelListCache } from "./model-list-cache.js";
 
-let cacheHome: string;
-const saved = process.env.XDG_CACHE_HOME;
-beforeEach(() => {
-  cacheHome = mkdtempSync(join(tmpdir(), "model-cache-"));
-  process.env.XDG_CACHE_HOME = cacheHome;
-});
-afterEach(() => {
-  if (saved === undefined) delete process.env.XDG_CACHE_HOME;
-  else process.env.XDG_CACHE_HOME = saved;
-  rmSync(cacheHome, { recursive: true, force: true });
-});
+const cacheHome = useTempCacheHome("model-cache-");
 
 const KEY = "a".repeat(64);
 const OTHER_KEY = `${"a".repeat(32)}${"b".repeat(32)}`; // same file name, another key
@@ -37,7 +27,7 @@ describe("the model list cache", () => {
   it("round-trips a model list under the user's cache folder, keeping unknown fields", () => {
     const withNewField = [{ ...models[0]!, supportsThinkingOff: false }, models[1]!];
     writeModelListCache(KEY, withNewField);
-    expect(modelListCachePath(KEY).startsWith(join(cacheHome, "claude-agent-acp"))).toBe(true);
+    expect(modelListCachePath(KEY).startsWith(join(cacheHome(), "claude-agent-acp"))).toBe(true);
     expect(readModelListCache(KEY)).toEqual(withNewField);
   });
 

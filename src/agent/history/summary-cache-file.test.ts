@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempCacheHome } from "../../../test/support/temp-cache-home.js";
 import {
   readSummaryCache,
   summaryCachePath,
@@ -9,17 +9,7 @@ import {
   type CachedSummary,
 } from "./summary-cache-file.js";
 
-let cacheHome: string;
-const saved = process.env.XDG_CACHE_HOME;
-beforeEach(() => {
-  cacheHome = mkdtempSync(join(tmpdir(), "summary-cache-"));
-  process.env.XDG_CACHE_HOME = cacheHome;
-});
-afterEach(() => {
-  if (saved === undefined) delete process.env.XDG_CACHE_HOME;
-  else process.env.XDG_CACHE_HOME = saved;
-  rmSync(cacheHome, { recursive: true, force: true });
-});
+const cacheHome = useTempCacheHome("summary-cache-");
 
 const entries = new Map<string, CachedSummary>([
   ["/p/a.jsonl", { updatedAtMs: 5, size: 10, summary: { cwd: "/w", title: "Fix it" } }],
@@ -31,7 +21,7 @@ describe("the session list cache file", () => {
   it("round-trips the summaries of a projects folder, under the user's cache folder", () => {
     writeSummaryCache("/config/projects", entries);
     expect(
-      summaryCachePath("/config/projects").startsWith(join(cacheHome, "claude-agent-acp")),
+      summaryCachePath("/config/projects").startsWith(join(cacheHome(), "claude-agent-acp")),
     ).toBe(true);
     expect(readSummaryCache("/config/projects")).toEqual(entries);
   });
