@@ -59,7 +59,7 @@ export function writeLongSession(
   cwd: string,
   messages: number,
   megabytes: number,
-): { sessionId: string; bytes: number; messages: number } {
+): { sessionId: string; path: string; bytes: number; messages: number } {
   const turnCount = Math.ceil(messages / 5);
   // Per turn: ~5 KB of JSON around the texts; the rest of the budget goes to the texts.
   const perTurn = Math.max(0, (megabytes * 1e6) / turnCount - 5_000);
@@ -73,5 +73,5 @@ export function writeLongSession(
   const sessionId = randomUUID();
   const path = join(projectDir(configDir, cwd), `${sessionId}.jsonl`);
   writeFileSync(path, syntheticTranscript({ sessionId, cwd, turns, bookkeepingBytes: 64_000 }));
-  return { sessionId, bytes: statSync(path).size, messages: turnCount * 5 };
+  return { sessionId, path, bytes: statSync(path).size, messages: turnCount * 5 };
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -29,7 +29,9 @@ import { fmtMb, fmtMs } from "./verdict.js";
  *    restart: the headline, target 1.2x getSessionMessages and 150 MB); and, for
  *    comparison, `session/resume` of the same session with nothing cached.
  * Side by side with the SDK's own `listSessions` (pages via limit/offset) and
- * `getSessionMessages`, each in a fresh Node process, as the floor.
+ * `getSessionMessages`, each in a fresh Node process, as the floor; and, for the load, a
+ * lower bound (history-replay-bound.ts): a process that parses the transcript and sends
+ * the adapter's recorded replay, serialised already, to the same client.
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/history.js
  * Knobs: BENCH_RUNS (3), BENCH_HISTORY_SESSIONS (5000, the long one included),
@@ -39,6 +41,7 @@ import { fmtMb, fmtMs } from "./verdict.js";
  */
 const PAGE = 1000;
 const RUNNER = join(dirname(fileURLToPath(import.meta.url)), "history-sdk-runner.js");
+const BOUND = join(dirname(fileURLToPath(import.meta.url)), "history-replay-bound.js");
 
 function intFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -52,9 +55,14 @@ interface Adapter {
   readonly updates: { count: number; lastAt: number };
 }
 
-async function withAdapter<T>(env: RunEnv, fn: (adapter: Adapter) => Promise<T>): Promise<T> {
+async function withAdapter<T>(
+  env: RunEnv,
+  fn: (adapter: Adapter) => Promise<T>,
+  observe?: (message: WireMessage) => void,
+): Promise<T> {
   const updates = { count: 0, lastAt: Number.NaN };
   const onMessage = (message: WireMessage, rpc: ChildRpc): void => {
+    observe?.(message);
     if (message.method === "session/update") {
       // The commands go out with the replay, but are not part of the history.
       const kind = (message.params as { update?: { sessionUpdate?: string } }).update;
@@ -162,7 +170,50 @@ async function measureLoad(env: RunEnv, sessionId: string, key: string, samples:
   });
 }
 
-async function runOnce(env: RunEnv, longId: string, samples: Samples): Promise<void> {
+/**
+ * The adapter's replay of a stored session as the client received it (NDJSON, one
+ * message a line), for the lower bound. An extra load, not measured: re-serialising
+ * 20 MB in the bench client would slow the load it watches.
+ */
+async function recordReplay(env: RunEnv, sessionId: string, file: string): Promise<void> {
+  const lines: string[] = [];
+  await withAdapter(
+    env,
+    ({ rpc }) => rpc.request("session/load", { sessionId, cwd: env.workspace, mcpServers: [] }),
+    (message) => {
+      if (message.method === "session/update") lines.push(`${JSON.stringify(message)}\n`);
+    },
+  );
+  writeFileSync(file, lines.join(""));
+}
+
+/**
+ * The lower bound (history-replay-bound.ts): a process that only parses the transcript
+ * and sends the recorded replay, timed by the same client as the adapter.
+ */
+async function measureBound(env: RunEnv, transcript: string, recorded: string, samples: Samples) {
+  let updates = 0;
+  const rpc = new ChildRpc(process.execPath, [BOUND], { cwd: env.workspace, env: env.env }, (m) => {
+    if (m.method === "session/update") updates++;
+  });
+  try {
+    const { ms } = await timed(() => rpc.request("replay", { transcript, recorded }, 600_000));
+    add(samples, "bound.answer", ms);
+    add(samples, "bound.updates", updates);
+  } finally {
+    await rpc.shutdown();
+  }
+}
+
+/** The long stored session, and the adapter's replay of it (see recordReplay). */
+interface LongSession {
+  readonly sessionId: string;
+  readonly transcript: string;
+  readonly recorded: string;
+}
+
+async function runOnce(env: RunEnv, long: LongSession, samples: Samples): Promise<void> {
+  const longId = long.sessionId;
   const cacheFile = listCacheFile(env);
   rmSync(cacheFile, { force: true });
   await withAdapter(env, async ({ rpc }) => {
@@ -234,6 +285,7 @@ async function runOnce(env: RunEnv, longId: string, samples: Samples): Promise<v
   add(samples, "sdk.load.cpu", sdkLoad.cpuMs);
   add(samples, "sdk.load.messages", sdkLoad.messages);
   add(samples, "sdk.load.peak", sdkLoad.peakMb);
+  await measureBound(env, long.transcript, long.recorded, samples);
 }
 
 function report(samples: Samples, setup: string): string {
@@ -269,6 +321,7 @@ function report(samples: Samples, setup: string): string {
     time("load, nothing cached: last replayed update", "load.cold.replayed"),
     peak("load, nothing cached: peak RSS (VmHWM)", "load.cold.peak"),
     time("resume, nothing cached: time to the answer", "resume.answer"),
+    time("lower bound: parse, then send the recorded replay", "bound.answer", "sdk.load"),
     [
       "load: updates sent / messages read",
       `${m("load.updates")}`,
@@ -306,10 +359,12 @@ async function main(): Promise<void> {
       `${sessions} stored sessions (${listedMb.toFixed(0)} MB); one more of ${long.messages} messages, ` +
       `${(long.bytes / 1e6).toFixed(1)} MB; ${runs} runs, medians`;
     console.error(`history bench: ${setup}`);
+    const recorded = join(env.home, "replay.ndjson");
+    await recordReplay(env, long.sessionId, recorded);
     const samples: Samples = {};
     for (let run = 1; run <= runs; run++) {
       console.error(`history bench: run ${run}/${runs}`);
-      await runOnce(env, long.sessionId, samples);
+      await runOnce(env, { sessionId: long.sessionId, transcript: long.path, recorded }, samples);
     }
     console.log(report(samples, setup));
   });
