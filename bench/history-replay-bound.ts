@@ -1,23 +1,30 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { onLines, writeLine } from "./ndjson-lines.js";
 
 /**
  * A lower bound for `session/load`, not an adapter: a fresh Node process, driven like the
- * adapter (newline-delimited JSON-RPC on stdin/stdout), that answers one request
+ * adapter (newline-delimited JSON-RPC on stdin/stdout), started as
+ * `history-replay-bound.js <recorded>`, that answers
  *
- *   replay {transcript, recorded}
+ *   ready {}              → {} once started (the bench times from after it, as it times
+ *                           the adapter from after `initialize`)
+ *   replay {transcript}
  *
  * by doing only what no replay can skip: it reads and parses every line of the transcript
  * (what `getSessionMessages` does, the entries kept until the end, as the branch choice
  * needs them), then writes the adapter's own replay of that transcript, recorded earlier
- * and already serialised (`recorded`, NDJSON), with backpressure, and answers. No branch
+ * and already serialised (`recorded`, NDJSON, read before the request so that its read
+ * is not timed), with backpressure, and answers. No branch
  * choice, no translation, no JSON.stringify, no ACP SDK. The bench times it with the same
  * client that parses the adapter's replay, so the gap between this and the adapter is what
  * the adapter's own work costs, and this against `getSessionMessages` is what the size of
  * the replay costs (the contract sends a command's output up to four times, so the replay
  * is about as large as the transcript).
  */
-async function replay(transcript: string, recorded: string): Promise<number> {
+const recorded = readFileSync(process.argv[2]!);
+
+async function replay(transcript: string): Promise<number> {
   const text = await readFile(transcript, "utf8");
   const entries: unknown[] = [];
   let start = 0;
@@ -28,10 +35,9 @@ async function replay(transcript: string, recorded: string): Promise<number> {
     start = end + 1;
     if (line.trim()) entries.push(JSON.parse(line));
   }
-  const lines = await readFile(recorded);
   const CHUNK = 64 * 1024;
-  for (let offset = 0; offset < lines.length; offset += CHUNK) {
-    if (!process.stdout.write(lines.subarray(offset, offset + CHUNK))) {
+  for (let offset = 0; offset < recorded.length; offset += CHUNK) {
+    if (!process.stdout.write(recorded.subarray(offset, offset + CHUNK))) {
       await new Promise((resolve) => process.stdout.once("drain", resolve));
     }
   }
@@ -42,8 +48,12 @@ onLines(process.stdin, (line) => {
   const request = JSON.parse(line) as {
     id: number;
     method: string;
-    params: { transcript: string; recorded: string };
+    params: { transcript: string };
   };
+  if (request.method === "ready") {
+    writeLine(process.stdout, { jsonrpc: "2.0", id: request.id, result: {} });
+    return;
+  }
   if (request.method !== "replay") {
     writeLine(process.stdout, {
       jsonrpc: "2.0",
@@ -52,7 +62,7 @@ onLines(process.stdin, (line) => {
     });
     return;
   }
-  replay(request.params.transcript, request.params.recorded).then(
+  replay(request.params.transcript).then(
     (entries) => writeLine(process.stdout, { jsonrpc: "2.0", id: request.id, result: { entries } }),
     (error: unknown) =>
       writeLine(process.stdout, {

@@ -193,11 +193,17 @@ async function recordReplay(env: RunEnv, sessionId: string, file: string): Promi
  */
 async function measureBound(env: RunEnv, transcript: string, recorded: string, samples: Samples) {
   let updates = 0;
-  const rpc = new ChildRpc(process.execPath, [BOUND], { cwd: env.workspace, env: env.env }, (m) => {
-    if (m.method === "session/update") updates++;
-  });
+  const rpc = new ChildRpc(
+    process.execPath,
+    [BOUND, recorded],
+    { cwd: env.workspace, env: env.env },
+    (m) => {
+      if (m.method === "session/update") updates++;
+    },
+  );
   try {
-    const { ms } = await timed(() => rpc.request("replay", { transcript, recorded }, 600_000));
+    await rpc.request("ready", {});
+    const { ms } = await timed(() => rpc.request("replay", { transcript }, 600_000));
     add(samples, "bound.answer", ms);
     add(samples, "bound.updates", updates);
   } finally {
