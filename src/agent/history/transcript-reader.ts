@@ -1,4 +1,5 @@
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { StringDecoder } from "node:string_decoder";
 import {
   asMessageEntry,
   toEntryLink,
@@ -18,18 +19,28 @@ import { log } from "../../util/log.js";
  * counted; the rest of the file still loads.
  */
 
+/** Bytes read at a time: fewer, larger reads measured ~20 ms faster for 20 MB than 256 KB. */
+const CHUNK_BYTES = 1024 * 1024;
+
 /**
  * Calls `visit` with each line of a file, numbered from 0, decoded as UTF-8 across
  * chunk boundaries. A plain split on "\n" (Claude Code writes "\n"; a stray "\r" only
  * fails that line's parse): `readline` spends twice as long on its line-break regex.
- * One await per chunk, not per line.
+ * One await per chunk, not per line, into one reused buffer: a read stream measured
+ * ~25% slower on a 20 MB transcript (its chunks are new buffers and go through the
+ * stream's queue), and larger stream chunks cost peak RSS.
  */
 async function forEachLine(path: string, visit: (text: string, line: number) => void) {
-  const input = createReadStream(path, { encoding: "utf8", highWaterMark: 256 * 1024 });
-  let line = 0;
-  let rest = "";
+  const file = await open(path, "r");
   try {
-    for await (const chunk of input as AsyncIterable<string>) {
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    const decoder = new StringDecoder("utf8");
+    let line = 0;
+    let rest = "";
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) break;
+      const chunk = decoder.write(buffer.subarray(0, bytesRead));
       let start = 0;
       for (let end = chunk.indexOf("\n"); end >= 0; end = chunk.indexOf("\n", start)) {
         const text = rest + chunk.slice(start, end);
@@ -39,9 +50,10 @@ async function forEachLine(path: string, visit: (text: string, line: number) => 
       }
       rest += chunk.slice(start);
     }
+    rest += decoder.end();
     if (rest) visit(rest, line);
   } finally {
-    input.destroy();
+    await file.close();
   }
 }
 

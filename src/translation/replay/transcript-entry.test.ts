@@ -24,12 +24,30 @@ describe("asMessageEntry", () => {
       uuid: "u-1",
       isSidechain: false,
       isMeta: true,
-      message: { role: "user", content: "hi" },
       toolUseResult: { stdout: "out" },
     });
+    expect(entry?.message).toEqual({ content: "hi" });
     for (const dropped of ["parentUuid", "cwd", "sessionId", "version", "gitBranch", "timestamp"]) {
       expect(entry).not.toHaveProperty(dropped);
     }
+  });
+
+  it("keeps an assistant message's id and content, not its usage, model or stop data", () => {
+    const content = [{ type: "text", text: "done" }];
+    const entry = asMessageEntry({
+      type: "assistant",
+      uuid: "a-1",
+      message: {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "claude-opus-5-5",
+        content,
+        stop_reason: "end_turn",
+        usage: { input_tokens: 10, output_tokens: 2 },
+      },
+    });
+    expect(entry?.message).toEqual({ id: "msg_1", content });
   });
 
   it("is undefined for entries that are no message", () => {

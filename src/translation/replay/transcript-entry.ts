@@ -86,7 +86,7 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
     type: entry.type,
     uuid: entry.uuid,
     subtype: entry.subtype,
-    message: asRecord(entry.message),
+    message: messageOf(entry.message),
     isMeta: entry.isMeta,
     isCompactSummary: entry.isCompactSummary,
     isVisibleInTranscriptOnly: entry.isVisibleInTranscriptOnly,
@@ -94,6 +94,19 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
     isApiErrorMessage: entry.isApiErrorMessage,
     toolUseResult: entry.toolUseResult,
   } as MessageEntry;
+}
+
+/**
+ * The parts of a stored message a replay reads: its id (an assistant message's, shared by
+ * the entries of one Anthropic message) and content. Usage, model and stop data stay
+ * behind: they are a dozen small values of every assistant entry.
+ */
+function messageOf(value: unknown): MessageEntry["message"] {
+  const message = asRecord(value);
+  if (!message) return undefined;
+  return typeof message.id === "string"
+    ? { id: message.id, content: message.content }
+    : { content: message.content };
 }
 
 /**
@@ -109,8 +122,6 @@ export function toEntryLink(
   const uuid = optionalString(entry?.uuid);
   if (!entry || !uuid) return undefined;
   const blocks = message ? contentBlocks(message) : [];
-  const ids = (types: ReadonlySet<unknown>, key: string) =>
-    blocks.flatMap((b) => (types.has(b.type) && typeof b[key] === "string" ? [b[key]] : []));
   return {
     line,
     uuid,
@@ -118,7 +129,24 @@ export function toEntryLink(
     logicalParentUuid: optionalString(entry.logicalParentUuid),
     message: message?.type === "user" || message?.type === "assistant",
     sidechain: entry.isSidechain === true,
-    toolUseIds: message?.type === "assistant" ? ids(TOOL_USE_BLOCKS, "id") : [],
-    toolResultIds: message?.type === "user" ? ids(TOOL_RESULT_BLOCKS, "tool_use_id") : [],
+    toolUseIds: message?.type === "assistant" ? blockIds(blocks, TOOL_USE_BLOCKS, "id") : NO_IDS,
+    toolResultIds:
+      message?.type === "user" ? blockIds(blocks, TOOL_RESULT_BLOCKS, "tool_use_id") : NO_IDS,
   };
+}
+
+const NO_IDS: readonly string[] = [];
+
+/** The `key` of the blocks of the given types (a loop: this runs for every stored entry). */
+function blockIds(
+  blocks: ReadonlyArray<Record<string, unknown>>,
+  types: ReadonlySet<unknown>,
+  key: string,
+): readonly string[] {
+  let ids: string[] | undefined;
+  for (const block of blocks) {
+    const id = block[key];
+    if (types.has(block.type) && typeof id === "string") (ids ??= []).push(id);
+  }
+  return ids ?? NO_IDS;
 }
