@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
+import { ndJsonStream, type AnyMessage } from "@agentclientprotocol/sdk/unstable";
 import { createAgentApp, newConnectionState } from "./protocol/agent-app.js";
 import { StdoutLines } from "./protocol/stdout-messages.js";
 import { killAllClaudeProcesses } from "./sdk/claude-process.js";
@@ -19,7 +19,11 @@ export function runAcp(): void {
   // batched per event-loop turn (see StdoutLines).
   const stdout = new StdoutLines(process.stdout);
   const { readable } = ndJsonStream(stdout.bytes(), input);
-  const connection = createAgentApp(state).connect({ readable, writable: stdout.messages() });
+  const write = (message: AnyMessage) => stdout.pushMessage(message);
+  const connection = createAgentApp(state, write).connect({
+    readable,
+    writable: stdout.messages(),
+  });
 
   let exiting = false;
   const shutdown = (reason: string, code: number): void => {

@@ -1,6 +1,7 @@
 import {
   methods,
   type AgentContext,
+  type AnyMessage,
   type CreateElicitationRequest,
   type CreateElicitationResponse,
   type RequestPermissionRequest,
@@ -14,6 +15,11 @@ import {
  */
 export interface ClientPort {
   sessionUpdate(sessionId: string, update: SessionUpdate): Promise<void>;
+  /**
+   * Many updates of one session, in order, after every notification sent before (a
+   * load's replay). Resolves once the transport can take more.
+   */
+  sessionUpdates(sessionId: string, updates: readonly SessionUpdate[]): Promise<void>;
   requestPermission(
     params: RequestPermissionRequest,
     signal: AbortSignal,
@@ -23,17 +29,47 @@ export interface ClientPort {
   notify(method: string, params: unknown): Promise<void>;
 }
 
-export function connectionClientPort(client: AgentContext): ClientPort {
+/** Hands one JSON-RPC message to the transport, as the connection's writer does. */
+export type WriteMessage = (message: AnyMessage) => Promise<void>;
+
+/**
+ * `connection`: the ACP SDK's side; `write`: the transport the connection writes to.
+ * Batches of updates are written to the transport directly: the SDK chains every
+ * message it sends on a promise queue (four promises a message), which for a
+ * 10,000-message replay measured ~40 ms more CPU and ~20 ms later answers. A batch
+ * waits for the notifications queued in the SDK before it, so it overtakes none.
+ */
+export function connectionClientPort(
+  connection: { readonly client: AgentContext; readonly signal: AbortSignal },
+  write: WriteMessage,
+): ClientPort {
+  const { client, signal } = connection;
+  let queued: Promise<unknown> = Promise.resolve();
+  const notify = (method: string, params: unknown): Promise<void> => {
+    const sent = client.notify(method, params);
+    queued = sent.catch(() => undefined);
+    return sent;
+  };
   return {
     sessionUpdate: (sessionId, update) =>
-      client.notify(methods.client.session.update, { sessionId, update }),
+      notify(methods.client.session.update, { sessionId, update }),
+    sessionUpdates: async (sessionId, updates) => {
+      await queued;
+      if (signal.aborted) throw new Error("ACP connection closed");
+      let written = Promise.resolve();
+      for (const update of updates) {
+        const params = { sessionId, update };
+        written = write({ jsonrpc: "2.0", method: methods.client.session.update, params });
+      }
+      await written;
+    },
     requestPermission: (params, signal) =>
       client.request(methods.client.session.requestPermission, params, {
         cancellationSignal: signal,
         // A client that ignores the cancellation must not block the turn.
         stopWaitingOnCancel: true,
       }),
-    notify: (method, params) => client.notify(method, params),
+    notify,
     elicit: (params, signal) =>
       client.request(methods.client.elicitation.create, params, {
         cancellationSignal: signal,

@@ -24,6 +24,11 @@ export class StdoutLines {
     if (this.drained) await this.drained;
   }
 
+  /** One JSON-RPC message, as one line. */
+  pushMessage(message: AnyMessage): Promise<void> {
+    return this.push(`${JSON.stringify(message)}\n`);
+  }
+
   flush(): void {
     this.scheduled = false;
     if (this.lines.length === 0) return;
@@ -78,7 +83,7 @@ class MessageLines implements WritableStream<AnyMessage> {
       closed: settled,
       ready: settled,
       desiredSize: 1,
-      write: (message?: AnyMessage) => lines.push(`${JSON.stringify(message)}\n`),
+      write: (message?: AnyMessage) => (message ? lines.pushMessage(message) : settled),
       close: flush,
       abort: flush,
       releaseLock: () => undefined,

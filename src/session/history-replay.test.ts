@@ -23,6 +23,7 @@ function recordingClient(updates: SessionUpdate[]): ClientPort {
   const refuse = () => Promise.reject(new Error("not expected in a replay"));
   return {
     sessionUpdate: async (_id, update) => void updates.push(update),
+    sessionUpdates: async (_id, batch) => void updates.push(...batch),
     requestPermission: refuse,
     elicit: refuse,
     notify: refuse,
@@ -36,9 +37,9 @@ async function replay(
   const updates: SessionUpdate[] = [];
   const recording: ClientPort = {
     ...client,
-    sessionUpdate: async (id, update) => {
-      updates.push(update);
-      await client.sessionUpdate(id, update);
+    sessionUpdates: async (id, batch) => {
+      updates.push(...batch);
+      await client.sessionUpdates(id, batch);
     },
   };
   await replayHistory({
@@ -85,7 +86,7 @@ describe("replayHistory", () => {
     let turnsRun = 0;
     const seen: number[] = [];
     const client = recordingClient([]);
-    client.sessionUpdate = async () => void seen.push(turnsRun);
+    client.sessionUpdates = async (_id, batch) => void seen.push(...batch.map(() => turnsRun));
     const ticking = setInterval(() => turnsRun++, 0);
     try {
       await replay(transcript, client);

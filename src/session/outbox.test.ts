@@ -11,6 +11,7 @@ function recordingClient(): { client: ClientPort; sent: string[] } {
       sent.push(update.sessionUpdate);
       return Promise.resolve();
     },
+    sessionUpdates: () => Promise.reject(new Error("not in this test")),
     requestPermission: () => Promise.reject(new Error("not in this test")),
     elicit: () => Promise.reject(new Error("not in this test")),
     notify: () => Promise.resolve(),
