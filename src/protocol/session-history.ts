@@ -138,7 +138,11 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
           );
           throw error;
         } finally {
-          replayed();
+          // Claude Code's launch (~10 ms of spawning, on this thread) waits for the answer
+          // to be written: the answer reaches the transport as this handler returns, and
+          // the transport writes in the next check phase (`StdoutLines`); the second
+          // `setImmediate` runs after that one.
+          setImmediate(() => setImmediate(replayed));
         }
         const { session, fresh } = await starting;
         if (fresh) await session.announce();
