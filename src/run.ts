@@ -41,6 +41,12 @@ export function runAcp(): void {
   };
 
   void connection.closed.then(() => shutdown("connection closed", 0));
+  // A client that closed its end of stdout is gone as much as one that closed stdin: the
+  // next write fails (EPIPE), and that must end the adapter as a closed stdin does.
+  process.stdout.on("error", (error) => {
+    log.debug("stdout closed", { message: String(error) });
+    shutdown("stdout closed", 0);
+  });
   process.on("SIGTERM", () => shutdown("SIGTERM", 143));
   process.on("SIGINT", () => shutdown("SIGINT", 130));
   process.on("SIGHUP", () => shutdown("SIGHUP", 129));

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { describe, expect, it } from "vitest";
 import { waitForExit } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
@@ -31,6 +32,24 @@ describe("the adapter's end leaves no process behind", () => {
     if (how === "stdin") s.adapter.stdin!.end();
     else s.adapter.kill(how);
     expect(await waitForExit(s.adapter, 5_000)).toBe(true);
+    expect(await s.leftoverProcesses(5_000)).toEqual([]);
+  });
+
+  it("the client closing its end of stdout ends the adapter cleanly at its next write", async () => {
+    const s = await scenario({ ...BYPASS, script: [bashTurn(HANGING_COMMAND)] });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    s.prompt(sessionId, "run it").catch(() => undefined);
+    await shellRunning(s);
+
+    const closed = once(s.adapter.stdout!, "close");
+    s.adapter.stdout!.destroy();
+    await closed;
+    // Anything the adapter writes now fails (EPIPE): an unknown method's error answer.
+    s.writeRaw(JSON.stringify({ jsonrpc: "2.0", id: 99, method: "no/such/method" }));
+    expect(await waitForExit(s.adapter, 5_000)).toBe(true);
+    expect(s.adapter.exitCode).toBe(0);
+    expect(s.adapterStderr).not.toMatch(/Unhandled 'error' event|EPIPE/);
     expect(await s.leftoverProcesses(5_000)).toEqual([]);
   });
 });
