@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { StoredTranscript } from "./transcript-reader.js";
+import { CHUNK_BYTES, StoredTranscript } from "./transcript-reader.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -42,11 +42,13 @@ describe("transcript reader", () => {
   });
 
   it("reads the message entries of the chosen lines, in order", async () => {
-    // Lines long enough to cross the reader's chunks, with multi-byte characters.
-    const long = "ü".repeat(300_000);
-    const path = file(
-      [user("u1", null, long), user("u2", "u1", "b"), user("u3", "u2", "c")].join("\n") + "\n",
-    );
+    // A line across the reader's chunks, the first chunk ending inside a 3-byte character.
+    const head =
+      '{"type":"user","uuid":"u1","parentUuid":null,"message":{"role":"user","content":"';
+    const long = "a".repeat(CHUNK_BYTES - Buffer.byteLength(head) - 1) + "€".repeat(400_000);
+    const first = `${head}${long}"}}`;
+    expect(first).toBe(user("u1", null, long));
+    const path = file([first, user("u2", "u1", "b"), user("u3", "u2", "c")].join("\n") + "\n");
     const all = [...(await StoredTranscript.read(path)).take()].map((e) => e.uuid);
     expect(all).toEqual(["u1", "u2", "u3"]);
     const chosen = [...(await StoredTranscript.read(path)).take([0, 2])];
