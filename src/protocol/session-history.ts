@@ -141,7 +141,8 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
           // Claude Code's launch (~10 ms of spawning, on this thread) waits for the answer
           // to be written: the answer reaches the transport as this handler returns, and
           // the transport writes in the next check phase (`StdoutLines`); the second
-          // `setImmediate` runs after that one.
+          // `setImmediate` runs after that one. (While the pipe is full the answer waits
+          // for it to drain, and the launch may go first, as it always did before.)
           setImmediate(() => setImmediate(replayed));
         }
         const { session, fresh } = await starting;
