@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: V8 settings that must precede the rest of the code (see tiering.ts).
+import "./util/tiering.js";
 import { runAcp } from "./run.js";
 import { PACKAGE_VERSION } from "./util/version.js";
 

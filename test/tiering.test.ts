@@ -1,0 +1,67 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ADAPTER_BIN } from "./support/acp-harness.js";
+
+/**
+ * The bin raises V8's interrupt budget before its code runs (src/util/tiering.ts): a
+ * function is optimised by TurboFan only after ~15 times as much work as by default.
+ * Observed from inside the running bin: a preloaded probe function is called hot once
+ * the bin's top level has run, and V8 says whether it was optimised.
+ */
+const PROBE = `
+function probe(values) { let sum = 0; for (const v of values) sum += v.a * 2 + v.b.length; return sum; }
+const values = Array.from({ length: 50 }, (_, i) => ({ a: i, b: "x".repeat(i) }));
+setTimeout(() => {
+  for (let i = 0; i < Number(process.env.PROBE_CALLS); i++) probe(values);
+  setTimeout(() => {
+    probe(values);
+    process.stderr.write("PROBE " + %GetOptimizationStatus(probe) + "\\n");
+    process.exit(0);
+  }, 200);
+}, 300);
+`;
+
+/**
+ * V8's OptimizationStatus bits (src/runtime/runtime-test.cc) for a function optimised,
+ * marked for optimisation or being compiled: on a busy machine the compile may not have
+ * finished when the probe asks.
+ */
+const TIERED_UP = (1 << 4) | (1 << 8) | (1 << 9) | (1 << 10);
+
+const dir = mkdtempSync(join(tmpdir(), "tiering-"));
+const probeFile = join(dir, "probe.mjs");
+writeFileSync(probeFile, PROBE);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function tieredUpAfter(calls: number): Promise<boolean> {
+  const child = spawn(
+    process.execPath,
+    ["--allow-natives-syntax", "--import", probeFile, ADAPTER_BIN],
+    { env: { ...process.env, PROBE_CALLS: String(calls) }, stdio: ["pipe", "ignore", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  try {
+    await new Promise((resolve) => child.on("exit", resolve));
+  } finally {
+    child.kill("SIGKILL");
+  }
+  const status = /PROBE (\d+)/.exec(stderr)?.[1];
+  if (status === undefined) throw new Error(`no probe status; stderr: ${stderr}`);
+  return (Number(status) & TIERED_UP) !== 0;
+}
+
+describe("V8 tiering in the bin", () => {
+  // With V8's default budget the probe is optimised after ~60–100 calls; with the bin's,
+  // after ~700–1000.
+  it("does not optimise a function that has run only briefly", async () => {
+    expect(await tieredUpAfter(250)).toBe(false);
+  }, 20_000);
+
+  it("still optimises code that keeps running", async () => {
+    expect(await tieredUpAfter(5000)).toBe(true);
+  }, 20_000);
+});
