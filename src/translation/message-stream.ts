@@ -1,5 +1,5 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { ContentChunk, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 
 type BlockKind = "text" | "thinking";
 
@@ -93,10 +93,13 @@ function chunk(
   messageId: string | undefined,
   parent: string | null,
 ): SessionUpdate {
-  return {
+  // Assigned, not spread in: one chunk per text block of a replayed history, mostly run
+  // before V8 optimises it (src/util/tiering.ts).
+  const update: ContentChunk & { sessionUpdate: typeof sessionUpdate } = {
     sessionUpdate,
     content: { type: "text", text },
-    ...(messageId !== undefined ? { messageId } : {}),
-    ...(parent !== null ? { _meta: { claudeCode: { parentToolUseId: parent } } } : {}),
   };
+  if (messageId !== undefined) update.messageId = messageId;
+  if (parent !== null) update._meta = { claudeCode: { parentToolUseId: parent } };
+  return update;
 }

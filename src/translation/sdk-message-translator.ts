@@ -34,9 +34,9 @@ export class SdkMessageTranslator {
   translate(message: SDKMessage): SessionUpdate[] {
     switch (message.type) {
       case "stream_event":
-        return [...this.text.translate(message), ...this.fromStreamEvent(message)];
+        return this.text.translate(message).concat(this.fromStreamEvent(message));
       case "assistant":
-        return [...this.text.translate(message), ...this.fromAssistant(message)];
+        return this.text.translate(message).concat(this.fromAssistant(message));
       case "user":
         return this.fromUser(message);
       case "tool_progress":

@@ -44,18 +44,19 @@ export class TranscriptReplay {
    * of a subagent's transcript (only replayed for the flat transcript).
    */
   entry(entry: MessageEntry, parentToolUseId: string | null = null): SessionUpdate[] {
-    const updates: SessionUpdate[] = [];
-    if (this.compaction && !entry.isCompactSummary) updates.push(...this.endCompaction());
+    const ended = this.compaction && !entry.isCompactSummary ? this.endCompaction() : [];
+    return ended.length > 0
+      ? ended.concat(this.of(entry, parentToolUseId))
+      : this.of(entry, parentToolUseId);
+  }
+
+  private of(entry: MessageEntry, parentToolUseId: string | null): SessionUpdate[] {
     if (entry.type === "system") {
-      if (entry.subtype === "compact_boundary") updates.push(...this.startCompaction(entry.uuid));
-    } else if (entry.type === "assistant") {
-      updates.push(...this.assistant(entry, parentToolUseId));
-    } else if (entry.isCompactSummary) {
-      updates.push(...this.compactSummary(entry));
-    } else {
-      updates.push(...this.user(entry, parentToolUseId));
+      return entry.subtype === "compact_boundary" ? this.startCompaction(entry.uuid) : [];
     }
-    return updates;
+    if (entry.type === "assistant") return this.assistant(entry, parentToolUseId);
+    if (entry.isCompactSummary) return this.compactSummary(entry);
+    return this.user(entry, parentToolUseId);
   }
 
   /** Closes what the stored history left open. */
@@ -90,7 +91,7 @@ export class TranscriptReplay {
     }
     const message = {
       type: "assistant",
-      message: { ...entry.message, content: contentBlocks(entry) },
+      message: { id: entry.message.id, content: contentBlocks(entry) },
       parent_tool_use_id: parent,
       uuid: entry.uuid,
       session_id: this.sessionId,
@@ -119,7 +120,7 @@ export class TranscriptReplay {
     results: ReadonlyArray<Record<string, unknown>>,
     parent: string | null,
   ): SessionUpdate[] {
-    const updates: SessionUpdate[] = [];
+    let updates: SessionUpdate[] = [];
     const structured = entry.toolUseResult;
     const only = results.length === 1 ? results[0] : undefined;
     // PostToolUse runs for tools that succeeded; the stored result is its response.
@@ -130,23 +131,20 @@ export class TranscriptReplay {
       asRecord(structured)
     ) {
       const toolName = this.toolNames.get(only.tool_use_id) ?? "";
-      updates.push(
-        ...this.translator.tools.postToolUse(only.tool_use_id, {
-          toolResponse: structured,
-          fileAfter: fileAfterTool(toolName, structured),
-        }),
-      );
+      updates = this.translator.tools.postToolUse(only.tool_use_id, {
+        toolResponse: structured,
+        fileAfter: fileAfterTool(toolName, structured),
+      });
     }
-    const message = {
+    const message: Record<string, unknown> = {
       type: "user",
       message: { role: "user", content: contentBlocks(entry) },
       parent_tool_use_id: parent,
-      ...(only && structured !== undefined ? { tool_use_result: structured } : {}),
-      uuid: entry.uuid,
-      session_id: this.sessionId,
-    } as unknown as SDKUserMessage;
-    updates.push(...this.translator.translate(message));
-    return updates;
+    };
+    if (only && structured !== undefined) message.tool_use_result = structured;
+    message.uuid = entry.uuid;
+    message.session_id = this.sessionId;
+    return updates.concat(this.translator.translate(message as unknown as SDKUserMessage));
   }
 
   private startCompaction(id: string): SessionUpdate[] {

@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from "node:util";
+import { samePlainData } from "../../util/plain-data.js";
 
 /** A rendered report of one tool call: top-level ACP fields plus `_meta`. */
 export interface RenderedToolCall {
@@ -46,29 +46,38 @@ export class ToolCallFieldTracker {
     report: RenderedToolCall,
     repeat: readonly string[] = [],
   ): Record<string, unknown> | undefined {
-    const { _meta = {}, ...fields } = report;
+    // Loops and Object.assign, not rest, spreads and Object.entries: this runs for every
+    // report, mostly before V8 optimises it (src/util/tiering.ts), where those cost ~5x.
     const sentFields = this.fields.get(toolCallId);
     const sentMeta = this.meta.get(toolCallId) ?? {};
     const changed: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(fields)) {
-      if (value === undefined) continue;
-      if (sentFields && isDeepStrictEqual(sentFields[field], value)) continue;
+    let anyChanged = false;
+    for (const field in report) {
+      const value = report[field];
+      if (field === "_meta" || value === undefined) continue;
+      if (sentFields && samePlainData(sentFields[field], value)) continue;
       changed[field] = value;
+      anyChanged = true;
     }
+    const reportMeta = report._meta ?? {};
     const meta: Record<string, unknown> = {};
+    let anyMeta = false;
     let newMeta = false;
-    for (const [key, value] of Object.entries(_meta)) {
+    for (const key in reportMeta) {
+      const value = reportMeta[key];
       if (value === undefined) continue;
-      const unchanged = isDeepStrictEqual(sentMeta[key], value);
+      const unchanged = samePlainData(sentMeta[key], value);
       if (!unchanged) newMeta = true;
       if (unchanged && (APPENDED_META_KEYS.has(key) || this.air)) continue;
       meta[key] = value;
+      anyMeta = true;
     }
-    if (sentFields && Object.keys(changed).length === 0 && !newMeta) return undefined;
-    for (const field of repeat) if (fields[field] !== undefined) changed[field] ??= fields[field];
-    this.fields.set(toolCallId, { ...sentFields, ...changed });
-    this.meta.set(toolCallId, { ...sentMeta, ..._meta });
-    return { ...changed, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) };
+    if (sentFields && !anyChanged && !newMeta) return undefined;
+    for (const field of repeat) if (report[field] !== undefined) changed[field] ??= report[field];
+    this.fields.set(toolCallId, Object.assign({}, sentFields, changed));
+    this.meta.set(toolCallId, Object.assign({}, sentMeta, reportMeta));
+    if (anyMeta) changed._meta = meta;
+    return changed;
   }
 
   forget(toolCallId: string): void {

@@ -233,21 +233,18 @@ export class ToolCallTranslator {
         : [];
     const fields = this.tracker.trim(state.toolCallId, rendered, repeat);
     if (!fields) return [];
+    // Object.assign, not spreads: see trim().
     if (first) {
-      const toolCall = {
-        ...fields,
+      const toolCall = Object.assign({ sessionUpdate: "tool_call" }, fields, {
         toolCallId: state.toolCallId,
         title: str(fields.title) ?? state.toolName,
-      } as ToolCall;
-      return [{ sessionUpdate: "tool_call", ...toolCall }];
+      });
+      return [toolCall as SessionUpdate & ToolCall];
     }
-    return [
-      {
-        sessionUpdate: "tool_call_update",
-        ...(fields as ToolCallFields),
-        toolCallId: state.toolCallId,
-      },
-    ];
+    const update = Object.assign({ sessionUpdate: "tool_call_update" }, fields as ToolCallFields, {
+      toolCallId: state.toolCallId,
+    });
+    return [update as SessionUpdate];
   }
 }
 
