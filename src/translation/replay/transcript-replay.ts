@@ -84,14 +84,15 @@ export class TranscriptReplay {
     // A failed API call is stored as a synthetic assistant message; live, it ended the
     // turn as an error instead of text.
     if (entry.isApiErrorMessage || !entry.message) return [];
-    for (const block of contentBlocks(entry)) {
+    const blocks = contentBlocks(entry);
+    for (const block of blocks) {
       if (TOOL_USE_BLOCKS.has(block.type) && typeof block.id === "string") {
         this.toolNames.set(block.id, String(block.name));
       }
     }
     const message = {
       type: "assistant",
-      message: { id: entry.message.id, content: contentBlocks(entry) },
+      message: { id: entry.message.id, content: blocks },
       parent_tool_use_id: parent,
       uuid: entry.uuid,
       session_id: this.sessionId,
@@ -102,7 +103,7 @@ export class TranscriptReplay {
   private user(entry: MessageEntry, parent: string | null): SessionUpdate[] {
     const blocks = contentBlocks(entry);
     const results = blocks.filter((b) => b.type === "tool_result");
-    if (results.length > 0) return this.toolResults(entry, results, parent);
+    if (results.length > 0) return this.toolResults(entry, blocks, results, parent);
     // Meta entries are Claude Code's own context; a subagent's prompt was never shown.
     if (entry.isMeta || entry.isVisibleInTranscriptOnly || parent !== null) return [];
     this.translator.endTurn();
@@ -117,6 +118,7 @@ export class TranscriptReplay {
   /** Tool results: first what the PostToolUse hook told live, then the result itself. */
   private toolResults(
     entry: MessageEntry,
+    blocks: ReadonlyArray<Record<string, unknown>>,
     results: ReadonlyArray<Record<string, unknown>>,
     parent: string | null,
   ): SessionUpdate[] {
@@ -138,7 +140,7 @@ export class TranscriptReplay {
     }
     const message: Record<string, unknown> = {
       type: "user",
-      message: { role: "user", content: contentBlocks(entry) },
+      message: { role: "user", content: blocks },
       parent_tool_use_id: parent,
     };
     if (only && structured !== undefined) message.tool_use_result = structured;

@@ -33,10 +33,14 @@ function wellFormed(
 /**
  * The ONE place that decides which ACP field carries each fact, for the negotiated
  * client (S000 "Tool call contract", "Claude tools and ACP fields", "Zed conventions").
- * Pure: the same state and profile always render the same report.
+ * Pure: the same state and profile always render the same report. `facts`: the state's
+ * `inputFacts`, when the caller has them already.
  */
-export function renderToolCall(state: ToolCallState, profile: ClientProfile): RenderedToolCall {
-  const facts = inputFacts(state);
+export function renderToolCall(
+  state: ToolCallState,
+  profile: ClientProfile,
+  facts: InputFacts = inputFacts(state),
+): RenderedToolCall {
   const done = state.status === "completed" || state.status === "failed";
   const terminal = facts.command === true && profile.terminalOutput;
   // Optional fields are assigned, not spread in: this runs for every report, mostly

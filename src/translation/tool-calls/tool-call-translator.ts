@@ -224,7 +224,7 @@ export class ToolCallTranslator {
       return [planUpdate(facts.plan)];
     }
     const first = !this.tracker.has(state.toolCallId);
-    const rendered = renderToolCall(state, this.profile);
+    const rendered = renderToolCall(state, this.profile, facts);
     const done = state.status === "completed" || state.status === "failed";
     // Upstream convention: the final update of a terminal command repeats its content.
     const repeat =
