@@ -54,7 +54,9 @@ async function tieredUpAfter(calls: number): Promise<boolean> {
   return (Number(status) & TIERED_UP) !== 0;
 }
 
-describe("V8 tiering in the bin", () => {
+// Node 20's V8 (11.x), the engine the project pins: later V8s tier through Maglev first, on
+// budgets of their own that tiering.ts leaves alone.
+describe.skipIf(!process.versions.v8.startsWith("11."))("V8 tiering in the bin", () => {
   // With V8's default budget the probe is optimised after ~60–100 calls; with the bin's,
   // after ~700–1000.
   it("does not optimise a function that has run only briefly", async () => {
