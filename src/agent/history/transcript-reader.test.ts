@@ -56,6 +56,24 @@ describe("transcript reader", () => {
     expect(chosen[0]!.message?.content).toBe(long);
   });
 
+  // Lines of several chunks, every `every`th one with characters of 2, 3 and 4 bytes, two of
+  // them empty or not JSON: each line reads back as written, numbered in order.
+  it.each([50, 3])("decodes every line as written, one in %i not ASCII", async (every) => {
+    const texts = Array.from({ length: 3000 }, (_, i) =>
+      i % every === 0 ? `${i} é — ✓ 😀 ${"x".repeat(i)}` : `${i} ${"y".repeat(i)}`,
+    );
+    const lines = texts.map((text, i) => user(`u${i}`, i > 0 ? `u${i - 1}` : null, text));
+    lines.splice(1500, 0, "", "{not json — ✓");
+    const path = file(lines.join("\n") + "\n");
+    expect(Buffer.byteLength(lines.join("\n"))).toBeGreaterThan(3 * CHUNK_BYTES);
+    const transcript = await StoredTranscript.read(path);
+    expect(transcript.unreadable).toBe(1);
+    expect(transcript.links.map((l) => l.line)).toEqual(
+      texts.map((_, i) => (i < 1500 ? i : i + 2)),
+    );
+    expect([...transcript.take()].map((e) => e.message?.content)).toEqual(texts);
+  });
+
   it("hands each entry on once, and lets go of the rest when the taking ends", async () => {
     const path = file(
       [user("u1", null, "a"), user("u2", "u1", "b"), user("u3", "u2", "c")].join("\n"),
