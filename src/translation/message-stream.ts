@@ -76,7 +76,11 @@ export class MessageStreamTranslator {
     const id = message.message.id;
     const already = this.streamed.get(id);
     const updates: SessionUpdate[] = [];
-    for (const block of message.message.content) {
+    const content = message.message.content;
+    // An index loop: this runs for every assistant entry of a replayed history, mostly
+    // before V8 optimises it (src/util/tiering.ts).
+    for (let i = 0; i < content.length; i++) {
+      const block = content[i]!;
       if (block.type === "text" && block.text && !already?.has("text")) {
         updates.push(chunk("agent_message_chunk", block.text, id, parent));
       } else if (block.type === "thinking" && block.thinking && !already?.has("thinking")) {

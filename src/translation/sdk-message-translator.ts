@@ -35,8 +35,11 @@ export class SdkMessageTranslator {
     switch (message.type) {
       case "stream_event":
         return this.text.translate(message).concat(this.fromStreamEvent(message));
-      case "assistant":
-        return this.text.translate(message).concat(this.fromAssistant(message));
+      case "assistant": {
+        const text = this.text.translate(message);
+        const tools = this.fromAssistant(message);
+        return tools.length === 0 ? text : text.concat(tools);
+      }
       case "user":
         return this.fromUser(message);
       case "tool_progress":
@@ -61,13 +64,25 @@ export class SdkMessageTranslator {
     return [];
   }
 
+  // fromAssistant and fromUser run for every entry of a replayed history, mostly before
+  // V8 optimises them (src/util/tiering.ts): index loops, no callbacks.
   private fromAssistant(message: Extract<SDKMessage, { type: "assistant" }>): SessionUpdate[] {
     if (message.error !== undefined) return [];
-    return message.message.content.flatMap((block) =>
-      block.type === "tool_use" || block.type === "server_tool_use" || block.type === "mcp_tool_use"
-        ? this.tools.complete(block as ToolUseBlock, message.parent_tool_use_id)
-        : [],
-    );
+    const content = message.message.content;
+    let updates: SessionUpdate[] = [];
+    for (let i = 0; i < content.length; i++) {
+      const block = content[i]!;
+      if (
+        block.type === "tool_use" ||
+        block.type === "server_tool_use" ||
+        block.type === "mcp_tool_use"
+      ) {
+        updates = updates.concat(
+          this.tools.complete(block as ToolUseBlock, message.parent_tool_use_id),
+        );
+      }
+    }
+    return updates;
   }
 
   private fromSystem(message: Extract<SDKMessage, { type: "system" }>): SessionUpdate[] {
@@ -84,10 +99,12 @@ export class SdkMessageTranslator {
     const content = message.message.content;
     if (!Array.isArray(content)) return [];
     const structured = "tool_use_result" in message ? message.tool_use_result : undefined;
-    return content.flatMap((block) => {
-      const b = record(block);
-      if (b?.type !== "tool_result" || typeof b.tool_use_id !== "string") return [];
-      return this.tools.result(b as unknown as ToolResultBlock, structured);
-    });
+    let updates: SessionUpdate[] = [];
+    for (let i = 0; i < content.length; i++) {
+      const b = record(content[i]);
+      if (b?.type !== "tool_result" || typeof b.tool_use_id !== "string") continue;
+      updates = updates.concat(this.tools.result(b as unknown as ToolResultBlock, structured));
+    }
+    return updates;
   }
 }

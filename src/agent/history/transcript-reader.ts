@@ -152,8 +152,11 @@ export class StoredTranscript {
   private add(text: string, line: number): void {
     // Bookkeeping lines (`api-request-shape` and the like, often the largest) carry no
     // uuid and are not part of the conversation: not worth parsing, only counted when
-    // they are plainly not a JSON object (a cut line, garbage).
-    if (!text.includes('"uuid"')) {
+    // they are plainly not a JSON object (a cut line, garbage). The test looks for `uuid"`,
+    // not `"uuid"`: a search starts at each place the first character occurs, and quotes
+    // are everywhere in JSON (4 → 1.3 ms for 20 MB). It lets through a few more lines
+    // (`xuuid"`), which parse and are then dropped as before.
+    if (!text.includes('uuid"')) {
       const trimmed = text.trim();
       if (trimmed && !(trimmed.startsWith("{") && trimmed.endsWith("}"))) this.unreadable++;
       return;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { asMessageEntry, contentBlocks, type MessageEntry } from "./transcript-entry.js";
+import {
+  asMessageEntry,
+  contentBlocks,
+  toEntryLink,
+  type MessageEntry,
+} from "./transcript-entry.js";
 
 describe("asMessageEntry", () => {
   it("keeps what a replay reads and leaves the rest of a stored entry behind", () => {
@@ -70,5 +75,94 @@ describe("contentBlocks", () => {
       { type: "text", text: "a" },
     ]);
     expect(contentBlocks(withContent(undefined))).toEqual([]);
+  });
+});
+
+describe("toEntryLink", () => {
+  it("names the tool uses of an assistant entry, skipping blocks that are no tool use", () => {
+    const link = toEntryLink(
+      {
+        type: "assistant",
+        uuid: "a-1",
+        parentUuid: "u-1",
+        message: {
+          content: [
+            { type: "text", text: "let me look", id: "not-a-tool" },
+            { type: "tool_use", id: "toolu_1", name: "Read" },
+            null,
+            7,
+            [{ type: "tool_use", id: "in-an-array" }],
+            { type: "server_tool_use", id: "srvtoolu_2" },
+            { type: "mcp_tool_use", id: "mcptoolu_3" },
+            { type: "tool_use", id: 4 },
+            { type: "tool_result", tool_use_id: "toolu_0" },
+          ],
+        },
+      },
+      7,
+    );
+    expect(link).toEqual({
+      line: 7,
+      uuid: "a-1",
+      parentUuid: "u-1",
+      logicalParentUuid: undefined,
+      message: true,
+      sidechain: false,
+      toolUseIds: ["toolu_1", "srvtoolu_2", "mcptoolu_3"],
+      toolResultIds: [],
+    });
+  });
+
+  it("names the tool uses a user entry answers", () => {
+    const link = toEntryLink(
+      {
+        type: "user",
+        uuid: "u-2",
+        parentUuid: "a-1",
+        isSidechain: true,
+        message: {
+          content: [
+            { type: "tool_result", tool_use_id: "toolu_1" },
+            { type: "tool_result", tool_use_id: "toolu_2", is_error: true },
+            { type: "text", text: "and a note", tool_use_id: "not-a-result" },
+            // Only an assistant's tool uses count: a user entry holds none.
+            { type: "tool_use", id: "toolu_stray" },
+            "a string",
+          ],
+        },
+      },
+      8,
+    );
+    expect(link).toMatchObject({
+      message: true,
+      sidechain: true,
+      toolUseIds: [],
+      toolResultIds: ["toolu_1", "toolu_2"],
+    });
+  });
+
+  it("links entries that are no message, and not an entry without a uuid", () => {
+    expect(
+      toEntryLink({ type: "system", uuid: "b-1", parentUuid: "", logicalParentUuid: "a-9" }, 3),
+    ).toEqual({
+      line: 3,
+      uuid: "b-1",
+      parentUuid: undefined,
+      logicalParentUuid: "a-9",
+      message: false,
+      sidechain: false,
+      toolUseIds: [],
+      toolResultIds: [],
+    });
+    expect(toEntryLink({ type: "attachment", uuid: "att-1", parentUuid: "u-1" }, 4)).toMatchObject({
+      message: false,
+      parentUuid: "u-1",
+    });
+    expect(
+      toEntryLink({ type: "user", uuid: "u-3", message: { content: "a typed prompt" } }, 5),
+    ).toMatchObject({ message: true, toolResultIds: [] });
+    expect(toEntryLink({ type: "user", message: { content: "hi" } }, 6)).toBeUndefined();
+    expect(toEntryLink({ type: "user", uuid: "" }, 6)).toBeUndefined();
+    expect(toEntryLink(["uuid"], 6)).toBeUndefined();
   });
 });

@@ -121,32 +121,39 @@ export function toEntryLink(
   const entry = asRecord(raw);
   const uuid = optionalString(entry?.uuid);
   if (!entry || !uuid) return undefined;
-  const blocks = message ? contentBlocks(message) : [];
+  const type = message?.type;
+  const content = message?.message?.content;
   return {
     line,
     uuid,
     parentUuid: optionalString(entry.parentUuid),
     logicalParentUuid: optionalString(entry.logicalParentUuid),
-    message: message?.type === "user" || message?.type === "assistant",
+    message: type === "user" || type === "assistant",
     sidechain: entry.isSidechain === true,
-    toolUseIds: message?.type === "assistant" ? blockIds(blocks, TOOL_USE_BLOCKS, "id") : NO_IDS,
-    toolResultIds:
-      message?.type === "user" ? blockIds(blocks, TOOL_RESULT_BLOCKS, "tool_use_id") : NO_IDS,
+    toolUseIds: type === "assistant" ? blockIds(content, TOOL_USE_BLOCKS, "id") : NO_IDS,
+    toolResultIds: type === "user" ? blockIds(content, TOOL_RESULT_BLOCKS, "tool_use_id") : NO_IDS,
   };
 }
 
 const NO_IDS: readonly string[] = [];
 
-/** The `key` of the blocks of the given types (a loop: this runs for every stored entry). */
-function blockIds(
-  blocks: ReadonlyArray<Record<string, unknown>>,
-  types: ReadonlySet<unknown>,
-  key: string,
-): readonly string[] {
+/**
+ * The `key` of a message content's blocks of the given types (a string content has no
+ * tool blocks). This runs for every stored entry as it is read, before V8 optimises it
+ * (src/util/tiering.ts): an index loop over the stored array, with no callback and no
+ * copy of the blocks (`contentBlocks` would make one for a string content).
+ */
+function blockIds(content: unknown, types: ReadonlySet<unknown>, key: string): readonly string[] {
+  if (!Array.isArray(content)) return NO_IDS;
   let ids: string[] | undefined;
-  for (const block of blocks) {
+  for (let i = 0; i < content.length; i++) {
+    // JSON gives no undefined; a block that is no object has no `type` to match.
+    const block = content[i] as Block | null;
+    if (block === null || !types.has(block.type)) continue;
     const id = block[key];
-    if (types.has(block.type) && typeof id === "string") (ids ??= []).push(id);
+    if (typeof id === "string") (ids ??= []).push(id);
   }
   return ids ?? NO_IDS;
 }
+
+type Block = Record<string, unknown>;

@@ -85,7 +85,8 @@ export class TranscriptReplay {
     // turn as an error instead of text.
     if (entry.isApiErrorMessage || !entry.message) return [];
     const blocks = contentBlocks(entry);
-    for (const block of blocks) {
+    for (let i = 0; i < blocks.length; i++) {
+      const block = blocks[i]!;
       if (TOOL_USE_BLOCKS.has(block.type) && typeof block.id === "string") {
         this.toolNames.set(block.id, String(block.name));
       }
@@ -101,18 +102,24 @@ export class TranscriptReplay {
   }
 
   private user(entry: MessageEntry, parent: string | null): SessionUpdate[] {
+    // Index loops, no callbacks: this runs for every user entry of a history, mostly
+    // before V8 optimises it (src/util/tiering.ts).
     const blocks = contentBlocks(entry);
-    const results = blocks.filter((b) => b.type === "tool_result");
+    const results: Array<Record<string, unknown>> = [];
+    for (let i = 0; i < blocks.length; i++) {
+      if (blocks[i]!.type === "tool_result") results.push(blocks[i]!);
+    }
     if (results.length > 0) return this.toolResults(entry, blocks, results, parent);
     // Meta entries are Claude Code's own context; a subagent's prompt was never shown.
     if (entry.isMeta || entry.isVisibleInTranscriptOnly || parent !== null) return [];
     this.translator.endTurn();
-    return blocks.flatMap((block): SessionUpdate[] => {
-      const content = toPromptContent(block);
-      return content
-        ? [{ sessionUpdate: "user_message_chunk", content, messageId: entry.uuid }]
-        : [];
-    });
+    const updates: SessionUpdate[] = [];
+    for (let i = 0; i < blocks.length; i++) {
+      const content = toPromptContent(blocks[i]!);
+      if (content)
+        updates.push({ sessionUpdate: "user_message_chunk", content, messageId: entry.uuid });
+    }
+    return updates;
   }
 
   /** Tool results: first what the PostToolUse hook told live, then the result itself. */
