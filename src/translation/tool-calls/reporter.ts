@@ -59,9 +59,22 @@ export function defaultResult(result: ToolResult): ResultFacts {
   return result.text ? { content: [textContent(result.text)] } : {};
 }
 
-/** A fenced block that survives any backticks inside the text. */
+/**
+ * A fenced block that survives any backticks inside the text: the fence is one backtick
+ * longer than the longest run of them (and at least three). Runs are found with
+ * `indexOf`, which skips text much faster than a regular expression; most outputs have
+ * none, and a replay fences every command output it shows.
+ */
 export function fenced(text: string, language = ""): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  let longest = 2;
+  for (let at = text.indexOf("`"); at >= 0; at = text.indexOf("`", at)) {
+    const start = at;
+    while (text.charCodeAt(at) === BACKTICK) at++;
+    if (at - start > longest) longest = at - start;
+  }
   const fence = "`".repeat(longest + 1);
-  return `${fence}${language}\n${text.replace(/\n$/, "")}\n${fence}`;
+  const body = text.endsWith("\n") ? text.slice(0, -1) : text;
+  return `${fence}${language}\n${body}\n${fence}`;
 }
+
+const BACKTICK = 0x60;
