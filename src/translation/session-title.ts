@@ -41,16 +41,24 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
  * user's own remains (a reminder, a command's output).
  */
 export function toDisplayPrompt(stored: string): string {
-  const command = COMMAND_NAME.exec(stored);
-  if (command) {
-    const name = command[1]!.trim();
-    const args = COMMAND_ARGS.exec(stored)?.[1]?.trim() ?? "";
-    const slashed = name.startsWith("/") ? name : `/${name}`;
-    return args ? `${slashed} ${args}` : slashed;
+  // Every expression is a scan of the whole prompt, and most prompts hold no markup: the
+  // markup expressions run only where their first character is (a replay reads every
+  // prompt of a history).
+  let text = stored;
+  if (text.includes("<")) {
+    const command = COMMAND_NAME.exec(text);
+    if (command) {
+      const name = command[1]!.trim();
+      const args = COMMAND_ARGS.exec(text)?.[1]?.trim() ?? "";
+      const slashed = name.startsWith("/") ? name : `/${name}`;
+      return args ? `${slashed} ${args}` : slashed;
+    }
+    const bash = BASH_INPUT.exec(text);
+    if (bash) return `! ${bash[1]!.trim()}`;
+    text = text.replace(DROPPED, "");
   }
-  const bash = BASH_INPUT.exec(stored);
-  if (bash) return `! ${bash[1]!.trim()}`;
-  return stored.replace(DROPPED, "").replace(MENTION, "$1").replace(CONTROL, "").trim();
+  if (text.includes("[@")) text = text.replace(MENTION, "$1");
+  return text.replace(CONTROL, "").trim();
 }
 
 /** Whether the stored prompt is a slash command (a weaker title than typed words). */
