@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { ndJsonStream, type AnyMessage } from "@agentclientprotocol/sdk/unstable";
+import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
 import { createAgentApp, newConnectionState } from "./protocol/agent-app.js";
 import { StdoutLines } from "./protocol/stdout-messages.js";
 import { killAllClaudeProcesses } from "./sdk/claude-process.js";
@@ -19,8 +19,7 @@ export function runAcp(): void {
   // batched per event-loop turn (see StdoutLines).
   const stdout = new StdoutLines(process.stdout);
   const { readable } = ndJsonStream(stdout.bytes(), input);
-  const write = (message: AnyMessage) => stdout.pushMessage(message);
-  const connection = createAgentApp(state, write).connect({
+  const connection = createAgentApp(state, (text) => stdout.push(text)).connect({
     readable,
     writable: stdout.messages(),
   });

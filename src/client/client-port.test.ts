@@ -1,6 +1,6 @@
 import type { AgentContext, AnyMessage, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { connectionClientPort } from "./client-port.js";
+import { connectionClientPort, sessionUpdateLines } from "./client-port.js";
 
 const chunk = (text: string): SessionUpdate => ({
   sessionUpdate: "agent_message_chunk",
@@ -21,8 +21,8 @@ function fakeConnection() {
         }),
       ),
   } as unknown as AgentContext;
-  const write = (message: AnyMessage) => {
-    written.push(message);
+  const write = (text: string) => {
+    for (const line of text.split("\n").slice(0, -1)) written.push(JSON.parse(line) as AnyMessage);
     return Promise.resolve();
   };
   const port = connectionClientPort({ client, signal: controller.signal }, write);
@@ -52,5 +52,31 @@ describe("connectionClientPort", () => {
     controller.abort();
     await expect(port.sessionUpdates("s", [chunk("late")])).rejects.toThrow(/closed/);
     expect(written).toEqual([]);
+  });
+});
+
+describe("sessionUpdateLines", () => {
+  it("writes each update as JSON.stringify writes its whole notification, a line each", () => {
+    const updates: SessionUpdate[] = [
+      chunk('quotes " and \\ and a line\nbreak, ünïcödé, \u2028, 🙂'),
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_1",
+        status: "completed",
+        _meta: {
+          claudeCode: { toolName: "Bash", toolResponse: { stdout: "", n: -0, u: undefined } },
+        },
+      } as SessionUpdate,
+      chunk(""),
+    ];
+    const sessionId = 'a "quoted" id';
+    const expected = updates
+      .map((update) => {
+        const message = { jsonrpc: "2.0", method: "session/update", params: { sessionId, update } };
+        return `${JSON.stringify(message)}\n`;
+      })
+      .join("");
+    expect(sessionUpdateLines(sessionId, updates)).toBe(expected);
+    expect(sessionUpdateLines(sessionId, [])).toBe("");
   });
 });

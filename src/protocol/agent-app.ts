@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/unstable";
-import { connectionClientPort, type ClientPort, type WriteMessage } from "../client/client-port.js";
+import { connectionClientPort, type ClientPort, type WriteLines } from "../client/client-port.js";
 import { AuthTracker } from "../agent/auth-tracker.js";
 import { SessionRegistry } from "../agent/session-registry.js";
 import { LOGIN_METHOD_IDS } from "../translation/auth.js";
@@ -25,12 +25,12 @@ export interface ConnectionState {
 
 /**
  * The ACP method table: each handler parses its params and delegates. Nothing here
- * knows a Claude tool name. `write`: the transport the connection writes to.
+ * knows a Claude tool name. `writeLines`: the transport the connection writes to.
  */
-export function createAgentApp(state: ConnectionState, write: WriteMessage): AgentApp {
+export function createAgentApp(state: ConnectionState, writeLines: WriteLines): AgentApp {
   const app = agent({ name: "claude-agent-acp" })
     .onConnect((connection) => {
-      const client = connectionClientPort(connection, write);
+      const client = connectionClientPort(connection, writeLines);
       state.client = client;
       state.auth = new AuthTracker((method, params) => client.notify(method, params));
     })
