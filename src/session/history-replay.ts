@@ -31,19 +31,29 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
   reportUnreadable(sessionId, transcript, stored.unreadable);
   const replay = new TranscriptReplay(request.profile, sessionId, request.flatSubagents);
   const send = sender(sessionId, client);
-  for (const entry of stored.take(activeBranch(stored.links))) {
-    const subagent = replay.subagentOf(entry);
-    if (subagent) {
-      const path = subagentTranscriptPath(transcript, subagent.agentId);
-      if (await exists(path)) {
-        for (const child of (await StoredTranscript.read(path)).take()) {
-          await send(replay.entry(child, subagent.toolUseId));
+  const lines = activeBranch(stored.links);
+  try {
+    for (let i = 0; i < lines.length; i++) {
+      const entry = stored.take(lines[i]!);
+      if (!entry) continue;
+      const subagent = replay.subagentOf(entry);
+      if (subagent) {
+        const path = subagentTranscriptPath(transcript, subagent.agentId);
+        if (await exists(path)) {
+          for (const child of (await StoredTranscript.read(path)).takeAll()) {
+            await send(replay.entry(child, subagent.toolUseId));
+          }
+        } else {
+          log.debug("no stored transcript for a subagent", {
+            sessionId,
+            agentId: subagent.agentId,
+          });
         }
-      } else {
-        log.debug("no stored transcript for a subagent", { sessionId, agentId: subagent.agentId });
       }
+      await send(replay.entry(entry));
     }
-    await send(replay.entry(entry));
+  } finally {
+    stored.release();
   }
   await send(replay.finish());
   await send.flushed();

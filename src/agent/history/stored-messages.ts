@@ -27,7 +27,7 @@ export async function findForkEntry(path: string, point: ForkPoint): Promise<str
   const lines = new Set(activeBranch(links));
   const onBranch = new Set(links.filter((l) => lines.has(l.line)).map((l) => l.uuid));
   const messages = new Map<string, Accumulated>();
-  for (const entry of transcript.take()) {
+  for (const entry of transcript.takeAll()) {
     if (entry.isSidechain || entry.isMeta || entry.isApiErrorMessage) continue;
     const key = messageKey(entry);
     const text = messageText(entry);

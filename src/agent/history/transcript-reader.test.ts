@@ -49,9 +49,9 @@ describe("transcript reader", () => {
     const first = `${head}${long}"}}`;
     expect(first).toBe(user("u1", null, long));
     const path = file([first, user("u2", "u1", "b"), user("u3", "u2", "c")].join("\n") + "\n");
-    const all = [...(await StoredTranscript.read(path)).take()].map((e) => e.uuid);
+    const all = [...(await StoredTranscript.read(path)).takeAll()].map((e) => e.uuid);
     expect(all).toEqual(["u1", "u2", "u3"]);
-    const chosen = [...(await StoredTranscript.read(path)).take([0, 2])];
+    const chosen = [...(await StoredTranscript.read(path)).takeAll([0, 2])];
     expect(chosen.map((e) => e.uuid)).toEqual(["u1", "u3"]);
     expect(chosen[0]!.message?.content).toBe(long);
   });
@@ -71,7 +71,7 @@ describe("transcript reader", () => {
     expect(transcript.links.map((l) => l.line)).toEqual(
       texts.map((_, i) => (i < 1500 ? i : i + 2)),
     );
-    expect([...transcript.take()].map((e) => e.message?.content)).toEqual(texts);
+    expect([...transcript.takeAll()].map((e) => e.message?.content)).toEqual(texts);
   });
 
   it("hands each entry on once, and lets go of the rest when the taking ends", async () => {
@@ -79,9 +79,22 @@ describe("transcript reader", () => {
       [user("u1", null, "a"), user("u2", "u1", "b"), user("u3", "u2", "c")].join("\n"),
     );
     const transcript = await StoredTranscript.read(path);
-    const first = transcript.take([0, 1, 2]);
+    const first = transcript.takeAll([0, 1, 2]);
     expect(first.next().value?.uuid).toBe("u1");
     first.return(undefined);
-    expect([...transcript.take()]).toEqual([]);
+    expect([...transcript.takeAll()]).toEqual([]);
+  });
+
+  it("takes one line's entry once; release lets go of the others", async () => {
+    const path = file(
+      [user("u1", null, "a"), "not json", user("u2", "u1", "b"), user("u3", "u2", "c")].join("\n"),
+    );
+    const transcript = await StoredTranscript.read(path);
+    expect(transcript.take(2)?.uuid).toBe("u2");
+    expect(transcript.take(2)).toBeUndefined();
+    expect(transcript.take(1)).toBeUndefined();
+    transcript.release();
+    expect(transcript.take(0)).toBeUndefined();
+    expect(transcript.take(3)).toBeUndefined();
   });
 });

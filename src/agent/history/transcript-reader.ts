@@ -175,20 +175,34 @@ export class StoredTranscript {
   }
 
   /**
-   * The message entries on the given lines (ascending), in file order; all of them
-   * without `lines`. Each entry is let go of as it is handed on, so that memory is given
-   * back as the replay goes; the rest are dropped when the taking ends.
+   * The message entry on a line (undefined for any other line, or once taken). It is let
+   * go of as it is handed on, so that memory is given back as a replay goes.
    */
-  *take(lines?: readonly number[]): Generator<MessageEntry> {
+  take(line: number): MessageEntry | undefined {
+    const entry = this.entries.get(line);
+    if (entry) this.entries.delete(line);
+    return entry;
+  }
+
+  /** Lets go of the entries not taken. */
+  release(): void {
+    this.entries.clear();
+  }
+
+  /**
+   * The message entries on the given lines (ascending), in file order; all of them
+   * without `lines`. Each is taken as it is handed on; the rest are released when the
+   * iteration ends. (A replay of a whole history calls `take` in a loop: a generator's
+   * step costs more than the rest of the taking, before V8 optimises it.)
+   */
+  *takeAll(lines?: readonly number[]): Generator<MessageEntry> {
     try {
       for (const line of lines ?? [...this.entries.keys()]) {
-        const entry = this.entries.get(line);
-        if (!entry) continue;
-        this.entries.delete(line);
-        yield entry;
+        const entry = this.take(line);
+        if (entry) yield entry;
       }
     } finally {
-      this.entries.clear();
+      this.release();
     }
   }
 }
