@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
-import { createAgentApp, newConnectionState } from "./protocol/agent-app.js";
+import { AcpAgent } from "./agent/acp-agent.js";
+import { createAgentApp } from "./protocol/agent-app.js";
 import { StdoutLines } from "./protocol/stdout-messages.js";
 import { killAllClaudeProcesses } from "./sdk/claude-process.js";
 import { log } from "./util/log.js";
@@ -13,13 +14,13 @@ export function runAcp(): void {
   // stdout is the protocol: anything that logs (a dependency too) goes to stderr.
   Object.assign(console, { log: console.error, info: console.error, debug: console.error });
 
-  const state = newConnectionState();
+  const service = new AcpAgent();
   const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
   // The SDK's NDJSON stream reads stdin (parse errors, size limits); the writing side is
   // batched per event-loop turn (see StdoutLines).
   const stdout = new StdoutLines(process.stdout);
   const { readable } = ndJsonStream(stdout.bytes(), input);
-  const connection = createAgentApp(state, (text) => stdout.push(text)).connect({
+  const connection = createAgentApp(service, (text) => stdout.push(text)).connect({
     readable,
     writable: stdout.messages(),
   });
@@ -29,7 +30,7 @@ export function runAcp(): void {
     if (exiting) return;
     exiting = true;
     log.debug("shutting down", { reason });
-    state.sessions.closeAll();
+    service.closeAll();
     killAllClaudeProcesses("SIGTERM");
     // Give Claude Code a moment to end its shells, then make sure nothing is left.
     setTimeout(() => {

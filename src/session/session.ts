@@ -9,8 +9,9 @@ import type {
 import { currentTitle, storedRunState } from "../agent/history/current-title.js";
 import { StartAnswerCache } from "../agent/start-answer-cache.js";
 import type { ClientPort } from "../client/client-port.js";
-import type { ClientProfile } from "../protocol/client-profile.js";
-import { authRequired, redacted, turnFailed } from "../protocol/errors.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { authRequired, turnFailed } from "../util/adapter-error.js";
+import { redacted } from "../util/user-text.js";
 import { ClaudeQuery, transcriptExists, type ClaudeInit } from "../sdk/claude-query.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import { parseMcpCommand } from "../translation/mcp-command.js";

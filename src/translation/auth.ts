@@ -1,5 +1,5 @@
 import type { AuthMethod } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../protocol/client-profile.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
 
 /** The terminal logins: each runs Claude Code's own login through the adapter's `--cli`. */
@@ -38,7 +38,7 @@ export function authMethods(
       args: [...l.args],
     }));
   }
-  if (profile.terminalAuth) {
+  if (profile.zed.terminalAuth) {
     return LOGINS.map((l) => ({
       id: l.id,
       name: l.name,

@@ -1,6 +1,6 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../protocol/client-profile.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import { CompactionTranslator } from "./compaction.js";
 import { MessageStreamTranslator } from "./message-stream.js";
 import { record } from "./tool-calls/reporter.js";

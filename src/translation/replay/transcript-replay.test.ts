@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { clientView } from "../../../test/support/update-shapes.js";
-import { parseClientProfile, PLAIN_CLIENT } from "../../protocol/client-profile.js";
+import { parseClientProfile, PLAIN_CLIENT } from "../../profile/client-profile.js";
 import { asMessageEntry, type MessageEntry } from "./transcript-entry.js";
 import { compactionSummaryText, TranscriptReplay } from "./transcript-replay.js";
 

@@ -1,6 +1,6 @@
 import type { SDKAssistantMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../../protocol/client-profile.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
 import { toDisplayPrompt } from "../session-title.js";
 import { fileAfterTool } from "./file-after.js";

@@ -1,5 +1,5 @@
 import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../../protocol/client-profile.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
 import type { InputFacts } from "./facts.js";
 import type { RenderedToolCall } from "./field-tracker.js";
 import { reporterFor, safely } from "./registry.js";
@@ -42,7 +42,7 @@ export function renderToolCall(
   facts: InputFacts = inputFacts(state),
 ): RenderedToolCall {
   const done = state.status === "completed" || state.status === "failed";
-  const terminal = facts.command === true && profile.terminalOutput;
+  const terminal = facts.command === true && profile.zed.terminalOutput;
   // Optional fields are assigned, not spread in: this runs for every report, mostly
   // before V8 optimises it (src/util/tiering.ts), where a spread costs ~5x an assignment.
   const claudeCode: Record<string, unknown> = { toolName: state.toolName };
@@ -81,9 +81,7 @@ function renderContent(
 ): ToolCallContent[] {
   if (terminal) return [{ type: "terminal", terminalId: state.toolCallId }];
   const display: ToolCallContent[] =
-    facts.displayText && !profile.air.capabilities.has("rawInputRendering")
-      ? [textContent(facts.displayText)]
-      : [];
+    facts.displayText && !profile.air.rawInputRendering ? [textContent(facts.displayText)] : [];
   const output = state.resultFacts?.commandOutput;
   if (facts.command) {
     return output?.output ? display.concat(textContent(fenced(output.output, "console"))) : display;
@@ -102,7 +100,7 @@ function terminalMeta(state: ToolCallState, profile: ClientProfile): Record<stri
   const output = state.resultFacts?.commandOutput;
   if (output) {
     // Claude reports a command once, when it ends: the output travels in one update.
-    if (profile.terminalOutputDelta)
+    if (profile.zed.terminalOutputDelta)
       meta.terminal_output_delta = { terminal_id: terminalId, data: output.output };
     else meta.terminal_output = { terminal_id: terminalId, data: output.output };
     meta.terminal_exit = { terminal_id: terminalId, exit_code: output.exitCode, signal: null };

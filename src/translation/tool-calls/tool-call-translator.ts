@@ -5,7 +5,7 @@ import type {
   ToolCallContent,
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../../protocol/client-profile.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
 import type { PostToolUse, ToolResult } from "./facts.js";
 import { ToolCallFieldTracker } from "./field-tracker.js";
 import { parsePartialInput } from "./partial-input.js";
@@ -228,7 +228,7 @@ export class ToolCallTranslator {
     const done = state.status === "completed" || state.status === "failed";
     // Upstream convention: the final update of a terminal command repeats its content.
     const repeat =
-      done && facts.command && this.profile.terminalOutput && !this.profile.air.client
+      done && facts.command && this.profile.zed.terminalOutput && !this.profile.air.client
         ? ["content"]
         : [];
     const fields = this.tracker.trim(state.toolCallId, rendered, repeat);
