@@ -335,7 +335,7 @@ export class Session {
     const turn = this.turn;
     if (!turn) return;
     turn.observe(message);
-    this.outbox.sendAll(this.translator.translate(message));
+    this.outbox.route(this.translator.translate(message));
   }
 
   /**
@@ -416,7 +416,7 @@ export class Session {
   private handOffPlan(handoff: PlanHandoff, toolUseId: string): void {
     const turn = this.turn;
     if (!turn || this.closed) return;
-    this.outbox.sendAll(
+    this.outbox.route(
       this.translator.tools.result(
         { tool_use_id: toolUseId, content: "", is_error: false },
         undefined,

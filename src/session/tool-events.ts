@@ -35,7 +35,7 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
         ask.toolName,
         ask.input,
       );
-      host.outbox.sendAll(updates);
+      host.outbox.route(updates);
       await host.outbox.flushed(); // the tool call always goes out before its permission request
       const signal = AbortSignal.any([ask.signal, turnSignal]);
       const result =
@@ -45,14 +45,12 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
               host.handOffPlan(handoff, ask.toolUseId),
             );
       if (result.behavior === "allow" && !signal.aborted)
-        host.outbox.sendAll(host.translator.tools.running(ask.toolUseId));
+        host.outbox.route(host.translator.tools.running(ask.toolUseId));
       return result;
     },
     toolFinished(toolUseId, toolResponse, fileAfter) {
       if (!host.turnSignal()) return;
-      host.outbox.sendAll(
-        host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }),
-      );
+      host.outbox.route(host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }));
     },
     compacted(summary) {
       host.outbox.sendAll(host.translator.compaction.summary(summary));

@@ -1,4 +1,5 @@
 import type { AuthMethod } from "@agentclientprotocol/sdk/unstable";
+import { terminalAuthMeta } from "../extensions/zed/terminal-auth.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
 
@@ -43,13 +44,7 @@ export function authMethods(
       id: l.id,
       name: l.name,
       description: l.description,
-      _meta: {
-        "terminal-auth": {
-          command: command.path,
-          args: [...command.args, ...l.args],
-          label: l.name,
-        },
-      },
+      _meta: terminalAuthMeta(command.path, [...command.args, ...l.args], l.name),
     }));
   }
   return [];

@@ -43,7 +43,7 @@ describe("ToolCallFieldTracker", () => {
 
   it("sends appended data once, for every client", () => {
     for (const air of [false, true]) {
-      const t = new ToolCallFieldTracker(air);
+      const t = new ToolCallFieldTracker(air, ["terminal_output"]);
       const out = { terminal_output: { terminal_id: "a", data: "hi" } };
       t.trim("a", { status: "in_progress", _meta: meta });
       expect(t.trim("a", { status: "completed", _meta: { ...meta, ...out } })?._meta).toMatchObject(
@@ -54,9 +54,19 @@ describe("ToolCallFieldTracker", () => {
         rawOutput: "x",
         _meta: { ...meta, ...out },
       });
-      expect(again).toMatchObject({ rawOutput: "x" });
-      expect(again?._meta ?? {}).not.toHaveProperty("terminal_output");
+      expect(again).toEqual({ rawOutput: "x", ...(air ? {} : { _meta: meta }) });
     }
+  });
+
+  it("repeats a key it was not told is appended (the upstream MCP output key always is)", () => {
+    const t = new ToolCallFieldTracker(false);
+    const out = { terminal_output: { terminal_id: "a", data: "hi" } };
+    const mcp = { mcp_output_delta: { data: "m" } };
+    t.trim("a", { status: "completed", _meta: { ...meta, ...out, ...mcp } });
+    expect(t.trim("a", { status: "failed", _meta: { ...meta, ...out, ...mcp } })).toEqual({
+      status: "failed",
+      _meta: { ...meta, ...out },
+    });
   });
 
   it("keeps tool calls apart", () => {

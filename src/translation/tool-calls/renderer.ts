@@ -1,5 +1,7 @@
 import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../../profile/client-profile.js";
+import type { ToolCallDecorator } from "./decorator.js";
+import { decoratorsFor } from "./decorators.js";
 import type { InputFacts } from "./facts.js";
 import type { RenderedToolCall } from "./field-tracker.js";
 import { reporterFor, safely } from "./registry.js";
@@ -33,15 +35,19 @@ function wellFormed(
 /**
  * The ONE place that decides which ACP field carries each fact, for the negotiated
  * client (S000 "Tool call contract", "Claude tools and ACP fields", "Zed conventions").
- * Pure: the same state and profile always render the same report. `facts`: the state's
- * `inputFacts`, when the caller has them already.
+ * Pure: the same state and profile always render the same report. The standard fields
+ * and the upstream `_meta.claudeCode` keys are built here; `decorators` (picked once from
+ * the profile, `decoratorsFor`; callers on the hot path pass them) add the negotiated
+ * extensions' `_meta` keys. `facts`: the state's `inputFacts`, when the caller has them.
  */
 export function renderToolCall(
   state: ToolCallState,
   profile: ClientProfile,
   facts: InputFacts = inputFacts(state),
+  decorators: readonly ToolCallDecorator[] = decoratorsFor(profile),
 ): RenderedToolCall {
   const done = state.status === "completed" || state.status === "failed";
+  // The Zed terminal channel: a `terminal` block in place of the console output.
   const terminal = facts.command === true && profile.zed.terminalOutput;
   // Optional fields are assigned, not spread in: this runs for every report, mostly
   // before V8 optimises it (src/util/tiering.ts), where a spread costs ~5x an assignment.
@@ -51,7 +57,7 @@ export function renderToolCall(
     claudeCode.toolResponse = state.toolResponse;
   }
   const meta: Record<string, unknown> = { claudeCode };
-  if (terminal) Object.assign(meta, terminalMeta(state, profile));
+  for (let i = 0; i < decorators.length; i++) decorators[i]!.decorate(meta, state, facts);
 
   const report: Record<string, unknown> = {
     toolCallId: state.toolCallId,
@@ -91,19 +97,4 @@ function renderContent(
   if (state.status === "failed" && state.result?.text)
     return display.concat(textContent(state.result.text));
   return display.concat(facts.inputContent ?? []);
-}
-
-/** The Zed terminal channel: the terminal id is the tool use id. */
-function terminalMeta(state: ToolCallState, profile: ClientProfile): Record<string, unknown> {
-  const terminalId = state.toolCallId;
-  const meta: Record<string, unknown> = { terminal_info: { terminal_id: terminalId } };
-  const output = state.resultFacts?.commandOutput;
-  if (output) {
-    // Claude reports a command once, when it ends: the output travels in one update.
-    if (profile.zed.terminalOutputDelta)
-      meta.terminal_output_delta = { terminal_id: terminalId, data: output.output };
-    else meta.terminal_output = { terminal_id: terminalId, data: output.output };
-    meta.terminal_exit = { terminal_id: terminalId, exit_code: output.exitCode, signal: null };
-  }
-  return meta;
 }

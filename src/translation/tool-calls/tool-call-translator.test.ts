@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../../profile/client-profile.js";
+import { updatesOf, type RoutedUpdate } from "../routed-update.js";
 import { ToolCallTranslator } from "./tool-call-translator.js";
 
 const plain = parseClientProfile({});
+const targets = (routed: RoutedUpdate[]) => routed.map((r) => r.target);
 
 function started(
   translator: ToolCallTranslator,
@@ -10,10 +12,10 @@ function started(
   name: string,
   parent: string | null = null,
 ) {
-  return [
+  return updatesOf([
     ...translator.start({ id, name }, parent, 0),
     ...translator.complete({ id, name, input: { description: "d", prompt: "p" } }, parent),
-  ];
+  ]);
 }
 
 describe("ToolCallTranslator", () => {
@@ -39,8 +41,10 @@ describe("ToolCallTranslator", () => {
   it("refines a streamed input once per completed parameter", () => {
     const t = new ToolCallTranslator(plain, false);
     t.start({ id: "b", name: "Bash" }, null, 1);
-    const deltas = ['{"comm', 'and": "ls -', 'la", "desc', 'ription": "List"}'].flatMap((d) =>
-      t.inputDelta(d, null, 1),
+    const deltas = updatesOf(
+      ['{"comm', 'and": "ls -', 'la", "desc', 'ription": "List"}'].flatMap((d) =>
+        t.inputDelta(d, null, 1),
+      ),
     );
     expect(deltas.map((u) => (u as { rawInput?: unknown }).rawInput)).toEqual([
       { command: "ls -la" },
@@ -55,15 +59,26 @@ describe("ToolCallTranslator", () => {
     });
   });
 
+  it("routes a subagent's tool call to its child, and the root's own to the root", () => {
+    const t = new ToolCallTranslator(plain, true);
+    expect(targets(t.start({ id: "p", name: "Agent" }, null, 0))).toEqual([null]);
+    expect(targets(t.start({ id: "c", name: "Bash" }, "p", 0))).toEqual(["p"]);
+    expect(targets(t.result({ tool_use_id: "c", content: "ok" }, undefined))).toEqual(["p"]);
+    expect(targets(t.result({ tool_use_id: "p", content: "done" }, undefined))).toEqual([null]);
+  });
+
   it("sends the progress of a tool the client does not know to its parent tool call", () => {
     const t = new ToolCallTranslator(plain, false);
     started(t, "parent", "Agent");
     expect(t.progress("hidden-child", "parent")).toEqual([
       {
-        sessionUpdate: "tool_call_update",
-        toolCallId: "parent",
-        status: "in_progress",
-        _meta: { claudeCode: { toolName: "Agent" } },
+        target: null,
+        update: {
+          sessionUpdate: "tool_call_update",
+          toolCallId: "parent",
+          status: "in_progress",
+          _meta: { claudeCode: { toolName: "Agent" } },
+        },
       },
     ]);
     expect(t.progress("unknown", null)).toEqual([]);
@@ -72,7 +87,9 @@ describe("ToolCallTranslator", () => {
   it("reports a result once, with the final status", () => {
     const t = new ToolCallTranslator(plain, false);
     started(t, "d", "Agent");
-    const [done] = t.result({ tool_use_id: "d", content: "report", is_error: false }, undefined);
+    const [done] = updatesOf(
+      t.result({ tool_use_id: "d", content: "report", is_error: false }, undefined),
+    );
     expect(done).toMatchObject({
       sessionUpdate: "tool_call_update",
       status: "completed",

@@ -1,0 +1,11 @@
+import { terminalDecorator } from "../../extensions/zed/terminal-decorator.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
+import type { ToolCallDecorator } from "./decorator.js";
+
+/** The tool call decorators of the extensions `profile` negotiated, in order. */
+export function decoratorsFor(profile: ClientProfile): readonly ToolCallDecorator[] {
+  const decorators: ToolCallDecorator[] = [];
+  if (profile.zed.terminalOutput)
+    decorators.push(terminalDecorator(profile.zed.terminalOutputDelta));
+  return decorators;
+}
