@@ -46,7 +46,6 @@ export class Session {
     message: (message) => this.onMessage(message),
     exited: (error) => this.runner.queryExited(error),
   });
-  private readonly conversation: Conversation;
   private readonly outbox: Outbox;
   private readonly options: SessionOptions;
   private readonly titles: TitleTracker;
@@ -64,7 +63,6 @@ export class Session {
     client: ClientPort,
     private readonly profile: ClientProfile,
   ) {
-    this.conversation = new Conversation(setup.sessionId);
     this.titles = new TitleTracker(setup.cwd);
     this.cache = new StartAnswerCache(setup);
     this.outbox = new Outbox(setup.sessionId, client);
@@ -85,7 +83,7 @@ export class Session {
       translator: new SdkMessageTranslator(profile, flatSubagents(profile, setup.passThrough)),
       options: this.options,
       slot: this.slot,
-      conversation: this.conversation,
+      conversation: new Conversation(setup.sessionId),
       titles: this.titles,
       queryStarted: () => this.runner.queryStarted(),
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
