@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { setPriority } from "node:os";
 import { claudeExecutable } from "./claude-binary.js";
+import { diesWithAdapter, markedEnv, trackClaudeProcess } from "./claude-process.js";
 
 /** What `claude auth status --json` says (0.3.318). */
 export interface ClaudeAuthStatus {
@@ -24,10 +25,14 @@ export function probeAuthStatus(
   if (!executable) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     // `auth status` exits 1 when nobody is logged in: the JSON on stdout still says so.
+    // Like a session's Claude Code, the probe ends with the adapter: a client that goes
+    // away while it runs leaves no process behind.
+    const marked = markedEnv(env);
+    const [command, args] = diesWithAdapter(executable, ["auth", "status", "--json"]);
     const probe = execFile(
-      executable,
-      ["auth", "status", "--json"],
-      { env, timeout: TIMEOUT_MS },
+      command,
+      args,
+      { env: marked.env, timeout: TIMEOUT_MS },
       (_error, stdout) => {
         try {
           const parsed = JSON.parse(stdout) as Record<string, unknown>;
@@ -45,6 +50,7 @@ export function probeAuthStatus(
     // a session's Claude Code or the adapter wants (the first prompt of a session is sent
     // while it runs: at normal priority it delayed that prompt's model request by ~8 ms
     // on two cores, bench workload 3).
+    trackClaudeProcess(probe, marked.marker);
     if (probe.pid !== undefined) {
       try {
         setPriority(probe.pid, LOWEST_PRIORITY);

@@ -19,14 +19,28 @@ const hasSetpriv = process.platform === "linux" && existsSync(SETPRIV);
 
 const live = new Map<ChildProcess, string>();
 
-export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
+/** A Claude Code command line that the kernel ends with the adapter (setpriv, on Linux). */
+export function diesWithAdapter(
+  command: string,
+  args: readonly string[],
+): [command: string, args: string[]] {
+  return hasSetpriv
+    ? [SETPRIV, ["--pdeathsig", "TERM", "--", command, ...args]]
+    : [command, [...args]];
+}
+
+/** A fresh environment marker for one Claude Code process and its shells. */
+export function markedEnv(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; marker: string } {
   const marker = randomUUID();
-  const [command, args] = hasSetpriv
-    ? [SETPRIV, ["--pdeathsig", "TERM", "--", options.command, ...options.args]]
-    : [options.command, options.args];
+  return { env: { ...env, [PROCESS_MARKER_ENV]: marker }, marker };
+}
+
+export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
+  const { env, marker } = markedEnv(options.env);
+  const [command, args] = diesWithAdapter(options.command, options.args);
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: { ...options.env, [PROCESS_MARKER_ENV]: marker },
+    env,
     stdio: ["pipe", "pipe", "pipe"],
     signal: options.signal,
     windowsHide: true,
@@ -35,13 +49,22 @@ export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
     log.debug("claude stderr", { text: chunk.toString("utf8").slice(0, 2000) });
   });
   child.on("error", (error) => log.warn("claude process error", { message: error.message }));
+  trackClaudeProcess(child, marker);
+  return child;
+}
+
+/**
+ * Registers a Claude Code process, started with `markedEnv`'s `marker`, so that the
+ * adapter's shutdown ends it and its exit sweeps what it left (also a process started
+ * some other way: the login probe).
+ */
+export function trackClaudeProcess(child: ChildProcess, marker: string): void {
   live.set(child, marker);
   child.once("exit", (code, signal) => {
     live.delete(child);
     const swept = sweepOrphans(marker);
     if (swept > 0) log.warn("ended processes Claude Code left behind", { swept, code, signal });
   });
-  return child;
 }
 
 /** Ends every Claude Code process and its shells: the adapter's last act on shutdown. */
