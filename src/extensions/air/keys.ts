@@ -25,5 +25,14 @@ export type AirCapability = keyof typeof AIR_CAPABILITIES;
 /** `session/fork` request `_meta.jetbrains.air.fork`: AIR's fork point. */
 export const FORK = "fork";
 
+/** `diff` content block `_meta.jetbrains.air.diffPatch`: the exact Git patch of the block. */
+export const DIFF_PATCH = AIR_CAPABILITIES.diffPatch;
+/** `diffPatch.format`: the one patch format of version 1. */
+export const GIT_PATCH_FORMAT = "git_patch";
+
 /** What `test/architecture.test.ts` looks for outside this folder. */
-export const AIR_WIRE_STRINGS: readonly string[] = [JETBRAINS, ...Object.values(AIR_CAPABILITIES)];
+export const AIR_WIRE_STRINGS: readonly string[] = [
+  JETBRAINS,
+  ...Object.values(AIR_CAPABILITIES),
+  GIT_PATCH_FORMAT,
+];
