@@ -48,6 +48,7 @@ export class QueryStarter {
       client: parts.client,
       outbox: parts.outbox,
       translator: parts.translator,
+      previewFileChanges: parts.profile.air.diffPatch,
       turnSignal: () => parts.lifecycle.turn?.abort.signal,
       offeredModes: () => parts.options.current?.offeredModes ?? new Set(),
       handOffPlan: (handoff, toolUseId) =>

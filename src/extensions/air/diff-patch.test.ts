@@ -3,7 +3,7 @@ import {
   diffBlock,
   gitPatch,
   MAX_PATCH_TEXT_BYTES,
-  patchableFileText,
+  decodeFileText,
   patchDiffBlock,
 } from "./diff-patch.js";
 
@@ -108,18 +108,19 @@ describe("gitPatch", () => {
   });
 });
 
-describe("patchableFileText", () => {
+describe("decodeFileText", () => {
   const bytes = (...b: number[]) => new Uint8Array(b);
   it.each([
     ["UTF-8 text", bytes(0x61, 0xc3, 0xbc, 0x0a), { text: "aü\n" }],
     ["invalid UTF-8", bytes(0x61, 0xff, 0x0a), { noPatch: "not-utf8" }],
     ["a NUL", bytes(0x61, 0x00), { noPatch: "binary" }],
     ["a NUL in invalid UTF-8", bytes(0xff, 0x00), { noPatch: "binary" }],
-    ["a byte order mark", bytes(0xef, 0xbb, 0xbf, 0x61), { noPatch: "byte-order-mark" }],
-    ["a CR", bytes(0x61, 0x0d, 0x0a), { noPatch: "carriage-return" }],
+    // Kept for the standard diff; gitPatch refuses them.
+    ["a byte order mark", bytes(0xef, 0xbb, 0xbf, 0x61), { text: "\uFEFFa" }],
+    ["a CR", bytes(0x61, 0x0d, 0x0a), { text: "a\r\n" }],
     ["over 1 MiB", new Uint8Array(MAX_PATCH_TEXT_BYTES + 1).fill(0x61), { noPatch: "too-large" }],
   ])("%s", (_name, input, expected) => {
-    expect(patchableFileText(input)).toEqual(expected);
+    expect(decodeFileText(input)).toEqual(expected);
   });
 });
 

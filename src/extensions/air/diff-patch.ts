@@ -52,21 +52,20 @@ export function unpatchableText(text: string): NoPatchReason | undefined {
 }
 
 /**
- * A file's bytes as text for a patch: valid UTF-8 within the limits of `unpatchableText`,
- * its byte order mark kept (so `unpatchableText` sees it), else why not.
+ * A file's bytes as text, when a diff can show them: at most 1 MiB of valid UTF-8 without
+ * a NUL. The byte order mark stays in the text, so `gitPatch` sees it; a CR stays too, for
+ * the standard diff.
  */
-export function patchableFileText(
+export function decodeFileText(
   bytes: Uint8Array,
-): { readonly text: string } | { readonly noPatch: NoPatchReason } {
+): { readonly text: string } | { readonly noPatch: "too-large" | "binary" | "not-utf8" } {
   if (bytes.length > MAX_PATCH_TEXT_BYTES) return { noPatch: "too-large" };
-  let text: string;
+  if (bytes.includes(0)) return { noPatch: "binary" };
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch {
-    return { noPatch: bytes.includes(0) ? "binary" : "not-utf8" };
+    return { noPatch: "not-utf8" };
   }
-  const reason = unpatchableText(text);
-  return reason ? { noPatch: reason } : { text };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { diffPatchDecorator } from "../../extensions/air/diff-patch-decorator.js";
 import { terminalDecorator } from "../../extensions/zed/terminal-decorator.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { ToolCallDecorator } from "./decorator.js";
@@ -7,5 +8,6 @@ export function decoratorsFor(profile: ClientProfile): readonly ToolCallDecorato
   const decorators: ToolCallDecorator[] = [];
   if (profile.zed.terminalOutput)
     decorators.push(terminalDecorator(profile.zed.terminalOutputDelta));
+  if (profile.air.diffPatch) decorators.push(diffPatchDecorator());
   return decorators;
 }

@@ -66,7 +66,7 @@ export function renderToolCall(
     status: state.status,
   };
   if (facts.locations) report.locations = facts.locations.slice();
-  report.content = renderContent(state, facts, profile, terminal);
+  report.content = renderContent(state, facts, profile, terminal, decorators);
   report.rawInput = renderRawInput(state, profile);
   if (done && state.result !== undefined && !terminal) report.rawOutput = state.result.raw;
   report._meta = meta;
@@ -84,6 +84,7 @@ function renderContent(
   facts: InputFacts,
   profile: ClientProfile,
   terminal: boolean,
+  decorators: readonly ToolCallDecorator[],
 ): ToolCallContent[] {
   if (terminal) return [{ type: "terminal", terminalId: state.toolCallId }];
   const display: ToolCallContent[] =
@@ -92,9 +93,27 @@ function renderContent(
   if (facts.command) {
     return output?.output ? display.concat(textContent(fenced(output.output, "console"))) : display;
   }
-  const shown = state.postFacts?.content ?? state.resultFacts?.content;
+  const final = state.postFacts?.content;
+  if (final && final.length > 0)
+    return display.concat(decorated(final, "final", state, decorators));
+  const shown = state.resultFacts?.content;
   if (shown && shown.length > 0) return display.concat(shown);
   if (state.status === "failed" && state.result?.text)
     return display.concat(textContent(state.result.text));
-  return display.concat(facts.inputContent ?? []);
+  return display.concat(decorated(facts.inputContent ?? [], "input", state, decorators));
+}
+
+/** `picked` after each decorator's `content` hook (an index loop: hot path). */
+function decorated(
+  picked: readonly ToolCallContent[],
+  from: "input" | "final",
+  state: ToolCallState,
+  decorators: readonly ToolCallDecorator[],
+): readonly ToolCallContent[] {
+  let content = picked;
+  for (let i = 0; i < decorators.length; i++) {
+    const hook = decorators[i]!.content;
+    if (hook) content = hook.call(decorators[i], content, from, state);
+  }
+  return content;
 }

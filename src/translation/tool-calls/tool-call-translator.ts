@@ -6,7 +6,7 @@ import type {
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../../profile/client-profile.js";
-import type { PostToolUse, ToolResult } from "./facts.js";
+import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
 import type { RoutedUpdate } from "../routed-update.js";
 import type { ToolCallDecorator } from "./decorator.js";
 import { decoratorsFor } from "./decorators.js";
@@ -180,12 +180,14 @@ export class ToolCallTranslator {
 
   /**
    * The tool call a permission request shows, after making sure the client has seen it
-   * (a tool call always goes out before its permission request).
+   * (a tool call always goes out before its permission request). `fileBefore`: the
+   * target file of a file tool, read for a client that takes a preview of the change.
    */
   forPermission(
     toolUseId: string,
     toolName: string,
     input: unknown,
+    fileBefore?: FileBeforeApproval,
   ): { updates: RoutedUpdate[]; toolCall: ToolCallUpdate } {
     let state = this.calls.get(toolUseId);
     const updates: RoutedUpdate[] = [];
@@ -197,6 +199,7 @@ export class ToolCallTranslator {
     // `planFilePath`): the input of the request is the one the tool runs with.
     state.input = record(input) ?? state.input;
     state.inputComplete = true;
+    if (fileBefore) state.fileBeforeApproval = fileBefore;
     // A plan tool is reported as a plan; only a permission request shows it as a tool call.
     updates.push(...this.report(state, true));
     const rendered = renderToolCall(state, this.profile, undefined, this.decorators);
