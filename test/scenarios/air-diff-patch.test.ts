@@ -21,9 +21,11 @@ const air = (...capabilities: string[]): ClientCapabilities => ({
 const ORIGINAL = "alpha\nbeta\ngamma\n";
 const OVERWRITTEN = "old text\n";
 
-async function fileTools(profile: ClientCapabilities) {
-  // Default mode: every Edit and Write asks, so each gets a preview.
-  const s = await scenario({ settings: { permissions: { defaultMode: "default" } } });
+/** `default`: every Edit and Write asks, so each gets a preview; `acceptEdits`: none asks. */
+type Mode = "default" | "acceptEdits";
+
+async function fileTools(profile: ClientCapabilities, mode: Mode = "default") {
+  const s = await scenario({ settings: { permissions: { defaultMode: mode } } });
   mkdirSync(join(s.workspace, "src"));
   const edited = join(s.workspace, "src", "my app.ts");
   const overwritten = join(s.workspace, "old.txt");
@@ -37,7 +39,8 @@ async function fileTools(profile: ClientCapabilities) {
     // Claude Code edits or overwrites only a file it has read.
     tool("toolu_read1", "Read", { file_path: edited }),
     tool("toolu_read2", "Read", { file_path: overwritten }),
-    tool("toolu_edit", "Edit", { file_path: edited, old_string: "beta", new_string: "BETA" }),
+    // Trailing spaces, which Claude Code strips before it asks and writes.
+    tool("toolu_edit", "Edit", { file_path: edited, old_string: "beta", new_string: "BETA  " }),
     tool("toolu_create", "Write", { file_path: created, content: "fresh" }),
     tool("toolu_over", "Write", { file_path: overwritten, content: "new text\n" }),
     { blocks: [{ type: "text", text: "done" }] },
@@ -79,9 +82,9 @@ const patchBlock = (path: string, text: string) => ({
   },
 });
 
-describe("diffPatch (AIR client that declared it)", () => {
+describe.each(["default", "acceptEdits"] as const)("diffPatch, %s mode", (mode) => {
   it("sends the preview and the final patch, and every patch applies with git apply", async () => {
-    const { s, sessionId, edited, created, overwritten } = await fileTools(air("diffPatch"));
+    const { s, sessionId, edited, created, overwritten } = await fileTools(air("diffPatch"), mode);
     // Git's name: no leading slash; a name with a space ends its ---/+++ line with a tab.
     const e = edited.slice(1);
     const editPatch =
@@ -94,18 +97,29 @@ describe("diffPatch (AIR client that declared it)", () => {
     const o = overwritten.slice(1);
     const overPatch = `diff --git a/${o} b/${o}\n--- a/${o}\n+++ b/${o}\n@@ -1 +1 @@\n-old text\n+new text\n`;
 
-    // The permission request carries the preview…
-    expect(requestContent(s, "toolu_edit")).toEqual([patchBlock(edited, editPatch)]);
-    expect(requestContent(s, "toolu_create")).toEqual([patchBlock(created, createPatch)]);
-    expect(requestContent(s, "toolu_over")).toEqual([patchBlock(overwritten, overPatch)]);
+    // With approvals, each permission request carries the preview.
+    expect(s.permissionRequests.map((r) => [r.toolCall.toolCallId, r.toolCall.content])).toEqual(
+      mode === "default"
+        ? [
+            ["toolu_edit", [patchBlock(edited, editPatch)]],
+            ["toolu_create", [patchBlock(created, createPatch)]],
+            ["toolu_over", [patchBlock(overwritten, overPatch)]],
+          ]
+        : [],
+    );
 
-    // …the Edit's tool call starts empty, shows its snippet, then the patch (the final
-    // patch is the same, so no update repeats it); a Write shows no diff before its approval.
+    // The Edit's tool call shows the streamed snippet, the snippet of the input Claude
+    // Code runs with (trailing spaces stripped), then the patch: the preview, which the
+    // patch of the written file repeats (so no update sends it again), or, without an
+    // approval, the patch of the written file alone.
+    const snippet = (newText: string) => [{ type: "diff", path: edited, oldText: "beta", newText }];
     expect(contents(s, sessionId, "toolu_edit")).toEqual([
       [],
-      [{ type: "diff", path: edited, oldText: "beta", newText: "BETA" }],
+      snippet("BETA  "),
+      snippet("BETA"),
       [patchBlock(edited, editPatch)],
     ]);
+    // A Write shows no diff until its preview or the patch of the written file.
     for (const [id, path, patch] of [
       ["toolu_create", created, createPatch],
       ["toolu_over", overwritten, overPatch],

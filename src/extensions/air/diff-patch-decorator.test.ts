@@ -22,14 +22,14 @@ function contents(
   toolName: string,
   input: Record<string, unknown>,
   file: FileBeforeApproval | undefined,
-  post?: { originalFile: string | null; fileAfter: string },
+  post?: { originalFile: string | null; fileAfter: string; type?: string },
 ) {
   const tools = new ToolCallTranslator(profile, true);
   const [streamed] = tools.complete({ id: "t1", name: toolName, input }, null);
   const { toolCall } = tools.forPermission("t1", toolName, input, file);
   const final = post
     ? tools.postToolUse("t1", {
-        toolResponse: { filePath: path, originalFile: post.originalFile },
+        toolResponse: { filePath: path, originalFile: post.originalFile, type: post.type },
         fileAfter: post.fileAfter,
       })
     : [];
@@ -92,10 +92,7 @@ describe("diffPatch on the tool call of a Write", () => {
         "Write",
         write,
         { missing: true },
-        {
-          originalFile: null,
-          fileAfter: "new\n",
-        },
+        { originalFile: null, fileAfter: "new\n", type: "create" },
       ),
     ).toEqual({
       streamed: [],
@@ -103,6 +100,15 @@ describe("diffPatch on the tool call of a Write", () => {
       // The same patch: nothing new to send.
       final: undefined,
     });
+  });
+
+  it("keeps the standard final diff when Claude left out a large old file", () => {
+    const final = contents(diffPatchClient, "Write", write, undefined, {
+      originalFile: null,
+      fileAfter: "new\n",
+      type: "update",
+    }).final;
+    expect(final).toEqual([{ type: "diff", path, oldText: null, newText: "new\n" }]);
   });
 
   it.each([

@@ -25,7 +25,11 @@ export function diffPatchDecorator(): ToolCallDecorator {
     content(picked, from, state) {
       if (from === "final") {
         let patched = finals.get(picked);
-        if (!patched) finals.set(picked, (patched = picked.map(finalBlock)));
+        if (!patched) {
+          const created = createdFile(state);
+          patched = picked.map((block) => finalBlock(block, created));
+          finals.set(picked, patched);
+        }
         return patched;
       }
       const file = state.fileBeforeApproval;
@@ -40,12 +44,24 @@ export function diffPatchDecorator(): ToolCallDecorator {
 }
 
 /**
- * A final diff as a patch. The disk was read as lossy UTF-8 (`sdk/tool-callbacks.ts`), so
- * a U+FFFD may stand for bytes that are not UTF-8: such a file keeps the standard diff.
+ * Whether the tool created its file. Claude's `originalFile` is null also when the old
+ * file was too large to include (0.3.318 `FileWriteOutput`), so only a Write that says
+ * `type: "create"` gets a creation patch.
  */
-function finalBlock(block: ToolCallContent): ToolCallContent {
+function createdFile(state: ToolCallState): boolean {
+  const response = state.toolResponse as { type?: unknown } | null | undefined;
+  return state.toolName === "Write" && response?.type === "create";
+}
+
+/**
+ * A final diff as a patch. The disk was read as lossy UTF-8 (`sdk/tool-callbacks.ts`), so
+ * a U+FFFD may stand for bytes that are not UTF-8: such a file keeps the standard diff, as
+ * does a diff without old text of a file that was not created.
+ */
+function finalBlock(block: ToolCallContent, created: boolean): ToolCallContent {
   if (block.type !== "diff") return block;
   const oldText = block.oldText ?? null;
+  if (oldText === null && !created) return block;
   if (block.newText.includes("\uFFFD") || oldText?.includes("\uFFFD")) return block;
   return diffBlock(block.path, oldText, block.newText);
 }
