@@ -67,10 +67,6 @@ function contents(s: Scenario, sessionId: string, toolCallId: string): unknown[]
     .map((u) => (u as { content: unknown[] }).content);
 }
 
-function requestContent(s: Scenario, toolCallId: string): unknown {
-  return s.permissionRequests.find((r) => r.toolCall.toolCallId === toolCallId)?.toolCall.content;
-}
-
 /** A diff block of patch mode, as the spec's "Diff content" shows it. */
 const patchBlock = (path: string, text: string) => ({
   type: "diff",
