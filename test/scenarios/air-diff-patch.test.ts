@@ -155,3 +155,41 @@ describe("without diffPatch", () => {
     ]);
   });
 });
+
+describe("diffPatch payload", () => {
+  it("a one-line edit of a 12,000-line file costs at most 4 KB: the request and every update", async () => {
+    const s = await scenario({ settings: { permissions: { defaultMode: "default" } } });
+    const file = join(s.workspace, "big.txt");
+    const lines = Array.from({ length: 12_000 }, (_, i) => `line ${i + 1}\n`).join("");
+    writeFileSync(file, lines);
+    s.model.push(
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_big",
+            name: "Edit",
+            input: {
+              file_path: file,
+              old_string: "line 6000\n",
+              new_string: "line 6000 changed\n",
+            },
+          },
+        ],
+      },
+      { blocks: [{ type: "text", text: "done" }] },
+    );
+    await s.initialize(air("diffPatch"));
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "edit")).stopReason).toBe("end_turn");
+    expect(readFileSync(file, "utf8")).toBe(lines.replace("line 6000\n", "line 6000 changed\n"));
+    const messages = s
+      .sentByAdapter()
+      .map((m) => JSON.stringify(m))
+      .filter((m) => m.includes('"toolu_big"'));
+    expect(messages.some((m) => m.includes('"session/request_permission"'))).toBe(true);
+    expect(messages.some((m) => m.includes('"diffPatch"'))).toBe(true);
+    const bytes = messages.reduce((sum, m) => sum + Buffer.byteLength(m), 0);
+    expect(bytes).toBeLessThanOrEqual(4096);
+  });
+});
