@@ -71,7 +71,7 @@ export function decodeFileText(
 /**
  * The Git patch that turns `oldText` (null: the file does not exist yet) into `newText`
  * at `path`, or why there is none. `git apply` of the patch to the old file gives
- * `newText` byte for byte; `test/…/diff-patch.corpus.test.ts` proves it.
+ * `newText` byte for byte; `diff-patch.corpus.test.ts` beside this file proves it.
  */
 export function gitPatch(path: string, oldText: string | null, newText: string): GitPatch {
   const reason =
