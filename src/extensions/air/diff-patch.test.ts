@@ -101,8 +101,15 @@ describe("gitPatch", () => {
     expect(gitPatch("/w/f", before, after)).toEqual({ noPatch: reason });
   });
 
+  it("patches 200 changed lines of 12,000", () => {
+    const before = lines(1, 12_000);
+    const after = before.replace(/^line (5\d\d[05])$/gm, "row $1");
+    const result = gitPatch("/w/f", before, after);
+    expect("patch" in result && result.patch.split("\n+row").length - 1).toBe(200);
+  });
+
   it("gives up on a rewrite too large to diff cheaply", () => {
-    const before = lines(1, 1200);
+    const before = lines(1, 600);
     const after = before.replace(/line/g, "row");
     expect(gitPatch("/w/f", before, after)).toEqual({ noPatch: "too-many-changes" });
   });
