@@ -150,6 +150,12 @@ describe("without diffPatch", () => {
     const traffic = JSON.stringify([s.updates(sessionId), s.permissionRequests]);
     expect(traffic).not.toContain("diffPatch");
     expect(traffic).not.toContain("git_patch");
+    // AIR has the tool call already: without an exact preview its request repeats no content.
+    expect(s.permissionRequests.map((r) => [r.toolCall.toolCallId, r.toolCall.content])).toEqual([
+      ["toolu_edit", undefined],
+      ["toolu_create", undefined],
+      ["toolu_over", undefined],
+    ]);
     expect(contents(s, sessionId, "toolu_edit").at(-1)).toEqual([
       { type: "diff", path: edited, oldText: ORIGINAL, newText: "alpha\nBETA\ngamma\n" },
     ]);

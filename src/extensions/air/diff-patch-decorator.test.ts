@@ -16,7 +16,10 @@ const patchBlock = (before: string | null, after: string) => {
 };
 const text = (t: string) => ({ bytes: new TextEncoder().encode(t) });
 
-/** The content of the tool call at each step: streamed, at the approval, after the write. */
+/**
+ * The content of the tool call at each step (streamed, the update before the approval,
+ * after the write; undefined: unchanged) and of the permission request's tool call.
+ */
 function contents(
   profile: ReturnType<typeof parseClientProfile>,
   toolName: string,
@@ -26,7 +29,7 @@ function contents(
 ) {
   const tools = new ToolCallTranslator(profile, true);
   const [streamed] = tools.complete({ id: "t1", name: toolName, input }, null);
-  const { toolCall } = tools.forPermission("t1", toolName, input, file);
+  const { updates, toolCall } = tools.forPermission("t1", toolName, input, file);
   const final = post
     ? tools.postToolUse("t1", {
         toolResponse: { filePath: path, originalFile: post.originalFile, type: post.type },
@@ -35,7 +38,12 @@ function contents(
     : [];
   const update = (u: { update: unknown } | undefined) =>
     (u?.update as { content?: unknown } | undefined)?.content;
-  return { streamed: update(streamed), approval: toolCall.content, final: update(final[0]) };
+  return {
+    streamed: update(streamed),
+    approval: update(updates[0]),
+    request: toolCall.content,
+    final: update(final[0]),
+  };
 }
 
 const edit = { file_path: path, old_string: "b", new_string: "B" };
@@ -52,6 +60,7 @@ describe("diffPatch on the tool call of an Edit", () => {
     ).toEqual({
       streamed: [snippet],
       approval: [patchBlock("a\nb\nc\n", "a\nB\nc\n")],
+      request: [patchBlock("a\nb\nc\n", "a\nB\nc\n")],
       final: [patchBlock("a\nb\nc\n", "a\nB\nc")],
     });
   });
@@ -62,8 +71,13 @@ describe("diffPatch on the tool call of an Edit", () => {
     ["a CRLF file", text("a\r\nb\r\n")],
     ["a binary file", { bytes: new Uint8Array([0x62, 0, 0x62]) }],
     ["an unreadable file", { unreadable: true } as const],
-  ])("keeps the snippet at the approval for %s", (_name, file) => {
-    expect(contents(diffPatchClient, "Edit", edit, file).approval).toEqual([snippet]);
+  ])("keeps the snippet, and asks without content, for %s", (_name, file) => {
+    expect(contents(diffPatchClient, "Edit", edit, file)).toEqual({
+      streamed: [snippet],
+      approval: undefined,
+      request: undefined,
+      final: undefined,
+    });
   });
 
   it("keeps the standard final diff for a CR or bytes that were not UTF-8", () => {
@@ -97,6 +111,7 @@ describe("diffPatch on the tool call of a Write", () => {
     ).toEqual({
       streamed: [],
       approval: [patchBlock(null, "new\n")],
+      request: [patchBlock(null, "new\n")],
       // The same patch: nothing new to send.
       final: undefined,
     });
@@ -111,33 +126,36 @@ describe("diffPatch on the tool call of a Write", () => {
     expect(final).toEqual([{ type: "diff", path, oldText: null, newText: "new\n" }]);
   });
 
+  const notice = [{ type: "content", content: { type: "text", text: UNSHOWN_OVERWRITE_NOTICE } }];
+  const patch = [patchBlock("old\n", "new\n")];
   it.each([
-    ["an existing file", text("old\n"), [patchBlock("old\n", "new\n")]],
+    ["an existing file", text("old\n"), patch, patch],
     [
       "a CRLF file",
       text("old\r\n"),
       [{ type: "diff", path, oldText: "old\r\n", newText: "new\n" }],
+      undefined,
     ],
-    [
-      "a file it cannot show",
-      { bytes: new Uint8Array([0xff, 0x0a]) },
-      [{ type: "content", content: { type: "text", text: UNSHOWN_OVERWRITE_NOTICE } }],
-    ],
-    [
-      "an unreadable file",
-      { unreadable: true } as const,
-      [{ type: "content", content: { type: "text", text: UNSHOWN_OVERWRITE_NOTICE } }],
-    ],
-  ])("previews over %s", (_name, file, approval) => {
-    expect(contents(diffPatchClient, "Write", write, file).approval).toEqual(approval);
-  });
+    ["a file it cannot show", { bytes: new Uint8Array([0xff, 0x0a]) }, notice, undefined],
+    ["an unreadable file", { unreadable: true } as const, notice, undefined],
+  ])(
+    "previews over %s; the request repeats only an exact patch",
+    (_name, file, approval, request) => {
+      expect(contents(diffPatchClient, "Write", write, file)).toEqual({
+        streamed: [],
+        approval,
+        request,
+        final: undefined,
+      });
+    },
+  );
 });
 
 describe("without diffPatch", () => {
   it.each([
     ["an AIR client", airWith("rawInputRendering")],
     ["a plain client", parseClientProfile({})],
-  ])("%s keeps the standard diffs", (_name, profile) => {
+  ])("%s keeps the standard diffs", (name, profile) => {
     expect(
       contents(profile, "Edit", edit, text("a\nb\n"), {
         originalFile: "a\nb\n",
@@ -145,7 +163,9 @@ describe("without diffPatch", () => {
       }),
     ).toEqual({
       streamed: [snippet],
-      approval: [snippet],
+      approval: undefined,
+      // AIR has the tool call already; the upstream request repeats it whole.
+      request: name === "a plain client" ? [snippet] : undefined,
       final: [{ type: "diff", path, oldText: "a\nb\n", newText: "a\nB\n" }],
     });
   });

@@ -137,6 +137,25 @@ export function patchDiffBlock(path: string, patch: string): ToolCallContent {
 }
 
 /**
+ * The content of an AIR permission request's tool call ("Tool call of the request"): the
+ * client has the tool call already, so the request repeats only an exact preview patch;
+ * undefined when `content` is anything else.
+ */
+export function requestPreview(
+  content: readonly ToolCallContent[] | undefined,
+): ToolCallContent[] | undefined {
+  if (!content || content.length === 0) return undefined;
+  for (let i = 0; i < content.length; i++) if (!isPatchBlock(content[i]!)) return undefined;
+  return content.slice();
+}
+
+function isPatchBlock(block: ToolCallContent): boolean {
+  if (block.type !== "diff") return false;
+  const air = (block._meta?.[JETBRAINS] as Record<string, unknown> | undefined)?.[AIR];
+  return (air as Record<string, unknown> | undefined)?.[DIFF_PATCH] !== undefined;
+}
+
+/**
  * The diff block of a change for a `diffPatch` client: the patch when an exact one
  * exists, else the standard diff with the real texts ("Fallback").
  */

@@ -5,6 +5,7 @@ import type {
   ToolCallContent,
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
+import { requestPreview } from "../../extensions/air/diff-patch.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
 import type { RoutedUpdate } from "../routed-update.js";
@@ -203,8 +204,15 @@ export class ToolCallTranslator {
     // A plan tool is reported as a plan; only a permission request shows it as a tool call.
     updates.push(...this.report(state, true));
     const rendered = renderToolCall(state, this.profile, undefined, this.decorators);
-    const { _meta, ...fields } = rendered;
-    return { updates, toolCall: { ...fields, _meta } as ToolCallUpdate };
+    const { _meta, content, ...fields } = rendered;
+    // AIR has the tool call already: its request repeats only an exact preview patch.
+    const shown = this.profile.air.client
+      ? requestPreview(content as ToolCallContent[] | undefined)
+      : content;
+    return {
+      updates,
+      toolCall: { ...fields, ...(shown ? { content: shown } : {}), _meta } as ToolCallUpdate,
+    };
   }
 
   /**
