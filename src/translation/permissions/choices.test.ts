@@ -101,6 +101,8 @@ describe("permissionChoices: durable choices per tool", () => {
     ["a scheme that only ends in http", "xhttp://example.org/"],
     ["no URL", undefined],
     ["a non-string URL", 42],
+    // new URL() would read ["https://…"] as its string.
+    ["a URL in an array", ["https://example.org/"]],
   ])("WebFetch with %s: nothing durable", (_name, url) => {
     expect(permissionChoices(facts({ toolName: "WebFetch", input: { url } }))).toEqual([
       ALLOW_ONCE,
@@ -157,7 +159,8 @@ describe("permissionChoices: durable choices per tool", () => {
   });
 
   it.each(["WebSearch", "Agent", "Task"])("%s: a whole-tool local rule", (toolName) => {
-    expect(permissionChoices(facts({ toolName }))).toEqual([
+    // Strict: a whole-tool rule has no ruleContent key at all, not an undefined one.
+    expect(permissionChoices(facts({ toolName }))).toStrictEqual([
       ALLOW_ONCE,
       always(`Yes, and don't ask again for ${toolName} in this project`, localRule(toolName)),
       REJECT,

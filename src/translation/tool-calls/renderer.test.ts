@@ -107,4 +107,124 @@ describe("renderToolCall", () => {
       { type: "content", content: { type: "text", text: "boom" } },
     ]);
   });
+
+  it("gives a command's output to a delta client as appended data, with the exit", () => {
+    const delta = parseClientProfile({ _meta: { terminal_output_delta: true } });
+    expect(renderToolCall(bash(done), delta)).toEqual({
+      toolCallId: "t1",
+      title: "ls",
+      kind: "execute",
+      status: "completed",
+      content: [{ type: "terminal", terminalId: "t1" }],
+      rawInput: { command: "ls", description: "List" },
+      _meta: {
+        claudeCode: { toolName: "Bash" },
+        terminal_info: { terminal_id: "t1" },
+        terminal_output_delta: { terminal_id: "t1", data: "a\nb" },
+        terminal_exit: { terminal_id: "t1", exit_code: 0, signal: null },
+      },
+    });
+  });
+
+  it("opens the terminal of a running command before any output", () => {
+    expect(renderToolCall(bash({ status: "in_progress" }), zed)).toEqual({
+      toolCallId: "t1",
+      title: "ls",
+      kind: "execute",
+      status: "in_progress",
+      content: [{ type: "terminal", terminalId: "t1" }],
+      rawInput: { command: "ls", description: "List" },
+      _meta: { claudeCode: { toolName: "Bash" }, terminal_info: { terminal_id: "t1" } },
+    });
+  });
+
+  it("shows only the description of a command with no output, without a terminal", () => {
+    const quiet = bash({
+      ...done,
+      resultFacts: { commandOutput: { output: "", exitCode: 0 } },
+      result: { isError: false, text: "", raw: "", structured: undefined },
+    });
+    expect(renderToolCall(quiet, plain)).toEqual({
+      toolCallId: "t1",
+      title: "ls",
+      kind: "execute",
+      status: "completed",
+      content: [{ type: "content", content: { type: "text", text: "List" } }],
+      rawInput: { command: "ls", description: "List" },
+      rawOutput: "",
+      _meta: { claudeCode: { toolName: "Bash" } },
+    });
+  });
+
+  const read = (overrides: Partial<ToolCallState>): ToolCallState => ({
+    ...newToolCallState("t5", "Read", null),
+    input: { file_path: "/w/a.ts", offset: 3 },
+    inputComplete: true,
+    ...overrides,
+  });
+
+  it.each([
+    ["a plain client", plain],
+    ["a terminal client", zed],
+  ])("renders a tool that is not a command the same for %s", (_name, profile) => {
+    const state = read({
+      status: "completed",
+      result: { isError: false, text: "x", raw: [{ type: "text", text: "x" }], structured: null },
+      resultFacts: { content: [{ type: "content", content: { type: "text", text: "x" } }] },
+    });
+    expect(renderToolCall(state, profile)).toEqual({
+      toolCallId: "t5",
+      title: "Read /w/a.ts (from line 3)",
+      kind: "read",
+      status: "completed",
+      locations: [{ path: "/w/a.ts", line: 3 }],
+      content: [{ type: "content", content: { type: "text", text: "x" } }],
+      rawInput: { file_path: "/w/a.ts", offset: 3 },
+      rawOutput: [{ type: "text", text: "x" }],
+      _meta: { claudeCode: { toolName: "Read" } },
+    });
+  });
+
+  it("keeps the rawOutput of a failed call, and gives none before the call ends", () => {
+    const result = { isError: true, text: "", raw: { error: "denied" }, structured: undefined };
+    const failed = renderToolCall(read({ status: "failed", result }), plain);
+    expect(failed.rawOutput).toEqual({ error: "denied" });
+    // No result text: the input's own content (none for Read) stays.
+    expect(failed.content).toEqual([]);
+    expect(renderToolCall(read({ status: "in_progress", result }), plain)).not.toHaveProperty(
+      "rawOutput",
+    );
+  });
+
+  it("titles a call by the PostToolUse facts, then the result's, then the input's", () => {
+    const text = (t: string) => [
+      { type: "content" as const, content: { type: "text" as const, text: t } },
+    ];
+    const both = read({
+      status: "completed",
+      postFacts: { title: "post", content: text("post") },
+      resultFacts: { title: "result", content: text("result") },
+    });
+    expect(renderToolCall(both, plain)).toMatchObject({ title: "post", content: text("post") });
+    const resultOnly = read({ status: "completed", resultFacts: { title: "result" } });
+    expect(renderToolCall(resultOnly, plain).title).toBe("result");
+    expect(renderToolCall(read({ postFacts: {} }), plain).title).toBe("Read /w/a.ts (from line 3)");
+  });
+
+  it("shows the input's content while the result shows nothing", () => {
+    const state = {
+      ...newToolCallState("t6", "Write", null),
+      input: { file_path: "/w/a.ts", content: "x" },
+      inputComplete: true,
+      resultFacts: { content: [] },
+    };
+    expect(renderToolCall(state, plain).content).toEqual([
+      { type: "diff", path: "/w/a.ts", oldText: null, newText: "x" },
+    ]);
+  });
+
+  it("reads a streaming input with its own reporter even before the required fields arrive", () => {
+    const streaming = { ...newToolCallState("t7", "Read", null), input: { offset: 3 } };
+    expect(renderToolCall(streaming, plain)).toMatchObject({ kind: "read", title: "Read" });
+  });
 });
