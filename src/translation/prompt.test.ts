@@ -178,6 +178,7 @@ describe("fromAcpPrompt", () => {
   it.each([
     ["a file URI", "file:///w/src/a.ts", undefined, "[@a.ts](file:///w/src/a.ts)"],
     ["an empty name", "file:///w/src/a.ts", "", "[@a.ts](file:///w/src/a.ts)"],
+    ["a name of its own", "file:///w/n.md", "Notes", "[@Notes](file:///w/n.md)"],
     [
       "a URL with query and fragment",
       "https://x.test/d/page?q=1#h",
@@ -187,7 +188,7 @@ describe("fromAcpPrompt", () => {
     ["an upper-case scheme", "HTTPS://x.test/d/", null, "[@d](HTTPS://x.test/d/)"],
     ["a bare host", "https://x.test/", null, "[@x.test](https://x.test/)"],
     ["nothing after the scheme", "zed://", null, "[@zed://](zed://)"],
-  ])("names a link without a name by its last segment: %s", (_name, uri, name, text) => {
+  ])("names a link by its name, or else by its last segment: %s", (_name, uri, name, text) => {
     expect(fromAcpPrompt([{ type: "resource_link", uri, name: name as string }])).toEqual([
       { type: "text", text },
     ]);

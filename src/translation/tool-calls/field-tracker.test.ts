@@ -96,7 +96,8 @@ describe("ToolCallFieldTracker", () => {
 
   it("skips undefined fields and _meta keys, and sends no empty _meta", () => {
     const t = new ToolCallFieldTracker(false);
-    expect(t.trim("a", { title: "ls", kind: undefined, _meta: { x: undefined } })).toEqual({
+    // Strict: an undefined field is no key at all.
+    expect(t.trim("a", { title: "ls", kind: undefined, _meta: { x: undefined } })).toStrictEqual({
       title: "ls",
     });
     expect(t.trim("a", { title: "ls", kind: undefined })).toBeUndefined();
@@ -109,7 +110,7 @@ describe("ToolCallFieldTracker", () => {
     t.trim("a", { title: "ls", status: "pending", content: ["x"] });
     expect(
       t.trim("a", { title: "ls", status: "completed", content: ["x"] }, ["content", "locations"]),
-    ).toEqual({ status: "completed", content: ["x"] });
+    ).toStrictEqual({ status: "completed", content: ["x"] });
     expect(t.trim("a", { title: "ls", status: "completed" }, ["title"])).toBeUndefined();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../../protocol/client-profile.js";
-import { renderToolCall } from "./renderer.js";
+import { inputFacts, renderToolCall } from "./renderer.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
 
 const plain = parseClientProfile({});
@@ -226,5 +226,64 @@ describe("renderToolCall", () => {
   it("reads a streaming input with its own reporter even before the required fields arrive", () => {
     const streaming = { ...newToolCallState("t7", "Read", null), input: { offset: 3 } };
     expect(renderToolCall(streaming, plain)).toMatchObject({ kind: "read", title: "Read" });
+  });
+
+  it("falls back to the generic facts when a reporter throws on odd input", () => {
+    // A streaming input is not checked for required fields; this one throws on reading.
+    const input = Object.defineProperty({}, "command", {
+      enumerable: true,
+      get() {
+        throw new Error("odd");
+      },
+    });
+    expect(inputFacts(bash({ input, inputComplete: false }))).toEqual({
+      kind: "other",
+      title: "Bash",
+    });
+  });
+
+  it.each([
+    [
+      "one of several required fields",
+      "Edit",
+      { file_path: "/w/a", old_string: 1, new_string: "x" },
+      "Edit",
+    ],
+    [
+      "every required field",
+      "Edit",
+      { file_path: "/w/a", old_string: "", new_string: "x" },
+      "Edit /w/a",
+    ],
+    // Skill names no required field: any complete input is its own.
+    ["no required fields at all", "Skill", {}, "Load skill"],
+  ])("checks a complete input for %s", (_name, toolName, input, title) => {
+    const state = { ...newToolCallState("t8", toolName, null), input, inputComplete: true };
+    expect(renderToolCall(state, plain).title).toBe(title);
+  });
+
+  it("puts no toolResponse key in _meta before PostToolUse", () => {
+    expect(renderToolCall(bash(), plain)._meta).toStrictEqual({ claudeCode: { toolName: "Bash" } });
+  });
+
+  it("hands out its own copy of the locations", () => {
+    const state = read({});
+    const facts = inputFacts(state);
+    const report = renderToolCall(state, plain, facts);
+    expect(report.locations).toEqual(facts.locations);
+    expect(report.locations).not.toBe(facts.locations);
+  });
+
+  it("shows the result text only of a failed call", () => {
+    const result = { isError: false, text: "x", raw: "x", structured: undefined };
+    const glob = (status: "completed" | "failed", withResult: boolean) => ({
+      ...newToolCallState("t9", "Glob", null),
+      input: { pattern: "*" },
+      inputComplete: true,
+      status,
+      ...(withResult ? { result } : {}),
+    });
+    expect(renderToolCall(glob("completed", true), plain).content).toEqual([]);
+    expect(renderToolCall(glob("failed", false), plain).content).toEqual([]);
   });
 });
