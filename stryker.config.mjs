@@ -33,4 +33,6 @@ export default {
   ignorePatterns: ["dist", "bench", "demo", "reports"],
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",
+  // `npm run mutation -- --incremental` reruns only the mutants whose code or tests changed.
+  incrementalFile: "reports/mutation/stryker-incremental.json",
 };
