@@ -61,3 +61,87 @@ describe("parseClientProfile", () => {
     expect(Object.isFrozen(parseClientProfile({}))).toBe(true);
   });
 });
+
+describe("parseClientProfile: every field", () => {
+  it("reads nothing from a client that declared nothing", () => {
+    expect(parseClientProfile(undefined)).toEqual({
+      terminalOutput: false,
+      terminalOutputDelta: false,
+      terminalAuth: false,
+      subagentTranscript: false,
+      fs: { read: false, write: false },
+      terminal: false,
+      elicitation: { form: false, url: false },
+      session: { notices: false, compaction: false, booleanConfigOptions: false },
+      subagents: false,
+      plan: false,
+      authTerminal: false,
+      air: { client: false, capabilities: new Set() },
+    });
+  });
+
+  it("reads each declaration into its own field", () => {
+    const p = parseClientProfile({
+      _meta: {
+        terminal_output: true,
+        "terminal-auth": true,
+        "subagent-transcript": true,
+        jetbrains: { air: { version: 2, capabilities: ["rawInputRendering"] } },
+      },
+      fs: { readTextFile: true, writeTextFile: true },
+      terminal: true,
+      elicitation: { form: {}, url: {} },
+      session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+      subagents: {},
+      plan: {},
+      auth: { terminal: true },
+    });
+    expect(p).toEqual({
+      terminalOutput: true,
+      terminalOutputDelta: false,
+      terminalAuth: true,
+      subagentTranscript: true,
+      fs: { read: true, write: true },
+      terminal: true,
+      elicitation: { form: true, url: true },
+      session: { notices: true, compaction: true, booleanConfigOptions: true },
+      subagents: true,
+      plan: true,
+      authTerminal: true,
+      air: { client: true, capabilities: new Set(["rawInputRendering"]) },
+    });
+    expect(Object.isFrozen(p.fs) && Object.isFrozen(p.elicitation)).toBe(true);
+    expect(Object.isFrozen(p.session) && Object.isFrozen(p.air)).toBe(true);
+  });
+
+  it.each([
+    ["true", true],
+    ["null", null],
+    ["an array", []],
+    ["a string", "yes"],
+  ])("does not count %s as a declared capability object", (_name, value) => {
+    const p = parseClientProfile({
+      elicitation: { form: value, url: value },
+      session: { notices: value, compaction: value, configOptions: { boolean: value } },
+      subagents: value,
+      plan: value,
+    });
+    expect([
+      p.elicitation.form,
+      p.elicitation.url,
+      p.session.notices,
+      p.session.compaction,
+      p.session.booleanConfigOptions,
+      p.subagents,
+      p.plan,
+    ]).toEqual([false, false, false, false, false, false, false]);
+  });
+
+  it("does not count an infinite AIR version", () => {
+    expect(
+      parseClientProfile({
+        _meta: { jetbrains: { air: { version: Number.POSITIVE_INFINITY, capabilities: [] } } },
+      }).air.client,
+    ).toBe(false);
+  });
+});
