@@ -3,15 +3,9 @@
 // to run once per mutant. `npm run mutation -- --mutate <file>` narrows a run to one file.
 
 /**
- * The pure code: what is mutated. One list, so a file that moves (the client profile is
- * leaving src/protocol/) is one line to edit here.
+ * The pure code: what is mutated. One list, so a file that moves is one line to edit here.
  */
-const PURE = [
-  "src/translation/**/*.ts",
-  "src/extensions/**/*.ts",
-  "src/protocol/client-profile.ts",
-  "src/client-profile/**/*.ts",
-];
+const PURE = ["src/translation/**/*.ts", "src/extensions/**/*.ts", "src/profile/**/*.ts"];
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
