@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/unstable";
 import { connectionClientPort, type ClientPort, type WriteLines } from "../client/client-port.js";
+import type { AgentOptions } from "../agent/agent-options.js";
 import { AuthTracker } from "../agent/auth-tracker.js";
 import { SessionRegistry } from "../agent/session-registry.js";
 import { LOGIN_METHOD_IDS } from "../translation/auth.js";
@@ -21,6 +22,7 @@ export interface ConnectionState {
   readonly sessions: SessionRegistry;
   client: ClientPort | undefined;
   auth: AuthTracker | undefined;
+  readonly options: AgentOptions;
 }
 
 /**
@@ -40,7 +42,7 @@ export function createAgentApp(state: ConnectionState, writeLines: WriteLines): 
         state.profile = parseClientProfile(params.clientCapabilities ?? {});
         // The login state is probed in the background: it never delays initialize.
         state.auth?.refreshSoon();
-        return initializeResponse(state.profile);
+        return initializeResponse(state.profile, state.options);
       }),
     )
     .onRequest(
@@ -113,8 +115,9 @@ function requireClient(state: ConnectionState): ClientPort {
   return state.client;
 }
 
-export function newConnectionState(): ConnectionState {
+export function newConnectionState(options: AgentOptions = {}): ConnectionState {
   return {
+    options,
     profile: PLAIN_CLIENT,
     sessions: new SessionRegistry(),
     client: undefined,

@@ -23,14 +23,17 @@ export const LOGIN_METHOD_IDS: ReadonlySet<string> = new Set(LOGINS.map((l) => l
 /**
  * `authMethods`: terminal logins, offered only to a client that can run them — an ACP
  * `auth.terminal` client gets terminal methods, a Zed `terminal-auth` client gets the
- * command in `_meta["terminal-auth"]`; any other client gets none.
+ * command in `_meta["terminal-auth"]`; any other client gets none. `hideClaudeAuth`
+ * (`--hide-claude-auth`) leaves out the Claude subscription login.
  */
 export function authMethods(
   profile: ClientProfile,
   command: { path: string; args: readonly string[] },
+  hideClaudeAuth = false,
 ): AuthMethod[] {
+  const logins = hideClaudeAuth ? LOGINS.filter((l) => l.id !== "claude-ai-login") : LOGINS;
   if (profile.authTerminal) {
-    return LOGINS.map((l) => ({
+    return logins.map((l) => ({
       id: l.id,
       name: l.name,
       description: l.description,
@@ -39,7 +42,7 @@ export function authMethods(
     }));
   }
   if (profile.terminalAuth) {
-    return LOGINS.map((l) => ({
+    return logins.map((l) => ({
       id: l.id,
       name: l.name,
       description: l.description,

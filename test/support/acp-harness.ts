@@ -53,6 +53,8 @@ export interface ScenarioOptions {
   /** Claude Code user settings (written to the config dir). */
   settings?: Record<string, unknown>;
   env?: Record<string, string | undefined>;
+  /** Command-line arguments of the adapter (e.g. `--hide-claude-auth`). */
+  args?: readonly string[];
   /** Answer to form elicitations; default: decline. */
   onElicitation?: (
     request: CreateElicitationRequest,
@@ -100,7 +102,8 @@ export class Scenario {
       JSON.stringify({ permissions: { defaultMode: "default" }, ...options.settings }),
     );
     const model = await startModelServer({ script: options.script ?? [] });
-    const adapter = spawnAdapter(workspace, scenarioEnv(model.url, configDir, home, options.env));
+    const env = scenarioEnv(model.url, configDir, home, options.env);
+    const adapter = spawnAdapter(workspace, env, options.args);
     const scenario = new Scenario(root, workspace, configDir, model, adapter, options);
     scenario.attach();
     return scenario;
@@ -121,7 +124,7 @@ export class Scenario {
       join(this.root, "home"),
       this.options.env,
     );
-    this.adapter = spawnAdapter(this.workspace, env);
+    this.adapter = spawnAdapter(this.workspace, env, this.options.args);
     for (const list of [
       this.traffic,
       this.notifications,
@@ -274,8 +277,12 @@ export class Scenario {
   }
 }
 
-function spawnAdapter(workspace: string, env: Record<string, string | undefined>): ChildProcess {
-  return spawn(process.execPath, [ADAPTER_BIN], {
+function spawnAdapter(
+  workspace: string,
+  env: Record<string, string | undefined>,
+  args: readonly string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [ADAPTER_BIN, ...args], {
     cwd: workspace,
     stdio: ["pipe", "pipe", "pipe"],
     env,
