@@ -200,8 +200,9 @@ export function registerSessionHistory(app: AgentApp, state: ConnectionState): A
       methods.agent.session.delete,
       guarded(methods.agent.session.delete, async ({ params }) => {
         const { sessionId } = params;
-        // A well-formed id that names nothing succeeds (features 1a); a malformed one never named a session.
-        if (!isSessionId(sessionId)) throw unknownSession(sessionId);
+        // An id that names nothing succeeds silently, as the spec says it SHOULD: also a
+        // malformed one, which never named a session (and never reaches the disk).
+        if (!isSessionId(sessionId)) return {};
         closeSession(state, sessionId);
         if (await deleteStoredSession(sessionId)) index.invalidate();
         return {};
