@@ -2,6 +2,7 @@ import { Readable, type Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
 import { createAgentApp, newConnectionState } from "./protocol/agent-app.js";
 import type { AgentOptions } from "./agent/agent-options.js";
+import { initializeGuard } from "./protocol/initialize-guard.js";
 import { StdoutLines } from "./protocol/stdout-messages.js";
 import { killAllClaudeProcesses } from "./sdk/claude-process.js";
 import { log } from "./util/log.js";
@@ -37,7 +38,7 @@ export function serveAcp(streams: AcpStreams, options: AgentOptions = {}): AcpCo
   const output = new StdoutLines(streams.output);
   const { readable } = ndJsonStream(output.bytes(), input);
   const connection = createAgentApp(state, (text) => output.push(text)).connect({
-    readable,
+    readable: readable.pipeThrough(initializeGuard((message) => output.pushMessage(message))),
     writable: output.messages(),
   });
   let sessionsClosed = false;

@@ -1,7 +1,5 @@
 import type { McpServerConfig, Options, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
-import { z } from "zod";
-import { ownField, toPlainData } from "../util/plain-data.js";
 import { claudeExecutable } from "./claude-binary.js";
 import { spawnClaudeCode } from "./claude-process.js";
 import { log } from "../util/log.js";
@@ -27,17 +25,7 @@ export interface SessionQueryConfig {
   readonly abortController: AbortController;
 }
 
-const passThroughSchema = z.record(z.string(), z.unknown());
-
-/**
- * Reads `_meta.claudeCode.options` (the upstream convention clients rely on) as plain
- * data. Anything that is not an object is ignored: a malformed `_meta` enables nothing.
- */
-export function readPassThroughOptions(meta: unknown): Record<string, unknown> {
-  const raw = ownField(ownField(toPlainData(meta), "claudeCode"), "options");
-  const parsed = passThroughSchema.safeParse(raw);
-  return parsed.success ? parsed.data : {};
-}
+export { readPassThroughOptions } from "./pass-through-options.js";
 
 function stringRecord(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
