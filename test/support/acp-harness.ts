@@ -300,6 +300,10 @@ export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boo
   });
 }
 
+/**
+ * The environment of a scenario's adapter and Claude Code: nothing of the machine's
+ * credentials, `home` as HOME, and a temporary folder inside it as TMPDIR.
+ */
 export function scenarioEnv(
   modelUrl: string,
   configDir: string,
@@ -307,6 +311,11 @@ export function scenarioEnv(
   extra: Record<string, string | undefined> = {},
 ): Record<string, string | undefined> {
   const base = { ...process.env };
+  // Claude Code's temporary files (`claude-<uid>/`, `fswatch-probe-*`, `cc-socks/`) go
+  // under the scenario's own root, which is removed with it, not into the system's.
+  const tmp = join(home, "tmp");
+  mkdirSync(tmp, { recursive: true });
+  delete base.XDG_RUNTIME_DIR;
   // The machine's own credentials and sandbox flag must not leak into a scenario.
   for (const key of Object.keys(base)) {
     if (/^(ANTHROPIC_|CLAUDE_|CLAUDECODE)/.test(key)) delete base[key];
@@ -314,6 +323,7 @@ export function scenarioEnv(
   return {
     ...base,
     HOME: home,
+    TMPDIR: tmp,
     ANTHROPIC_BASE_URL: modelUrl,
     ANTHROPIC_API_KEY: "sk-ant-test-key-000000",
     CLAUDE_CONFIG_DIR: configDir,
