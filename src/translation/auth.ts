@@ -74,6 +74,7 @@ export function toAuthStatus(status: ClaudeAuthStatus | undefined): AuthStatus {
   if (!status || !status.loggedIn) return { kind: "none", label: "Not logged in" };
   switch (status.authMethod) {
     case "api_key":
+    case "api_key_helper":
       return {
         kind: "api_key",
         label: "API key",

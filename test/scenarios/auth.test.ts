@@ -1,7 +1,15 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ADAPTER_BIN, eventually, PROFILES, scenarioEnv } from "../support/acp-harness.js";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  ADAPTER_BIN,
+  eventually,
+  PROFILES,
+  scenarioEnv,
+  type Scenario,
+} from "../support/acp-harness.js";
 import { commandLine, niceValue, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
 
@@ -67,32 +75,83 @@ describe("auth methods", () => {
 });
 
 describe("auth status", () => {
-  it("advertises authStatus and pushes the login state after initialize", async () => {
-    const s = await scenario();
+  const statusUpdates = (s: Scenario) =>
+    s.extNotifications.filter((n) => n.method === "_auth/status_update");
+
+  /** Waits until the scenario's `claude auth status` probe has started and ended. */
+  async function probeRan(s: Scenario): Promise<void> {
+    let seen = false;
+    await eventually("the auth status probe to run and end", () => {
+      const running = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+        commandLine(pid).includes(" auth status --json"),
+      );
+      seen ||= running;
+      return seen && !running;
+    });
+  }
+
+  it("advertises authStatus; the first probe after initialize pushes nothing", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "answer" }] }] });
     const init = await s.initialize();
     expect(init.agentCapabilities?._meta).toMatchObject({ authStatus: {} });
-    await eventually("the auth status", () =>
-      s.extNotifications.some((n) => n.method === "_auth/status_update"),
+    const sessionId = await s.newSession();
+    await probeRan(s);
+    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(statusUpdates(s)).toEqual([]);
+  });
+
+  it("pushes the state when a sign-in changed it, and only then", async () => {
+    const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
+    await s.initialize(PROFILES.zed);
+    const sessionId = await s.newSession();
+    await probeRan(s);
+    // No credentials: the prompt fails and the state is probed again, unchanged.
+    await expect(s.prompt(sessionId, "hi")).rejects.toMatchObject({ code: -32000 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(statusUpdates(s)).toEqual([]);
+    // The user signs in (here: a key helper in the user settings), then authenticate.
+    writeFileSync(
+      join(s.configDir, "settings.json"),
+      JSON.stringify({ apiKeyHelper: "echo sk-ant-test-key-000000" }),
     );
-    expect(s.extNotifications.find((n) => n.method === "_auth/status_update")?.params).toEqual({
-      authStatus: { kind: "api_key", label: "API key", detail: "ANTHROPIC_API_KEY" },
-    });
+    await s.agent.request("authenticate", { methodId: "console-login" });
+    expect(statusUpdates(s)).toEqual([
+      {
+        method: "_auth/status_update",
+        params: { authStatus: { kind: "api_key", label: "API key", detail: "apiKeyHelper" } },
+      },
+    ]);
+    await s.agent.request("authenticate", { methodId: "console-login" });
+    expect(statusUpdates(s)).toHaveLength(1);
   });
 
   it("probes after a first session has started, not beside its Claude Code start", async () => {
     const s = await scenario();
     await s.initialize();
-    const sessionId = await s.newSession();
-    await eventually("the auth status", () =>
-      s.extNotifications.some((n) => n.method === "_auth/status_update"),
+    const answered = () =>
+      s.sentByAdapter().some((m) => {
+        const result = "result" in m ? (m.result as { sessionId?: unknown } | null) : null;
+        return typeof result?.sessionId === "string";
+      });
+    // The probe's end is what the client could see (the state it read), as before a push.
+    let seen = false;
+    let answeredWhenDone: boolean | undefined;
+    const watching = eventually(
+      "the auth status probe to run and end",
+      () => {
+        const probing = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+          commandLine(pid).includes(" auth status --json"),
+        );
+        seen ||= probing;
+        if (seen && !probing) answeredWhenDone ??= answered();
+        return answeredWhenDone !== undefined;
+      },
+      30_000,
     );
-    const sent = s.sentByAdapter();
-    const answered = sent.findIndex(
-      (m) => "result" in m && (m.result as { sessionId?: unknown } | null)?.sessionId === sessionId,
-    );
-    const status = sent.findIndex((m) => "method" in m && m.method === "_auth/status_update");
-    expect(answered).toBeGreaterThan(-1);
-    expect(status).toBeGreaterThan(answered);
+    await s.newSession();
+    await watching;
+    expect(answeredWhenDone).toBe(true);
   });
 
   it("runs the probe's Claude Code at the lowest priority", async () => {
@@ -109,22 +168,5 @@ describe("auth status", () => {
       return readings.length > 0 && probe === undefined;
     });
     expect(readings.at(-1)).toBe(19);
-  });
-
-  it("says nobody is logged in without credentials, and only once", async () => {
-    const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
-    await s.initialize();
-    await eventually("the auth status", () =>
-      s.extNotifications.some((n) => n.method === "_auth/status_update"),
-    );
-    const sessionId = await s.newSession();
-    await expect(s.prompt(sessionId, "hi")).rejects.toMatchObject({ code: -32000 });
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(s.extNotifications.filter((n) => n.method === "_auth/status_update")).toEqual([
-      {
-        method: "_auth/status_update",
-        params: { authStatus: { kind: "none", label: "Not logged in" } },
-      },
-    ]);
   });
 });
