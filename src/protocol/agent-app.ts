@@ -12,6 +12,7 @@ import { parseClientProfile, PLAIN_CLIENT, type ClientProfile } from "./client-p
 import { invalidParams } from "./errors.js";
 import { guarded } from "./guarded.js";
 import { initializeResponse } from "./initialize.js";
+import { registerLogout } from "./logout-method.js";
 import { registerSessionConfig } from "./session-config-methods.js";
 import { registerSessionHistory } from "./session-history.js";
 import { checkAdditionalDirectories, checkWorkingDirectory } from "./session-params.js";
@@ -107,7 +108,7 @@ export function createAgentApp(state: ConnectionState, writeLines: WriteLines): 
     .onNotification(methods.agent.session.cancel, ({ params }) => {
       state.sessions.find(params.sessionId)?.cancel();
     });
-  return registerSessionHistory(registerSessionConfig(app, state), state);
+  return registerLogout(registerSessionHistory(registerSessionConfig(app, state), state), state);
 }
 
 function requireClient(state: ConnectionState): ClientPort {

@@ -32,6 +32,7 @@ export function initializeResponse(
         close: {},
         delete: {},
       },
+      auth: { logout: {} },
       _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
     },
     authMethods: authMethods(profile, ownCommand(), options.hideClaudeAuth === true),

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   ADAPTER_BIN,
@@ -74,21 +74,21 @@ describe("auth methods", () => {
   });
 });
 
+/** Waits until the scenario's `claude auth status` probe has started and ended. */
+async function probeRan(s: Scenario): Promise<void> {
+  let seen = false;
+  await eventually("the auth status probe to run and end", () => {
+    const running = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+      commandLine(pid).includes(" auth status --json"),
+    );
+    seen ||= running;
+    return seen && !running;
+  });
+}
+
 describe("auth status", () => {
   const statusUpdates = (s: Scenario) =>
     s.extNotifications.filter((n) => n.method === "_auth/status_update");
-
-  /** Waits until the scenario's `claude auth status` probe has started and ended. */
-  async function probeRan(s: Scenario): Promise<void> {
-    let seen = false;
-    await eventually("the auth status probe to run and end", () => {
-      const running = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
-        commandLine(pid).includes(" auth status --json"),
-      );
-      seen ||= running;
-      return seen && !running;
-    });
-  }
 
   it("advertises authStatus; the first probe after initialize pushes nothing", async () => {
     const s = await scenario({ script: [{ blocks: [{ type: "text", text: "answer" }] }] });
@@ -168,5 +168,37 @@ describe("auth status", () => {
       return readings.length > 0 && probe === undefined;
     });
     expect(readings.at(-1)).toBe(19);
+  });
+});
+
+describe("logout", () => {
+  it("advertises auth.logout; logout signs Claude Code out and pushes the new state", async () => {
+    const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
+    // A stored Claude account login, as `claude /login` leaves it (the token is never used).
+    const credentials = join(s.configDir, ".credentials.json");
+    writeFileSync(
+      credentials,
+      JSON.stringify({
+        claudeAiOauth: {
+          accessToken: "sk-ant-oat01-test",
+          refreshToken: "sk-ant-ort01-test",
+          expiresAt: Date.now() + 3_600_000,
+          scopes: ["user:inference"],
+          subscriptionType: "pro",
+        },
+      }),
+    );
+    const init = await s.initialize();
+    expect(init.agentCapabilities?.auth).toEqual({ logout: {} });
+    await s.newSession();
+    await probeRan(s);
+    await expect(s.agent.request("logout", {})).resolves.toEqual({});
+    expect(existsSync(credentials)).toBe(false);
+    expect(s.extNotifications.filter((n) => n.method === "_auth/status_update")).toEqual([
+      {
+        method: "_auth/status_update",
+        params: { authStatus: { kind: "none", label: "Not logged in" } },
+      },
+    ]);
   });
 });

@@ -32,6 +32,7 @@ describe.each(Object.entries(PROFILES))(
             close: {},
             delete: {},
           },
+          auth: { logout: {} },
           _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
         },
         // Terminal logins only for a client that can run them (auth.test.ts has the shapes).
