@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { setPriority } from "node:os";
 import { claudeExecutable } from "./claude-binary.js";
+import { trackClaudeCli } from "./claude-process.js";
 
 /** What `claude auth status --json` says (0.3.318). */
 export interface ClaudeAuthStatus {
@@ -45,6 +46,7 @@ export function probeAuthStatus(
     // a session's Claude Code or the adapter wants (the first prompt of a session is sent
     // while it runs: at normal priority it delayed that prompt's model request by ~8 ms
     // on two cores, bench workload 3).
+    trackClaudeCli(probe);
     if (probe.pid !== undefined) {
       try {
         setPriority(probe.pid, LOWEST_PRIORITY);

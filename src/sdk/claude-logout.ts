@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { claudeExecutable } from "./claude-binary.js";
+import { trackClaudeCli } from "./claude-process.js";
 
 const TIMEOUT_MS = 15_000;
 
@@ -12,9 +13,15 @@ export function claudeLogout(env: NodeJS.ProcessEnv = process.env): Promise<void
   const executable = claudeExecutable(env);
   if (!executable) return Promise.reject(new Error("the Claude Code executable was not found"));
   return new Promise((resolve, reject) => {
-    execFile(executable, ["auth", "logout"], { env, timeout: TIMEOUT_MS }, (error, _out, err) => {
-      if (error) reject(new Error(`claude auth logout failed: ${err.trim() || error.message}`));
-      else resolve();
-    });
+    const child = execFile(
+      executable,
+      ["auth", "logout"],
+      { env, timeout: TIMEOUT_MS },
+      (error, _out, err) => {
+        if (error) reject(new Error(`claude auth logout failed: ${err.trim() || error.message}`));
+        else resolve();
+      },
+    );
+    trackClaudeCli(child);
   });
 }

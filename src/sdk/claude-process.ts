@@ -17,7 +17,19 @@ import { PROCESS_MARKER_ENV, sweepOrphans } from "./orphan-sweep.js";
 const SETPRIV = "/usr/bin/setpriv";
 const hasSetpriv = process.platform === "linux" && existsSync(SETPRIV);
 
-const live = new Map<ChildProcess, string>();
+/** Live Claude Code processes, with their shells' marker (none for a short CLI run). */
+const live = new Map<ChildProcess, string | undefined>();
+
+/**
+ * Counts a short Claude Code CLI run (`auth status`, `auth logout`) among the processes
+ * the adapter ends on shutdown: a probe at the lowest priority on a busy machine may
+ * still run when the client goes away.
+ */
+export function trackClaudeCli(child: ChildProcess): void {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  live.set(child, undefined);
+  child.once("exit", () => live.delete(child));
+}
 
 export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
   const marker = randomUUID();
@@ -48,6 +60,6 @@ export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
 export function killAllClaudeProcesses(signal: NodeJS.Signals = "SIGTERM"): void {
   for (const [child, marker] of live) {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    if (signal === "SIGKILL") sweepOrphans(marker);
+    if (signal === "SIGKILL" && marker) sweepOrphans(marker);
   }
 }

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   ADAPTER_BIN,
@@ -12,6 +13,7 @@ import {
 } from "../support/acp-harness.js";
 import { commandLine, niceValue, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { claudeExecutable } from "../../src/sdk/claude-binary.js";
 
 const scenario = useScenarios();
 
@@ -200,5 +202,31 @@ describe("logout", () => {
         params: { authStatus: { kind: "none", label: "Not logged in" } },
       },
     ]);
+  });
+});
+
+describe("the auth probe and the adapter's end", () => {
+  it("a probe still running when the client goes away ends with the adapter", async () => {
+    // A Claude Code whose `auth status` never answers (a probe on a very busy machine).
+    const dir = mkdtempSync(join(tmpdir(), "acp-slow-claude-"));
+    try {
+      const slow = join(dir, "claude");
+      writeFileSync(
+        slow,
+        `#!/bin/sh\nif [ "$1" = auth ]; then exec sleep 60; fi\nexec "${claudeExecutable()}" "$@"\n`,
+        { mode: 0o755 },
+      );
+      const s = await scenario({ env: { CLAUDE_CODE_EXECUTABLE: slow } });
+      await s.initialize();
+      await eventually("the probe to run", () =>
+        processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+          commandLine(pid).startsWith("sleep 60"),
+        ),
+      );
+      // close() fails when a process of the scenario is still running afterwards.
+      await s.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
