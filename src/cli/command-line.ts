@@ -56,7 +56,10 @@ Options:
 
 Environment:
   CLAUDE_AGENT_ACP_DEBUG=1   debug lines on stderr
+  CLAUDE_AGENT_LOGS=<dir>    also append the log lines to <dir>/agent.log
   CLAUDE_CODE_EXECUTABLE     the Claude Code binary to run (default: the SDK's own)
+  ANTHROPIC_MODEL, MAX_THINKING_TOKENS, CLAUDE_CODE_THINKING_DISPLAY, CLAUDE_CONFIG_DIR
+                             as for Claude Code (docs/features.md)
 `;
 
 /** Printed on stderr when a person starts the bin in a terminal (stdin is a TTY). */

@@ -1,6 +1,6 @@
 import type { InitializeResponse } from "@agentclientprotocol/sdk/unstable";
 import { PACKAGE_VERSION } from "../util/version.js";
-import { authMethods } from "../translation/auth.js";
+import { authMethods, isRemoteEnvironment } from "../translation/auth.js";
 import type { ClientProfile } from "./client-profile.js";
 import type { AgentOptions } from "../agent/agent-options.js";
 
@@ -35,6 +35,11 @@ export function initializeResponse(
       auth: { logout: {} },
       _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
     },
-    authMethods: authMethods(profile, ownCommand(), options.hideClaudeAuth === true),
+    authMethods: authMethods(
+      profile,
+      ownCommand(),
+      options.hideClaudeAuth === true,
+      isRemoteEnvironment(process.env),
+    ),
   };
 }

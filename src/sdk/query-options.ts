@@ -1,6 +1,7 @@
 import type { McpServerConfig, Options, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import { claudeExecutable } from "./claude-binary.js";
+import { thinkingFromEnv } from "./thinking-config.js";
 import { spawnClaudeCode } from "./claude-process.js";
 import { log } from "../util/log.js";
 
@@ -109,9 +110,12 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
   // Naming the binary spares the SDK its own search, which asks Node for a full process
   // report to tell glibc from musl (milliseconds on the way to every session start).
   const executable = claudeExecutable(env);
+  const thinking = thinkingFromEnv(env);
   return {
     settingSources: ["user", "project", "local"],
     ...(executable ? { pathToClaudeCodeExecutable: executable } : {}),
+    // MAX_THINKING_TOKENS / CLAUDE_CODE_THINKING_DISPLAY; a client's `thinking` wins.
+    ...(thinking ? { thinking } : {}),
     ...(pass as Partial<Options>),
     ...identity,
     cwd: config.cwd,

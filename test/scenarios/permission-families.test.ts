@@ -65,10 +65,7 @@ describe("durable choices per tool family land in the project's local settings",
     );
     expect(byTool.get("toolu_fetch")).toEqual([
       ["allow-once", "Yes"],
-      [
-        "allow-with-updates",
-        "Yes, always allow fetches from docs.example.com in this project",
-      ],
+      ["allow-with-updates", "Yes, always allow fetches from docs.example.com in this project"],
       ["reject", "No"],
     ]);
     expect(byTool.get("toolu_echo")).toEqual([

@@ -316,9 +316,10 @@ export function scenarioEnv(
   const tmp = join(home, "tmp");
   mkdirSync(tmp, { recursive: true });
   delete base.XDG_RUNTIME_DIR;
-  // The machine's own credentials and sandbox flag must not leak into a scenario.
+  // The machine's own credentials and sandbox flag must not leak into a scenario, nor
+  // that it is reached over SSH (which changes the login methods offered).
   for (const key of Object.keys(base)) {
-    if (/^(ANTHROPIC_|CLAUDE_|CLAUDECODE)/.test(key)) delete base[key];
+    if (/^(ANTHROPIC_|CLAUDE_|CLAUDECODE|SSH_|NO_BROWSER$)/.test(key)) delete base[key];
   }
   return {
     ...base,
