@@ -18,6 +18,8 @@ export interface StartPlan {
   readonly model: string | undefined;
   /** A resumed session's own model, which its query must be started with. */
   readonly restoredModel: string | undefined;
+  /** The model the client asked for (`_meta.claudeCode.options.model`), to be checked. */
+  readonly clientModel: string | undefined;
   /** A notice for the user, sent right after the session is set up. */
   readonly notice: { readonly title: string; readonly description: string } | undefined;
   /** What Claude Code's start answer depends on (the key of its cached model list). */
@@ -110,6 +112,7 @@ export async function planSessionStart(
       autoDisabled: settings.autoDisabled,
       model,
       restoredModel,
+      clientModel,
       notice: {
         title: "Started in Manual mode",
         description: `Bypass permissions was asked for. ${why}`,
@@ -123,6 +126,7 @@ export async function planSessionStart(
     autoDisabled: settings.autoDisabled,
     model,
     restoredModel,
+    clientModel,
     notice: undefined,
     startKey: key,
   };
