@@ -42,6 +42,15 @@ export class AuthTracker {
   }
 
   /**
+   * The login state as last probed; when no probe has ended yet, the one under way (or a
+   * new one) is awaited. Undefined when Claude Code could not tell.
+   */
+  async known(): Promise<AuthStatus | undefined> {
+    if (this.current === undefined) await this.refresh();
+    return this.current;
+  }
+
+  /**
    * Probes shortly, once no session's Claude Code is starting. The probe runs a Claude
    * Code of its own; beside the first session's start it would take the CPU that start
    * needs (an editor sends `session/new` right after `initialize`).

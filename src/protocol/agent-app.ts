@@ -16,6 +16,7 @@ import { registerLogout } from "./logout-method.js";
 import { registerSessionConfig } from "./session-config-methods.js";
 import { registerSessionHistory } from "./session-history.js";
 import { checkAdditionalDirectories, checkWorkingDirectory } from "./session-params.js";
+import { refuseSubscription } from "./subscription-guard.js";
 
 /** Per-connection state: the negotiated client profile and the live sessions. */
 export interface ConnectionState {
@@ -89,6 +90,8 @@ export function createAgentApp(state: ConnectionState, writeLines: WriteLines): 
       methods.agent.session.prompt,
       guarded(methods.agent.session.prompt, async ({ params, signal }) => {
         const session = state.sessions.get(params.sessionId);
+        // (Only with the flag: an await here would let a cancel overtake the prompt.)
+        if (state.options.hideClaudeAuth) await refuseSubscription(state.options, state.auth);
         // `$/cancel_request` for this prompt cancels its turn, like session/cancel.
         signal.addEventListener("abort", () => session.cancel(), { once: true });
         let content;

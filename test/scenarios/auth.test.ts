@@ -230,3 +230,45 @@ describe("the auth probe and the adapter's end", () => {
     }
   });
 });
+
+describe("--hide-claude-auth and a Claude subscription login", () => {
+  const subscription = (configDir: string) =>
+    writeFileSync(
+      join(configDir, ".credentials.json"),
+      JSON.stringify({
+        claudeAiOauth: {
+          accessToken: "sk-ant-oat01-test",
+          refreshToken: "sk-ant-ort01-test",
+          expiresAt: Date.now() + 3_600_000,
+          scopes: ["user:inference"],
+          subscriptionType: "pro",
+        },
+      }),
+    );
+
+  it("a prompt billed to the subscription is authRequired with the reason", async () => {
+    const s = await scenario({
+      args: ["--hide-claude-auth"],
+      env: { ANTHROPIC_API_KEY: undefined },
+    });
+    subscription(s.configDir);
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const error = await s.prompt(sessionId, "hi").catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: -32000,
+      data: { reason: "claude_subscription_not_supported" },
+    });
+    expect(s.model.mainRequests()).toHaveLength(0);
+  });
+
+  it("an API key is served as usual", async () => {
+    const s = await scenario({
+      args: ["--hide-claude-auth"],
+      script: [{ blocks: [{ type: "text", text: "ok" }] }],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+  });
+});
