@@ -20,4 +20,8 @@ export default tseslint.config(
     files: ["test/**", "bench/**", "demo/**"],
     rules: { "no-console": "off" },
   },
+  {
+    files: ["scripts/**/*.mjs"],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+  },
 );

@@ -1,7 +1,8 @@
 import type { InitializeResponse } from "@agentclientprotocol/sdk/unstable";
 import { PACKAGE_VERSION } from "../util/version.js";
-import { authMethods } from "../translation/auth.js";
+import type { AgentOptions } from "../agent/agent-options.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import { authMethods, isRemoteEnvironment } from "../translation/auth.js";
 
 /** How a client starts this adapter again (for terminal logins): node and this script. */
 function ownCommand(): { path: string; args: string[] } {
@@ -12,7 +13,10 @@ function ownCommand(): { path: string; args: string[] } {
  * The `initialize` answer. Capabilities are honest: a capability appears here only once
  * the adapter serves it end to end.
  */
-export function initializeResponse(profile: ClientProfile): InitializeResponse {
+export function initializeResponse(
+  profile: ClientProfile,
+  options: AgentOptions = {},
+): InitializeResponse {
   return {
     protocolVersion: 1,
     agentInfo: { name: "claude-agent-acp", title: "Claude Agent", version: PACKAGE_VERSION },
@@ -28,8 +32,14 @@ export function initializeResponse(profile: ClientProfile): InitializeResponse {
         close: {},
         delete: {},
       },
+      auth: { logout: {} },
       _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
     },
-    authMethods: authMethods(profile, ownCommand()),
+    authMethods: authMethods(
+      profile,
+      ownCommand(),
+      options.hideClaudeAuth === true,
+      isRemoteEnvironment(process.env),
+    ),
   };
 }

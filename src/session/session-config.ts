@@ -102,7 +102,7 @@ export class SessionConfig {
 
   setModel(value: unknown): ConfigChange | undefined {
     if (typeof value !== "string" || !this.models.some((m) => m.value === value)) {
-      throw invalidInput(`unknown model ${JSON.stringify(value)}`, { value });
+      throw unknownModel(value);
     }
     if (value === this.model) return undefined;
     this.model = value;
@@ -145,9 +145,34 @@ export class SessionConfig {
  * A session's options from Claude Code's model list (its start answer, or the cached
  * one): Auto is offered where a model supports it and the settings allow it.
  */
-export function configFor(plan: StartPlan, models: readonly ModelInfo[]): SessionConfig {
+export function configFor(plan: StartPlan, listed: readonly ModelInfo[]): SessionConfig {
+  // Claude Code (0.3.318) lists the model it was started with as a "Custom model" entry
+  // of its own when it knows no such model: that entry is not an offer.
+  const models = listed.filter(
+    (m) => !(m.value === plan.clientModel && m.description === STARTED_MODEL_ENTRY),
+  );
+  // The client's model (`_meta.claudeCode.options.model`) is checked like a later
+  // `session/set_model`: one Claude Code does not offer never reaches the API. (Where
+  // Claude Code lists no models, e.g. behind some gateways, there is nothing to check.)
+  if (plan.clientModel !== undefined && models.length > 0 && !offers(models, plan.clientModel)) {
+    throw unknownModel(plan.clientModel);
+  }
   const auto = !plan.autoDisabled && models.some((m) => m.supportsAutoMode);
   return new SessionConfig({ auto, bypass: plan.bypassAvailable }, models, plan.mode, plan.model);
+}
+
+const STARTED_MODEL_ENTRY = "Custom model";
+
+/** The one answer to a model Claude Code does not offer, whichever way it was asked for. */
+export function unknownModel(value: unknown): Error {
+  return invalidInput(`unknown model ${JSON.stringify(value)}`, { value });
+}
+
+/** Whether Claude Code offers `model`, as an alias ("sonnet") or a resolved id. */
+function offers(models: readonly ModelInfo[], model: string): boolean {
+  return models.some(
+    (m) => m.value === model || (m.value !== "default" && m.resolvedModel === model),
+  );
 }
 
 /** Applies a change to the running Claude Code query. */

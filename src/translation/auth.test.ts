@@ -64,7 +64,7 @@ describe("authMethods", () => {
   });
 
   it("knows the login ids", () => {
-    expect([...LOGIN_METHOD_IDS]).toEqual(["claude-ai-login", "console-login"]);
+    expect([...LOGIN_METHOD_IDS]).toEqual(["claude-ai-login", "console-login", "claude-login"]);
   });
 });
 

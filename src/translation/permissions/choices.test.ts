@@ -56,7 +56,7 @@ describe("permissionChoices: durable choices per tool", () => {
   it.each(["Bash", "PowerShell"])("%s: the SDK bundle, named in the label", (toolName) => {
     expect(permissionChoices(facts({ toolName, suggestions: npmRule }))).toEqual([
       ALLOW_ONCE,
-      always("Yes, and don't ask again for `npm test` commands in this project", npmRule),
+      always("Yes, always allow `npm test` commands in this project", npmRule),
       REJECT,
     ]);
   });
@@ -87,7 +87,7 @@ describe("permissionChoices: durable choices per tool", () => {
     expect(permissionChoices(facts({ toolName: "WebFetch", input: { url } }))).toEqual([
       ALLOW_ONCE,
       always(
-        `Yes, and don't ask again for fetches from ${host} in this project`,
+        `Yes, always allow fetches from ${host} in this project`,
         localRule("WebFetch", `domain:${host}`),
       ),
       REJECT,
@@ -116,12 +116,12 @@ describe("permissionChoices: durable choices per tool", () => {
     ).toEqual([
       ALLOW_ONCE,
       always(
-        "Yes, and don't ask again for the deploy skill in this project",
+        "Yes, always allow the deploy skill in this project",
         localRule("Skill", "deploy"),
         "allow-skill-exact",
       ),
       always(
-        "Yes, and don't ask again for the deploy skill with any arguments in this project",
+        "Yes, always allow the deploy skill with any arguments in this project",
         localRule("Skill", "deploy:*"),
         "allow-skill-prefix",
       ),
@@ -139,7 +139,7 @@ describe("permissionChoices: durable choices per tool", () => {
     ).toEqual([
       ALLOW_ONCE,
       always(
-        "Yes, and don't ask again for the deploy skill in this project",
+        "Yes, always allow the deploy skill in this project",
         localRule("Skill", "deploy"),
         "allow-skill-exact",
       ),
@@ -162,7 +162,7 @@ describe("permissionChoices: durable choices per tool", () => {
     // Strict: a whole-tool rule has no ruleContent key at all, not an undefined one.
     expect(permissionChoices(facts({ toolName }))).toStrictEqual([
       ALLOW_ONCE,
-      always(`Yes, and don't ask again for ${toolName} in this project`, localRule(toolName)),
+      always(`Yes, always allow ${toolName} in this project`, localRule(toolName)),
       REJECT,
     ]);
   });
@@ -173,7 +173,7 @@ describe("permissionChoices: durable choices per tool", () => {
       permissionChoices(facts({ toolName: "mcp__github__create_issue", suggestions: rule })),
     ).toEqual([
       ALLOW_ONCE,
-      always("Yes, and don't ask again for create_issue from github in this project", rule),
+      always("Yes, always allow create_issue from github in this project", rule),
       REJECT,
     ]);
   });
