@@ -59,12 +59,17 @@ describe("renderToolCall", () => {
     ]);
   });
 
-  it("keeps the full PostToolUse response from AIR, gives it to others", () => {
-    const state = bash({ toolResponse: { stdout: "a" } });
-    expect(renderToolCall(state, plain)._meta).toMatchObject({
-      claudeCode: { toolResponse: { stdout: "a" } },
+  it("gives AIR only the status and isAsync of the PostToolUse response, others all of it", () => {
+    const response = { stdout: "a", status: "ok", isAsync: false };
+    const state = bash({ toolResponse: response, input: { command: "ls" } });
+    expect(renderToolCall(state, plain)._meta).toEqual({
+      claudeCode: { toolName: "Bash", toolResponse: response },
     });
-    expect(renderToolCall(state, air)._meta).toEqual({ claudeCode: { toolName: "Bash" } });
+    expect(renderToolCall(state, air)._meta).toEqual({
+      claudeCode: { toolName: "Bash", toolResponse: { status: "ok", isAsync: false } },
+    });
+    const without = bash({ toolResponse: { stdout: "a" }, input: { command: "ls" } });
+    expect(renderToolCall(without, air)._meta).toEqual({ claudeCode: { toolName: "Bash" } });
   });
 
   it("names the parent tool use of a subagent's tool call", () => {

@@ -64,7 +64,8 @@ export class ToolCallTranslator {
   ) {
     this.decorators = decoratorsFor(profile);
     const appended = this.decorators.flatMap((decorator) => decorator.appendedKeys);
-    this.tracker = new ToolCallFieldTracker(profile.air.client, appended);
+    const merged = this.decorators.flatMap((decorator) => decorator.mergedObjects ?? []);
+    this.tracker = new ToolCallFieldTracker(profile.air.client, appended, merged);
   }
 
   private visible(parentToolUseId: string | null): boolean {

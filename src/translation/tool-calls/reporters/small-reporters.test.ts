@@ -101,6 +101,7 @@ describe("reporters: kind and title from the input", () => {
       ),
     ).toEqual({
       content: [{ type: "content", content: { type: "text", text: "Keep planning" } }],
+      rawOnly: true,
     });
   });
 });
