@@ -56,6 +56,8 @@ export class ToolCallTranslator {
   private readonly decorators: readonly ToolCallDecorator[];
   /** Tool uses streaming right now, by parent and content block index. */
   private readonly streaming = new Map<string, Streaming>();
+  /** The entries of the last plan sent, for a client that gets no repeated plan (AIR). */
+  private lastPlan: string | undefined;
 
   constructor(
     private readonly profile: ClientProfile,
@@ -137,7 +139,7 @@ export class ToolCallTranslator {
     }
     if (TASK_TOOLS.has(state.toolName) && !this.tracker.has(state.toolCallId)) {
       const plan = this.taskPlan.apply(state.toolName, state.input, result);
-      return plan ? [routed(state, planUpdate(plan))] : [];
+      return plan ? this.plan(state, plan) : [];
     }
     const reporter = reporterOf(state);
     state.resultFacts = safely(
@@ -227,6 +229,20 @@ export class ToolCallTranslator {
     this.streaming.clear();
   }
 
+  /**
+   * A plan update, unless it repeats the last plan for AIR ("Claude tools and ACP
+   * fields": a plan that repeats the previous plan is not sent); every other client gets
+   * every plan, like upstream.
+   */
+  private plan(state: ToolCallState, entries: readonly PlanEntry[]): RoutedUpdate[] {
+    if (this.profile.air.client) {
+      const key = JSON.stringify(entries);
+      if (key === this.lastPlan) return [];
+      this.lastPlan = key;
+    }
+    return [routed(state, planUpdate(entries))];
+  }
+
   private report(state: ToolCallState, asToolCall = false): RoutedUpdate[] {
     // Task tools are reported as the plan they build; only a permission request shows them.
     if (TASK_TOOLS.has(state.toolName) && !asToolCall && !this.tracker.has(state.toolCallId))
@@ -236,7 +252,7 @@ export class ToolCallTranslator {
       // One plan per tool use, when its input is complete.
       if (!state.inputComplete || state.planSent) return [];
       state.planSent = true;
-      return [routed(state, planUpdate(facts.plan))];
+      return this.plan(state, facts.plan);
     }
     const first = !this.tracker.has(state.toolCallId);
     const rendered = renderToolCall(state, this.profile, facts, this.decorators);
