@@ -202,3 +202,53 @@ describe("ExitPlanMode for a planFile client", () => {
     });
   });
 });
+
+describe("NotebookEdit", () => {
+  const input = { notebook_path: "/n.ipynb", cell_id: "c1", new_source: "print(2)" };
+  const done = {
+    status: "completed" as const,
+    result: result("Updated cell c1 with print(2)"),
+    resultFacts: {},
+  };
+
+  it("is an edit of the cell for AIR: its source in rawInput and once in content", () => {
+    expect(renderToolCall(state("NotebookEdit", input, done), air)).toEqual({
+      toolCallId: "t",
+      title: "Edit cell in /n.ipynb",
+      kind: "edit",
+      status: "completed",
+      locations: [{ path: "/n.ipynb" }],
+      content: [text("print(2)")],
+      rawInput: input,
+      rawOutput: "Updated cell c1 with print(2)",
+      _meta: { claudeCode: { toolName: "NotebookEdit" } },
+    });
+    expect(
+      renderToolCall(state("NotebookEdit", input, done), airWith("rawInputRendering")).content,
+    ).toEqual([]);
+  });
+
+  it.each([
+    ["insert", "Insert cell in /n.ipynb"],
+    ["delete", "Delete cell in /n.ipynb"],
+    ["replace", "Edit cell in /n.ipynb"],
+  ])("titles an AIR %s by what happens to the cell", (mode, title) => {
+    const r = renderToolCall(state("NotebookEdit", { ...input, edit_mode: mode }), air);
+    expect(r.title).toBe(title);
+    expect(r.content).toEqual(mode === "delete" ? [] : [text("print(2)")]);
+  });
+
+  it("keeps the upstream shape for other clients", () => {
+    const shown = { resultFacts: { content: [text("Updated cell c1 with print(2)")] } };
+    expect(renderToolCall(state("NotebookEdit", input, { ...done, ...shown }), plain)).toEqual({
+      toolCallId: "t",
+      title: "NotebookEdit",
+      kind: "other",
+      status: "completed",
+      content: [text("Updated cell c1 with print(2)")],
+      rawInput: input,
+      rawOutput: "Updated cell c1 with print(2)",
+      _meta: { claudeCode: { toolName: "NotebookEdit" } },
+    });
+  });
+});

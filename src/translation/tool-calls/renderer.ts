@@ -11,16 +11,19 @@ import { fenced, textContent, type ToolReporter } from "./reporter.js";
 import type { ToolCallState } from "./tool-call-state.js";
 
 /** The reporter's input facts, or the generic ones when the input is too odd to read. */
-export function inputFacts(state: ToolCallState): InputFacts {
+export function inputFacts(state: ToolCallState, profile: ClientProfile): InputFacts {
   return safely(
-    () => reporterOf(state).describe(state.input, state.toolName),
+    () => reporterOf(state, profile).describe(state.input, state.toolName),
     () => genericReporter.describe(state.input, state.toolName),
   );
 }
 
-/** The tool's reporter, or the generic one when the complete input is malformed. */
-export function reporterOf(state: ToolCallState): ToolReporter {
-  const reporter = reporterFor(state.toolName);
+/**
+ * The tool's reporter for the client (AIR shows some tools differently, "Claude tools and
+ * ACP fields"), or the generic one when the complete input is malformed.
+ */
+export function reporterOf(state: ToolCallState, profile: ClientProfile): ToolReporter {
+  const reporter = reporterFor(state.toolName, profile.air.client);
   return state.inputComplete && !wellFormed(reporter.requires, state.input)
     ? genericReporter
     : reporter;
@@ -44,7 +47,7 @@ function wellFormed(
 export function renderToolCall(
   state: ToolCallState,
   profile: ClientProfile,
-  facts: InputFacts = inputFacts(state),
+  facts: InputFacts = inputFacts(state, profile),
   decorators: readonly ToolCallDecorator[] = decoratorsFor(profile),
 ): RenderedToolCall {
   const air = profile.air.client;

@@ -141,7 +141,7 @@ export class ToolCallTranslator {
       const plan = this.taskPlan.apply(state.toolName, state.input, result);
       return plan ? this.plan(state, plan) : [];
     }
-    const reporter = reporterOf(state);
+    const reporter = reporterOf(state, this.profile);
     state.resultFacts = safely(
       () => (reporter.result ?? defaultResult)(result, state.input),
       () => defaultResult(result),
@@ -154,7 +154,7 @@ export class ToolCallTranslator {
     const state = this.calls.get(toolUseId);
     if (!state) return [];
     state.toolResponse = post.toolResponse;
-    const reporter = reporterOf(state);
+    const reporter = reporterOf(state, this.profile);
     if (reporter.postToolUse) {
       const facts = safely(
         () => reporter.postToolUse!(post, state.input),
@@ -247,7 +247,7 @@ export class ToolCallTranslator {
     // Task tools are reported as the plan they build; only a permission request shows them.
     if (TASK_TOOLS.has(state.toolName) && !asToolCall && !this.tracker.has(state.toolCallId))
       return [];
-    const facts = inputFacts(state);
+    const facts = inputFacts(state, this.profile);
     if (facts.plan && !asToolCall) {
       // One plan per tool use, when its input is complete.
       if (!state.inputComplete || state.planSent) return [];
