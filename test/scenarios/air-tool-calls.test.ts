@@ -32,9 +32,10 @@ const IDS = [
   "toolu_skill",
   "toolu_echo",
   "toolu_agent",
+  "toolu_nb",
 ];
 
-/** Read, Edit, Write, Bash, Skill, an MCP tool and a subagent, in one turn. */
+/** Read, Edit, Write, Bash, Skill, an MCP tool, a subagent and NotebookEdit, in one turn. */
 async function runTools(profile: ClientCapabilities) {
   const s = await scenario({
     settings: {
@@ -51,6 +52,16 @@ async function runTools(profile: ClientCapabilities) {
     join(ws, ".claude/skills/greeter/SKILL.md"),
     "---\nname: greeter\ndescription: Greets\n---\nSay hello.\n",
   );
+  const cell = { cell_type: "code", id: "c1", source: ["print(1)"], metadata: {}, outputs: [] };
+  writeFileSync(
+    join(ws, "nb.ipynb"),
+    JSON.stringify({
+      cells: [{ ...cell, execution_count: null }],
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+    }),
+  );
   s.model.push(
     tool("toolu_read", "Read", { file_path: join(ws, "a.txt") }),
     tool("toolu_edit", "Edit", {
@@ -62,6 +73,13 @@ async function runTools(profile: ClientCapabilities) {
     tool("toolu_bash", "Bash", { command: "echo hi", description: "Say hi" }),
     tool("toolu_skill", "Skill", { skill: "greeter" }),
     tool("toolu_echo", "mcp__echo__echo", { text: "ping" }),
+    // Claude Code edits only a notebook it has read.
+    tool("toolu_read_nb", "Read", { file_path: join(ws, "nb.ipynb") }),
+    tool("toolu_nb", "NotebookEdit", {
+      notebook_path: join(ws, "nb.ipynb"),
+      cell_id: "c1",
+      new_source: "print(2)",
+    }),
     ...SUBAGENT_SCRIPT,
   );
   await s.initialize(profile);
@@ -93,6 +111,7 @@ const AIR_META = {
     // Claude Code's Agent result carries `status` (0.3.318); AIR gets only the markers.
     { claudeCode: { toolResponse: { status: "completed" } } },
   ],
+  toolu_nb: [{ claudeCode: { toolName: "NotebookEdit" } }],
 };
 
 const AIR_RAW_INPUT = {
@@ -111,6 +130,7 @@ const AIR_RAW_INPUT = {
       run_in_background: false,
     },
   ],
+  toolu_nb: [{ notebook_path: "<ws>/nb.ipynb", cell_id: "c1", new_source: "print(2)" }],
 };
 
 describe.each([
@@ -125,9 +145,13 @@ describe.each([
         id,
         AIR_RAW_INPUT[id as keyof typeof AIR_RAW_INPUT],
       ]);
-      // Every result here has a field of its own (content, the diff): no rawOutput.
-      expect([id, values(id, "rawOutput")]).toEqual([id, []]);
+      // Each result with a field of its own (content, the diff) has no rawOutput; the
+      // notebook's shows the cell source, so its result text has only rawOutput.
+      expect([id, values(id, "rawOutput").length]).toEqual([id, id === "toolu_nb" ? 1 : 0]);
     }
+    expect(of("toolu_nb")[0]).toMatchObject({ kind: "edit" });
+    expect(values("toolu_nb", "title").at(-1)).toBe("Edit cell in <ws>/nb.ipynb");
+    expect(values("toolu_nb", "content")).toEqual(displayCopy ? [[], [text("print(2)")]] : [[]]);
     // The readable input is copied to content only without rawInputRendering.
     const shown = (id: string) => values(id, "content").at(-1);
     expect(shown("toolu_bash")).toEqual([
@@ -176,6 +200,8 @@ describe("a plain client running the same tools", () => {
       },
     });
     expect(values("toolu_bash", "rawOutput")).toEqual(["hi"]);
+    expect(values("toolu_nb", "kind")).toEqual(["other"]);
+    expect(values("toolu_nb", "title")).toEqual(["NotebookEdit"]);
   });
 });
 
