@@ -24,6 +24,24 @@ const tool = (id: string, name: string, input: Record<string, unknown>): Scripte
 });
 const text = (t: string) => ({ type: "content", content: { type: "text", text: t } });
 
+/**
+ * "Removed keys": no client gets the old upstream copies of an AIR key. The claudeCode
+ * keys a tool call may carry, and strings no message may hold.
+ */
+const CLAUDE_CODE_KEYS = ["toolName", "parentToolUseId", "toolResponse"];
+const REMOVED = ['"diffStats"', '"skillPath"', '"_askUserQuestionCustomAnswer"'];
+
+function expectNoRemovedKeys(updates: readonly unknown[], requests: readonly unknown[]): void {
+  const traffic = JSON.stringify([updates, requests]);
+  for (const removed of REMOVED)
+    expect([removed, traffic.includes(removed)]).toEqual([removed, false]);
+  for (const update of updates) {
+    const claudeCode = (update as { _meta?: { claudeCode?: object } })._meta?.claudeCode ?? {};
+    const extra = Object.keys(claudeCode).filter((key) => !CLAUDE_CODE_KEYS.includes(key));
+    expect(extra).toEqual([]);
+  }
+}
+
 const IDS = [
   "toolu_read",
   "toolu_edit",
@@ -138,7 +156,8 @@ describe.each([
   ["AIR with rawInputRendering", air("rawInputRendering"), false],
 ])("the AIR tool call contract (%s)", (_name, profile, displayCopy) => {
   it("puts each AIR key where the spec does, once, and rawInput only complete", async () => {
-    const { of, values } = await runTools(profile);
+    const { s, sessionId, of, values } = await runTools(profile);
+    expectNoRemovedKeys(s.updates(sessionId), s.permissionRequests);
     for (const id of IDS) {
       expect([id, values(id, "_meta")]).toEqual([id, AIR_META[id as keyof typeof AIR_META]]);
       expect([id, values(id, "rawInput")]).toEqual([
@@ -166,9 +185,13 @@ describe.each([
   });
 });
 
-describe("a plain client running the same tools", () => {
+describe.each([
+  ["plain", PROFILES.plain],
+  ["Zed", PROFILES.zed],
+])("a %s client running the same tools", (name, profile) => {
   it("gets no AIR key, the file text in rawInput and the full tool responses", async () => {
-    const { s, sessionId, values } = await runTools(PROFILES.plain);
+    const { s, sessionId, values } = await runTools(profile);
+    expectNoRemovedKeys(s.updates(sessionId), s.permissionRequests);
     const traffic = JSON.stringify([s.updates(sessionId), s.permissionRequests]);
     for (const key of ["jetbrains", "is_mcp_tool_call", "commandTitle", "planFilePath"])
       expect([key, traffic.includes(`"${key}"`)]).toEqual([key, false]);
@@ -187,19 +210,18 @@ describe("a plain client running the same tools", () => {
       const metas = values(id, "_meta") as Array<{ claudeCode: Record<string, unknown> }>;
       expect(metas.every((m) => typeof m.claudeCode.toolName === "string")).toBe(true);
     }
-    expect(values("toolu_bash", "_meta").at(-1)).toEqual({
-      claudeCode: {
-        toolName: "Bash",
-        toolResponse: {
-          stdout: "hi",
-          stderr: "",
-          interrupted: false,
-          isImage: false,
-          noOutputExpected: false,
-        },
-      },
+    const bashResponse = {
+      stdout: "hi",
+      stderr: "",
+      interrupted: false,
+      isImage: false,
+      noOutputExpected: false,
+    };
+    expect(values("toolu_bash", "_meta").at(-1)).toMatchObject({
+      claudeCode: { toolName: "Bash", toolResponse: bashResponse },
     });
-    expect(values("toolu_bash", "rawOutput")).toEqual(["hi"]);
+    // Zed gets the output on the terminal channel, the plain client in a console block.
+    expect(values("toolu_bash", "rawOutput")).toEqual(name === "Zed" ? [] : ["hi"]);
     expect(values("toolu_nb", "kind")).toEqual(["other"]);
     expect(values("toolu_nb", "title")).toEqual(["NotebookEdit"]);
   });
