@@ -10,6 +10,16 @@ import type { ToolCallState } from "../../translation/tool-calls/tool-call-state
  * AIR reads a present non-file value as a retraction.
  */
 export function planFilePath(state: ToolCallState): string | undefined {
+  const path = planFileCandidate(state);
+  // "Fallback": a plan file that does not exist gives the plan text as before.
+  return path !== undefined && state.missingPlanFile === path ? undefined : path;
+}
+
+/**
+ * The path `planFilePath` sends unless the session found that it names no regular file
+ * (`ToolCallState.missingPlanFile`, checked once per path by the translator).
+ */
+export function planFileCandidate(state: ToolCallState): string | undefined {
   if (!state.inputComplete) return undefined;
   const named = absolutePath(state.input.planFilePath);
   if (named !== undefined) return named;

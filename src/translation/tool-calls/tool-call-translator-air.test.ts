@@ -85,4 +85,45 @@ describe("ToolCallTranslator for AIR", () => {
       { sessionUpdate: "tool_call_update", toolCallId: "m", rawInput: { q: 1 } },
     ]);
   });
+
+  describe("ExitPlanMode for a planFile client", () => {
+    const planFile = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: ["planFile"] } } },
+    });
+    const input = { plan: "# Plan", planFilePath: "/p/plan.md" };
+    const exit = { id: "x", name: "ExitPlanMode", input };
+
+    it("sends the path when it names a regular file, checking it once", () => {
+      const checked: string[] = [];
+      const t = new ToolCallTranslator(planFile, false, (path) => {
+        checked.push(path);
+        return true;
+      });
+      const updates = updatesOf([
+        ...t.complete(exit, null),
+        ...t.forPermission("x", "ExitPlanMode", input).updates,
+        ...t.running("x"),
+      ]);
+      expect(updates[0]).toMatchObject({ content: [], rawInput: { planFilePath: "/p/plan.md" } });
+      expect(t.forPermission("x", "ExitPlanMode", input).toolCall.rawInput).toEqual({
+        planFilePath: "/p/plan.md",
+      });
+      expect(checked).toEqual(["/p/plan.md"]);
+    });
+
+    it("falls back to the plan text when the file does not exist", () => {
+      const t = new ToolCallTranslator(planFile, false, () => false);
+      expect(updatesOf(t.complete(exit, null))[0]).toMatchObject({
+        content: [{ type: "content", content: { type: "text", text: "# Plan" } }],
+        rawInput: input,
+      });
+    });
+
+    it("checks no file for a client without planFile", () => {
+      const t = new ToolCallTranslator(air, false, () => {
+        throw new Error("checked");
+      });
+      expect(updatesOf(t.complete(exit, null))[0]).toMatchObject({ rawInput: input });
+    });
+  });
 });

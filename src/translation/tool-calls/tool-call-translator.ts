@@ -6,6 +6,7 @@ import type {
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
 import { requestPreview } from "../../extensions/air/diff-patch.js";
+import { planFileCandidate } from "../../extensions/air/plan-file.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
 import type { RoutedUpdate } from "../routed-update.js";
@@ -36,6 +37,12 @@ export interface ToolResultBlock {
 /** Streamed input beyond this size is not refined until it is complete. */
 const MAX_REFINED_INPUT = 64 * 1024;
 
+/**
+ * Whether `path` names a regular file: the one file check of tool call reports (AIR
+ * `planFile`), injected by the session so that translation itself does no I/O.
+ */
+export type RegularFileCheck = (path: string) => boolean;
+
 interface Streaming {
   readonly toolCallId: string;
   json: string;
@@ -58,16 +65,33 @@ export class ToolCallTranslator {
   private readonly streaming = new Map<string, Streaming>();
   /** The entries of the last plan sent, for a client that gets no repeated plan (AIR). */
   private lastPlan: string | undefined;
+  /** The plan file check, for a `planFile` client only. */
+  private readonly regularFile: RegularFileCheck | undefined;
 
   constructor(
     private readonly profile: ClientProfile,
     /** Whether subagent tool calls go to the root transcript (flat transcript). */
     private readonly flatSubagents: boolean,
+    /** Checks an ExitPlanMode's plan file for a `planFile` client; none: trust the CLI. */
+    regularFile?: RegularFileCheck,
   ) {
+    this.regularFile = profile.air.planFile ? regularFile : undefined;
     this.decorators = decoratorsFor(profile);
     const appended = this.decorators.flatMap((decorator) => decorator.appendedKeys);
     const merged = this.decorators.flatMap((decorator) => decorator.mergedObjects ?? []);
     this.tracker = new ToolCallFieldTracker(profile.air.client, appended, merged);
+  }
+
+  /**
+   * AIR "Plan file": the path goes out only when it names a regular file ("Fallback":
+   * else the plan text). Checked once per path, before a report renders it.
+   */
+  private checkPlanFile(state: ToolCallState): void {
+    if (!this.regularFile || state.toolName !== "ExitPlanMode") return;
+    const path = planFileCandidate(state);
+    if (path === undefined || state.checkedPlanFile === path) return;
+    state.checkedPlanFile = path;
+    state.missingPlanFile = this.regularFile(path) ? undefined : path;
   }
 
   private visible(parentToolUseId: string | null): boolean {
@@ -204,6 +228,7 @@ export class ToolCallTranslator {
     state.input = record(input) ?? state.input;
     state.inputComplete = true;
     if (fileBefore) state.fileBeforeApproval = fileBefore;
+    this.checkPlanFile(state);
     // A plan tool is reported as a plan; only a permission request shows it as a tool call.
     updates.push(...this.report(state, true));
     const rendered = renderToolCall(state, this.profile, undefined, this.decorators);
@@ -255,6 +280,7 @@ export class ToolCallTranslator {
       return this.plan(state, facts.plan);
     }
     const first = !this.tracker.has(state.toolCallId);
+    this.checkPlanFile(state);
     const rendered = renderToolCall(state, this.profile, facts, this.decorators);
     const done = state.status === "completed" || state.status === "failed";
     // Upstream convention: the final update of a terminal command repeats its content.
