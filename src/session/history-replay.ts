@@ -7,6 +7,7 @@ import { subagentTranscriptPath } from "../sdk/transcript-paths.js";
 import { activeBranch } from "../translation/replay/active-branch.js";
 import { TranscriptReplay } from "../translation/replay/transcript-replay.js";
 import { log } from "../util/log.js";
+import { isRegularFile } from "./regular-file.js";
 
 export interface HistoryReplayRequest {
   readonly sessionId: string;
@@ -29,7 +30,12 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
   const { sessionId, transcript, client } = request;
   const stored = await StoredTranscript.read(transcript);
   reportUnreadable(sessionId, transcript, stored.unreadable);
-  const replay = new TranscriptReplay(request.profile, sessionId, request.flatSubagents);
+  const replay = new TranscriptReplay(
+    request.profile,
+    sessionId,
+    request.flatSubagents,
+    isRegularFile,
+  );
   const send = sender(sessionId, client);
   const lines = activeBranch(stored.links);
   try {

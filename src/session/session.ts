@@ -18,6 +18,7 @@ import { Lifecycle } from "./lifecycle.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
 import { QuerySlot } from "./query-slot.js";
+import { isRegularFile } from "./regular-file.js";
 import { QueryStarter, type QueryStarterParts } from "./query-starter.js";
 import { flatSubagents, type SessionSetup } from "./query-setup.js";
 import { restartQuery, type RestartParts } from "./restart.js";
@@ -80,7 +81,11 @@ export class Session {
       lifecycle: this.lifecycle,
       startState: this.startState,
       outbox: this.outbox,
-      translator: new SdkMessageTranslator(profile, flatSubagents(profile, setup.passThrough)),
+      translator: new SdkMessageTranslator(
+        profile,
+        flatSubagents(profile, setup.passThrough),
+        isRegularFile,
+      ),
       options: this.options,
       slot: this.slot,
       conversation: new Conversation(setup.sessionId),

@@ -6,6 +6,7 @@ import { toRoot, type RoutedUpdate } from "./routed-update.js";
 import { record } from "./tool-calls/reporter.js";
 import {
   ToolCallTranslator,
+  type RegularFileCheck,
   type ToolResultBlock,
   type ToolUseBlock,
 } from "./tool-calls/tool-call-translator.js";
@@ -20,9 +21,10 @@ export class SdkMessageTranslator {
   readonly tools: ToolCallTranslator;
   readonly compaction: CompactionTranslator;
 
-  constructor(profile: ClientProfile, flatSubagents: boolean) {
+  /** `regularFile`: the session's file check for AIR `planFile` (`ToolCallTranslator`). */
+  constructor(profile: ClientProfile, flatSubagents: boolean, regularFile?: RegularFileCheck) {
     this.text = new MessageStreamTranslator(flatSubagents);
-    this.tools = new ToolCallTranslator(profile, flatSubagents);
+    this.tools = new ToolCallTranslator(profile, flatSubagents, regularFile);
     this.compaction = new CompactionTranslator(profile);
   }
 

@@ -30,9 +30,28 @@ export const DIFF_PATCH = AIR_CAPABILITIES.diffPatch;
 /** `diffPatch.format`: the one patch format of version 1. */
 export const GIT_PATCH_FORMAT = "git_patch";
 
+/** `_meta.jetbrains.air.version`: the version every AIR payload sits next to. */
+export const AIR_VERSION_KEY = "version";
+export const AIR_VERSION = 1;
+
+/** Tool call `_meta.jetbrains.air` keys ("AIR metadata keys"). */
+export const TOOL_CALL_KEYS = {
+  /** Bash and PowerShell: the `description` input string. */
+  commandTitle: "commandTitle",
+  /** Agent and Task: `true`. */
+  subagent: "subagent",
+  /** Skill: `{name, path?}`. */
+  skill: "skill",
+} as const;
+
+/** Tool call `_meta.is_mcp_tool_call: true` ("JetBrains shared keys"), AIR only. */
+export const IS_MCP_TOOL_CALL = "is_mcp_tool_call";
+
 /** What `test/architecture.test.ts` looks for outside this folder. */
 export const AIR_WIRE_STRINGS: readonly string[] = [
   JETBRAINS,
   ...Object.values(AIR_CAPABILITIES),
   GIT_PATCH_FORMAT,
+  ...Object.values(TOOL_CALL_KEYS),
+  IS_MCP_TOOL_CALL,
 ];

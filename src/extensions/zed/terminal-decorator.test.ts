@@ -65,7 +65,7 @@ describe("the Zed terminal decorator", () => {
 describe("decoratorsFor", () => {
   it.each([
     ["a plain client", {}, []],
-    ["an AIR client", { _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } }, []],
+    ["an AIR client", { _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } }, [[]]],
     [
       "a Zed terminal client",
       { _meta: { terminal_output: true } },

@@ -3,6 +3,7 @@ import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk/unsta
 import type { ClientProfile } from "../../profile/client-profile.js";
 import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
+import type { RegularFileCheck } from "../tool-calls/tool-call-translator.js";
 import { toDisplayPrompt } from "../session-title.js";
 import { fileAfterTool } from "./file-after.js";
 import { asRecord, contentBlocks, TOOL_USE_BLOCKS, type MessageEntry } from "./transcript-entry.js";
@@ -36,8 +37,10 @@ export class TranscriptReplay {
     profile: ClientProfile,
     private readonly sessionId: string,
     private readonly flatSubagents: boolean,
+    /** The live session's plan file check (AIR `planFile`), so a replay has its shapes. */
+    regularFile?: RegularFileCheck,
   ) {
-    this.translator = new SdkMessageTranslator(profile, flatSubagents);
+    this.translator = new SdkMessageTranslator(profile, flatSubagents, regularFile);
   }
 
   /**

@@ -12,6 +12,11 @@ import type { ToolCallState } from "./tool-call-state.js";
 export interface ToolCallDecorator {
   /** `_meta` keys whose data the client appends: each value goes out once. */
   readonly appendedKeys: readonly string[];
+  /**
+   * `_meta` objects a client that merges `_meta` (AIR) merges key by key: the field
+   * tracker leaves out their unchanged keys, not only unchanged whole values.
+   */
+  readonly mergedObjects?: readonly MergedObject[];
   /** Adds this extension's keys to the report's `_meta` (plain assignments: hot path). */
   decorate(meta: Record<string, unknown>, state: ToolCallState, facts: InputFacts): void;
   /**
@@ -26,4 +31,13 @@ export interface ToolCallDecorator {
     from: "input" | "final",
     state: ToolCallState,
   ): readonly ToolCallContent[];
+}
+
+/**
+ * A `_meta` object merged key by key: `path` from `_meta` down to it; `always` names its
+ * keys that go out with every change of it (AIR's `version`).
+ */
+export interface MergedObject {
+  readonly path: readonly string[];
+  readonly always?: readonly string[];
 }

@@ -1,4 +1,5 @@
 import { diffPatchDecorator } from "../../extensions/air/diff-patch-decorator.js";
+import { airToolCallDecorator } from "../../extensions/air/tool-call-decorator.js";
 import { terminalDecorator } from "../../extensions/zed/terminal-decorator.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { ToolCallDecorator } from "./decorator.js";
@@ -8,6 +9,7 @@ export function decoratorsFor(profile: ClientProfile): readonly ToolCallDecorato
   const decorators: ToolCallDecorator[] = [];
   if (profile.zed.terminalOutput)
     decorators.push(terminalDecorator(profile.zed.terminalOutputDelta));
+  if (profile.air.client) decorators.push(airToolCallDecorator());
   if (profile.air.diffPatch) decorators.push(diffPatchDecorator());
   return decorators;
 }

@@ -34,6 +34,11 @@ export interface ResultFacts {
   readonly commandOutput?: { readonly output: string; readonly exitCode: number | null };
   /** A title that replaces the input title once the tool is done (e.g. "Exited Plan Mode"). */
   readonly title?: string;
+  /**
+   * The result has no display form of its own (an ExitPlanMode rejection reason): AIR
+   * gets it in `rawOutput` only, other clients in `content` too.
+   */
+  readonly rawOnly?: boolean;
 }
 
 /** The tool result as Claude reports it: the `tool_result` block and the structured output. */

@@ -146,4 +146,80 @@ describe("ToolCallFieldTracker", () => {
     t.trim("a", { _meta: { b: 1 } });
     expect(t.trim("a", { _meta: { a: 1, b: 1 } })).toBeUndefined();
   });
+  describe("AIR: merged _meta objects key by key", () => {
+    const airObject = [{ path: ["jetbrains", "air"], always: ["version"] }];
+    const first = {
+      claudeCode: { toolName: "Bash" },
+      jetbrains: { air: { version: 1, commandTitle: "List" } },
+      is_mcp_tool_call: true,
+      terminal_info: { terminal_id: "a" },
+    };
+
+    it("sends only the changed keys of claudeCode and jetbrains.air, air keys next to version", () => {
+      const t = new ToolCallFieldTracker(true, [], airObject);
+      expect(t.trim("a", { status: "pending", _meta: first })).toEqual({
+        status: "pending",
+        _meta: first,
+      });
+      const later = {
+        claudeCode: { toolName: "Bash", toolResponse: { status: "ok" } },
+        jetbrains: {
+          air: { version: 1, commandTitle: "List", asyncTasks: { backgrounded: true } },
+        },
+        is_mcp_tool_call: true,
+        terminal_info: { terminal_id: "a" },
+      };
+      expect(t.trim("a", { status: "completed", _meta: later })).toEqual({
+        status: "completed",
+        _meta: {
+          claudeCode: { toolResponse: { status: "ok" } },
+          jetbrains: { air: { version: 1, asyncTasks: { backgrounded: true } } },
+        },
+      });
+      expect(t.trim("a", { status: "completed", _meta: later })).toBeUndefined();
+    });
+
+    it("sends a changed key alone when nothing else changed", () => {
+      const t = new ToolCallFieldTracker(true, [], airObject);
+      t.trim("a", { status: "pending", _meta: first });
+      const retitled = { ...first, jetbrains: { air: { version: 1, commandTitle: "Show" } } };
+      expect(t.trim("a", { status: "pending", _meta: retitled })).toEqual({
+        _meta: { jetbrains: { air: { version: 1, commandTitle: "Show" } } },
+      });
+    });
+
+    it("never leaves out appended data, which it sends once", () => {
+      const t = new ToolCallFieldTracker(
+        true,
+        ["terminal_output_delta", "terminal_exit"],
+        airObject,
+      );
+      t.trim("a", { status: "in_progress", _meta: first });
+      const out = {
+        ...first,
+        terminal_output_delta: { terminal_id: "a", data: "hi" },
+        terminal_exit: { terminal_id: "a", exit_code: 0, signal: null },
+        mcp_output_delta: { data: "m" },
+      };
+      expect(t.trim("a", { status: "completed", _meta: out })).toEqual({
+        status: "completed",
+        _meta: {
+          terminal_output_delta: { terminal_id: "a", data: "hi" },
+          terminal_exit: { terminal_id: "a", exit_code: 0, signal: null },
+          mcp_output_delta: { data: "m" },
+        },
+      });
+    });
+
+    it("repeats whole objects for a client that is not AIR", () => {
+      const t = new ToolCallFieldTracker(false, [], airObject);
+      const meta1 = { claudeCode: { toolName: "Bash" } };
+      const meta2 = { claudeCode: { toolName: "Bash", toolResponse: { stdout: "x" } } };
+      t.trim("a", { status: "pending", _meta: meta1 });
+      expect(t.trim("a", { status: "completed", _meta: meta2 })).toEqual({
+        status: "completed",
+        _meta: meta2,
+      });
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { samePlainData } from "../../util/plain-data.js";
+import type { MergedObject } from "./decorator.js";
 
 /** A rendered report of one tool call: top-level ACP fields plus `_meta`. */
 export interface RenderedToolCall {
@@ -13,12 +14,70 @@ export interface RenderedToolCall {
  */
 const UPSTREAM_APPENDED_KEYS: readonly string[] = ["mcp_output_delta"];
 
+/** The upstream `_meta` object a client that merges `_meta` merges key by key. */
+const UPSTREAM_MERGED_OBJECTS: readonly MergedObject[] = [{ path: ["claudeCode"] }];
+
+/** A level of the merged `_meta` objects: its keys merged one by one below it. */
+interface MergedNode {
+  always: readonly string[];
+  readonly children: Map<string, MergedNode>;
+}
+
+function mergedTree(objects: readonly MergedObject[]): MergedNode {
+  const root: MergedNode = { always: [], children: new Map() };
+  for (const object of objects) {
+    let node = root;
+    for (const key of object.path) {
+      let child = node.children.get(key);
+      if (!child) node.children.set(key, (child = { always: [], children: new Map() }));
+      node = child;
+    }
+    node.always = object.always ?? [];
+  }
+  return root;
+}
+
+/**
+ * The part of a merged `_meta` object `value` that differs from `sent`: its changed keys
+ * (a merged child by its own changed keys) and then its `always` keys; undefined when
+ * nothing changed. `for…in`, index loops and assignments: the replay's hot path.
+ */
+function changedPart(sent: unknown, value: unknown, node: MergedNode): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return samePlainData(sent, value) ? undefined : value;
+  const before = (sent !== null && typeof sent === "object" ? sent : {}) as Record<string, unknown>;
+  const now = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const key in now) {
+    const item = now[key];
+    if (item === undefined) continue;
+    const child = node.children.get(key);
+    const part = child
+      ? changedPart(before[key], item, child)
+      : samePlainData(before[key], item)
+        ? undefined
+        : item;
+    if (part === undefined) continue;
+    out[key] = part;
+    any = true;
+  }
+  if (!any) return undefined;
+  for (let i = 0; i < node.always.length; i++) {
+    const key = node.always[i]!;
+    if (out[key] === undefined && now[key] !== undefined) out[key] = now[key];
+  }
+  return out;
+}
+
 /**
  * Drops what a client already has, per tool call (S000 "Compatibility rule", "Tool call
  * contract"):
  * - a top-level field whose value did not change since the last report is left out;
  * - a client that is not AIR gets every `_meta` key on every report (ACP defines no merge
- *   for `_meta`); an AIR client merges `_meta`, so unchanged keys are left out for it;
+ *   for `_meta`); an AIR client merges `_meta`, so unchanged keys are left out for it, and
+ *   of `claudeCode` and the extensions' merged objects (`jetbrains.air`) only the changed
+ *   keys go out;
  * - appended keys go out once, in the report that carries their data;
  * - a report with nothing new is not sent at all (`trim` returns undefined).
  */
@@ -27,16 +86,22 @@ export class ToolCallFieldTracker {
   private readonly meta = new Map<string, Record<string, unknown>>();
 
   private readonly appended: ReadonlySet<string>;
+  private readonly merged: MergedNode;
 
   /**
    * `mergesMeta`: the client merges `_meta` (AIR), so unchanged keys are left out;
-   * `appendedKeys`: the negotiated extensions' appended keys.
+   * `appendedKeys`: the negotiated extensions' appended keys; `mergedObjects`: their
+   * `_meta` objects merged key by key (read only when `mergesMeta`).
    */
   constructor(
     private readonly mergesMeta: boolean,
     appendedKeys: readonly string[] = [],
+    mergedObjects: readonly MergedObject[] = [],
   ) {
     this.appended = new Set([...UPSTREAM_APPENDED_KEYS, ...appendedKeys]);
+    this.merged = mergedTree(
+      mergesMeta ? UPSTREAM_MERGED_OBJECTS.concat(mergedObjects) : UPSTREAM_MERGED_OBJECTS,
+    );
   }
 
   /** True once a report of this tool call went out. */
@@ -73,6 +138,14 @@ export class ToolCallFieldTracker {
     for (const key in reportMeta) {
       const value = reportMeta[key];
       if (value === undefined) continue;
+      const node = this.mergesMeta ? this.merged.children.get(key) : undefined;
+      if (node) {
+        const part = changedPart(sentMeta[key], value, node);
+        if (part === undefined) continue;
+        meta[key] = part;
+        anyMeta = newMeta = true;
+        continue;
+      }
       const unchanged = samePlainData(sentMeta[key], value);
       if (!unchanged) newMeta = true;
       if (unchanged && (this.appended.has(key) || this.mergesMeta)) continue;

@@ -8,7 +8,7 @@ import { askUserQuestionReporter } from "./reporters/ask-user-question.js";
 import { bashReporter } from "./reporters/bash.js";
 import { editReporter, writeReporter } from "./reporters/edit.js";
 import { genericReporter } from "./reporters/generic.js";
-import { notebookEditReporter } from "./reporters/notebook-edit.js";
+import { airNotebookEditReporter, notebookEditReporter } from "./reporters/notebook-edit.js";
 import { enterPlanModeReporter, exitPlanModeReporter } from "./reporters/plan-mode.js";
 import { todoWriteReporter } from "./reporters/plans.js";
 import { readReporter } from "./reporters/read.js";
@@ -42,8 +42,18 @@ const REPORTERS: Readonly<Record<string, ToolReporter>> = {
   TodoWrite: todoWriteReporter,
 };
 
-/** The reporter of a Claude tool; MCP and unknown tools get the generic one. */
-export function reporterFor(toolName: string): ToolReporter {
+/** The tools an AIR client sees in a shape of their own ("Claude tools and ACP fields"). */
+const AIR_REPORTERS: Readonly<Record<string, ToolReporter>> = {
+  NotebookEdit: airNotebookEditReporter,
+};
+
+/**
+ * The reporter of a Claude tool, for an AIR client (`air`) or any other; MCP and unknown
+ * tools get the generic one.
+ */
+export function reporterFor(toolName: string, air = false): ToolReporter {
+  if (air && Object.prototype.hasOwnProperty.call(AIR_REPORTERS, toolName))
+    return AIR_REPORTERS[toolName]!;
   return Object.prototype.hasOwnProperty.call(REPORTERS, toolName)
     ? REPORTERS[toolName]!
     : genericReporter;

@@ -59,12 +59,17 @@ describe("renderToolCall", () => {
     ]);
   });
 
-  it("keeps the full PostToolUse response from AIR, gives it to others", () => {
-    const state = bash({ toolResponse: { stdout: "a" } });
-    expect(renderToolCall(state, plain)._meta).toMatchObject({
-      claudeCode: { toolResponse: { stdout: "a" } },
+  it("gives AIR only the status and isAsync of the PostToolUse response, others all of it", () => {
+    const response = { stdout: "a", status: "ok", isAsync: false };
+    const state = bash({ toolResponse: response, input: { command: "ls" } });
+    expect(renderToolCall(state, plain)._meta).toEqual({
+      claudeCode: { toolName: "Bash", toolResponse: response },
     });
-    expect(renderToolCall(state, air)._meta).toEqual({ claudeCode: { toolName: "Bash" } });
+    expect(renderToolCall(state, air)._meta).toEqual({
+      claudeCode: { toolName: "Bash", toolResponse: { status: "ok", isAsync: false } },
+    });
+    const without = bash({ toolResponse: { stdout: "a" }, input: { command: "ls" } });
+    expect(renderToolCall(without, air)._meta).toEqual({ claudeCode: { toolName: "Bash" } });
   });
 
   it("names the parent tool use of a subagent's tool call", () => {
@@ -236,7 +241,7 @@ describe("renderToolCall", () => {
         throw new Error("odd");
       },
     });
-    expect(inputFacts(bash({ input, inputComplete: false }))).toEqual({
+    expect(inputFacts(bash({ input, inputComplete: false }), plain)).toEqual({
       kind: "other",
       title: "Bash",
     });
@@ -268,7 +273,7 @@ describe("renderToolCall", () => {
 
   it("hands out its own copy of the locations", () => {
     const state = read({});
-    const facts = inputFacts(state);
+    const facts = inputFacts(state, plain);
     const report = renderToolCall(state, plain, facts);
     expect(report.locations).toEqual(facts.locations);
     expect(report.locations).not.toBe(facts.locations);

@@ -1,4 +1,5 @@
 import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
+import { planFilePath } from "../../extensions/air/plan-file.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { ToolCallDecorator } from "./decorator.js";
 import { decoratorsFor } from "./decorators.js";
@@ -10,16 +11,19 @@ import { fenced, textContent, type ToolReporter } from "./reporter.js";
 import type { ToolCallState } from "./tool-call-state.js";
 
 /** The reporter's input facts, or the generic ones when the input is too odd to read. */
-export function inputFacts(state: ToolCallState): InputFacts {
+export function inputFacts(state: ToolCallState, profile: ClientProfile): InputFacts {
   return safely(
-    () => reporterOf(state).describe(state.input, state.toolName),
+    () => reporterOf(state, profile).describe(state.input, state.toolName),
     () => genericReporter.describe(state.input, state.toolName),
   );
 }
 
-/** The tool's reporter, or the generic one when the complete input is malformed. */
-export function reporterOf(state: ToolCallState): ToolReporter {
-  const reporter = reporterFor(state.toolName);
+/**
+ * The tool's reporter for the client (AIR shows some tools differently, "Claude tools and
+ * ACP fields"), or the generic one when the complete input is malformed.
+ */
+export function reporterOf(state: ToolCallState, profile: ClientProfile): ToolReporter {
+  const reporter = reporterFor(state.toolName, profile.air.client);
   return state.inputComplete && !wellFormed(reporter.requires, state.input)
     ? genericReporter
     : reporter;
@@ -43,18 +47,23 @@ function wellFormed(
 export function renderToolCall(
   state: ToolCallState,
   profile: ClientProfile,
-  facts: InputFacts = inputFacts(state),
+  facts: InputFacts = inputFacts(state, profile),
   decorators: readonly ToolCallDecorator[] = decoratorsFor(profile),
 ): RenderedToolCall {
+  const air = profile.air.client;
   const done = state.status === "completed" || state.status === "failed";
   // The Zed terminal channel: a `terminal` block in place of the console output.
   const terminal = facts.command === true && profile.zed.terminalOutput;
+  // AIR `planFile`: the plan file's path stands in for the plan text ("Plan file").
+  const planPath =
+    profile.air.planFile && state.toolName === "ExitPlanMode" ? planFilePath(state) : undefined;
   // Optional fields are assigned, not spread in: this runs for every report, mostly
   // before V8 optimises it (src/util/tiering.ts), where a spread costs ~5x an assignment.
   const claudeCode: Record<string, unknown> = { toolName: state.toolName };
   if (state.parentToolUseId) claudeCode.parentToolUseId = state.parentToolUseId;
-  if (state.toolResponse !== undefined && !profile.air.client) {
-    claudeCode.toolResponse = state.toolResponse;
+  if (state.toolResponse !== undefined) {
+    const response = air ? markersOf(state.toolResponse) : state.toolResponse;
+    if (response !== undefined) claudeCode.toolResponse = response;
   }
   const meta: Record<string, unknown> = { claudeCode };
   for (let i = 0; i < decorators.length; i++) decorators[i]!.decorate(meta, state, facts);
@@ -66,17 +75,60 @@ export function renderToolCall(
     status: state.status,
   };
   if (facts.locations) report.locations = facts.locations.slice();
-  report.content = renderContent(state, facts, profile, terminal, decorators);
-  report.rawInput = renderRawInput(state, profile);
-  if (done && state.result !== undefined && !terminal) report.rawOutput = state.result.raw;
+  const shown: Shown = { result: false };
+  const display = planPath === undefined ? facts.displayText : undefined;
+  report.content = renderContent(state, facts, profile, terminal, decorators, display, shown);
+  report.rawInput = renderRawInput(state, profile, planPath);
+  // AIR gets the raw result only when no other field carries it ("Tool call contract").
+  const carried = shown.result || (air && state.resultFacts?.title !== undefined);
+  if (done && state.result !== undefined && !terminal && !(air && carried))
+    report.rawOutput = state.result.raw;
   report._meta = meta;
   return report;
 }
 
-function renderRawInput(state: ToolCallState, profile: ClientProfile): unknown {
+/** What `renderContent` put in `content`: whether a block shows the result. */
+interface Shown {
+  result: boolean;
+}
+
+/**
+ * AIR's `claudeCode.toolResponse` ("Zed conventions"): only the `status` and `isAsync`
+ * markers of the PostToolUse response, or undefined when it has neither.
+ */
+function markersOf(response: unknown): Record<string, unknown> | undefined {
+  if (response === null || typeof response !== "object") return undefined;
+  const full = response as Record<string, unknown>;
+  if (full.status === undefined && full.isAsync === undefined) return undefined;
+  const markers: Record<string, unknown> = {};
+  if (full.status !== undefined) markers.status = full.status;
+  if (full.isAsync !== undefined) markers.isAsync = full.isAsync;
+  return markers;
+}
+
+/** The input keys that hold file text, which AIR takes from the diff only ("Tool call contract"). */
+const FILE_TEXT_KEYS: Readonly<Record<string, readonly string[]>> = {
+  Edit: ["old_string", "new_string"],
+  Write: ["content"],
+};
+
+function renderRawInput(
+  state: ToolCallState,
+  profile: ClientProfile,
+  planPath: string | undefined,
+): unknown {
   // Upstream clients get `{}` first and each partial refinement; AIR only the complete input.
-  if (state.inputComplete || !profile.air.client) return state.input;
-  return undefined;
+  if (!profile.air.client) return state.input;
+  if (!state.inputComplete) return undefined;
+  if (planPath !== undefined) return { planFilePath: planPath };
+  const fileText = Object.prototype.hasOwnProperty.call(FILE_TEXT_KEYS, state.toolName)
+    ? FILE_TEXT_KEYS[state.toolName]!
+    : undefined;
+  if (!fileText) return state.input;
+  // A copy without the file text: a for…in and assignments (hot path).
+  const input: Record<string, unknown> = {};
+  for (const key in state.input) if (!fileText.includes(key)) input[key] = state.input[key];
+  return input;
 }
 
 function renderContent(
@@ -85,21 +137,37 @@ function renderContent(
   profile: ClientProfile,
   terminal: boolean,
   decorators: readonly ToolCallDecorator[],
+  displayText: string | undefined,
+  shown: Shown,
 ): ToolCallContent[] {
-  if (terminal) return [{ type: "terminal", terminalId: state.toolCallId }];
+  if (terminal) {
+    shown.result = true;
+    return [{ type: "terminal", terminalId: state.toolCallId }];
+  }
   const display: ToolCallContent[] =
-    facts.displayText && !profile.air.rawInputRendering ? [textContent(facts.displayText)] : [];
+    displayText && !profile.air.rawInputRendering ? [textContent(displayText)] : [];
   const output = state.resultFacts?.commandOutput;
   if (facts.command) {
-    return output?.output ? display.concat(textContent(fenced(output.output, "console"))) : display;
+    if (!output?.output) return display;
+    shown.result = true;
+    return display.concat(textContent(fenced(output.output, "console")));
   }
   const final = state.postFacts?.content;
-  if (final && final.length > 0)
+  if (final && final.length > 0) {
+    shown.result = true;
     return display.concat(decorated(final, "final", state, decorators));
-  const shown = state.resultFacts?.content;
-  if (shown && shown.length > 0) return display.concat(shown);
-  if (state.status === "failed" && state.result?.text)
+  }
+  // A result without a display form of its own goes to AIR in `rawOutput` only.
+  const rawOnly = profile.air.client && state.resultFacts?.rawOnly === true;
+  const result = state.resultFacts?.content;
+  if (result && result.length > 0 && !rawOnly) {
+    shown.result = true;
+    return display.concat(result);
+  }
+  if (state.status === "failed" && state.result?.text && !rawOnly) {
+    shown.result = true;
     return display.concat(textContent(state.result.text));
+  }
   return display.concat(decorated(facts.inputContent ?? [], "input", state, decorators));
 }
 

@@ -19,6 +19,9 @@ export interface ToolCallState {
   toolResponse?: unknown;
   /** The target file as read for the approval preview (only for a client that takes one). */
   fileBeforeApproval?: FileBeforeApproval;
+  /** AIR `planFile`: the plan file path checked last, and whether it named no regular file. */
+  checkedPlanFile?: string;
+  missingPlanFile?: string;
   /** A plan tool's plan went out. */
   planSent?: boolean;
 }

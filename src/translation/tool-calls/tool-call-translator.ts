@@ -6,6 +6,7 @@ import type {
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
 import { requestPreview } from "../../extensions/air/diff-patch.js";
+import { planFileCandidate } from "../../extensions/air/plan-file.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
 import type { RoutedUpdate } from "../routed-update.js";
@@ -36,6 +37,12 @@ export interface ToolResultBlock {
 /** Streamed input beyond this size is not refined until it is complete. */
 const MAX_REFINED_INPUT = 64 * 1024;
 
+/**
+ * Whether `path` names a regular file: the one file check of tool call reports (AIR
+ * `planFile`), injected by the session so that translation itself does no I/O.
+ */
+export type RegularFileCheck = (path: string) => boolean;
+
 interface Streaming {
   readonly toolCallId: string;
   json: string;
@@ -56,15 +63,35 @@ export class ToolCallTranslator {
   private readonly decorators: readonly ToolCallDecorator[];
   /** Tool uses streaming right now, by parent and content block index. */
   private readonly streaming = new Map<string, Streaming>();
+  /** The entries of the last plan sent, for a client that gets no repeated plan (AIR). */
+  private lastPlan: string | undefined;
+  /** The plan file check, for a `planFile` client only. */
+  private readonly regularFile: RegularFileCheck | undefined;
 
   constructor(
     private readonly profile: ClientProfile,
     /** Whether subagent tool calls go to the root transcript (flat transcript). */
     private readonly flatSubagents: boolean,
+    /** Checks an ExitPlanMode's plan file for a `planFile` client; none: trust the CLI. */
+    regularFile?: RegularFileCheck,
   ) {
+    this.regularFile = profile.air.planFile ? regularFile : undefined;
     this.decorators = decoratorsFor(profile);
     const appended = this.decorators.flatMap((decorator) => decorator.appendedKeys);
-    this.tracker = new ToolCallFieldTracker(profile.air.client, appended);
+    const merged = this.decorators.flatMap((decorator) => decorator.mergedObjects ?? []);
+    this.tracker = new ToolCallFieldTracker(profile.air.client, appended, merged);
+  }
+
+  /**
+   * AIR "Plan file": the path goes out only when it names a regular file ("Fallback":
+   * else the plan text). Checked once per path, before a report renders it.
+   */
+  private checkPlanFile(state: ToolCallState): void {
+    if (!this.regularFile || state.toolName !== "ExitPlanMode") return;
+    const path = planFileCandidate(state);
+    if (path === undefined || state.checkedPlanFile === path) return;
+    state.checkedPlanFile = path;
+    state.missingPlanFile = this.regularFile(path) ? undefined : path;
   }
 
   private visible(parentToolUseId: string | null): boolean {
@@ -136,9 +163,9 @@ export class ToolCallTranslator {
     }
     if (TASK_TOOLS.has(state.toolName) && !this.tracker.has(state.toolCallId)) {
       const plan = this.taskPlan.apply(state.toolName, state.input, result);
-      return plan ? [routed(state, planUpdate(plan))] : [];
+      return plan ? this.plan(state, plan) : [];
     }
-    const reporter = reporterOf(state);
+    const reporter = reporterOf(state, this.profile);
     state.resultFacts = safely(
       () => (reporter.result ?? defaultResult)(result, state.input),
       () => defaultResult(result),
@@ -151,7 +178,7 @@ export class ToolCallTranslator {
     const state = this.calls.get(toolUseId);
     if (!state) return [];
     state.toolResponse = post.toolResponse;
-    const reporter = reporterOf(state);
+    const reporter = reporterOf(state, this.profile);
     if (reporter.postToolUse) {
       const facts = safely(
         () => reporter.postToolUse!(post, state.input),
@@ -201,6 +228,7 @@ export class ToolCallTranslator {
     state.input = record(input) ?? state.input;
     state.inputComplete = true;
     if (fileBefore) state.fileBeforeApproval = fileBefore;
+    this.checkPlanFile(state);
     // A plan tool is reported as a plan; only a permission request shows it as a tool call.
     updates.push(...this.report(state, true));
     const rendered = renderToolCall(state, this.profile, undefined, this.decorators);
@@ -226,18 +254,33 @@ export class ToolCallTranslator {
     this.streaming.clear();
   }
 
+  /**
+   * A plan update, unless it repeats the last plan for AIR ("Claude tools and ACP
+   * fields": a plan that repeats the previous plan is not sent); every other client gets
+   * every plan, like upstream.
+   */
+  private plan(state: ToolCallState, entries: readonly PlanEntry[]): RoutedUpdate[] {
+    if (this.profile.air.client) {
+      const key = JSON.stringify(entries);
+      if (key === this.lastPlan) return [];
+      this.lastPlan = key;
+    }
+    return [routed(state, planUpdate(entries))];
+  }
+
   private report(state: ToolCallState, asToolCall = false): RoutedUpdate[] {
     // Task tools are reported as the plan they build; only a permission request shows them.
     if (TASK_TOOLS.has(state.toolName) && !asToolCall && !this.tracker.has(state.toolCallId))
       return [];
-    const facts = inputFacts(state);
+    const facts = inputFacts(state, this.profile);
     if (facts.plan && !asToolCall) {
       // One plan per tool use, when its input is complete.
       if (!state.inputComplete || state.planSent) return [];
       state.planSent = true;
-      return [routed(state, planUpdate(facts.plan))];
+      return this.plan(state, facts.plan);
     }
     const first = !this.tracker.has(state.toolCallId);
+    this.checkPlanFile(state);
     const rendered = renderToolCall(state, this.profile, facts, this.decorators);
     const done = state.status === "completed" || state.status === "failed";
     // Upstream convention: the final update of a terminal command repeats its content.

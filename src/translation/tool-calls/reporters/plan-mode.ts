@@ -9,7 +9,9 @@ export const exitPlanModeReporter: ToolReporter = {
   result(result) {
     if (result.isError) {
       // The rejection reason has no display form of its own; upstream clients show it.
-      return result.text ? { content: [textContent(result.text)] } : {};
+      return result.text
+        ? { content: [textContent(result.text)], rawOnly: true }
+        : { rawOnly: true };
     }
     return { title: "Exited Plan Mode" };
   },

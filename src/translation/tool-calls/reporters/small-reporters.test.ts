@@ -101,6 +101,7 @@ describe("reporters: kind and title from the input", () => {
       ),
     ).toEqual({
       content: [{ type: "content", content: { type: "text", text: "Keep planning" } }],
+      rawOnly: true,
     });
   });
 });
@@ -231,10 +232,11 @@ describe("reporters: what an input without the usual fields gives", () => {
     ],
     ["Read: an error without text", readReporter, result({ isError: true }), {}],
     [
+      // The rejection is the result: AIR shows it in rawOutput alone.
       "ExitPlanMode: a rejection without a reason",
       exitPlanModeReporter,
       result({ isError: true }),
-      {},
+      { rawOnly: true },
     ],
   ] as const)("result of %s", (_name, reporter, r, facts) => {
     expect(reporter.result!(r, {})).toStrictEqual(facts);
