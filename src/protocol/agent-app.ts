@@ -54,7 +54,7 @@ export function createAgentApp(state: ConnectionState, writeLines: WriteLines): 
         if (!LOGIN_METHOD_IDS.has(params.methodId)) {
           throw invalidParams(`unknown auth method ${JSON.stringify(params.methodId)}`);
         }
-        await state.auth?.refresh();
+        await state.auth?.refresh(true);
         return {};
       }),
     )

@@ -13,7 +13,7 @@ export function registerLogout(app: AgentApp, state: { auth: AuthTracker | undef
     methods.agent.logout,
     guarded(methods.agent.logout, async () => {
       await claudeLogout();
-      await state.auth?.refresh();
+      await state.auth?.refresh(true);
       return {};
     }),
   );
