@@ -173,23 +173,31 @@ describe("auth status", () => {
   });
 });
 
+/**
+ * A stored Claude account login, as `claude /login` leaves it (the token is never used):
+ * Claude Code then reports a Claude subscription. Returns the file.
+ */
+function writeSubscriptionLogin(configDir: string): string {
+  const file = join(configDir, ".credentials.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      claudeAiOauth: {
+        accessToken: "sk-ant-oat01-test",
+        refreshToken: "sk-ant-ort01-test",
+        expiresAt: Date.now() + 3_600_000,
+        scopes: ["user:inference"],
+        subscriptionType: "pro",
+      },
+    }),
+  );
+  return file;
+}
+
 describe("logout", () => {
   it("advertises auth.logout; logout signs Claude Code out and pushes the new state", async () => {
     const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
-    // A stored Claude account login, as `claude /login` leaves it (the token is never used).
-    const credentials = join(s.configDir, ".credentials.json");
-    writeFileSync(
-      credentials,
-      JSON.stringify({
-        claudeAiOauth: {
-          accessToken: "sk-ant-oat01-test",
-          refreshToken: "sk-ant-ort01-test",
-          expiresAt: Date.now() + 3_600_000,
-          scopes: ["user:inference"],
-          subscriptionType: "pro",
-        },
-      }),
-    );
+    const credentials = writeSubscriptionLogin(s.configDir);
     const init = await s.initialize();
     expect(init.agentCapabilities?.auth).toEqual({ logout: {} });
     await s.newSession();
@@ -232,26 +240,12 @@ describe("the auth probe and the adapter's end", () => {
 });
 
 describe("--hide-claude-auth and a Claude subscription login", () => {
-  const subscription = (configDir: string) =>
-    writeFileSync(
-      join(configDir, ".credentials.json"),
-      JSON.stringify({
-        claudeAiOauth: {
-          accessToken: "sk-ant-oat01-test",
-          refreshToken: "sk-ant-ort01-test",
-          expiresAt: Date.now() + 3_600_000,
-          scopes: ["user:inference"],
-          subscriptionType: "pro",
-        },
-      }),
-    );
-
   it("a prompt billed to the subscription is authRequired with the reason", async () => {
     const s = await scenario({
       args: ["--hide-claude-auth"],
       env: { ANTHROPIC_API_KEY: undefined },
     });
-    subscription(s.configDir);
+    writeSubscriptionLogin(s.configDir);
     await s.initialize();
     const sessionId = await s.newSession();
     const error = await s.prompt(sessionId, "hi").catch((e: unknown) => e);
