@@ -1,7 +1,8 @@
 import { Readable, type Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
-import { createAgentApp, newConnectionState } from "./protocol/agent-app.js";
+import { AcpAgent } from "./agent/acp-agent.js";
 import type { AgentOptions } from "./agent/agent-options.js";
+import { createAgentApp } from "./protocol/agent-app.js";
 import { initializeGuard } from "./protocol/initialize-guard.js";
 import { StdoutLines } from "./protocol/stdout-messages.js";
 import { killAllClaudeProcesses } from "./sdk/claude-process.js";
@@ -31,19 +32,19 @@ export interface AcpConnection {
  * processes of their own; `close()` (or the end of the input) ends those sessions.
  */
 export function serveAcp(streams: AcpStreams, options: AgentOptions = {}): AcpConnection {
-  const state = newConnectionState(options);
+  const service = new AcpAgent(options);
   const input = Readable.toWeb(streams.input) as ReadableStream<Uint8Array>;
   // The SDK's NDJSON stream reads the input (parse errors, size limits); the writing side
   // is batched per event-loop turn (see StdoutLines).
   const output = new StdoutLines(streams.output);
   const { readable } = ndJsonStream(output.bytes(), input);
-  const connection = createAgentApp(state, (text) => output.push(text)).connect({
+  const connection = createAgentApp(service, (text) => output.push(text)).connect({
     readable: readable.pipeThrough(initializeGuard((message) => output.pushMessage(message))),
     writable: output.messages(),
   });
   let sessionsClosed = false;
   const close = (): void => {
-    if (!sessionsClosed) state.sessions.closeAll();
+    if (!sessionsClosed) service.closeAll();
     sessionsClosed = true;
     output.flush();
   };

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { AIR_WIRE_STRINGS } from "../src/extensions/air/keys.js";
+import { ZED_WIRE_STRINGS } from "../src/extensions/zed/keys.js";
 import { REPO_ROOT } from "./support/acp-harness.js";
 
 /**
@@ -37,7 +39,53 @@ function importsOf(file: string): Import[] {
   return found;
 }
 
+/** Files of the inner layers that import from `protocol/` (the outermost layer). */
+const INNER = /^(translation|session|agent|sdk|client|util|profile|extensions)\//;
+function protocolImports(imports: readonly Import[]): Import[] {
+  return imports.filter((i) => INNER.test(i.file) && /(^|\/)protocol\//.test(i.from));
+}
+
+/** Source text without comments (a comment may name a key it explains). */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+}
+
+/**
+ * Places outside `extensions/<name>/` that spell one of that extension's wire strings
+ * as a literal: `files` maps a path below src/ to its text.
+ */
+function wireStringsOutside(
+  files: ReadonlyMap<string, string>,
+  extensions: Readonly<Record<string, readonly string[]>>,
+): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    const source = code(text);
+    for (const [name, strings] of Object.entries(extensions)) {
+      if (file.startsWith(`extensions/${name}/`)) continue;
+      for (const key of strings) {
+        if (
+          source.includes(`"${key}"`) ||
+          source.includes(`'${key}'`) ||
+          source.includes(`\`${key}\``)
+        )
+          found.push(`${file}: ${key}`);
+      }
+    }
+  }
+  return found;
+}
+
+const MAX_LINES = 400;
+function oversize(files: ReadonlyMap<string, string>): string[] {
+  return [...files]
+    .filter(([, text]) => text.split("\n").length > MAX_LINES)
+    .map(([file, text]) => `${file}: ${text.split("\n").length} lines`);
+}
+
 const all = sourceFiles(SRC).flatMap(importsOf);
+const texts = new Map(sourceFiles(SRC).map((f) => [relative(SRC, f), readFileSync(f, "utf8")]));
+const EXTENSION_WIRE_STRINGS = { air: AIR_WIRE_STRINGS, zed: ZED_WIRE_STRINGS };
 const runtime = all.filter((i) => !i.typeOnly);
 const inFolder = (folder: string) => (i: Import) => i.file.startsWith(`${folder}/`);
 const show = (imports: Import[]) => imports.map((i) => `${i.file} → ${i.from}`);
@@ -100,5 +148,55 @@ describe("architecture", () => {
       return /console\.log\(|process\.stdout\.write\(/.test(text) && !owner;
     });
     expect(offenders.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
+  it("no inner layer imports from protocol/ (it maps the agent onto the wire)", () => {
+    expect(show(protocolImports(all))).toEqual([]);
+  });
+
+  it("only an extension's own folder spells its capability strings and wire keys", () => {
+    expect(wireStringsOutside(texts, EXTENSION_WIRE_STRINGS)).toEqual([]);
+  });
+
+  it(`no source file is over ${MAX_LINES} lines`, () => {
+    expect(oversize(texts)).toEqual([]);
+  });
+});
+
+/** Each rule above, shown to fail on a tree that breaks it. */
+describe("architecture rules catch what breaks them", () => {
+  it("an inner layer importing protocol/", () => {
+    const broken: Import[] = [
+      { file: "session/x.ts", from: "../protocol/errors.js", typeOnly: false },
+      { file: "extensions/air/y.ts", from: "../../protocol/initialize.js", typeOnly: true },
+      { file: "protocol/z.ts", from: "./errors.js", typeOnly: false },
+      { file: "run.ts", from: "./protocol/agent-app.js", typeOnly: false },
+    ];
+    expect(show(protocolImports(broken))).toEqual([
+      "session/x.ts → ../protocol/errors.js",
+      "extensions/air/y.ts → ../../protocol/initialize.js",
+    ]);
+  });
+
+  it("a wire key spelled outside its extension", () => {
+    const files = new Map([
+      ["translation/a.ts", 'const k = "terminal_output";\n// "diffPatch" in a comment'],
+      ["session/b.ts", "if (caps.includes('diffPatch')) {}"],
+      ["extensions/zed/keys.ts", 'export const K = "terminal_output";'],
+      ["extensions/air/c.ts", 'meta["terminal_output"] = 1;'],
+    ]);
+    expect(wireStringsOutside(files, { air: ["diffPatch"], zed: ["terminal_output"] })).toEqual([
+      "translation/a.ts: terminal_output",
+      "session/b.ts: diffPatch",
+      "extensions/air/c.ts: terminal_output",
+    ]);
+  });
+
+  it("a file over the limit", () => {
+    const files = new Map([
+      ["a.ts", "x\n".repeat(MAX_LINES)],
+      ["b.ts", "x\n".repeat(MAX_LINES - 1)],
+    ]);
+    expect(oversize(files)).toEqual([`a.ts: ${MAX_LINES + 1} lines`]);
   });
 });

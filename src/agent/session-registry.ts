@@ -1,4 +1,4 @@
-import { unknownSession } from "../protocol/errors.js";
+import { unknownSession } from "../util/adapter-error.js";
 import type { Session } from "../session/session.js";
 
 /** The live sessions of one connection, by ACP session id. */
@@ -9,7 +9,7 @@ export class SessionRegistry {
     this.sessions.set(session.id, session);
   }
 
-  /** The session, or `invalidParams` for an unknown, closed or malformed id. */
+  /** The session, or `unknownSession` for an unknown, closed or malformed id. */
   get(sessionId: unknown): Session {
     const session = typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
     if (!session) throw unknownSession(sessionId);

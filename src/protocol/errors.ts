@@ -1,36 +1,35 @@
 import { RequestError } from "@agentclientprotocol/sdk/unstable";
-import { processSecrets, redactForUser } from "../translation/redact.js";
+import { AdapterError } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
+import { redacted } from "../util/user-text.js";
 
 /**
  * The one place that turns failures into JSON-RPC errors. Every message that leaves
  * through here has passed the redaction step.
  */
-export function redacted(text: string): string {
-  return redactForUser(text, { secrets: processSecrets(process.env) });
-}
 
 /** -32602 with a readable reason built from our own words and the client's values. */
 export function invalidParams(reason: string, data?: Record<string, unknown>): RequestError {
   return new RequestError(-32602, `Invalid params: ${reason}`, data);
 }
 
-/** An unknown, closed or malformed session id. */
-export function unknownSession(sessionId: unknown): RequestError {
-  const shown = typeof sessionId === "string" ? sessionId.slice(0, 100) : String(sessionId);
-  return invalidParams(`unknown session ${JSON.stringify(shown)}`, { sessionId: shown });
-}
-
-/** A turn that failed for a reason the user can act on; the message is Claude's own text. */
-export function turnFailed(userText: string, data?: Record<string, unknown>): RequestError {
-  return new RequestError(-32603, redacted(userText), data);
-}
-
-export function authRequired(userText?: string): RequestError {
-  return new RequestError(
-    -32000,
-    userText ? `Authentication required: ${redacted(userText)}` : "Authentication required",
-  );
+/** An adapter failure as ACP v1 defines its code. */
+function fromAdapterError(error: AdapterError): RequestError {
+  switch (error.code) {
+    case "invalidInput":
+    case "unknownSession":
+      return invalidParams(error.message, error.data);
+    case "authRequired":
+      return new RequestError(
+        -32000,
+        error.message
+          ? `Authentication required: ${redacted(error.message)}`
+          : "Authentication required",
+        error.data,
+      );
+    case "turnFailed":
+      return new RequestError(-32603, redacted(error.message), error.data);
+  }
 }
 
 function isZodError(
@@ -49,6 +48,7 @@ function isZodError(
  */
 export function toRequestError(error: unknown, context?: Record<string, unknown>): RequestError {
   if (error instanceof RequestError) return error;
+  if (error instanceof AdapterError) return fromAdapterError(error);
   if (isZodError(error)) {
     const first = error.issues[0];
     const where = first ? first.path.map(String).join(".") : "";

@@ -1,8 +1,8 @@
 import type { InitializeResponse } from "@agentclientprotocol/sdk/unstable";
 import { PACKAGE_VERSION } from "../util/version.js";
-import { authMethods, isRemoteEnvironment } from "../translation/auth.js";
-import type { ClientProfile } from "./client-profile.js";
 import type { AgentOptions } from "../agent/agent-options.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { authMethods, isRemoteEnvironment } from "../translation/auth.js";
 
 /** How a client starts this adapter again (for terminal logins): node and this script. */
 function ownCommand(): { path: string; args: string[] } {

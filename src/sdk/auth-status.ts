@@ -1,7 +1,6 @@
-import { execFile } from "node:child_process";
 import { setPriority } from "node:os";
 import { claudeExecutable } from "./claude-binary.js";
-import { trackClaudeCli } from "./claude-process.js";
+import { execClaudeCli } from "./claude-process.js";
 
 /** What `claude auth status --json` says (0.3.318). */
 export interface ClaudeAuthStatus {
@@ -30,7 +29,9 @@ export function probeAuthStatus(
   if (!executable) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     // `auth status` exits 1 when nobody is logged in: the JSON on stdout still says so.
-    const probe = execFile(
+    // Like a session's Claude Code, the probe ends with the adapter: a client that goes
+    // away while it runs leaves no process behind.
+    const probe = execClaudeCli(
       executable,
       ["auth", "status", "--json"],
       { env, timeout: urgent ? URGENT_TIMEOUT_MS : TIMEOUT_MS },
@@ -51,7 +52,6 @@ export function probeAuthStatus(
     // a session's Claude Code or the adapter wants (the first prompt of a session is sent
     // while it runs: at normal priority it delayed that prompt's model request by ~8 ms
     // on two cores, bench workload 3).
-    trackClaudeCli(probe);
     if (probe.pid !== undefined && !urgent) {
       try {
         setPriority(probe.pid, LOWEST_PRIORITY);

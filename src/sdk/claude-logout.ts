@@ -1,6 +1,5 @@
-import { execFile } from "node:child_process";
 import { claudeExecutable } from "./claude-binary.js";
-import { trackClaudeCli } from "./claude-process.js";
+import { execClaudeCli } from "./claude-process.js";
 
 const TIMEOUT_MS = 15_000;
 
@@ -13,7 +12,7 @@ export function claudeLogout(env: NodeJS.ProcessEnv = process.env): Promise<void
   const executable = claudeExecutable(env);
   if (!executable) return Promise.reject(new Error("the Claude Code executable was not found"));
   return new Promise((resolve, reject) => {
-    const child = execFile(
+    execClaudeCli(
       executable,
       ["auth", "logout"],
       { env, timeout: TIMEOUT_MS },
@@ -22,6 +21,5 @@ export function claudeLogout(env: NodeJS.ProcessEnv = process.env): Promise<void
         else resolve();
       },
     );
-    trackClaudeCli(child);
   });
 }

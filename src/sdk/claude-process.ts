@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { SpawnedProcess, SpawnOptions } from "@anthropic-ai/claude-agent-sdk";
@@ -17,28 +17,50 @@ import { PROCESS_MARKER_ENV, sweepOrphans } from "./orphan-sweep.js";
 const SETPRIV = "/usr/bin/setpriv";
 const hasSetpriv = process.platform === "linux" && existsSync(SETPRIV);
 
-/** Live Claude Code processes, with their shells' marker (none for a short CLI run). */
-const live = new Map<ChildProcess, string | undefined>();
+/** Live Claude Code processes, with their shells' marker. */
+const live = new Map<ChildProcess, string>();
 
 /**
- * Counts a short Claude Code CLI run (`auth status`, `auth logout`) among the processes
- * the adapter ends on shutdown: a probe at the lowest priority on a busy machine may
- * still run when the client goes away.
+ * Runs a short Claude Code CLI command (`auth status`, `auth logout`) like a session's
+ * Claude Code: it dies with the adapter, the adapter's shutdown ends it, and its exit
+ * sweeps what it left. A probe at the lowest priority on a busy machine may still run
+ * when the client goes away.
  */
-export function trackClaudeCli(child: ChildProcess): void {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  live.set(child, undefined);
-  child.once("exit", () => live.delete(child));
+export function execClaudeCli(
+  executable: string,
+  cliArgs: readonly string[],
+  options: { env: NodeJS.ProcessEnv; timeout: number },
+  done: (error: Error | null, stdout: string, stderr: string) => void,
+): ChildProcess {
+  const { env, marker } = markedEnv(options.env);
+  const [command, args] = diesWithAdapter(executable, cliArgs);
+  const child = execFile(command, args, { env, timeout: options.timeout }, done);
+  trackClaudeProcess(child, marker);
+  return child;
+}
+
+/** A Claude Code command line that the kernel ends with the adapter (setpriv, on Linux). */
+export function diesWithAdapter(
+  command: string,
+  args: readonly string[],
+): [command: string, args: string[]] {
+  return hasSetpriv
+    ? [SETPRIV, ["--pdeathsig", "TERM", "--", command, ...args]]
+    : [command, [...args]];
+}
+
+/** A fresh environment marker for one Claude Code process and its shells. */
+export function markedEnv(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; marker: string } {
+  const marker = randomUUID();
+  return { env: { ...env, [PROCESS_MARKER_ENV]: marker }, marker };
 }
 
 export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
-  const marker = randomUUID();
-  const [command, args] = hasSetpriv
-    ? [SETPRIV, ["--pdeathsig", "TERM", "--", options.command, ...options.args]]
-    : [options.command, options.args];
+  const { env, marker } = markedEnv(options.env);
+  const [command, args] = diesWithAdapter(options.command, options.args);
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: { ...options.env, [PROCESS_MARKER_ENV]: marker },
+    env,
     stdio: ["pipe", "pipe", "pipe"],
     signal: options.signal,
     windowsHide: true,
@@ -47,19 +69,28 @@ export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
     log.debug("claude stderr", { text: chunk.toString("utf8").slice(0, 2000) });
   });
   child.on("error", (error) => log.warn("claude process error", { message: error.message }));
+  trackClaudeProcess(child, marker);
+  return child;
+}
+
+/**
+ * Registers a Claude Code process, started with `markedEnv`'s `marker`, so that the
+ * adapter's shutdown ends it and its exit sweeps what it left (also a process started
+ * some other way: the login probe).
+ */
+export function trackClaudeProcess(child: ChildProcess, marker: string): void {
   live.set(child, marker);
   child.once("exit", (code, signal) => {
     live.delete(child);
     const swept = sweepOrphans(marker);
     if (swept > 0) log.warn("ended processes Claude Code left behind", { swept, code, signal });
   });
-  return child;
 }
 
 /** Ends every Claude Code process and its shells: the adapter's last act on shutdown. */
 export function killAllClaudeProcesses(signal: NodeJS.Signals = "SIGTERM"): void {
   for (const [child, marker] of live) {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    if (signal === "SIGKILL" && marker) sweepOrphans(marker);
+    if (signal === "SIGKILL") sweepOrphans(marker);
   }
 }

@@ -7,7 +7,7 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { syntheticTranscript } from "../../test/support/synthetic-transcript.js";
 import type { ClientPort } from "../client/client-port.js";
-import { PLAIN_CLIENT } from "../protocol/client-profile.js";
+import { PLAIN_CLIENT } from "../profile/client-profile.js";
 import { replayHistory } from "./history-replay.js";
 
 const sessionId = "31fdce0d-cf2c-4eff-82e2-7787c7a8fbed";

@@ -1,7 +1,7 @@
 import { access } from "node:fs/promises";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
-import type { ClientProfile } from "../protocol/client-profile.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import { reportUnreadable, StoredTranscript } from "../agent/history/transcript-reader.js";
 import { subagentTranscriptPath } from "../sdk/transcript-paths.js";
 import { activeBranch } from "../translation/replay/active-branch.js";

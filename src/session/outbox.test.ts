@@ -60,4 +60,36 @@ describe("Outbox", () => {
     outbox.send(text);
     expect(sent).toEqual([]);
   });
+
+  it("routes each update to the session of its target, in order", async () => {
+    const sent: Array<[string, string]> = [];
+    const client: ClientPort = {
+      ...recordingClient().client,
+      sessionUpdate: (sessionId, update) => {
+        sent.push([sessionId, update.sessionUpdate]);
+        return Promise.resolve();
+      },
+    };
+    const children: Record<string, string> = { toolu_a: "child-a" };
+    const outbox = new Outbox("root", client, (target) => children[target]);
+    outbox.route([
+      { target: null, update: text },
+      { target: "toolu_a", update: commands },
+      { target: "toolu_unknown", update: text },
+      { target: null, update: commands },
+    ]);
+    await outbox.flushed();
+    expect(sent).toEqual([
+      ["root", "agent_message_chunk"],
+      ["child-a", "available_commands_update"],
+      ["root", "available_commands_update"],
+    ]);
+  });
+
+  it("sends a child's updates to the root session by default (the flat transcript)", () => {
+    const { client, sent } = recordingClient();
+    const outbox = new Outbox("root", client);
+    outbox.route([{ target: "toolu_a", update: text }]);
+    expect(sent).toEqual(["agent_message_chunk"]);
+  });
 });

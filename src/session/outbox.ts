@@ -1,5 +1,6 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
+import type { RoutedUpdate } from "../translation/routed-update.js";
 import { log } from "../util/log.js";
 
 /**
@@ -20,9 +21,15 @@ export class Outbox {
   private held: SessionUpdate[] = [];
   closed = false;
 
+  /**
+   * `childSession`: which session a child's updates go to (`translation/routed-update.ts`),
+   * or undefined to drop them. The translators only pass on the children a client sees,
+   * and today that is the flat transcript: the root session itself.
+   */
   constructor(
     private readonly sessionId: string,
     private readonly client: ClientPort,
+    private readonly childSession: (target: string) => string | undefined = () => sessionId,
   ) {}
 
   /**
@@ -60,6 +67,17 @@ export class Outbox {
     for (const update of updates) this.send(update);
   }
 
+  /** Sends translated updates, each to the session its target routes to. */
+  route(routed: readonly RoutedUpdate[]): void {
+    for (let i = 0; i < routed.length; i++) {
+      const { target, update } = routed[i]!;
+      const sessionId = target === null ? this.sessionId : this.childSession(target);
+      if (sessionId === undefined) continue;
+      if (this.gate) this.behindGate(() => this.write(update, sessionId));
+      else this.write(update, sessionId);
+    }
+  }
+
   /**
    * Sends what `updates` resolves to, in its place in the order: everything queued after
    * it waits (a turn's answer waits for its title update).
@@ -82,10 +100,10 @@ export class Outbox {
     await this.last;
   }
 
-  private write(update: SessionUpdate): void {
+  private write(update: SessionUpdate, sessionId = this.sessionId): void {
     if (this.quiet || this.closed) return;
-    this.last = this.client.sessionUpdate(this.sessionId, update).catch((error: unknown) => {
-      log.warn("session/update failed", { sessionId: this.sessionId, message: String(error) });
+    this.last = this.client.sessionUpdate(sessionId, update).catch((error: unknown) => {
+      log.warn("session/update failed", { sessionId, message: String(error) });
     });
   }
 

@@ -1,4 +1,4 @@
-import type { ClientProfile } from "../protocol/client-profile.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
 import { canUseToolFor, hooksFor, type ToolEvents } from "../sdk/tool-callbacks.js";
 import type { SessionConfig } from "./session-config.js";
@@ -15,7 +15,7 @@ export function flatSubagents(
   profile: ClientProfile,
   passThrough: Readonly<Record<string, unknown>>,
 ): boolean {
-  return profile.subagentTranscript || passThrough.forwardSubagentText === true;
+  return profile.zed.subagentTranscript || passThrough.forwardSubagentText === true;
 }
 
 /**

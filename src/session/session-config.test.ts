@@ -36,8 +36,8 @@ describe("the client's model", () => {
   });
 
   const unknown = {
-    code: -32602,
-    message: 'Invalid params: unknown model "claude-bogus-1"',
+    code: "invalidInput",
+    message: 'unknown model "claude-bogus-1"',
     data: { value: "claude-bogus-1" },
   };
 

@@ -5,7 +5,7 @@ import type {
   SessionUpdate,
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
-import { invalidParams } from "../protocol/errors.js";
+import { invalidInput } from "../util/adapter-error.js";
 import {
   availableModes,
   modeOption,
@@ -24,7 +24,7 @@ export type ConfigChange =
 /**
  * What the user chose for the session besides the prompt: permission mode, model and
  * effort. Validates each change against what is offered; an unknown value is
- * `invalidParams` and changes nothing.
+ * `invalidInput` and changes nothing.
  */
 export class SessionConfig {
   private mode: string;
@@ -72,7 +72,7 @@ export class SessionConfig {
 
   setMode(modeId: unknown): ConfigChange | undefined {
     if (typeof modeId !== "string" || !this.offeredModes.has(modeId)) {
-      throw invalidParams(`unknown mode ${JSON.stringify(modeId)}`, { modeId });
+      throw invalidInput(`unknown mode ${JSON.stringify(modeId)}`, { modeId });
     }
     if (modeId === this.mode) return undefined;
     this.mode = modeId;
@@ -96,7 +96,7 @@ export class SessionConfig {
       case "effort":
         return this.setEffort(value);
       default:
-        throw invalidParams(`unknown config option ${JSON.stringify(configId)}`, { configId });
+        throw invalidInput(`unknown config option ${JSON.stringify(configId)}`, { configId });
     }
   }
 
@@ -124,7 +124,7 @@ export class SessionConfig {
       (value !== "default" && !levels.includes(value)) ||
       levels.length === 0
     ) {
-      throw invalidParams(`unknown effort ${JSON.stringify(value)}`, { value });
+      throw invalidInput(`unknown effort ${JSON.stringify(value)}`, { value });
     }
     if (value === this.effort) return undefined;
     this.effort = value;
@@ -165,7 +165,7 @@ const STARTED_MODEL_ENTRY = "Custom model";
 
 /** The one answer to a model Claude Code does not offer, whichever way it was asked for. */
 export function unknownModel(value: unknown): Error {
-  return invalidParams(`unknown model ${JSON.stringify(value)}`, { value });
+  return invalidInput(`unknown model ${JSON.stringify(value)}`, { value });
 }
 
 /** Whether Claude Code offers `model`, as an alias ("sonnet") or a resolved id. */

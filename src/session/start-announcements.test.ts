@@ -1,6 +1,6 @@
 import type { SessionConfigOption } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { PLAIN_CLIENT } from "../protocol/client-profile.js";
+import { PLAIN_CLIENT } from "../profile/client-profile.js";
 import type { StartPlan } from "./session-start.js";
 import { earlyAnnouncements, upAnnouncements } from "./start-announcements.js";
 import { StartState } from "./start-state.js";

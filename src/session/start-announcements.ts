@@ -1,6 +1,6 @@
 import type { SessionConfigOption, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../protocol/client-profile.js";
-import { redacted } from "../protocol/errors.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { redacted } from "../util/user-text.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import { log } from "../util/log.js";

@@ -1,19 +1,21 @@
 import { isDeepStrictEqual } from "node:util";
 import type { SessionConfigOption } from "@agentclientprotocol/sdk/unstable";
 import type { ClaudeCommand } from "../translation/commands.js";
+import type { StartPlan } from "./session-start.js";
 
 /**
- * Whether a session's Claude Code is up, and what the client was told before it was.
- * A session may be answered from Claude Code's cached start answer while Claude Code
- * starts (see `Session.start`): prompts and option changes wait until it is up, and what
- * its real answer changes (the options, the commands) is told to the client then.
+ * What a session's start has learnt: what the settings say, whether Claude Code is up,
+ * and what the client was told before it was. A session may be answered from Claude
+ * Code's cached start answer while Claude Code starts (see `Session.start`): prompts and
+ * option changes wait until it is up, and what its real answer changes (the options, the
+ * commands) is told to the client then.
  */
 export class StartState {
   /** Settles once Claude Code has started (or, after an early answer, failed to). */
   started: Promise<void> = Promise.resolve();
-  /** Prompts may run: Claude Code is up, or failed to start (the next prompt retries). */
-  ready = false;
   failed = false;
+  /** Unknown while the settings are read: the session's first query does not wait for them. */
+  private settings: StartPlan | undefined;
   /** The options of an answer built from the cache, until Claude Code's own arrive. */
   private answered: SessionConfigOption[] | undefined;
   /** The cached commands, which the client may be told before Claude Code is up. */
@@ -22,6 +24,21 @@ export class StartState {
   stale = false;
   /** Claude Code's own commands differ from the cached ones. */
   staleCommands = false;
+
+  /** The settings were read. */
+  planned(plan: StartPlan): void {
+    this.settings = plan;
+  }
+
+  /**
+   * What the settings say about the start. `Session.start` returns only once they were
+   * read, and nothing asks before: later queries (a restart, a plan handoff) and the
+   * announcements all come after.
+   */
+  get plan(): StartPlan {
+    if (!this.settings) throw new Error("the session's settings were not read yet");
+    return this.settings;
+  }
 
   /** The setup answer carries `options` from the cache; `started` settles the start. */
   answeredEarly(
@@ -40,12 +57,10 @@ export class StartState {
     this.staleCommands =
       this.earlyCommands !== undefined && !isDeepStrictEqual(this.earlyCommands, commands);
     this.answered = undefined;
-    this.ready = true;
   }
 
   /** Claude Code did not start after an early answer. */
   down(): void {
     this.failed = true;
-    this.ready = true;
   }
 }

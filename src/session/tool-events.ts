@@ -4,6 +4,7 @@ import type { PermissionAsk, ToolEvents } from "../sdk/tool-callbacks.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { Outbox } from "./outbox.js";
 import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission-flow.js";
+import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
 
 /** What the tool events need of their session. */
@@ -12,6 +13,8 @@ export interface ToolEventsHost {
   readonly client: ClientPort;
   readonly outbox: Outbox;
   readonly translator: SdkMessageTranslator;
+  /** The client takes a preview of a file change in the approval (AIR `diffPatch`). */
+  readonly previewFileChanges: boolean;
   /** The running turn's cancellation signal, or undefined between turns. */
   turnSignal(): AbortSignal | undefined;
   /** Modes the session offers now (ExitPlanMode choices). */
@@ -30,12 +33,17 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
       const turnSignal = host.turnSignal();
       if (!turnSignal || ask.signal.aborted) return TOOL_USE_ABORTED;
+      // Read only for an approval: a session without approvals reads no file before a write.
+      const fileBefore = host.previewFileChanges
+        ? await readFileBeforeApproval(ask.toolName, ask.input, ask.toolUseId)
+        : undefined;
       const { updates, toolCall } = host.translator.tools.forPermission(
         ask.toolUseId,
         ask.toolName,
         ask.input,
+        fileBefore,
       );
-      host.outbox.sendAll(updates);
+      host.outbox.route(updates);
       await host.outbox.flushed(); // the tool call always goes out before its permission request
       const signal = AbortSignal.any([ask.signal, turnSignal]);
       const result =
@@ -45,14 +53,12 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
               host.handOffPlan(handoff, ask.toolUseId),
             );
       if (result.behavior === "allow" && !signal.aborted)
-        host.outbox.sendAll(host.translator.tools.running(ask.toolUseId));
+        host.outbox.route(host.translator.tools.running(ask.toolUseId));
       return result;
     },
     toolFinished(toolUseId, toolResponse, fileAfter) {
       if (!host.turnSignal()) return;
-      host.outbox.sendAll(
-        host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }),
-      );
+      host.outbox.route(host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }));
     },
     compacted(summary) {
       host.outbox.sendAll(host.translator.compaction.summary(summary));

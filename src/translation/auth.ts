@@ -1,5 +1,6 @@
 import type { AuthMethod } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../protocol/client-profile.js";
+import { terminalAuthMeta } from "../extensions/zed/terminal-auth.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
 
 /** The terminal logins: each runs Claude Code's own login through the adapter's `--cli`. */
@@ -73,18 +74,12 @@ export function authMethods(
       args: [...l.args],
     }));
   }
-  if (profile.terminalAuth) {
+  if (profile.zed.terminalAuth) {
     return logins.map((l) => ({
       id: l.id,
       name: l.name,
       description: l.description,
-      _meta: {
-        "terminal-auth": {
-          command: command.path,
-          args: [...command.args, ...l.args],
-          label: l.name,
-        },
-      },
+      _meta: terminalAuthMeta(command.path, [...command.args, ...l.args], l.name),
     }));
   }
   return [];

@@ -1,5 +1,5 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../protocol/client-profile.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 
 /**
  * Context compaction → `compaction_update` for a client that declares

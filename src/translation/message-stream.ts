@@ -1,5 +1,6 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ContentChunk, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { RoutedUpdate } from "./routed-update.js";
 
 type BlockKind = "text" | "thinking";
 
@@ -27,7 +28,7 @@ export class MessageStreamTranslator {
     this.streamed.clear();
   }
 
-  translate(message: SDKMessage): SessionUpdate[] {
+  translate(message: SDKMessage): RoutedUpdate[] {
     if (message.type === "stream_event") return this.fromStreamEvent(message);
     if (message.type === "assistant") return this.fromCompleteMessage(message);
     return [];
@@ -37,7 +38,7 @@ export class MessageStreamTranslator {
     return parent === null || this.flatSubagents;
   }
 
-  private fromStreamEvent(message: Extract<SDKMessage, { type: "stream_event" }>): SessionUpdate[] {
+  private fromStreamEvent(message: Extract<SDKMessage, { type: "stream_event" }>): RoutedUpdate[] {
     const parent = message.parent_tool_use_id;
     if (!this.visible(parent)) return [];
     const event = message.event;
@@ -50,11 +51,15 @@ export class MessageStreamTranslator {
     const delta = event.delta;
     if (delta.type === "text_delta" && delta.text) {
       this.markStreamed(messageId, "text");
-      return [chunk("agent_message_chunk", delta.text, messageId, parent)];
+      return [
+        { target: parent, update: chunk("agent_message_chunk", delta.text, messageId, parent) },
+      ];
     }
     if (delta.type === "thinking_delta" && delta.thinking) {
       this.markStreamed(messageId, "thinking");
-      return [chunk("agent_thought_chunk", delta.thinking, messageId, parent)];
+      return [
+        { target: parent, update: chunk("agent_thought_chunk", delta.thinking, messageId, parent) },
+      ];
     }
     return [];
   }
@@ -66,25 +71,29 @@ export class MessageStreamTranslator {
     kinds.add(kind);
   }
 
-  private fromCompleteMessage(
-    message: Extract<SDKMessage, { type: "assistant" }>,
-  ): SessionUpdate[] {
+  private fromCompleteMessage(message: Extract<SDKMessage, { type: "assistant" }>): RoutedUpdate[] {
     const parent = message.parent_tool_use_id;
     // An API error arrives as a synthetic assistant message; it ends the turn as a
     // JSON-RPC error instead, after redaction.
     if (!this.visible(parent) || message.error !== undefined) return [];
     const id = message.message.id;
     const already = this.streamed.get(id);
-    const updates: SessionUpdate[] = [];
+    const updates: RoutedUpdate[] = [];
     const content = message.message.content;
     // An index loop: this runs for every assistant entry of a replayed history, mostly
     // before V8 optimises it (src/util/tiering.ts).
     for (let i = 0; i < content.length; i++) {
       const block = content[i]!;
       if (block.type === "text" && block.text && !already?.has("text")) {
-        updates.push(chunk("agent_message_chunk", block.text, id, parent));
+        updates.push({
+          target: parent,
+          update: chunk("agent_message_chunk", block.text, id, parent),
+        });
       } else if (block.type === "thinking" && block.thinking && !already?.has("thinking")) {
-        updates.push(chunk("agent_thought_chunk", block.thinking, id, parent));
+        updates.push({
+          target: parent,
+          update: chunk("agent_thought_chunk", block.thinking, id, parent),
+        });
       }
     }
     return updates;

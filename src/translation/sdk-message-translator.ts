@@ -1,8 +1,8 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../protocol/client-profile.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import { CompactionTranslator } from "./compaction.js";
 import { MessageStreamTranslator } from "./message-stream.js";
+import { toRoot, type RoutedUpdate } from "./routed-update.js";
 import { record } from "./tool-calls/reporter.js";
 import {
   ToolCallTranslator,
@@ -11,7 +11,8 @@ import {
 } from "./tool-calls/tool-call-translator.js";
 
 /**
- * SDK messages → ACP session updates: message text and thinking, and tool calls.
+ * SDK messages → ACP session updates: message text and thinking, and tool calls, each
+ * tagged with its target (the root session or a subagent's child, `routed-update.ts`).
  * Dispatches each message to the translator of its kind; no I/O.
  */
 export class SdkMessageTranslator {
@@ -31,7 +32,7 @@ export class SdkMessageTranslator {
     this.tools.endTurn();
   }
 
-  translate(message: SDKMessage): SessionUpdate[] {
+  translate(message: SDKMessage): RoutedUpdate[] {
     switch (message.type) {
       case "stream_event":
         return this.text.translate(message).concat(this.fromStreamEvent(message));
@@ -51,7 +52,7 @@ export class SdkMessageTranslator {
     }
   }
 
-  private fromStreamEvent(message: Extract<SDKMessage, { type: "stream_event" }>): SessionUpdate[] {
+  private fromStreamEvent(message: Extract<SDKMessage, { type: "stream_event" }>): RoutedUpdate[] {
     const event = message.event;
     const parent = message.parent_tool_use_id;
     if (event.type === "content_block_start" && event.content_block.type === "tool_use") {
@@ -66,10 +67,10 @@ export class SdkMessageTranslator {
 
   // fromAssistant and fromUser run for every entry of a replayed history, mostly before
   // V8 optimises them (src/util/tiering.ts): index loops, no callbacks.
-  private fromAssistant(message: Extract<SDKMessage, { type: "assistant" }>): SessionUpdate[] {
+  private fromAssistant(message: Extract<SDKMessage, { type: "assistant" }>): RoutedUpdate[] {
     if (message.error !== undefined) return [];
     const content = message.message.content;
-    let updates: SessionUpdate[] = [];
+    let updates: RoutedUpdate[] = [];
     for (let i = 0; i < content.length; i++) {
       const block = content[i]!;
       if (
@@ -85,21 +86,22 @@ export class SdkMessageTranslator {
     return updates;
   }
 
-  private fromSystem(message: Extract<SDKMessage, { type: "system" }>): SessionUpdate[] {
-    if (message.subtype === "compact_boundary") return this.compaction.ended(true);
+  private fromSystem(message: Extract<SDKMessage, { type: "system" }>): RoutedUpdate[] {
+    // Compaction is the root conversation's.
+    if (message.subtype === "compact_boundary") return toRoot(this.compaction.ended(true));
     if (message.subtype !== "status") return [];
     const status = message as { status?: unknown; compact_result?: unknown; uuid: string };
-    if (status.status === "compacting") return this.compaction.started(status.uuid);
+    if (status.status === "compacting") return toRoot(this.compaction.started(status.uuid));
     if (status.compact_result !== undefined && status.compact_result !== "success")
-      return this.compaction.ended(false);
+      return toRoot(this.compaction.ended(false));
     return [];
   }
 
-  private fromUser(message: Extract<SDKMessage, { type: "user" }>): SessionUpdate[] {
+  private fromUser(message: Extract<SDKMessage, { type: "user" }>): RoutedUpdate[] {
     const content = message.message.content;
     if (!Array.isArray(content)) return [];
     const structured = "tool_use_result" in message ? message.tool_use_result : undefined;
-    let updates: SessionUpdate[] = [];
+    let updates: RoutedUpdate[] = [];
     for (let i = 0; i < content.length; i++) {
       const b = record(content[i]);
       if (b?.type !== "tool_result" || typeof b.tool_use_id !== "string") continue;

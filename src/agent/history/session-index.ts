@@ -1,4 +1,4 @@
-import { isAfter, newestFirst, type ListPosition } from "../../protocol/list-cursor.js";
+import { isAfter, newestFirst, type ListPosition } from "./list-cursor.js";
 import {
   allProjectDirs,
   cwdForms,

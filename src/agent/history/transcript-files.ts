@@ -1,6 +1,6 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { ListPosition } from "../../protocol/list-cursor.js";
+import type { ListPosition } from "./list-cursor.js";
 import { isSessionId } from "../../sdk/transcript-paths.js";
 import type { TranscriptEnds } from "./transcript-summary.js";
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { ownField, toPlainData } from "../../util/plain-data.js";
+import { AIR, FORK, JETBRAINS } from "./keys.js";
 
 /**
  * AIR's session fork point (air-extensions.md "Session fork point"): `session/fork`
@@ -26,7 +27,7 @@ const occurrenceSchema = z.number().int().positive();
  * field counts as absent.
  */
 export function readForkPoint(meta: unknown): ForkPoint | undefined {
-  const raw = ownField(ownField(ownField(toPlainData(meta), "jetbrains"), "air"), "fork");
+  const raw = ownField(ownField(ownField(toPlainData(meta), JETBRAINS), AIR), FORK);
   const parsed = forkSchema.safeParse(raw);
   if (!parsed.success || !parsed.data.messageId.trim()) return undefined;
   const fingerprint = fingerprintSchema.safeParse(ownField(raw, "messageFingerprint"));

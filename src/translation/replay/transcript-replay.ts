@@ -1,6 +1,7 @@
 import type { SDKAssistantMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../../protocol/client-profile.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
+import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
 import { toDisplayPrompt } from "../session-title.js";
 import { fileAfterTool } from "./file-after.js";
@@ -98,7 +99,7 @@ export class TranscriptReplay {
       uuid: entry.uuid,
       session_id: this.sessionId,
     } as unknown as SDKAssistantMessage;
-    return this.translator.translate(message);
+    return updatesOf(this.translator.translate(message));
   }
 
   private user(entry: MessageEntry, parent: string | null): SessionUpdate[] {
@@ -140,10 +141,12 @@ export class TranscriptReplay {
       asRecord(structured)
     ) {
       const toolName = this.toolNames.get(only.tool_use_id) ?? "";
-      updates = this.translator.tools.postToolUse(only.tool_use_id, {
-        toolResponse: structured,
-        fileAfter: fileAfterTool(toolName, structured),
-      });
+      updates = updatesOf(
+        this.translator.tools.postToolUse(only.tool_use_id, {
+          toolResponse: structured,
+          fileAfter: fileAfterTool(toolName, structured),
+        }),
+      );
     }
     const message: Record<string, unknown> = {
       type: "user",
@@ -153,7 +156,9 @@ export class TranscriptReplay {
     if (only && structured !== undefined) message.tool_use_result = structured;
     message.uuid = entry.uuid;
     message.session_id = this.sessionId;
-    return updates.concat(this.translator.translate(message as unknown as SDKUserMessage));
+    return updates.concat(
+      updatesOf(this.translator.translate(message as unknown as SDKUserMessage)),
+    );
   }
 
   private startCompaction(id: string): SessionUpdate[] {

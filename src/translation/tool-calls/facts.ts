@@ -53,3 +53,11 @@ export interface PostToolUse {
   /** The file as it is on disk after an Edit or Write (read by the SDK bridge). */
   readonly fileAfter?: string;
 }
+
+/**
+ * The target file of an Edit, MultiEdit or Write as the session read it just before the
+ * approval, for a client that takes a preview of the change (AIR `diffPatch`): its bytes,
+ * or that it does not exist, or that it could not be read (or is too large to read).
+ */
+export type FileBeforeApproval =
+  { readonly bytes: Uint8Array } | { readonly missing: true } | { readonly unreadable: true };

@@ -7,15 +7,11 @@ export interface RenderedToolCall {
 }
 
 /**
- * `_meta` keys whose data the client appends (terminal output, exit, MCP output): each
- * value is delivered once, in the report that carries it, for every client.
+ * The upstream `_meta` keys whose data the client appends (MCP output): each value is
+ * delivered once, in the report that carries it, for every client. The extensions' own
+ * appended keys (the terminal channel's) come from their decorators.
  */
-const APPENDED_META_KEYS = new Set([
-  "terminal_output",
-  "terminal_output_delta",
-  "terminal_exit",
-  "mcp_output_delta",
-]);
+const UPSTREAM_APPENDED_KEYS: readonly string[] = ["mcp_output_delta"];
 
 /**
  * Drops what a client already has, per tool call (S000 "Compatibility rule", "Tool call
@@ -30,7 +26,18 @@ export class ToolCallFieldTracker {
   private readonly fields = new Map<string, Record<string, unknown>>();
   private readonly meta = new Map<string, Record<string, unknown>>();
 
-  constructor(private readonly air: boolean) {}
+  private readonly appended: ReadonlySet<string>;
+
+  /**
+   * `mergesMeta`: the client merges `_meta` (AIR), so unchanged keys are left out;
+   * `appendedKeys`: the negotiated extensions' appended keys.
+   */
+  constructor(
+    private readonly mergesMeta: boolean,
+    appendedKeys: readonly string[] = [],
+  ) {
+    this.appended = new Set([...UPSTREAM_APPENDED_KEYS, ...appendedKeys]);
+  }
 
   /** True once a report of this tool call went out. */
   has(toolCallId: string): boolean {
@@ -68,7 +75,7 @@ export class ToolCallFieldTracker {
       if (value === undefined) continue;
       const unchanged = samePlainData(sentMeta[key], value);
       if (!unchanged) newMeta = true;
-      if (unchanged && (APPENDED_META_KEYS.has(key) || this.air)) continue;
+      if (unchanged && (this.appended.has(key) || this.mergesMeta)) continue;
       meta[key] = value;
       anyMeta = true;
     }

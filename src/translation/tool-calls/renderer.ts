@@ -1,5 +1,7 @@
 import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../../protocol/client-profile.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
+import type { ToolCallDecorator } from "./decorator.js";
+import { decoratorsFor } from "./decorators.js";
 import type { InputFacts } from "./facts.js";
 import type { RenderedToolCall } from "./field-tracker.js";
 import { reporterFor, safely } from "./registry.js";
@@ -33,16 +35,20 @@ function wellFormed(
 /**
  * The ONE place that decides which ACP field carries each fact, for the negotiated
  * client (S000 "Tool call contract", "Claude tools and ACP fields", "Zed conventions").
- * Pure: the same state and profile always render the same report. `facts`: the state's
- * `inputFacts`, when the caller has them already.
+ * Pure: the same state and profile always render the same report. The standard fields
+ * and the upstream `_meta.claudeCode` keys are built here; `decorators` (picked once from
+ * the profile, `decoratorsFor`; callers on the hot path pass them) add the negotiated
+ * extensions' `_meta` keys. `facts`: the state's `inputFacts`, when the caller has them.
  */
 export function renderToolCall(
   state: ToolCallState,
   profile: ClientProfile,
   facts: InputFacts = inputFacts(state),
+  decorators: readonly ToolCallDecorator[] = decoratorsFor(profile),
 ): RenderedToolCall {
   const done = state.status === "completed" || state.status === "failed";
-  const terminal = facts.command === true && profile.terminalOutput;
+  // The Zed terminal channel: a `terminal` block in place of the console output.
+  const terminal = facts.command === true && profile.zed.terminalOutput;
   // Optional fields are assigned, not spread in: this runs for every report, mostly
   // before V8 optimises it (src/util/tiering.ts), where a spread costs ~5x an assignment.
   const claudeCode: Record<string, unknown> = { toolName: state.toolName };
@@ -51,7 +57,7 @@ export function renderToolCall(
     claudeCode.toolResponse = state.toolResponse;
   }
   const meta: Record<string, unknown> = { claudeCode };
-  if (terminal) Object.assign(meta, terminalMeta(state, profile));
+  for (let i = 0; i < decorators.length; i++) decorators[i]!.decorate(meta, state, facts);
 
   const report: Record<string, unknown> = {
     toolCallId: state.toolCallId,
@@ -60,7 +66,7 @@ export function renderToolCall(
     status: state.status,
   };
   if (facts.locations) report.locations = facts.locations.slice();
-  report.content = renderContent(state, facts, profile, terminal);
+  report.content = renderContent(state, facts, profile, terminal, decorators);
   report.rawInput = renderRawInput(state, profile);
   if (done && state.result !== undefined && !terminal) report.rawOutput = state.result.raw;
   report._meta = meta;
@@ -78,34 +84,36 @@ function renderContent(
   facts: InputFacts,
   profile: ClientProfile,
   terminal: boolean,
+  decorators: readonly ToolCallDecorator[],
 ): ToolCallContent[] {
   if (terminal) return [{ type: "terminal", terminalId: state.toolCallId }];
   const display: ToolCallContent[] =
-    facts.displayText && !profile.air.capabilities.has("rawInputRendering")
-      ? [textContent(facts.displayText)]
-      : [];
+    facts.displayText && !profile.air.rawInputRendering ? [textContent(facts.displayText)] : [];
   const output = state.resultFacts?.commandOutput;
   if (facts.command) {
     return output?.output ? display.concat(textContent(fenced(output.output, "console"))) : display;
   }
-  const shown = state.postFacts?.content ?? state.resultFacts?.content;
+  const final = state.postFacts?.content;
+  if (final && final.length > 0)
+    return display.concat(decorated(final, "final", state, decorators));
+  const shown = state.resultFacts?.content;
   if (shown && shown.length > 0) return display.concat(shown);
   if (state.status === "failed" && state.result?.text)
     return display.concat(textContent(state.result.text));
-  return display.concat(facts.inputContent ?? []);
+  return display.concat(decorated(facts.inputContent ?? [], "input", state, decorators));
 }
 
-/** The Zed terminal channel: the terminal id is the tool use id. */
-function terminalMeta(state: ToolCallState, profile: ClientProfile): Record<string, unknown> {
-  const terminalId = state.toolCallId;
-  const meta: Record<string, unknown> = { terminal_info: { terminal_id: terminalId } };
-  const output = state.resultFacts?.commandOutput;
-  if (output) {
-    // Claude reports a command once, when it ends: the output travels in one update.
-    if (profile.terminalOutputDelta)
-      meta.terminal_output_delta = { terminal_id: terminalId, data: output.output };
-    else meta.terminal_output = { terminal_id: terminalId, data: output.output };
-    meta.terminal_exit = { terminal_id: terminalId, exit_code: output.exitCode, signal: null };
+/** `picked` after each decorator's `content` hook (an index loop: hot path). */
+function decorated(
+  picked: readonly ToolCallContent[],
+  from: "input" | "final",
+  state: ToolCallState,
+  decorators: readonly ToolCallDecorator[],
+): readonly ToolCallContent[] {
+  let content = picked;
+  for (let i = 0; i < decorators.length; i++) {
+    const hook = decorators[i]!.content;
+    if (hook) content = hook.call(decorators[i], content, from, state);
   }
-  return meta;
+  return content;
 }

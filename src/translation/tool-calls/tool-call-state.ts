@@ -1,5 +1,5 @@
 import type { ToolCallStatus } from "@agentclientprotocol/sdk/unstable";
-import type { ResultFacts, ToolResult } from "./facts.js";
+import type { FileBeforeApproval, ResultFacts, ToolResult } from "./facts.js";
 import type { ToolInput } from "./reporter.js";
 
 /** Everything known about one tool use so far; the renderer turns it into ACP fields. */
@@ -17,6 +17,8 @@ export interface ToolCallState {
   postFacts?: ResultFacts;
   /** The full PostToolUse `tool_response`. */
   toolResponse?: unknown;
+  /** The target file as read for the approval preview (only for a client that takes one). */
+  fileBeforeApproval?: FileBeforeApproval;
   /** A plan tool's plan went out. */
   planSent?: boolean;
 }

@@ -5,8 +5,12 @@ import type {
   ToolCallContent,
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../../protocol/client-profile.js";
-import type { PostToolUse, ToolResult } from "./facts.js";
+import { requestPreview } from "../../extensions/air/diff-patch.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
+import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
+import type { RoutedUpdate } from "../routed-update.js";
+import type { ToolCallDecorator } from "./decorator.js";
+import { decoratorsFor } from "./decorators.js";
 import { ToolCallFieldTracker } from "./field-tracker.js";
 import { parsePartialInput } from "./partial-input.js";
 import { safely } from "./registry.js";
@@ -48,6 +52,8 @@ export class ToolCallTranslator {
   /** The session's task list, kept across turns. */
   private readonly taskPlan = new TaskPlan();
   private readonly tracker: ToolCallFieldTracker;
+  /** The negotiated extensions' `_meta` decorators, picked once. */
+  private readonly decorators: readonly ToolCallDecorator[];
   /** Tool uses streaming right now, by parent and content block index. */
   private readonly streaming = new Map<string, Streaming>();
 
@@ -56,7 +62,9 @@ export class ToolCallTranslator {
     /** Whether subagent tool calls go to the root transcript (flat transcript). */
     private readonly flatSubagents: boolean,
   ) {
-    this.tracker = new ToolCallFieldTracker(profile.air.client);
+    this.decorators = decoratorsFor(profile);
+    const appended = this.decorators.flatMap((decorator) => decorator.appendedKeys);
+    this.tracker = new ToolCallFieldTracker(profile.air.client, appended);
   }
 
   private visible(parentToolUseId: string | null): boolean {
@@ -64,11 +72,7 @@ export class ToolCallTranslator {
   }
 
   /** A streamed tool_use begins: the first `tool_call` goes out at once. */
-  start(
-    block: { id: string; name: string },
-    parent: string | null,
-    index: number,
-  ): SessionUpdate[] {
+  start(block: { id: string; name: string }, parent: string | null, index: number): RoutedUpdate[] {
     if (!this.visible(parent) || this.calls.has(block.id)) return [];
     const state = newToolCallState(block.id, block.name, parent);
     this.calls.set(block.id, state);
@@ -77,7 +81,7 @@ export class ToolCallTranslator {
   }
 
   /** More streamed input: a refinement when a new parameter is complete. */
-  inputDelta(partialJson: string, parent: string | null, index: number): SessionUpdate[] {
+  inputDelta(partialJson: string, parent: string | null, index: number): RoutedUpdate[] {
     const streaming = this.streaming.get(`${parent}:${index}`);
     if (!streaming) return [];
     streaming.json += partialJson;
@@ -101,7 +105,7 @@ export class ToolCallTranslator {
   }
 
   /** The complete tool_use block (from the assistant message). */
-  complete(block: ToolUseBlock, parent: string | null): SessionUpdate[] {
+  complete(block: ToolUseBlock, parent: string | null): RoutedUpdate[] {
     if (!this.visible(parent)) return [];
     let state = this.calls.get(block.id);
     if (!state) {
@@ -114,7 +118,7 @@ export class ToolCallTranslator {
   }
 
   /** The tool ran (or was denied): its result. */
-  result(block: ToolResultBlock, structured: unknown): SessionUpdate[] {
+  result(block: ToolResultBlock, structured: unknown): RoutedUpdate[] {
     const state = this.calls.get(block.tool_use_id);
     if (!state) return [];
     const result: ToolResult = {
@@ -132,7 +136,7 @@ export class ToolCallTranslator {
     }
     if (TASK_TOOLS.has(state.toolName) && !this.tracker.has(state.toolCallId)) {
       const plan = this.taskPlan.apply(state.toolName, state.input, result);
-      return plan ? [planUpdate(plan)] : [];
+      return plan ? [routed(state, planUpdate(plan))] : [];
     }
     const reporter = reporterOf(state);
     state.resultFacts = safely(
@@ -143,7 +147,7 @@ export class ToolCallTranslator {
   }
 
   /** The PostToolUse hook: the full tool response, and final facts such as a diff. */
-  postToolUse(toolUseId: string, post: PostToolUse): SessionUpdate[] {
+  postToolUse(toolUseId: string, post: PostToolUse): RoutedUpdate[] {
     const state = this.calls.get(toolUseId);
     if (!state) return [];
     state.toolResponse = post.toolResponse;
@@ -162,13 +166,13 @@ export class ToolCallTranslator {
    * A progress beat: the tool runs. A beat of a tool the client does not know (a
    * subagent's, outside the flat transcript) goes to its parent tool call.
    */
-  progress(toolUseId: string, parent: string | null): SessionUpdate[] {
+  progress(toolUseId: string, parent: string | null): RoutedUpdate[] {
     if (this.calls.has(toolUseId)) return this.running(toolUseId);
     return parent !== null ? this.running(parent) : [];
   }
 
   /** The user allowed the tool: it runs now. */
-  running(toolUseId: string): SessionUpdate[] {
+  running(toolUseId: string): RoutedUpdate[] {
     const state = this.calls.get(toolUseId);
     if (!state || state.status !== "pending") return [];
     state.status = "in_progress";
@@ -177,15 +181,17 @@ export class ToolCallTranslator {
 
   /**
    * The tool call a permission request shows, after making sure the client has seen it
-   * (a tool call always goes out before its permission request).
+   * (a tool call always goes out before its permission request). `fileBefore`: the
+   * target file of a file tool, read for a client that takes a preview of the change.
    */
   forPermission(
     toolUseId: string,
     toolName: string,
     input: unknown,
-  ): { updates: SessionUpdate[]; toolCall: ToolCallUpdate } {
+    fileBefore?: FileBeforeApproval,
+  ): { updates: RoutedUpdate[]; toolCall: ToolCallUpdate } {
     let state = this.calls.get(toolUseId);
-    const updates: SessionUpdate[] = [];
+    const updates: RoutedUpdate[] = [];
     if (!state) {
       state = newToolCallState(toolUseId, toolName, null);
       this.calls.set(toolUseId, state);
@@ -194,11 +200,19 @@ export class ToolCallTranslator {
     // `planFilePath`): the input of the request is the one the tool runs with.
     state.input = record(input) ?? state.input;
     state.inputComplete = true;
+    if (fileBefore) state.fileBeforeApproval = fileBefore;
     // A plan tool is reported as a plan; only a permission request shows it as a tool call.
     updates.push(...this.report(state, true));
-    const rendered = renderToolCall(state, this.profile);
-    const { _meta, ...fields } = rendered;
-    return { updates, toolCall: { ...fields, _meta } as ToolCallUpdate };
+    const rendered = renderToolCall(state, this.profile, undefined, this.decorators);
+    const { _meta, content, ...fields } = rendered;
+    // AIR has the tool call already: its request repeats only an exact preview patch.
+    const shown = this.profile.air.client
+      ? requestPreview(content as ToolCallContent[] | undefined)
+      : content;
+    return {
+      updates,
+      toolCall: { ...fields, ...(shown ? { content: shown } : {}), _meta } as ToolCallUpdate,
+    };
   }
 
   /**
@@ -212,7 +226,7 @@ export class ToolCallTranslator {
     this.streaming.clear();
   }
 
-  private report(state: ToolCallState, asToolCall = false): SessionUpdate[] {
+  private report(state: ToolCallState, asToolCall = false): RoutedUpdate[] {
     // Task tools are reported as the plan they build; only a permission request shows them.
     if (TASK_TOOLS.has(state.toolName) && !asToolCall && !this.tracker.has(state.toolCallId))
       return [];
@@ -221,14 +235,14 @@ export class ToolCallTranslator {
       // One plan per tool use, when its input is complete.
       if (!state.inputComplete || state.planSent) return [];
       state.planSent = true;
-      return [planUpdate(facts.plan)];
+      return [routed(state, planUpdate(facts.plan))];
     }
     const first = !this.tracker.has(state.toolCallId);
-    const rendered = renderToolCall(state, this.profile, facts);
+    const rendered = renderToolCall(state, this.profile, facts, this.decorators);
     const done = state.status === "completed" || state.status === "failed";
     // Upstream convention: the final update of a terminal command repeats its content.
     const repeat =
-      done && facts.command && this.profile.terminalOutput && !this.profile.air.client
+      done && facts.command && this.profile.zed.terminalOutput && !this.profile.air.client
         ? ["content"]
         : [];
     const fields = this.tracker.trim(state.toolCallId, rendered, repeat);
@@ -239,16 +253,21 @@ export class ToolCallTranslator {
         toolCallId: state.toolCallId,
         title: str(fields.title) ?? state.toolName,
       });
-      return [toolCall as SessionUpdate & ToolCall];
+      return [routed(state, toolCall as SessionUpdate & ToolCall)];
     }
     const update = Object.assign({ sessionUpdate: "tool_call_update" }, fields as ToolCallFields, {
       toolCallId: state.toolCallId,
     });
-    return [update as SessionUpdate];
+    return [routed(state, update as SessionUpdate)];
   }
 }
 
 type ToolCallFields = Omit<ToolCallUpdate, "toolCallId"> & { content?: ToolCallContent[] };
+
+/** An update of `state`'s tool call, for the session its tool use belongs to. */
+function routed(state: ToolCallState, update: SessionUpdate): RoutedUpdate {
+  return { target: state.parentToolUseId, update };
+}
 
 function planUpdate(entries: readonly PlanEntry[]): SessionUpdate {
   return { sessionUpdate: "plan", entries: [...entries] };

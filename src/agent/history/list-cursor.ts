@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { invalidParams } from "./errors.js";
+import { invalidInput } from "../../util/adapter-error.js";
 
 /**
  * The `session/list` cursor: where the previous page ended, in the list's order (newest
@@ -24,7 +24,7 @@ export function encodeListCursor(position: ListPosition): string {
   return Buffer.from(json, "utf8").toString("base64url");
 }
 
-/** The position a cursor names; `invalidParams` for anything this adapter did not issue. */
+/** The position a cursor names; `invalidInput` for anything this adapter did not issue. */
 export function parseListCursor(cursor: string): ListPosition {
   let raw: unknown;
   try {
@@ -35,7 +35,7 @@ export function parseListCursor(cursor: string): ListPosition {
   }
   const parsed = positionSchema.safeParse(raw);
   if (!parsed.success) {
-    throw invalidParams(`unknown cursor ${JSON.stringify(cursor.slice(0, 100))}`);
+    throw invalidInput(`unknown cursor ${JSON.stringify(cursor.slice(0, 100))}`);
   }
   return { updatedAtMs: parsed.data.t, sessionId: parsed.data.s };
 }

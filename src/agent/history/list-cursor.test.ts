@@ -17,8 +17,10 @@ describe("session/list cursor", () => {
     ["a negative time", Buffer.from(JSON.stringify({ v: 1, t: -1, s: id })).toString("base64url")],
     ["a missing id", Buffer.from(JSON.stringify({ v: 1, t: 1 })).toString("base64url")],
     ["too long", "A".repeat(5000)],
-  ])("rejects %s with invalidParams", (_name, cursor) => {
-    expect(() => parseListCursor(cursor)).toThrow(expect.objectContaining({ code: -32602 }));
+  ])("rejects %s as invalid input", (_name, cursor) => {
+    expect(() => parseListCursor(cursor)).toThrow(
+      expect.objectContaining({ code: "invalidInput" }),
+    );
   });
 
   it("orders newest first, then by id, and continues after a position", () => {

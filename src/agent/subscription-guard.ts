@@ -1,6 +1,6 @@
-import { RequestError } from "@agentclientprotocol/sdk/unstable";
-import type { AgentOptions } from "../agent/agent-options.js";
-import type { AuthTracker } from "../agent/auth-tracker.js";
+import { authRequired } from "../util/adapter-error.js";
+import type { AgentOptions } from "./agent-options.js";
+import type { AuthTracker } from "./auth-tracker.js";
 
 /** `data.reason` of the refusal, as clients of the upstream adapter know it. */
 export const SUBSCRIPTION_NOT_SUPPORTED = "claude_subscription_not_supported";
@@ -17,9 +17,8 @@ export async function refuseSubscription(
   if (!options.hideClaudeAuth || !auth) return;
   const status = await auth.known();
   if (status?.kind !== "account") return;
-  throw new RequestError(
-    -32000,
-    "Authentication required: this agent does not take a Claude subscription login; sign in with an API key or an Anthropic Console account",
+  throw authRequired(
+    "this agent does not take a Claude subscription login; sign in with an API key or an Anthropic Console account",
     { reason: SUBSCRIPTION_NOT_SUPPORTED },
   );
 }

@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import { isAbsolute } from "node:path";
+import type {
+  ContentBlock,
+  ListSessionsResponse,
+  PromptResponse,
+  SessionConfigOption,
+  SessionModeState,
+} from "@agentclientprotocol/sdk/unstable";
+import type { ClientPort } from "../client/client-port.js";
+import { readForkPoint } from "../extensions/air/fork-point.js";
+import { parseClientProfile, PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
+import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
+import { isSessionId } from "../sdk/transcript-paths.js";
+import type { Session } from "../session/session.js";
+import { LOGIN_METHOD_IDS } from "../translation/auth.js";
+import { fromAcpPrompt, UnsupportedPromptContent } from "../translation/prompt.js";
+import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-error.js";
+import { claudeLogout } from "../sdk/claude-logout.js";
+import type { AgentOptions } from "./agent-options.js";
+import { AuthTracker } from "./auth-tracker.js";
+import { findForkEntry } from "./history/stored-messages.js";
+import { findStoredSession } from "./history/stored-session.js";
+import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
+import { SessionIndex } from "./history/session-index.js";
+import { loadSession } from "./load-session.js";
+import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
+import { SessionRegistry } from "./session-registry.js";
+import { refuseSubscription } from "./subscription-guard.js";
+import { checkWorkingDirectory } from "./session-params.js";
+
+/** Rows per `session/list` page (S000 "Compatibility rule": pages of at most 1000). */
+export const LIST_PAGE_SIZE = 1000;
+
+/** What a session setup answers: its modes and config options. */
+export interface SessionSetupAnswer {
+  readonly modes: SessionModeState;
+  readonly configOptions: SessionConfigOption[];
+}
+
+/**
+ * The agent behind every protocol surface: one method per ACP operation, owning the
+ * connection's sessions, the stored-session index and the sessions being opened. A
+ * protocol table parses a request, calls one method and sends its answer; it holds no
+ * logic of its own, so a second protocol version maps onto this same object.
+ */
+export class AcpAgent {
+  /** `options`: how the host started the adapter (the bin's flags). */
+  constructor(readonly options: AgentOptions = {}) {}
+
+  private negotiated: ClientProfile = PLAIN_CLIENT;
+  private readonly sessions = new SessionRegistry();
+  private readonly index = new SessionIndex();
+  private port: ClientPort | undefined;
+  private auth: AuthTracker | undefined;
+  private readonly opener = new SessionOpener({
+    sessions: this.sessions,
+    client: () => this.client,
+    profile: () => this.negotiated,
+    auth: () => this.auth,
+  });
+
+  /** The client this agent talks to; the login state is pushed to it. */
+  connect(client: ClientPort): void {
+    this.port = client;
+    this.auth = new AuthTracker((method, params) => client.notify(method, params));
+  }
+
+  /** What the client negotiated at `initialize`. */
+  get profile(): ClientProfile {
+    return this.negotiated;
+  }
+
+  /** `initialize`: reads the client's capabilities; the protocol builds the answer. */
+  initialize(clientCapabilities: unknown): ClientProfile {
+    this.negotiated = parseClientProfile(clientCapabilities ?? {});
+    // The login state is probed in the background: it never delays initialize.
+    this.auth?.refreshSoon();
+    return this.negotiated;
+  }
+
+  /** `authenticate`: a terminal login ran in the client; all that is left is to read the new state. */
+  async authenticate(methodId: string): Promise<void> {
+    if (!LOGIN_METHOD_IDS.has(methodId)) {
+      throw invalidInput(`unknown auth method ${JSON.stringify(methodId)}`);
+    }
+    // The client waits for the outcome: an urgent probe (normal priority, more time).
+    await this.auth?.refresh(true);
+  }
+
+  /**
+   * `logout`: Claude Code's own sign-out, then the login state is probed again
+   * (`_auth/status_update` when it changed). Sessions already running keep the
+   * credentials their Claude Code started with.
+   */
+  async logout(): Promise<void> {
+    await claudeLogout();
+    await this.auth?.refresh(true);
+  }
+
+  async newSession(params: SessionParams): Promise<{ sessionId: string } & SessionSetupAnswer> {
+    await checkWorkingDirectory(params.cwd);
+    const session = await this.opener.openNew(randomUUID(), params);
+    setImmediate(() => void session.announce());
+    return { sessionId: session.id, ...setupAnswer(session) };
+  }
+
+  /** `session/load`: the stored history is replayed before the answer. */
+  async load(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
+    await checkWorkingDirectory(params.cwd);
+    const session = await loadSession(sessionId, params, {
+      opener: this.opener,
+      live: this.sessions.find(sessionId),
+      client: this.client,
+      profile: this.negotiated,
+      close: (id) => this.closeSession(id),
+    });
+    return setupAnswer(session);
+  }
+
+  async resume(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
+    await checkWorkingDirectory(params.cwd);
+    const known = this.sessions.find(sessionId) ?? this.opener.isOpening(sessionId);
+    if (!known && !(await findStoredSession(sessionId, params.cwd))) {
+      throw unknownSession(sessionId);
+    }
+    return announced(await this.opener.openStored(sessionId, params));
+  }
+
+  async fork(
+    sessionId: string,
+    params: SessionParams,
+  ): Promise<{ sessionId: string } & SessionSetupAnswer> {
+    await checkWorkingDirectory(params.cwd);
+    const source = await findStoredSession(sessionId, params.cwd);
+    if (!source) {
+      throw this.sessions.find(sessionId)
+        ? invalidInput("the session has no history to fork yet")
+        : unknownSession(sessionId);
+    }
+    // AIR may fork at one message (S000 "Session fork point"); others fork it all.
+    const point = this.negotiated.air.client ? readForkPoint(params._meta) : undefined;
+    const upTo = point ? await findForkEntry(source.path, point) : undefined;
+    if (point && !upTo) {
+      throw invalidInput(`no message matches the fork point ${JSON.stringify(point.messageId)}`);
+    }
+    const forkId = await forkStoredSession(sessionId, upTo);
+    return { sessionId: forkId, ...announced(await this.opener.openStored(forkId, params)) };
+  }
+
+  async list(cwd: string | undefined, cursor: string | undefined): Promise<ListSessionsResponse> {
+    if (cwd !== undefined && !isAbsolute(cwd)) {
+      throw invalidInput(`cwd must be an absolute path: ${JSON.stringify(cwd)}`);
+    }
+    const after = cursor ? parseListCursor(cursor) : undefined;
+    const page = await this.index.page({ cwd, after, limit: LIST_PAGE_SIZE });
+    return {
+      sessions: page.sessions,
+      ...(page.next ? { nextCursor: encodeListCursor(page.next) } : {}),
+    };
+  }
+
+  close(sessionId: string): void {
+    this.sessions.get(sessionId); // unknownSession when unknown or closed
+    this.closeSession(sessionId);
+  }
+
+  /**
+   * An id that names nothing succeeds silently, as the spec says it SHOULD: also a
+   * malformed one, which never named a session (and never reaches the disk).
+   */
+  async delete(sessionId: string): Promise<void> {
+    if (!isSessionId(sessionId)) return;
+    this.closeSession(sessionId);
+    if (await deleteStoredSession(sessionId)) this.index.invalidate();
+  }
+
+  /** `session/prompt`; `signal` (`$/cancel_request`) cancels its turn like `session/cancel`. */
+  async prompt(
+    sessionId: string,
+    prompt: readonly ContentBlock[],
+    signal?: AbortSignal,
+  ): Promise<PromptResponse> {
+    const session = this.sessions.get(sessionId);
+    // Only with the flag: an await here would let a cancel overtake the prompt.
+    if (this.options.hideClaudeAuth) await refuseSubscription(this.options, this.auth);
+    signal?.addEventListener("abort", () => session.cancel(), { once: true });
+    let content;
+    try {
+      content = fromAcpPrompt([...prompt]);
+    } catch (error) {
+      if (error instanceof UnsupportedPromptContent) throw invalidInput(error.message);
+      throw error;
+    }
+    return session.prompt(content).catch((error: unknown) => {
+      // A prompt that found no credentials: the login state may have changed.
+      if (isAdapterError(error, "authRequired")) void this.auth?.refresh();
+      throw error;
+    });
+  }
+
+  /** `session/cancel` (a notification: an unknown session is ignored). */
+  cancel(sessionId: unknown): void {
+    this.sessions.find(sessionId)?.cancel();
+  }
+
+  setMode(sessionId: string, modeId: unknown): Promise<void> {
+    return this.sessions.get(sessionId).setMode(modeId);
+  }
+
+  setConfigOption(
+    sessionId: string,
+    configId: unknown,
+    value: unknown,
+  ): Promise<SessionConfigOption[]> {
+    return this.sessions.get(sessionId).setConfigOption(configId, value);
+  }
+
+  /** Ends every session and its Claude Code (the client went away). */
+  closeAll(): void {
+    this.sessions.closeAll();
+  }
+
+  private get client(): ClientPort {
+    if (!this.port) throw new Error("connection not ready");
+    return this.port;
+  }
+
+  /** Ends a live session: its turns end `cancelled`, its Claude Code exits, its id is free. */
+  private closeSession(sessionId: string): void {
+    this.sessions.find(sessionId)?.close();
+    this.sessions.remove(sessionId);
+  }
+}
+
+function setupAnswer(session: Session): SessionSetupAnswer {
+  return { modes: session.modes(), configOptions: session.configOptions() };
+}
+
+/** The setup answer of a resumed or forked session; a new start's notices follow it. */
+function announced({ session, fresh }: Opened): SessionSetupAnswer {
+  if (fresh) setImmediate(() => void session.announce());
+  return setupAnswer(session);
+}

@@ -1,0 +1,94 @@
+import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
+import type { ToolCallDecorator } from "../../translation/tool-calls/decorator.js";
+import type { FileBeforeApproval } from "../../translation/tool-calls/facts.js";
+import type { ToolCallState } from "../../translation/tool-calls/tool-call-state.js";
+import { decodeFileText, diffBlock, gitPatch, patchDiffBlock } from "./diff-patch.js";
+import { previewFileTool } from "./edit-preview.js";
+
+/** What a Write approval shows when the file it overwrites cannot be read as text. */
+export const UNSHOWN_OVERWRITE_NOTICE = "Overwrites an existing file that cannot be shown.";
+
+/**
+ * AIR `diffPatch` (air-extensions.md "Diff patch"): the diff blocks of an Edit, MultiEdit
+ * or Write become exact Git patches. Before the approval the tool call shows the input
+ * as Claude reports it (an Edit's snippet; a Write no diff, since its input does not tell
+ * whether the file exists); with the file read for the approval, the preview; after the
+ * write, the patch of Claude's `originalFile` against the file on disk. Each patch is
+ * computed once per tool call and source (the renderer runs for every report).
+ */
+export function diffPatchDecorator(): ToolCallDecorator {
+  const previews = new WeakMap<FileBeforeApproval, readonly ToolCallContent[] | null>();
+  const finals = new WeakMap<readonly ToolCallContent[], readonly ToolCallContent[]>();
+  return {
+    appendedKeys: [],
+    decorate() {},
+    content(picked, from, state) {
+      if (from === "final") {
+        let patched = finals.get(picked);
+        if (!patched) {
+          const created = createdFile(state);
+          patched = picked.map((block) => finalBlock(block, created));
+          finals.set(picked, patched);
+        }
+        return patched;
+      }
+      const file = state.fileBeforeApproval;
+      if (file) {
+        let preview = previews.get(file);
+        if (preview === undefined) previews.set(file, (preview = previewContent(state, file)));
+        if (preview) return preview;
+      }
+      return state.toolName === "Write" ? picked.filter((block) => block.type !== "diff") : picked;
+    },
+  };
+}
+
+/**
+ * Whether the tool created its file. Claude's `originalFile` is null also when the old
+ * file was too large to include (0.3.318 `FileWriteOutput`), so only a Write that says
+ * `type: "create"` gets a creation patch.
+ */
+function createdFile(state: ToolCallState): boolean {
+  const response = state.toolResponse as { type?: unknown } | null | undefined;
+  return state.toolName === "Write" && response?.type === "create";
+}
+
+/**
+ * A final diff as a patch. The disk was read as lossy UTF-8 (`sdk/tool-callbacks.ts`), so
+ * a U+FFFD may stand for bytes that are not UTF-8: such a file keeps the standard diff, as
+ * does a diff without old text of a file that was not created.
+ */
+function finalBlock(block: ToolCallContent, created: boolean): ToolCallContent {
+  if (block.type !== "diff") return block;
+  const oldText = block.oldText ?? null;
+  if (oldText === null && !created) return block;
+  if (block.newText.includes("\uFFFD") || oldText?.includes("\uFFFD")) return block;
+  return diffBlock(block.path, oldText, block.newText);
+}
+
+/**
+ * The approval's view of the change ("Claude behavior"), or null to keep what the input
+ * shows: a Write gets the patch, the standard diff of a text without an exact patch, or
+ * a notice for a file it cannot show; an Edit gets the patch or keeps its snippet.
+ */
+function previewContent(
+  state: ToolCallState,
+  file: FileBeforeApproval,
+): readonly ToolCallContent[] | null {
+  const path = state.input.file_path;
+  if (typeof path !== "string") return null;
+  const decoded = "bytes" in file ? decodeFileText(file.bytes) : undefined;
+  const write = state.toolName === "Write";
+  if ("unreadable" in file || (decoded && "noPatch" in decoded))
+    return write ? [notice(UNSHOWN_OVERWRITE_NOTICE)] : null;
+  const current = decoded && "text" in decoded ? decoded.text : null;
+  const preview = previewFileTool(state.toolName, state.input, current);
+  if ("noPreview" in preview) return null;
+  if (write) return [diffBlock(path, preview.oldText, preview.newText)];
+  const patch = gitPatch(path, preview.oldText, preview.newText);
+  return "patch" in patch ? [patchDiffBlock(path, patch.patch)] : null;
+}
+
+function notice(text: string): ToolCallContent {
+  return { type: "content", content: { type: "text", text } };
+}

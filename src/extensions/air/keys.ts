@@ -1,0 +1,38 @@
+/**
+ * AIR's wire names (air-extensions.md "Negotiation", "AIR metadata keys"). Only this
+ * folder spells them: the rest of the adapter reads the named booleans of `AirProfile`
+ * and asks this folder's parsers and decorators for the keys.
+ */
+
+/** `_meta.jetbrains.air`: the namespace of every AIR payload. */
+export const JETBRAINS = "jetbrains";
+export const AIR = "air";
+
+/** The capabilities a client may declare in `_meta.jetbrains.air.capabilities`. */
+export const AIR_CAPABILITIES = {
+  diffPatch: "diffPatch",
+  sessionFailure: "sessionFailure",
+  recommendedValue: "recommendedValue",
+  asyncTasks: "asyncTasks",
+  agentFileChangeReport: "agentFileChangeReport",
+  nativeSubagentSessions: "nativeSubagentSessions",
+  planFile: "planFile",
+  rawInputRendering: "rawInputRendering",
+} as const;
+
+export type AirCapability = keyof typeof AIR_CAPABILITIES;
+
+/** `session/fork` request `_meta.jetbrains.air.fork`: AIR's fork point. */
+export const FORK = "fork";
+
+/** `diff` content block `_meta.jetbrains.air.diffPatch`: the exact Git patch of the block. */
+export const DIFF_PATCH = AIR_CAPABILITIES.diffPatch;
+/** `diffPatch.format`: the one patch format of version 1. */
+export const GIT_PATCH_FORMAT = "git_patch";
+
+/** What `test/architecture.test.ts` looks for outside this folder. */
+export const AIR_WIRE_STRINGS: readonly string[] = [
+  JETBRAINS,
+  ...Object.values(AIR_CAPABILITIES),
+  GIT_PATCH_FORMAT,
+];

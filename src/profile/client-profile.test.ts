@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { parseClientProfile, PLAIN_CLIENT } from "./client-profile.js";
+
+const NO_AIR = {
+  client: false,
+  diffPatch: false,
+  sessionFailure: false,
+  recommendedValue: false,
+  asyncTasks: false,
+  agentFileChangeReport: false,
+  nativeSubagentSessions: false,
+  planFile: false,
+  rawInputRendering: false,
+};
+const NO_ZED = {
+  terminalOutput: false,
+  terminalOutputDelta: false,
+  terminalAuth: false,
+  subagentTranscript: false,
+};
+
+describe("parseClientProfile", () => {
+  it("reads nothing from a plain client", () => {
+    expect(parseClientProfile({ fs: { readTextFile: false } })).toEqual({
+      fs: { read: false, write: false },
+      terminal: false,
+      elicitation: { form: false, url: false },
+      session: { notices: false, compaction: false, booleanConfigOptions: false },
+      subagents: false,
+      plan: false,
+      authTerminal: false,
+      zed: NO_ZED,
+      air: NO_AIR,
+    });
+  });
+
+  it("reads every standard capability", () => {
+    const p = parseClientProfile({
+      fs: { readTextFile: true, writeTextFile: true },
+      terminal: true,
+      elicitation: { form: {}, url: {} },
+      session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+      subagents: {},
+      plan: {},
+      auth: { terminal: true },
+    });
+    expect(p).toEqual({
+      fs: { read: true, write: true },
+      terminal: true,
+      elicitation: { form: true, url: true },
+      session: { notices: true, compaction: true, booleanConfigOptions: true },
+      subagents: true,
+      plan: true,
+      authTerminal: true,
+      zed: NO_ZED,
+      air: NO_AIR,
+    });
+  });
+
+  it.each([
+    ["terminal_output", { terminalOutput: true }],
+    ["terminal_output_delta", { terminalOutput: true, terminalOutputDelta: true }],
+    ["terminal-auth", { terminalAuth: true }],
+    ["subagent-transcript", { subagentTranscript: true }],
+  ])("reads the Zed flag %s", (key, expected) => {
+    expect(parseClientProfile({ _meta: { [key]: true } }).zed).toEqual({ ...NO_ZED, ...expected });
+  });
+
+  it.each([
+    ["string true", { _meta: { terminal_output: "true" } }],
+    ["__proto__ key", JSON.parse('{"_meta": {"__proto__": {"terminal_output": true}}}')],
+    ["constructor key", JSON.parse('{"_meta": {"constructor": {"terminal_output": true}}}')],
+    ["inherited value", Object.create({ _meta: { terminal_output: true } })],
+  ])("a malformed declaration (%s) enables nothing", (_name, caps) => {
+    expect(parseClientProfile(caps)).toEqual(PLAIN_CLIENT);
+  });
+
+  it.each([
+    ["fs as a string", { fs: "yes" }],
+    ["an object capability given as true", { subagents: true, plan: true }],
+    ["an array for an object capability", { elicitation: { form: [] } }],
+  ])("a mistyped standard capability (%s) enables nothing", (_name, caps) => {
+    expect(parseClientProfile(caps)).toEqual(PLAIN_CLIENT);
+  });
+
+  it("names each declared AIR capability, by its exact name only", () => {
+    const p = parseClientProfile({
+      _meta: {
+        jetbrains: {
+          air: { version: 2, capabilities: ["diffPatch", "planfile", 3, "rawInputRendering"] },
+        },
+      },
+    });
+    expect(p.air).toEqual({ ...NO_AIR, client: true, diffPatch: true, rawInputRendering: true });
+  });
+
+  it("reads every AIR capability", () => {
+    const all = Object.keys(NO_AIR).filter((name) => name !== "client");
+    const p = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: all } } },
+    });
+    expect(p.air).toEqual(Object.fromEntries(Object.keys(NO_AIR).map((k) => [k, true])));
+  });
+
+  it.each([
+    ["version 0", { version: 0, capabilities: ["diffPatch"] }],
+    ["fractional version", { version: 1.5, capabilities: ["diffPatch"] }],
+    ["infinite version", { version: Infinity, capabilities: ["diffPatch"] }],
+    ["string version", { version: "1", capabilities: ["diffPatch"] }],
+    ["capabilities not an array", { version: 1, capabilities: "diffPatch" }],
+    ["missing", null],
+  ])("rejects a malformed AIR declaration (%s)", (_name, air) => {
+    expect(parseClientProfile({ _meta: { jetbrains: { air } } }).air).toEqual(NO_AIR);
+  });
+
+  it("keeps the other parts when one part is malformed", () => {
+    const p = parseClientProfile({
+      _meta: { terminal_output: true, jetbrains: { air: { version: "x" } } },
+      elicitation: { form: {} },
+    });
+    expect(p.zed.terminalOutput).toBe(true);
+    expect(p.elicitation.form).toBe(true);
+    expect(p.air).toEqual(NO_AIR);
+  });
+
+  it("is frozen, part by part", () => {
+    const p = parseClientProfile({});
+    expect([p, p.fs, p.elicitation, p.session, p.zed, p.air].every(Object.isFrozen)).toBe(true);
+  });
+
+  it.each([
+    ["true", true],
+    ["null", null],
+    ["an array", []],
+    ["a string", "yes"],
+  ])("does not count %s as a declared capability object", (_name, value) => {
+    const p = parseClientProfile({
+      elicitation: { form: value, url: value },
+      session: { notices: value, compaction: value, configOptions: { boolean: value } },
+      subagents: value,
+      plan: value,
+    });
+    expect(p).toEqual(PLAIN_CLIENT);
+  });
+});

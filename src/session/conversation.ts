@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import type { SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { ClaudeUserBlock } from "../translation/prompt.js";
+
+/**
+ * The Claude Code conversation a session's prompts go to. Its id is the ACP session id,
+ * until a plan continues with a clear context: then a new conversation goes on under the
+ * same ACP session.
+ */
+export class Conversation {
+  constructor(private current: string) {}
+
+  /** Claude Code's session id for the conversation. */
+  get id(): string {
+    return this.current;
+  }
+
+  /** Moves to a new conversation and returns its id. */
+  renew(): string {
+    this.current = randomUUID();
+    return this.current;
+  }
+}
+
+/** The SDK message that gives Claude Code a user prompt in conversation `claudeSessionId`. */
+export function userMessage(content: ClaudeUserBlock[], claudeSessionId: string): SDKUserMessage {
+  return {
+    type: "user",
+    message: { role: "user", content },
+    parent_tool_use_id: null,
+    uuid: randomUUID(),
+    session_id: claudeSessionId,
+  };
+}

@@ -1,0 +1,76 @@
+import type { ClientPort } from "../client/client-port.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { ClaudeQuery } from "../sdk/claude-query.js";
+import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import type { Conversation } from "./conversation.js";
+import type { Lifecycle } from "./lifecycle.js";
+import type { Outbox } from "./outbox.js";
+import type { PlanHandoff } from "./permission-flow.js";
+import { queryConfigFor, type SessionSetup } from "./query-setup.js";
+import type { QuerySlot } from "./query-slot.js";
+import type { SessionOptions } from "./session-options.js";
+import { spawnFor, type SpawnPlan } from "./session-start.js";
+import type { StartState } from "./start-state.js";
+import { toolEventsFor } from "./tool-events.js";
+
+/** What starting a query needs of its session. */
+export interface QueryStarterParts {
+  readonly setup: SessionSetup;
+  readonly profile: ClientProfile;
+  readonly client: ClientPort;
+  readonly lifecycle: Lifecycle;
+  readonly startState: StartState;
+  readonly outbox: Outbox;
+  readonly translator: SdkMessageTranslator;
+  readonly options: SessionOptions;
+  readonly slot: QuerySlot;
+  readonly conversation: Conversation;
+  /** A new query took the slot. */
+  queryStarted(): void;
+  /** The user approved a plan with a clear context (`handOffPlan`). */
+  handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
+}
+
+/**
+ * Starts a session's Claude Code queries into its slot, each in the session's current
+ * conversation and with the session's tool events. The first starts as `startClaude`
+ * says, before or while the settings are read; every later one (a restart, a plan
+ * handoff) as the settings say.
+ */
+export class QueryStarter {
+  constructor(private readonly parts: QueryStarterParts) {}
+
+  /** Starts a query as `spawn` says; it replaces the slot's query, if there is one. */
+  start(start: "new" | "resume", spawn: SpawnPlan): ClaudeQuery {
+    const { parts } = this;
+    const events = toolEventsFor({
+      sessionId: parts.setup.sessionId,
+      client: parts.client,
+      outbox: parts.outbox,
+      translator: parts.translator,
+      previewFileChanges: parts.profile.air.diffPatch,
+      turnSignal: () => parts.lifecycle.turn?.abort.signal,
+      offeredModes: () => parts.options.current?.offeredModes ?? new Set(),
+      handOffPlan: (handoff, toolUseId) =>
+        setImmediate(() => parts.handOffPlan(handoff, toolUseId)),
+    });
+    const query = new ClaudeQuery(
+      queryConfigFor({
+        setup: parts.setup,
+        profile: parts.profile,
+        spawn,
+        config: parts.options.current,
+        claudeSessionId: parts.conversation.id,
+        start,
+        events,
+      }),
+    );
+    parts.queryStarted();
+    return parts.slot.take(query);
+  }
+
+  /** A query after the first (a restart, a plan handoff): started as the settings say. */
+  replace(start: "new" | "resume"): ClaudeQuery {
+    return this.start(start, spawnFor(this.parts.startState.plan));
+  }
+}

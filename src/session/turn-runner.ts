@@ -1,0 +1,216 @@
+import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { parseMcpCommand } from "../translation/mcp-command.js";
+import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
+import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import { turnEnd } from "../translation/turn-end.js";
+import type { ModelUsageTable } from "../translation/usage.js";
+import { authRequired, turnFailed } from "../util/adapter-error.js";
+import { log } from "../util/log.js";
+import { redacted } from "../util/user-text.js";
+import { userMessage, type Conversation } from "./conversation.js";
+import type { Lifecycle } from "./lifecycle.js";
+import { runMcpCommand } from "./mcp-commands.js";
+import type { Outbox } from "./outbox.js";
+import type { QuerySlot } from "./query-slot.js";
+import type { TitleTracker } from "./title-tracker.js";
+import { Turn, type PendingPrompt } from "./turn.js";
+
+/**
+ * How long an interrupted turn may take to wind down before the query is replaced.
+ * Claude Code answers an interrupt with the turn's `result`; a wedged process must not
+ * block the session's next prompt.
+ */
+const INTERRUPT_GRACE_MS = 10_000;
+
+const cancelled: PromptResponse = { stopReason: "cancelled" };
+
+/** What the turn runner works with: the session's parts it shares. */
+export interface TurnRunnerParts {
+  readonly sessionId: string;
+  readonly lifecycle: Lifecycle;
+  readonly outbox: Outbox;
+  readonly translator: SdkMessageTranslator;
+  readonly slot: QuerySlot;
+  readonly conversation: Conversation;
+  readonly titles: TitleTracker;
+  /** Replaces the query whose Claude Code exited (`restartQuery`); it pumps when done. */
+  restart(): void;
+}
+
+/**
+ * A session's prompts, run one at a time, in order: a prompt waits in the queue until
+ * the session is idle, becomes the running turn, and ends with Claude Code's `result`
+ * (or its going idle, its exit, or a cancel). A cancel ends the queued prompts too, and
+ * the interrupted turn drains before the next one starts.
+ */
+export class TurnRunner {
+  private readonly queue: PendingPrompt[] = [];
+  /** The current query's cumulative `modelUsage`, as its last `result` reported it. */
+  private modelUsage: ModelUsageTable = {};
+
+  constructor(private readonly parts: TurnRunnerParts) {}
+
+  /** Queues a prompt; resolves when its turn ends. */
+  prompt(content: ClaudeUserBlock[]): Promise<PromptResponse> {
+    return new Promise<PromptResponse>((resolve, reject) => {
+      if (this.parts.lifecycle.closed) return resolve(cancelled);
+      this.queue.push({ content, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Cancels the running turn and every queued prompt. */
+  cancel(): void {
+    const { lifecycle, outbox, slot } = this.parts;
+    const queued = this.queue.splice(0);
+    // Nothing for the session follows a cancelled answer, also when only queued prompts
+    // were cancelled (e.g. before Claude Code was up: its commands wait for the next one).
+    if (queued.length > 0 || lifecycle.turn) outbox.hush();
+    for (const pending of queued) pending.resolve(cancelled);
+    const query = slot.current;
+    const turn = lifecycle.cancelTurn(INTERRUPT_GRACE_MS, () => {
+      log.warn("interrupted turn did not end; replacing the Claude Code query", {
+        sessionId: this.parts.sessionId,
+      });
+      if (query) slot.stop(query);
+      this.endDrain();
+    });
+    if (!turn) return;
+    turn.abort.abort();
+    outbox.after(() => turn.prompt.resolve(cancelled));
+    query?.interrupt().catch((error: unknown) => {
+      log.warn("interrupt failed", { sessionId: this.parts.sessionId, message: String(error) });
+    });
+  }
+
+  /** Holds the session's output until the next prompt, unless a prompt runs or waits. */
+  quietUntilPrompt(): void {
+    if (!this.parts.lifecycle.turn && this.queue.length === 0) this.parts.outbox.hush();
+  }
+
+  /** A new query started: its `modelUsage` is a new reading (it is cumulative per query). */
+  queryStarted(): void {
+    this.modelUsage = {};
+  }
+
+  /** Claude Code's `result`: the running turn, or the draining one, ends. */
+  result(message: SDKResultMessage): void {
+    this.modelUsage = message.modelUsage ?? this.modelUsage;
+    if (this.parts.lifecycle.kind === "draining") return this.endDrain();
+    const turn = this.parts.lifecycle.turn;
+    if (!turn) return;
+    const end = turnEnd(message, turn);
+    if (end.kind === "error") {
+      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text) });
+    } else {
+      this.endTurn(turn, { response: end.response, updates: end.updates });
+    }
+  }
+
+  /**
+   * Claude Code went idle. A turn that saw Claude Code run and ended without a `result`
+   * (a local command such as /compact) ends here; an interrupted turn's drain ends too.
+   */
+  sessionState(state: string): void {
+    const turn = this.parts.lifecycle.turn;
+    if (state === "running") {
+      if (turn) turn.sawRunning = true;
+      return;
+    }
+    if (state !== "idle") return;
+    if (this.parts.lifecycle.kind === "draining") return this.endDrain();
+    if (!turn?.sawRunning) return;
+    this.endTurn(turn, { response: { stopReason: "end_turn" } });
+  }
+
+  /** Any other message of Claude Code's: part of the running turn, if one runs. */
+  stream(message: SDKMessage): void {
+    const turn = this.parts.lifecycle.turn;
+    if (!turn) return;
+    turn.observe(message);
+    this.parts.outbox.route(this.parts.translator.translate(message));
+  }
+
+  /** Claude Code exited: the running turn fails; the next prompt starts a new query. */
+  queryExited(error: unknown): void {
+    const { lifecycle, outbox } = this.parts;
+    if (lifecycle.closed) return;
+    log.warn("Claude Code exited", {
+      sessionId: this.parts.sessionId,
+      message: error ? String(error) : undefined,
+    });
+    if (lifecycle.kind === "draining") this.endDrain();
+    const turn = lifecycle.turn;
+    if (turn) {
+      lifecycle.endTurn(turn);
+      const reason = error instanceof Error ? ` (${error.message.split("\n")[0]})` : "";
+      const failure = turnFailed(
+        `Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`,
+      );
+      outbox.after(() => turn.prompt.reject(failure));
+    }
+    this.pump();
+  }
+
+  /** Starts the next queued prompt when the session is idle. */
+  pump(): void {
+    const { lifecycle, outbox, translator } = this.parts;
+    if (lifecycle.kind !== "idle" || this.queue.length === 0) return;
+    const query = this.parts.slot.current;
+    if (!query) return this.parts.restart();
+    const next = this.queue.shift()!;
+    outbox.wake();
+    translator.endTurn();
+    const turn = new Turn(next, this.modelUsage);
+    lifecycle.startTurn(turn);
+    const mcp = parseMcpCommand(promptText(next.content));
+    if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp));
+    query.send(userMessage(next.content, this.parts.conversation.id));
+  }
+
+  /**
+   * Ends `turn`: its last updates and a changed title go out, then its answer (or its
+   * error); the next queued prompt starts.
+   */
+  private endTurn(
+    turn: Turn,
+    end: { response: PromptResponse; updates?: readonly SessionUpdate[] } | { error: unknown },
+  ): void {
+    const { lifecycle, outbox } = this.parts;
+    lifecycle.endTurn(turn);
+    if ("error" in end) {
+      outbox.after(() => turn.prompt.reject(end.error));
+    } else {
+      outbox.sendAll(end.updates ?? []);
+      outbox.sendWhenReady(this.titleUpdate(turn));
+      outbox.after(() => turn.prompt.resolve(end.response));
+    }
+    this.pump();
+  }
+
+  /** `session_info_update` when the turn changed the session's title. */
+  private titleUpdate(turn: Turn): Promise<SessionUpdate[]> {
+    return this.parts.titles.update(this.parts.conversation.id, promptText(turn.prompt.content));
+  }
+
+  /** A command the adapter answers itself (`/mcp`): its markdown answer is the turn. */
+  private async runLocal(turn: Turn, run: () => Promise<string>): Promise<void> {
+    let text: string;
+    try {
+      text = await run();
+    } catch (error) {
+      text = `The command failed: ${redacted(error instanceof Error ? error.message : String(error))}`;
+    }
+    if (this.parts.lifecycle.turn !== turn) return; // cancelled meanwhile
+    this.endTurn(turn, {
+      response: { stopReason: "end_turn" },
+      updates: [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text } }],
+    });
+  }
+
+  private endDrain(): void {
+    this.parts.lifecycle.drained();
+    this.pump();
+  }
+}

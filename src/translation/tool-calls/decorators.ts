@@ -1,0 +1,13 @@
+import { diffPatchDecorator } from "../../extensions/air/diff-patch-decorator.js";
+import { terminalDecorator } from "../../extensions/zed/terminal-decorator.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
+import type { ToolCallDecorator } from "./decorator.js";
+
+/** The tool call decorators of the extensions `profile` negotiated, in order. */
+export function decoratorsFor(profile: ClientProfile): readonly ToolCallDecorator[] {
+  const decorators: ToolCallDecorator[] = [];
+  if (profile.zed.terminalOutput)
+    decorators.push(terminalDecorator(profile.zed.terminalOutputDelta));
+  if (profile.air.diffPatch) decorators.push(diffPatchDecorator());
+  return decorators;
+}
