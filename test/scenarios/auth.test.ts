@@ -79,13 +79,17 @@ describe("auth methods", () => {
 /** Waits until the scenario's `claude auth status` probe has started and ended. */
 async function probeRan(s: Scenario): Promise<void> {
   let seen = false;
-  await eventually("the auth status probe to run and end", () => {
-    const running = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
-      commandLine(pid).includes(" auth status --json"),
-    );
-    seen ||= running;
-    return seen && !running;
-  });
+  await eventually(
+    "the auth status probe to run and end",
+    () => {
+      const running = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+        commandLine(pid).includes(" auth status --json"),
+      );
+      seen ||= running;
+      return seen && !running;
+    },
+    40_000,
+  );
 }
 
 describe("auth status", () => {
@@ -96,8 +100,9 @@ describe("auth status", () => {
     const s = await scenario({ script: [{ blocks: [{ type: "text", text: "answer" }] }] });
     const init = await s.initialize();
     expect(init.agentCapabilities?._meta).toMatchObject({ authStatus: {} });
+    const probed = probeRan(s); // watched from before the session starts: it may be quick
     const sessionId = await s.newSession();
-    await probeRan(s);
+    await probed;
     expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
     await new Promise((r) => setTimeout(r, 500));
     expect(statusUpdates(s)).toEqual([]);
@@ -106,8 +111,9 @@ describe("auth status", () => {
   it("pushes the state when a sign-in changed it, and only then", async () => {
     const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
     await s.initialize(PROFILES.zed);
+    const probed = probeRan(s);
     const sessionId = await s.newSession();
-    await probeRan(s);
+    await probed;
     // No credentials: the prompt fails and the state is probed again, unchanged.
     await expect(s.prompt(sessionId, "hi")).rejects.toMatchObject({ code: -32000 });
     await new Promise((r) => setTimeout(r, 1500));
@@ -200,8 +206,9 @@ describe("logout", () => {
     const credentials = writeSubscriptionLogin(s.configDir);
     const init = await s.initialize();
     expect(init.agentCapabilities?.auth).toEqual({ logout: {} });
+    const probed = probeRan(s);
     await s.newSession();
-    await probeRan(s);
+    await probed;
     await expect(s.agent.request("logout", {})).resolves.toEqual({});
     expect(existsSync(credentials)).toBe(false);
     expect(s.extNotifications.filter((n) => n.method === "_auth/status_update")).toEqual([
