@@ -84,7 +84,8 @@ export class AcpAgent {
     if (!LOGIN_METHOD_IDS.has(methodId)) {
       throw invalidInput(`unknown auth method ${JSON.stringify(methodId)}`);
     }
-    await this.auth?.refresh();
+    // The client waits for the outcome: an urgent probe (normal priority, more time).
+    await this.auth?.refresh(true);
   }
 
   /**
@@ -94,7 +95,7 @@ export class AcpAgent {
    */
   async logout(): Promise<void> {
     await claudeLogout();
-    await this.auth?.refresh();
+    await this.auth?.refresh(true);
   }
 
   async newSession(params: SessionParams): Promise<{ sessionId: string } & SessionSetupAnswer> {

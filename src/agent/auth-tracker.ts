@@ -19,6 +19,7 @@ export class AuthTracker {
   private current: AuthStatus | undefined;
   private running: Promise<void> | undefined;
   private next: Promise<void> | undefined;
+  private nextUrgent = false;
   /** Claude Code starts of sessions under way: a probe due meanwhile waits for them. */
   private readonly starts = new Set<Promise<unknown>>();
 
@@ -27,16 +28,20 @@ export class AuthTracker {
   /**
    * Probes now; pushes the state if it changed. A probe already running may have read the
    * state before what prompted this call (a login that just ended): one more probe follows
-   * it, shared by every call made meanwhile.
+   * it, shared by every call made meanwhile. `urgent`: someone waits for the answer (an
+   * `authenticate`, a `logout`): the probe runs at normal priority, with more time.
    */
-  refresh(): Promise<void> {
+  refresh(urgent = false): Promise<void> {
     if (!this.running) {
-      this.running = this.probe().finally(() => (this.running = undefined));
+      this.running = this.probe(urgent).finally(() => (this.running = undefined));
       return this.running;
     }
+    this.nextUrgent ||= urgent;
     this.next ??= this.running.then(() => {
+      const nextUrgent = this.nextUrgent;
       this.next = undefined;
-      return this.refresh();
+      this.nextUrgent = false;
+      return this.refresh(nextUrgent);
     });
     return this.next;
   }
@@ -46,7 +51,7 @@ export class AuthTracker {
    * new one) is awaited. Undefined when Claude Code could not tell.
    */
   async known(): Promise<AuthStatus | undefined> {
-    if (this.current === undefined) await this.refresh();
+    if (this.current === undefined) await this.refresh(true);
     return this.current;
   }
 
@@ -73,16 +78,17 @@ export class AuthTracker {
     this.starts.add(settled);
   }
 
-  private async probe(): Promise<void> {
-    const probed = await probeAuthStatus();
+  private async probe(urgent: boolean): Promise<void> {
+    const probed = await probeAuthStatus(process.env, urgent);
     // A probe that could not tell (timed out, no Claude Code) changes nothing.
     if (probed === undefined) return;
     const status = toAuthStatus(probed);
     const before = this.current;
     this.current = status;
     // The first probe only learns the state: a push every time a client starts the
-    // adapter would be noise (a headless client prints it amid the first answer).
-    if (before === undefined || isDeepStrictEqual(status, before)) return;
+    // adapter would be noise (a headless client prints it amid the first answer). But a
+    // client that asked (authenticate, logout) hears the outcome even then.
+    if ((before === undefined && !urgent) || isDeepStrictEqual(status, before)) return;
     await this.notify(AUTH_STATUS_UPDATE, { authStatus: status }).catch((error: unknown) =>
       log.warn("auth status update failed", { message: String(error) }),
     );

@@ -14,11 +14,16 @@ export interface ClaudeAuthStatus {
 }
 
 const TIMEOUT_MS = 5_000;
+const URGENT_TIMEOUT_MS = 15_000;
 const LOWEST_PRIORITY = 19;
 
-/** Asks Claude Code who is logged in; undefined when it cannot tell in time. */
+/**
+ * Asks Claude Code who is logged in; undefined when it cannot tell in time. `urgent`: a
+ * request waits for the answer, so the probe runs at normal priority and gets more time.
+ */
 export function probeAuthStatus(
   env: NodeJS.ProcessEnv = process.env,
+  urgent = false,
 ): Promise<ClaudeAuthStatus | undefined> {
   const executable = claudeExecutable(env);
   if (!executable) return Promise.resolve(undefined);
@@ -29,7 +34,7 @@ export function probeAuthStatus(
     const probe = execClaudeCli(
       executable,
       ["auth", "status", "--json"],
-      { env, timeout: TIMEOUT_MS },
+      { env, timeout: urgent ? URGENT_TIMEOUT_MS : TIMEOUT_MS },
       (_error, stdout) => {
         try {
           const parsed = JSON.parse(stdout) as Record<string, unknown>;
@@ -47,7 +52,7 @@ export function probeAuthStatus(
     // a session's Claude Code or the adapter wants (the first prompt of a session is sent
     // while it runs: at normal priority it delayed that prompt's model request by ~8 ms
     // on two cores, bench workload 3).
-    if (probe.pid !== undefined) {
+    if (probe.pid !== undefined && !urgent) {
       try {
         setPriority(probe.pid, LOWEST_PRIORITY);
       } catch {

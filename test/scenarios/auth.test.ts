@@ -79,13 +79,17 @@ describe("auth methods", () => {
 /** Waits until the scenario's `claude auth status` probe has started and ended. */
 async function probeRan(s: Scenario): Promise<void> {
   let seen = false;
-  await eventually("the auth status probe to run and end", () => {
-    const running = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
-      commandLine(pid).includes(" auth status --json"),
-    );
-    seen ||= running;
-    return seen && !running;
-  });
+  await eventually(
+    "the auth status probe to run and end",
+    () => {
+      const running = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+        commandLine(pid).includes(" auth status --json"),
+      );
+      seen ||= running;
+      return seen && !running;
+    },
+    40_000,
+  );
 }
 
 describe("auth status", () => {
@@ -96,8 +100,9 @@ describe("auth status", () => {
     const s = await scenario({ script: [{ blocks: [{ type: "text", text: "answer" }] }] });
     const init = await s.initialize();
     expect(init.agentCapabilities?._meta).toMatchObject({ authStatus: {} });
+    const probed = probeRan(s); // watched from before the session starts: it may be quick
     const sessionId = await s.newSession();
-    await probeRan(s);
+    await probed;
     expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
     await new Promise((r) => setTimeout(r, 500));
     expect(statusUpdates(s)).toEqual([]);
@@ -106,8 +111,9 @@ describe("auth status", () => {
   it("pushes the state when a sign-in changed it, and only then", async () => {
     const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
     await s.initialize(PROFILES.zed);
+    const probed = probeRan(s);
     const sessionId = await s.newSession();
-    await probeRan(s);
+    await probed;
     // No credentials: the prompt fails and the state is probed again, unchanged.
     await expect(s.prompt(sessionId, "hi")).rejects.toMatchObject({ code: -32000 });
     await new Promise((r) => setTimeout(r, 1500));
@@ -173,27 +179,36 @@ describe("auth status", () => {
   });
 });
 
+/**
+ * A stored Claude account login, as `claude /login` leaves it (the token is never used):
+ * Claude Code then reports a Claude subscription. Returns the file.
+ */
+function writeSubscriptionLogin(configDir: string): string {
+  const file = join(configDir, ".credentials.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      claudeAiOauth: {
+        accessToken: "sk-ant-oat01-test",
+        refreshToken: "sk-ant-ort01-test",
+        expiresAt: Date.now() + 3_600_000,
+        scopes: ["user:inference"],
+        subscriptionType: "pro",
+      },
+    }),
+  );
+  return file;
+}
+
 describe("logout", () => {
   it("advertises auth.logout; logout signs Claude Code out and pushes the new state", async () => {
     const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
-    // A stored Claude account login, as `claude /login` leaves it (the token is never used).
-    const credentials = join(s.configDir, ".credentials.json");
-    writeFileSync(
-      credentials,
-      JSON.stringify({
-        claudeAiOauth: {
-          accessToken: "sk-ant-oat01-test",
-          refreshToken: "sk-ant-ort01-test",
-          expiresAt: Date.now() + 3_600_000,
-          scopes: ["user:inference"],
-          subscriptionType: "pro",
-        },
-      }),
-    );
+    const credentials = writeSubscriptionLogin(s.configDir);
     const init = await s.initialize();
     expect(init.agentCapabilities?.auth).toEqual({ logout: {} });
+    const probed = probeRan(s);
     await s.newSession();
-    await probeRan(s);
+    await probed;
     await expect(s.agent.request("logout", {})).resolves.toEqual({});
     expect(existsSync(credentials)).toBe(false);
     expect(s.extNotifications.filter((n) => n.method === "_auth/status_update")).toEqual([
@@ -232,26 +247,12 @@ describe("the auth probe and the adapter's end", () => {
 });
 
 describe("--hide-claude-auth and a Claude subscription login", () => {
-  const subscription = (configDir: string) =>
-    writeFileSync(
-      join(configDir, ".credentials.json"),
-      JSON.stringify({
-        claudeAiOauth: {
-          accessToken: "sk-ant-oat01-test",
-          refreshToken: "sk-ant-ort01-test",
-          expiresAt: Date.now() + 3_600_000,
-          scopes: ["user:inference"],
-          subscriptionType: "pro",
-        },
-      }),
-    );
-
   it("a prompt billed to the subscription is authRequired with the reason", async () => {
     const s = await scenario({
       args: ["--hide-claude-auth"],
       env: { ANTHROPIC_API_KEY: undefined },
     });
-    subscription(s.configDir);
+    writeSubscriptionLogin(s.configDir);
     await s.initialize();
     const sessionId = await s.newSession();
     const error = await s.prompt(sessionId, "hi").catch((e: unknown) => e);

@@ -46,7 +46,9 @@ describe("the adapter's end leaves no process behind", () => {
     s.adapter.stdout!.destroy();
     await closed;
     // Anything the adapter writes now fails (EPIPE): an unknown method's error answer.
-    s.writeRaw(JSON.stringify({ jsonrpc: "2.0", id: 99, method: "no/such/method" }));
+    // (A whole line: without its newline the request is never read, and until the login
+    // state was only pushed on change, that push had been the write that failed.)
+    s.writeRaw(`${JSON.stringify({ jsonrpc: "2.0", id: 99, method: "no/such/method" })}\n`);
     expect(await waitForExit(s.adapter, 5_000)).toBe(true);
     expect(s.adapter.exitCode).toBe(0);
     expect(s.adapterStderr).not.toMatch(/Unhandled 'error' event|EPIPE/);
