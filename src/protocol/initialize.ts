@@ -2,6 +2,7 @@ import type { InitializeResponse } from "@agentclientprotocol/sdk/unstable";
 import { PACKAGE_VERSION } from "../util/version.js";
 import { authMethods } from "../translation/auth.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import { airAgentDeclaration } from "../extensions/air/agent-declaration.js";
 
 /** How a client starts this adapter again (for terminal logins): node and this script. */
 function ownCommand(): { path: string; args: string[] } {
@@ -10,7 +11,9 @@ function ownCommand(): { path: string; args: string[] } {
 
 /**
  * The `initialize` answer. Capabilities are honest: a capability appears here only once
- * the adapter serves it end to end.
+ * the adapter serves it end to end. An AIR client also gets the agent side of the AIR
+ * declaration (air-extensions.md "Agent declaration"); no other client gets a
+ * `jetbrains` key.
  */
 export function initializeResponse(profile: ClientProfile): InitializeResponse {
   return {
@@ -31,5 +34,6 @@ export function initializeResponse(profile: ClientProfile): InitializeResponse {
       _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
     },
     authMethods: authMethods(profile, ownCommand()),
+    ...(profile.air.client ? { _meta: airAgentDeclaration() } : {}),
   };
 }

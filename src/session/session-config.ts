@@ -14,6 +14,22 @@ import {
 } from "../translation/modes.js";
 import { effortLevels, effortOption, modelOption } from "../translation/model-options.js";
 import type { StartPlan } from "./session-start.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+
+/** How the client wants the options shown (what it negotiated). */
+export interface ConfigPresentation {
+  /** AIR's `kind` on each mode and mode option value ("Presentation hints"). */
+  readonly modeKinds: boolean;
+  /** AIR `recommendedValue`: concrete model and effort rows, no `default` row. */
+  readonly recommendedValues: boolean;
+}
+
+const PLAIN: ConfigPresentation = { modeKinds: false, recommendedValues: false };
+
+/** What the profile asks of the options: AIR hints for an AIR client only. */
+export function presentationFor(profile: ClientProfile): ConfigPresentation {
+  return { modeKinds: profile.air.client, recommendedValues: profile.air.recommendedValue };
+}
 
 /** A change the session must apply to its Claude Code query. */
 export type ConfigChange =
@@ -37,6 +53,7 @@ export class SessionConfig {
     private readonly models: readonly ModelInfo[],
     startMode: string,
     startModel: string | undefined,
+    private readonly presentation: ConfigPresentation = PLAIN,
   ) {
     this.mode = startMode;
     // A start model may be an alias ("sonnet") or a resolved id (a resumed session's).
@@ -59,11 +76,11 @@ export class SessionConfig {
   }
 
   modes(): SessionModeState {
-    return modeState(this.mode, availableModes(this.availability));
+    return modeState(this.mode, this.shownModes());
   }
 
   configOptions(): SessionConfigOption[] {
-    const options = [modeOption(this.mode, availableModes(this.availability))];
+    const options = [modeOption(this.mode, this.shownModes())];
     if (this.models.length > 0) options.push(modelOption(this.models, this.model));
     const levels = this.effortLevels();
     if (levels.length > 0) options.push(effortOption(levels, this.effort));
@@ -136,6 +153,10 @@ export class SessionConfig {
     return this.effort === "default" ? undefined : this.effort;
   }
 
+  private shownModes() {
+    return availableModes(this.availability, this.presentation.modeKinds);
+  }
+
   private effortLevels(): string[] {
     return effortLevels(this.models.find((m) => m.value === this.model));
   }
@@ -145,9 +166,19 @@ export class SessionConfig {
  * A session's options from Claude Code's model list (its start answer, or the cached
  * one): Auto is offered where a model supports it and the settings allow it.
  */
-export function configFor(plan: StartPlan, models: readonly ModelInfo[]): SessionConfig {
+export function configFor(
+  plan: StartPlan,
+  models: readonly ModelInfo[],
+  profile: ClientProfile,
+): SessionConfig {
   const auto = !plan.autoDisabled && models.some((m) => m.supportsAutoMode);
-  return new SessionConfig({ auto, bypass: plan.bypassAvailable }, models, plan.mode, plan.model);
+  return new SessionConfig(
+    { auto, bypass: plan.bypassAvailable },
+    models,
+    plan.mode,
+    plan.model,
+    presentationFor(profile),
+  );
 }
 
 /** Applies a change to the running Claude Code query. */
