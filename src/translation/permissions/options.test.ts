@@ -150,3 +150,29 @@ describe("permission choices", () => {
     });
   });
 });
+
+describe("filesystem grants", () => {
+  const readDir = {
+    type: "addDirectories" as const,
+    directories: ["/data"],
+    destination: "session" as const,
+  };
+
+  it("Read: a session read grant that covers the file", () => {
+    expect(
+      ids(facts({ toolName: "Read", input: { file_path: "/data/a.txt" }, suggestions: [readDir] })),
+    ).toEqual([
+      ["allow-once", "Yes", "allow_once"],
+      ["allow-with-updates", "Yes, allow access to /data this session", "allow_always"],
+      ["reject", "No", "reject_once"],
+    ]);
+  });
+
+  it("Read: no grant that does not cover the file", () => {
+    expect(
+      ids(
+        facts({ toolName: "Read", input: { file_path: "/etc/a.txt" }, suggestions: [readDir] }),
+      ).map((c) => c[0]),
+    ).toEqual(["allow-once", "reject"]);
+  });
+});
