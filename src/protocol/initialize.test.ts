@@ -12,7 +12,7 @@ describe("initializeResponse", () => {
     ["an AIR client with capabilities", air(["diffPatch", "planFile", "recommendedValue"])],
   ])("%s gets the AIR agent declaration, the same whatever it declared", (_, caps) => {
     expect(initializeResponse(parseClientProfile(caps))._meta).toEqual({
-      jetbrains: { air: { version: 1, capabilities: ["diffPatch"] } },
+      jetbrains: { air: { version: 1, capabilities: ["diffPatch", "recommendedValue"] } },
     });
   });
 

@@ -15,6 +15,10 @@ export interface StartPlan {
   readonly model: string | undefined;
   /** A resumed session's own model, which its query must be started with. */
   readonly restoredModel: string | undefined;
+  /** The effort the client pinned (`_meta.claudeCode.options.effort`). */
+  readonly effort?: string;
+  /** The effort the settings name (`effortLevel`). */
+  readonly settingsEffort?: string;
   /** A notice for the user, sent right after the session is set up. */
   readonly notice: { readonly title: string; readonly description: string } | undefined;
   /** What Claude Code's start answer depends on (the key of its cached model list). */
@@ -95,6 +99,10 @@ export async function planSessionStart(
   const restoredModel = clientModel ? undefined : stored?.model;
   const model = clientModel ?? restoredModel ?? settings.model;
   const key = startKey({ passThrough, settings: settings.merged });
+  const efforts = {
+    ...(typeof passThrough.effort === "string" ? { effort: passThrough.effort } : {}),
+    ...(settings.effortLevel ? { settingsEffort: settings.effortLevel } : {}),
+  };
   if (wanted === "bypassPermissions" && !bypassAvailable) {
     const why = refusedAsRoot
       ? "Claude Code refuses to bypass permissions as root unless IS_SANDBOX=1 is set."
@@ -110,6 +118,7 @@ export async function planSessionStart(
         description: `Bypass permissions was asked for. ${why}`,
       },
       startKey: key,
+      ...efforts,
     };
   }
   return {
@@ -120,6 +129,7 @@ export async function planSessionStart(
     restoredModel,
     notice: undefined,
     startKey: key,
+    ...efforts,
   };
 }
 

@@ -157,9 +157,11 @@ export class Session {
   }
 
   /** Claude Code has started: its own model list and commands replace any cached ones. */
-  private onStarted(init: ClaudeInit, plan: StartPlan): void {
+  private async onStarted(init: ClaudeInit, plan: StartPlan): Promise<void> {
     this.commands = init.commands;
     this.options.set(configFor(plan, init.models, this.profile));
+    // The shown effort must be the one that runs, before any prompt (AIR recommendedValue).
+    await this.options.applyStartEffort();
     this.startState.up(this.configOptions(), init.commands);
     this.lifecycle.started();
     this.cache.write(plan.startKey, init);

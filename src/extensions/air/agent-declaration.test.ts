@@ -4,7 +4,7 @@ import { airAgentDeclaration } from "./agent-declaration.js";
 describe("airAgentDeclaration", () => {
   it("advertises only what works end to end, under _meta.jetbrains.air", () => {
     expect(airAgentDeclaration()).toEqual({
-      jetbrains: { air: { version: 1, capabilities: ["diffPatch"] } },
+      jetbrains: { air: { version: 1, capabilities: ["diffPatch", "recommendedValue"] } },
     });
   });
 
@@ -12,7 +12,7 @@ describe("airAgentDeclaration", () => {
     const first = airAgentDeclaration() as { jetbrains: { air: { capabilities: string[] } } };
     first.jetbrains.air.capabilities.push("planFile");
     expect(airAgentDeclaration()).toEqual({
-      jetbrains: { air: { version: 1, capabilities: ["diffPatch"] } },
+      jetbrains: { air: { version: 1, capabilities: ["diffPatch", "recommendedValue"] } },
     });
   });
 });

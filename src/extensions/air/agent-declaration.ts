@@ -7,7 +7,10 @@ import { AIR_CAPABILITIES } from "./keys.js";
  * client's). A capability joins this list only once it works on the wire: `planFile`,
  * `goal` and `steering` are not built yet.
  */
-export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [AIR_CAPABILITIES.diffPatch];
+export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
+  AIR_CAPABILITIES.diffPatch,
+  AIR_CAPABILITIES.recommendedValue,
+];
 
 /** `initialize` response `_meta` for an AIR client: `{jetbrains: {air: {version, capabilities}}}`. */
 export function airAgentDeclaration(): Record<string, unknown> {
