@@ -132,6 +132,35 @@ describe("an AIR client with recommendedValue", () => {
   });
 });
 
+describe("an AIR client with recommendedValue switching models", () => {
+  it("applies the shown effort at a switch and keeps a picked one", async () => {
+    const s = await scenario();
+    s.model.push(textTurn("one"), textTurn("two"));
+    await s.initialize(air("recommendedValue"));
+    const sessionId = await s.newSession();
+    const set = (configId: string, value: string) =>
+      s.agent.request("session/set_config_option", { sessionId, configId, value });
+    const afterModel = await set("model", "sonnet");
+    expect(option(afterModel.configOptions, "model")).toMatchObject({
+      currentValue: "sonnet",
+      _meta: airMeta({ recommendedValue: "opus" }),
+    });
+    expect(option(afterModel.configOptions, "effort")).toMatchObject({ currentValue: "medium" });
+    await s.prompt(sessionId, "first");
+    await set("effort", "high");
+    await expect(set("effort", "default")).rejects.toMatchObject({ code: -32602 });
+    const back = await set("model", "opus");
+    expect(option(back.configOptions, "effort")).toMatchObject({ currentValue: "high" });
+    await s.prompt(sessionId, "second");
+    const [first, second] = s.model.mainRequests().map((r) => r.body);
+    expect(first).toMatchObject({
+      model: "claude-sonnet-5-5",
+      output_config: { effort: "medium" },
+    });
+    expect(second).toMatchObject({ model: "claude-opus-5-5", output_config: { effort: "high" } });
+  });
+});
+
 describe("an AIR client without recommendedValue", () => {
   it("keeps the default rows, with the hints and the permission record", async () => {
     const { s, init, created, request } = await run(air());
