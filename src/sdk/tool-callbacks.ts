@@ -33,6 +33,8 @@ export interface PermissionAsk {
   readonly blockedPath: string | undefined;
   /** The MCP server of an `mcp__*` tool, by its configured name. */
   readonly mcpServer: string | undefined;
+  /** Claude Code's short name of the action ("Read file"; a Computer Use app). */
+  readonly displayName: string | undefined;
 }
 
 /** Tools whose final diff is read from disk after they ran. */
@@ -54,6 +56,7 @@ export function canUseToolFor(events: ToolEvents): CanUseTool {
       defaultToNo: options.defaultToNo === true,
       blockedPath: options.blockedPath,
       mcpServer: options.mcpServer?.name,
+      displayName: options.displayName,
     });
 }
 

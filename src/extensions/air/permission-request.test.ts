@@ -12,6 +12,8 @@ const facts = (extra: Partial<AirPermissionFacts> = {}): AirPermissionFacts => (
   defaultToNo: false,
   blockedPath: undefined,
   mcpServer: undefined,
+  input: {},
+  displayName: undefined,
   ...extra,
 });
 const rendered: ToolCallUpdate = {
@@ -100,6 +102,30 @@ describe("airPermissionRequest", () => {
       jetbrains: {
         air: { version: 1, permission: { version: 1, title: "mcp__db__query", defaultToNo: true } },
       },
+    });
+  });
+
+  it.each([
+    [
+      "a Sandbox Network request: the host",
+      { toolName: "SandboxNetworkAccess", input: { host: "registry.npmjs.org" } },
+      "registry.npmjs.org",
+    ],
+    [
+      "a Computer Use request: the display name",
+      { toolName: "mcp__computer-use__click", displayName: "Click in Safari" },
+      "Click in Safari",
+    ],
+    [
+      "a Sandbox Network request without a host: the tool call's",
+      { toolName: "SandboxNetworkAccess" },
+      "npm test",
+    ],
+  ])("titles %s", (_, extra, title) => {
+    const request = airPermissionRequest("s1", rendered, OPTIONS, facts(extra));
+    expect(request.toolCall.title).toBe(title);
+    expect(request._meta).toEqual({
+      jetbrains: { air: { version: 1, permission: { version: 1, title } } },
     });
   });
 });

@@ -5,6 +5,7 @@ import type {
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
 import { airMeta } from "./air-meta.js";
+import { compactText } from "./compact-text.js";
 import { PERMISSION } from "./keys.js";
 import { permissionRecord } from "./permission-record.js";
 
@@ -15,6 +16,10 @@ export interface AirPermissionFacts {
   readonly defaultToNo: boolean;
   readonly blockedPath: string | undefined;
   readonly mcpServer: string | undefined;
+  /** The tool input (a Sandbox Network request's `host`). */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The SDK's short name of the action (a Computer Use request's heading). */
+  readonly displayName: string | undefined;
 }
 
 const MAX_PATH = 4096;
@@ -35,7 +40,8 @@ export function airPermissionRequest(
   facts: AirPermissionFacts,
 ): RequestPermissionRequest {
   const trimmed: ToolCallUpdate = { toolCallId: toolCall.toolCallId };
-  if (typeof toolCall.title === "string") trimmed.title = toolCall.title;
+  const title = requestTitle(toolCall.title, facts);
+  if (title !== undefined) trimmed.title = title;
   if (toolCall.rawInput !== undefined) trimmed.rawInput = toolCall.rawInput;
   if (toolCall.content) trimmed.content = toolCall.content;
   const locations = blockedLocations(toolCall.locations ?? [], facts.blockedPath);
@@ -43,7 +49,7 @@ export function airPermissionRequest(
   if (facts.mcpServer) trimmed._meta = { claudeCode: { mcpServer: facts.mcpServer } };
   const record = permissionRecord({
     toolName: facts.toolName,
-    title: toolCall.title ?? undefined,
+    title,
     decisionReason: facts.decisionReason,
     defaultToNo: facts.defaultToNo,
   });
@@ -53,6 +59,27 @@ export function airPermissionRequest(
     options: [...options],
     _meta: airMeta({ [PERMISSION]: record }),
   };
+}
+
+const SANDBOX_NETWORK = "SandboxNetworkAccess";
+const COMPUTER_USE = "mcp__computer-use__";
+const MAX_TITLE = 200;
+
+/**
+ * The request's title: the tool call's, except for a Sandbox Network request (its
+ * host) and a Computer Use one (the SDK's display name), whose tool names say nothing.
+ */
+function requestTitle(
+  title: string | null | undefined,
+  facts: AirPermissionFacts,
+): string | undefined {
+  const own =
+    facts.toolName === SANDBOX_NETWORK
+      ? compactText(facts.input.host, MAX_TITLE)
+      : facts.toolName.startsWith(COMPUTER_USE)
+        ? compactText(facts.displayName, MAX_TITLE)
+        : undefined;
+  return own ?? (typeof title === "string" ? title : undefined);
 }
 
 /**

@@ -103,6 +103,17 @@ function durableChoices(facts: PermissionRequestFacts): PermissionChoice[] {
         ...(parameterized ? durable(describeUpdates(prefix), prefix, "allow-skill-prefix") : []),
       ];
     }
+    case "SandboxNetworkAccess": {
+      // Only the SDK's own rule for exactly this host: it is what the label can name.
+      const host = typeof input.host === "string" ? input.host : undefined;
+      const exact =
+        host !== undefined &&
+        suggestions.length === 1 &&
+        suggestions[0]!.type === "addRules" &&
+        suggestions[0]!.rules.length === 1 &&
+        suggestions[0]!.rules[0]!.ruleContent === `domain:${host}`;
+      return exact ? durable(describeUpdates(suggestions), suggestions) : [];
+    }
     case "WebSearch":
     case "Agent":
     case "Task": {

@@ -176,3 +176,33 @@ describe("filesystem grants", () => {
     ).toEqual(["allow-once", "reject"]);
   });
 });
+
+describe("SandboxNetworkAccess", () => {
+  const hostRule = (host: string) => ({
+    type: "addRules" as const,
+    rules: [{ toolName: "SandboxNetworkAccess", ruleContent: `domain:${host}` }],
+    behavior: "allow" as const,
+    destination: "localSettings" as const,
+  });
+  const sandbox = (suggestions: PermissionRequestFacts["suggestions"]) =>
+    facts({ toolName: "SandboxNetworkAccess", input: { host: "registry.npmjs.org" }, suggestions });
+
+  it("offers the SDK's rule for exactly the host", () => {
+    expect(ids(sandbox([hostRule("registry.npmjs.org")]))).toEqual([
+      ["allow-once", "Yes", "allow_once"],
+      [
+        "allow-with-updates",
+        "Yes, and don't ask again for connections to registry.npmjs.org in this project",
+        "allow_always",
+      ],
+      ["reject", "No", "reject_once"],
+    ]);
+  });
+
+  it.each([
+    ["another host", [hostRule("evil.test")]],
+    ["no suggestion", []],
+  ])("offers only once and reject for %s", (_, suggestions) => {
+    expect(ids(sandbox(suggestions)).map((c) => c[0])).toEqual(["allow-once", "reject"]);
+  });
+});

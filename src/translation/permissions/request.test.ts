@@ -32,6 +32,8 @@ const ask = {
   defaultToNo: false,
   blockedPath: undefined,
   mcpServer: undefined,
+  input: { command: "npm test" },
+  displayName: undefined,
 };
 const ids = (options: ReadonlyArray<{ optionId: string }>) => options.map((o) => o.optionId);
 
