@@ -2,7 +2,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**"] },
+  // .stryker-tmp/ and reports/: the sandbox and report of `npm run mutation`.
+  { ignores: ["dist/**", "node_modules/**", ".stryker-tmp/**", "reports/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,5 +19,9 @@ export default tseslint.config(
   {
     files: ["test/**", "bench/**", "demo/**"],
     rules: { "no-console": "off" },
+  },
+  {
+    files: ["scripts/**/*.mjs"],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },
 );

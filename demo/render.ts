@@ -81,7 +81,11 @@ export class Transcript {
         return this.flush() + this.plan(u.entries);
       case "usage_update": {
         const pct = u.size > 0 ? ` (${((100 * u.used) / u.size).toFixed(1)}%)` : "";
-        const cost = u.cost ? ` · ${u.cost.currency} ${u.cost.amount.toFixed(4)}` : "";
+        // The demo's model is scripted: the cost is Claude Code's price for the scripted
+        // token counts, and nothing is billed.
+        const cost = u.cost
+          ? ` · simulated cost ${u.cost.currency} ${u.cost.amount.toFixed(4)} (scripted model, nothing billed)`
+          : "";
         return this.note(`· context ${fmt(u.used)} / ${fmt(u.size)} tokens${pct}${cost}`);
       }
       case "available_commands_update":

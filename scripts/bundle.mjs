@@ -9,20 +9,30 @@
  *
  * The Claude Agent SDK stays external: it is already one file, and it finds its
  * platform package (the `claude` binary) relative to itself.
+ *
+ * The programmatic entry point (dist/src/lib.js, the package's `exports`) is bundled the
+ * same way into dist/lib.js; its types are tsc's declarations under dist/src/.
  */
 import { build } from "rolldown";
 
-await build({
-  input: "dist/src/index.js",
-  platform: "node",
-  external: [/^@anthropic-ai\/claude-agent-sdk(\/|$)/, /^node:/],
-  logLevel: "warn",
-  output: {
-    file: "dist/claude-agent-acp.js",
-    format: "esm",
-    // `--cli` loads Claude Code's terminal runner on demand; inline it rather than
-    // shipping a second chunk.
-    codeSplitting: false,
-    sourcemap: true,
-  },
-});
+const bundles = [
+  { input: "dist/src/index.js", file: "dist/claude-agent-acp.js" },
+  { input: "dist/src/lib.js", file: "dist/lib.js" },
+];
+
+for (const { input, file } of bundles) {
+  await build({
+    input,
+    platform: "node",
+    external: [/^@anthropic-ai\/claude-agent-sdk(\/|$)/, /^node:/],
+    logLevel: "warn",
+    output: {
+      file,
+      format: "esm",
+      // `--cli` loads Claude Code's terminal runner on demand; inline it rather than
+      // shipping a second chunk.
+      codeSplitting: false,
+      sourcemap: true,
+    },
+  });
+}

@@ -1,19 +1,31 @@
 #!/usr/bin/env node
 // First: V8 settings that must precede the rest of the code (see tiering.ts).
 import "./util/tiering.js";
+import { parseCommandLine, TERMINAL_HINT, USAGE } from "./cli/command-line.js";
 import { runAcp } from "./run.js";
 import { PACKAGE_VERSION } from "./util/version.js";
 
-if (process.argv.includes("--version") || process.argv.includes("-v")) {
-  process.stderr.write(`${PACKAGE_VERSION}\n`);
-  process.exit(0);
-}
-
-const cli = process.argv.indexOf("--cli");
-if (cli !== -1) {
-  // `--cli <args>` runs Claude Code itself in this terminal (the terminal login methods).
-  const { runClaudeCli } = await import("./sdk/claude-cli.js");
-  process.exit(await runClaudeCli(process.argv.slice(cli + 1)));
-} else {
-  runAcp();
+const command = parseCommandLine(process.argv.slice(2));
+switch (command.kind) {
+  case "help":
+    process.stdout.write(USAGE);
+    break;
+  case "version":
+    process.stdout.write(`${PACKAGE_VERSION}\n`);
+    break;
+  case "usage-error":
+    process.stderr.write(`claude-agent-acp: ${command.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    break;
+  case "claude": {
+    // Claude Code itself in this terminal (what the terminal login methods run).
+    const { runClaudeCli } = await import("./sdk/claude-cli.js");
+    process.exit(await runClaudeCli(command.args));
+    break;
+  }
+  case "serve":
+    // A person, not an editor, started it: say what it is rather than wait silently.
+    if (process.stdin.isTTY) process.stderr.write(TERMINAL_HINT);
+    runAcp({ hideClaudeAuth: command.hideClaudeAuth });
+    break;
 }

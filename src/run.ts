@@ -1,40 +1,76 @@
-import { Readable } from "node:stream";
+import { Readable, type Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
 import { AcpAgent } from "./agent/acp-agent.js";
+import type { AgentOptions } from "./agent/agent-options.js";
 import { createAgentApp } from "./protocol/agent-app.js";
+import { initializeGuard } from "./protocol/initialize-guard.js";
 import { StdoutLines } from "./protocol/stdout-messages.js";
 import { killAllClaudeProcesses } from "./sdk/claude-process.js";
 import { log } from "./util/log.js";
+
+/** The byte streams one ACP connection runs over (NDJSON in both directions). */
+export interface AcpStreams {
+  /** What the client sends (the adapter's stdin, for the bin). */
+  readonly input: Readable;
+  /** Where the adapter's messages go (its stdout, for the bin). */
+  readonly output: Writable;
+}
+
+/** One served connection. */
+export interface AcpConnection {
+  /** Settles when the client closed the connection (its input ended). */
+  readonly closed: Promise<void>;
+  /**
+   * Ends every session of this connection (once) and flushes what is queued for the
+   * client; their Claude Code processes get the sessions' abort.
+   */
+  close(): void;
+}
+
+/**
+ * Serves ACP over `streams` until the client closes them. Sessions run Claude Code
+ * processes of their own; `close()` (or the end of the input) ends those sessions.
+ */
+export function serveAcp(streams: AcpStreams, options: AgentOptions = {}): AcpConnection {
+  const service = new AcpAgent(options);
+  const input = Readable.toWeb(streams.input) as ReadableStream<Uint8Array>;
+  // The SDK's NDJSON stream reads the input (parse errors, size limits); the writing side
+  // is batched per event-loop turn (see StdoutLines).
+  const output = new StdoutLines(streams.output);
+  const { readable } = ndJsonStream(output.bytes(), input);
+  const connection = createAgentApp(service, (text) => output.push(text)).connect({
+    readable: readable.pipeThrough(initializeGuard((message) => output.pushMessage(message))),
+    writable: output.messages(),
+  });
+  let sessionsClosed = false;
+  const close = (): void => {
+    if (!sessionsClosed) service.closeAll();
+    sessionsClosed = true;
+    output.flush();
+  };
+  return { closed: connection.closed.then(close), close };
+}
 
 /**
  * Serves ACP on this process's stdin/stdout until the client goes away or a signal
  * arrives; then ends every session and every Claude Code process before exiting.
  */
-export function runAcp(): void {
+export function runAcp(options: AgentOptions = {}): void {
   // stdout is the protocol: anything that logs (a dependency too) goes to stderr.
   Object.assign(console, { log: console.error, info: console.error, debug: console.error });
 
-  const service = new AcpAgent();
-  const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
-  // The SDK's NDJSON stream reads stdin (parse errors, size limits); the writing side is
-  // batched per event-loop turn (see StdoutLines).
-  const stdout = new StdoutLines(process.stdout);
-  const { readable } = ndJsonStream(stdout.bytes(), input);
-  const connection = createAgentApp(service, (text) => stdout.push(text)).connect({
-    readable,
-    writable: stdout.messages(),
-  });
+  const connection = serveAcp({ input: process.stdin, output: process.stdout }, options);
 
   let exiting = false;
   const shutdown = (reason: string, code: number): void => {
     if (exiting) return;
     exiting = true;
     log.debug("shutting down", { reason });
-    service.closeAll();
+    connection.close();
     killAllClaudeProcesses("SIGTERM");
     // Give Claude Code a moment to end its shells, then make sure nothing is left.
     setTimeout(() => {
-      stdout.flush();
+      connection.close();
       killAllClaudeProcesses("SIGKILL");
       process.exit(code);
     }, 500).unref();

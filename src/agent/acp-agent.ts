@@ -16,6 +16,8 @@ import type { Session } from "../session/session.js";
 import { LOGIN_METHOD_IDS } from "../translation/auth.js";
 import { fromAcpPrompt, UnsupportedPromptContent } from "../translation/prompt.js";
 import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-error.js";
+import { claudeLogout } from "../sdk/claude-logout.js";
+import type { AgentOptions } from "./agent-options.js";
 import { AuthTracker } from "./auth-tracker.js";
 import { findForkEntry } from "./history/stored-messages.js";
 import { findStoredSession } from "./history/stored-session.js";
@@ -24,6 +26,7 @@ import { SessionIndex } from "./history/session-index.js";
 import { loadSession } from "./load-session.js";
 import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
 import { SessionRegistry } from "./session-registry.js";
+import { refuseSubscription } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
 
 /** Rows per `session/list` page (S000 "Compatibility rule": pages of at most 1000). */
@@ -42,6 +45,9 @@ export interface SessionSetupAnswer {
  * logic of its own, so a second protocol version maps onto this same object.
  */
 export class AcpAgent {
+  /** `options`: how the host started the adapter (the bin's flags). */
+  constructor(readonly options: AgentOptions = {}) {}
+
   private negotiated: ClientProfile = PLAIN_CLIENT;
   private readonly sessions = new SessionRegistry();
   private readonly index = new SessionIndex();
@@ -78,6 +84,16 @@ export class AcpAgent {
     if (!LOGIN_METHOD_IDS.has(methodId)) {
       throw invalidInput(`unknown auth method ${JSON.stringify(methodId)}`);
     }
+    await this.auth?.refresh();
+  }
+
+  /**
+   * `logout`: Claude Code's own sign-out, then the login state is probed again
+   * (`_auth/status_update` when it changed). Sessions already running keep the
+   * credentials their Claude Code started with.
+   */
+  async logout(): Promise<void> {
+    await claudeLogout();
     await this.auth?.refresh();
   }
 
@@ -148,9 +164,12 @@ export class AcpAgent {
     this.closeSession(sessionId);
   }
 
-  /** A well-formed id that names nothing succeeds (features 1a); a malformed one never named a session. */
+  /**
+   * An id that names nothing succeeds silently, as the spec says it SHOULD: also a
+   * malformed one, which never named a session (and never reaches the disk).
+   */
   async delete(sessionId: string): Promise<void> {
-    if (!isSessionId(sessionId)) throw unknownSession(sessionId);
+    if (!isSessionId(sessionId)) return;
     this.closeSession(sessionId);
     if (await deleteStoredSession(sessionId)) this.index.invalidate();
   }
@@ -162,6 +181,8 @@ export class AcpAgent {
     signal?: AbortSignal,
   ): Promise<PromptResponse> {
     const session = this.sessions.get(sessionId);
+    // Only with the flag: an await here would let a cancel overtake the prompt.
+    if (this.options.hideClaudeAuth) await refuseSubscription(this.options, this.auth);
     signal?.addEventListener("abort", () => session.cancel(), { once: true });
     let content;
     try {

@@ -10,21 +10,44 @@ export const AUTH_STATUS_UPDATE = "_auth/status_update";
 const FIRST_PROBE_DELAY_MS = 100;
 
 /**
- * Knows the login state and pushes `_auth/status_update` when it changes. Probes run in
- * the background (never blocking `initialize` or a prompt) and one at a time.
+ * Knows the login state and pushes `_auth/status_update` when it changes: the first
+ * probe (after `initialize`) sets what the state was; a later one (after `authenticate`,
+ * `logout`, or a prompt that found no credentials) pushes the state if it differs.
+ * Probes run in the background (never blocking `initialize` or a prompt), one at a time.
  */
 export class AuthTracker {
   private current: AuthStatus | undefined;
   private running: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
   /** Claude Code starts of sessions under way: a probe due meanwhile waits for them. */
   private readonly starts = new Set<Promise<unknown>>();
 
   constructor(private readonly notify: (method: string, params: unknown) => Promise<void>) {}
 
-  /** Probes now (joining a probe already running); pushes the state if it changed. */
+  /**
+   * Probes now; pushes the state if it changed. A probe already running may have read the
+   * state before what prompted this call (a login that just ended): one more probe follows
+   * it, shared by every call made meanwhile.
+   */
   refresh(): Promise<void> {
-    this.running ??= this.probe().finally(() => (this.running = undefined));
-    return this.running;
+    if (!this.running) {
+      this.running = this.probe().finally(() => (this.running = undefined));
+      return this.running;
+    }
+    this.next ??= this.running.then(() => {
+      this.next = undefined;
+      return this.refresh();
+    });
+    return this.next;
+  }
+
+  /**
+   * The login state as last probed; when no probe has ended yet, the one under way (or a
+   * new one) is awaited. Undefined when Claude Code could not tell.
+   */
+  async known(): Promise<AuthStatus | undefined> {
+    if (this.current === undefined) await this.refresh();
+    return this.current;
   }
 
   /**
@@ -51,9 +74,15 @@ export class AuthTracker {
   }
 
   private async probe(): Promise<void> {
-    const status = toAuthStatus(await probeAuthStatus());
-    if (isDeepStrictEqual(status, this.current)) return;
+    const probed = await probeAuthStatus();
+    // A probe that could not tell (timed out, no Claude Code) changes nothing.
+    if (probed === undefined) return;
+    const status = toAuthStatus(probed);
+    const before = this.current;
     this.current = status;
+    // The first probe only learns the state: a push every time a client starts the
+    // adapter would be noise (a headless client prints it amid the first answer).
+    if (before === undefined || isDeepStrictEqual(status, before)) return;
     await this.notify(AUTH_STATUS_UPDATE, { authStatus: status }).catch((error: unknown) =>
       log.warn("auth status update failed", { message: String(error) }),
     );

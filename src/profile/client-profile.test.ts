@@ -127,4 +127,19 @@ describe("parseClientProfile", () => {
     const p = parseClientProfile({});
     expect([p, p.fs, p.elicitation, p.session, p.zed, p.air].every(Object.isFrozen)).toBe(true);
   });
+
+  it.each([
+    ["true", true],
+    ["null", null],
+    ["an array", []],
+    ["a string", "yes"],
+  ])("does not count %s as a declared capability object", (_name, value) => {
+    const p = parseClientProfile({
+      elicitation: { form: value, url: value },
+      session: { notices: value, compaction: value, configOptions: { boolean: value } },
+      subagents: value,
+      plan: value,
+    });
+    expect(p).toEqual(PLAIN_CLIENT);
+  });
 });

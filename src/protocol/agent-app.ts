@@ -21,12 +21,16 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
     .onRequest(
       m.initialize,
       guarded(m.initialize, ({ params }) =>
-        initializeResponse(service.initialize(params.clientCapabilities)),
+        initializeResponse(service.initialize(params.clientCapabilities), service.options),
       ),
     )
     .onRequest(
       m.authenticate,
       guarded(m.authenticate, ({ params }) => service.authenticate(params.methodId).then(empty)),
+    )
+    .onRequest(
+      m.logout,
+      guarded(m.logout, () => service.logout().then(empty)),
     )
     .onRequest(
       m.session.new,

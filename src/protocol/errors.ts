@@ -25,6 +25,7 @@ function fromAdapterError(error: AdapterError): RequestError {
         error.message
           ? `Authentication required: ${redacted(error.message)}`
           : "Authentication required",
+        error.data,
       );
     case "turnFailed":
       return new RequestError(-32603, redacted(error.message), error.data);

@@ -1,8 +1,9 @@
 import type { InitializeResponse } from "@agentclientprotocol/sdk/unstable";
 import { PACKAGE_VERSION } from "../util/version.js";
-import { authMethods } from "../translation/auth.js";
+import type { AgentOptions } from "../agent/agent-options.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { airAgentDeclaration } from "../extensions/air/agent-declaration.js";
+import { authMethods, isRemoteEnvironment } from "../translation/auth.js";
 
 /** How a client starts this adapter again (for terminal logins): node and this script. */
 function ownCommand(): { path: string; args: string[] } {
@@ -15,7 +16,10 @@ function ownCommand(): { path: string; args: string[] } {
  * declaration (air-extensions.md "Agent declaration"); no other client gets a
  * `jetbrains` key.
  */
-export function initializeResponse(profile: ClientProfile): InitializeResponse {
+export function initializeResponse(
+  profile: ClientProfile,
+  options: AgentOptions = {},
+): InitializeResponse {
   return {
     protocolVersion: 1,
     agentInfo: { name: "claude-agent-acp", title: "Claude Agent", version: PACKAGE_VERSION },
@@ -31,9 +35,15 @@ export function initializeResponse(profile: ClientProfile): InitializeResponse {
         close: {},
         delete: {},
       },
+      auth: { logout: {} },
       _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
     },
-    authMethods: authMethods(profile, ownCommand()),
+    authMethods: authMethods(
+      profile,
+      ownCommand(),
+      options.hideClaudeAuth === true,
+      isRemoteEnvironment(process.env),
+    ),
     ...(profile.air.client ? { _meta: airAgentDeclaration() } : {}),
   };
 }

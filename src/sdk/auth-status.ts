@@ -1,7 +1,6 @@
-import { execFile } from "node:child_process";
 import { setPriority } from "node:os";
 import { claudeExecutable } from "./claude-binary.js";
-import { diesWithAdapter, markedEnv, trackClaudeProcess } from "./claude-process.js";
+import { execClaudeCli } from "./claude-process.js";
 
 /** What `claude auth status --json` says (0.3.318). */
 export interface ClaudeAuthStatus {
@@ -27,12 +26,10 @@ export function probeAuthStatus(
     // `auth status` exits 1 when nobody is logged in: the JSON on stdout still says so.
     // Like a session's Claude Code, the probe ends with the adapter: a client that goes
     // away while it runs leaves no process behind.
-    const marked = markedEnv(env);
-    const [command, args] = diesWithAdapter(executable, ["auth", "status", "--json"]);
-    const probe = execFile(
-      command,
-      args,
-      { env: marked.env, timeout: TIMEOUT_MS },
+    const probe = execClaudeCli(
+      executable,
+      ["auth", "status", "--json"],
+      { env, timeout: TIMEOUT_MS },
       (_error, stdout) => {
         try {
           const parsed = JSON.parse(stdout) as Record<string, unknown>;
@@ -50,7 +47,6 @@ export function probeAuthStatus(
     // a session's Claude Code or the adapter wants (the first prompt of a session is sent
     // while it runs: at normal priority it delayed that prompt's model request by ~8 ms
     // on two cores, bench workload 3).
-    trackClaudeProcess(probe, marked.marker);
     if (probe.pid !== undefined) {
       try {
         setPriority(probe.pid, LOWEST_PRIORITY);

@@ -1,20 +1,11 @@
-import { execFile } from "node:child_process";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import {
-  diesWithAdapter,
-  killAllClaudeProcesses,
-  markedEnv,
-  trackClaudeProcess,
-} from "./claude-process.js";
+import { execClaudeCli, killAllClaudeProcesses, markedEnv } from "./claude-process.js";
 import { PROCESS_MARKER_ENV } from "./orphan-sweep.js";
 
 describe("Claude Code processes", () => {
-  it("ends a tracked process started some other way (the login probe) at shutdown", async () => {
-    const { env, marker } = markedEnv(process.env);
-    const [command, args] = diesWithAdapter("sleep", ["30"]);
-    const child = execFile(command, args, { env });
-    trackClaudeProcess(child, marker);
+  it("ends a short CLI run (the login probe, logout) at shutdown", async () => {
+    const child = execClaudeCli("sleep", ["30"], { env: process.env, timeout: 60_000 }, () => {});
     const exited = once(child, "exit");
     killAllClaudeProcesses("SIGTERM");
     const [code, signal] = await exited;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { SpawnedProcess, SpawnOptions } from "@anthropic-ai/claude-agent-sdk";
@@ -17,7 +17,27 @@ import { PROCESS_MARKER_ENV, sweepOrphans } from "./orphan-sweep.js";
 const SETPRIV = "/usr/bin/setpriv";
 const hasSetpriv = process.platform === "linux" && existsSync(SETPRIV);
 
+/** Live Claude Code processes, with their shells' marker. */
 const live = new Map<ChildProcess, string>();
+
+/**
+ * Runs a short Claude Code CLI command (`auth status`, `auth logout`) like a session's
+ * Claude Code: it dies with the adapter, the adapter's shutdown ends it, and its exit
+ * sweeps what it left. A probe at the lowest priority on a busy machine may still run
+ * when the client goes away.
+ */
+export function execClaudeCli(
+  executable: string,
+  cliArgs: readonly string[],
+  options: { env: NodeJS.ProcessEnv; timeout: number },
+  done: (error: Error | null, stdout: string, stderr: string) => void,
+): ChildProcess {
+  const { env, marker } = markedEnv(options.env);
+  const [command, args] = diesWithAdapter(executable, cliArgs);
+  const child = execFile(command, args, { env, timeout: options.timeout }, done);
+  trackClaudeProcess(child, marker);
+  return child;
+}
 
 /** A Claude Code command line that the kernel ends with the adapter (setpriv, on Linux). */
 export function diesWithAdapter(

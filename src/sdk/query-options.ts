@@ -1,8 +1,7 @@
 import type { McpServerConfig, Options, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
-import { z } from "zod";
-import { ownField, toPlainData } from "../util/plain-data.js";
 import { claudeExecutable } from "./claude-binary.js";
+import { thinkingFromEnv } from "./thinking-config.js";
 import { spawnClaudeCode } from "./claude-process.js";
 import { log } from "../util/log.js";
 
@@ -29,17 +28,7 @@ export interface SessionQueryConfig {
   readonly abortController: AbortController;
 }
 
-const passThroughSchema = z.record(z.string(), z.unknown());
-
-/**
- * Reads `_meta.claudeCode.options` (the upstream convention clients rely on) as plain
- * data. Anything that is not an object is ignored: a malformed `_meta` enables nothing.
- */
-export function readPassThroughOptions(meta: unknown): Record<string, unknown> {
-  const raw = ownField(ownField(toPlainData(meta), "claudeCode"), "options");
-  const parsed = passThroughSchema.safeParse(raw);
-  return parsed.success ? parsed.data : {};
-}
+export { readPassThroughOptions } from "./pass-through-options.js";
 
 function stringRecord(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -123,9 +112,12 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
   // Naming the binary spares the SDK its own search, which asks Node for a full process
   // report to tell glibc from musl (milliseconds on the way to every session start).
   const executable = claudeExecutable(env);
+  const thinking = thinkingFromEnv(env);
   return {
     settingSources: ["user", "project", "local"],
     ...(executable ? { pathToClaudeCodeExecutable: executable } : {}),
+    // MAX_THINKING_TOKENS / CLAUDE_CODE_THINKING_DISPLAY; a client's `thinking` wins.
+    ...(thinking ? { thinking } : {}),
     ...(pass as Partial<Options>),
     ...identity,
     cwd: config.cwd,

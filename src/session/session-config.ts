@@ -153,7 +153,7 @@ export class SessionConfig {
     const offered = (m: ModelInfo) =>
       m.value === value && !(recommended && m.value === DEFAULT_MODEL);
     if (typeof value !== "string" || !this.models.some(offered)) {
-      throw invalidInput(`unknown model ${JSON.stringify(value)}`, { value });
+      throw unknownModel(value);
     }
     if (value === this.shownModel()) return undefined;
     this.model = value;
@@ -251,24 +251,50 @@ export class SessionConfig {
 
 /**
  * A session's options from Claude Code's model list (its start answer, or the cached
- * one): Auto is offered where a model supports it and the settings allow it.
+ * one): Auto is offered where a model supports it and the settings allow it. They are
+ * shown as the client's `profile` negotiated (plain without one).
  */
 export function configFor(
   plan: StartPlan,
-  models: readonly ModelInfo[],
-  profile: ClientProfile,
+  listed: readonly ModelInfo[],
+  profile?: ClientProfile,
 ): SessionConfig {
+  // Claude Code (0.3.318) lists the model it was started with as a "Custom model" entry
+  // of its own when it knows no such model: that entry is not an offer.
+  const models = listed.filter(
+    (m) => !(m.value === plan.clientModel && m.description === STARTED_MODEL_ENTRY),
+  );
+  // The client's model (`_meta.claudeCode.options.model`) is checked like a later
+  // `session/set_model`: one Claude Code does not offer never reaches the API. (Where
+  // Claude Code lists no models, e.g. behind some gateways, there is nothing to check.)
+  if (plan.clientModel !== undefined && models.length > 0 && !offers(models, plan.clientModel)) {
+    throw unknownModel(plan.clientModel);
+  }
   const auto = !plan.autoDisabled && models.some((m) => m.supportsAutoMode);
   return new SessionConfig(
     { auto, bypass: plan.bypassAvailable },
     models,
     plan.mode,
     plan.model,
-    presentationFor(profile),
+    profile ? presentationFor(profile) : PLAIN,
     {
       ...(plan.effort ? { pinned: plan.effort } : {}),
       ...(plan.settingsEffort ? { settings: plan.settingsEffort } : {}),
     },
+  );
+}
+
+const STARTED_MODEL_ENTRY = "Custom model";
+
+/** The one answer to a model Claude Code does not offer, whichever way it was asked for. */
+export function unknownModel(value: unknown): Error {
+  return invalidInput(`unknown model ${JSON.stringify(value)}`, { value });
+}
+
+/** Whether Claude Code offers `model`, as an alias ("sonnet") or a resolved id. */
+function offers(models: readonly ModelInfo[], model: string): boolean {
+  return models.some(
+    (m) => m.value === model || (m.value !== "default" && m.resolvedModel === model),
   );
 }
 

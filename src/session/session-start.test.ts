@@ -15,6 +15,7 @@ const plan = (over: Partial<StartPlan> = {}): StartPlan => ({
   autoDisabled: false,
   model: undefined,
   restoredModel: undefined,
+  clientModel: undefined,
   notice: undefined,
   startKey: "key",
   ...over,

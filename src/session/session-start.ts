@@ -11,10 +11,15 @@ export interface StartPlan {
   readonly mode: PermissionMode;
   readonly bypassAvailable: boolean;
   readonly autoDisabled: boolean;
-  /** The model the session starts with: the client's option, else the stored or settings' one. */
+  /**
+   * The model the session starts with: the client's option, else the stored one, else
+   * `ANTHROPIC_MODEL`, else the settings' one.
+   */
   readonly model: string | undefined;
   /** A resumed session's own model, which its query must be started with. */
   readonly restoredModel: string | undefined;
+  /** The model the client asked for (`_meta.claudeCode.options.model`), to be checked. */
+  readonly clientModel: string | undefined;
   /** The effort the client pinned (`_meta.claudeCode.options.effort`). */
   readonly effort?: string;
   /** The effort the settings name (`effortLevel`). */
@@ -97,7 +102,9 @@ export async function planSessionStart(
   const wanted = storedMode ?? settings.defaultMode ?? "default";
   const clientModel = typeof passThrough.model === "string" ? passThrough.model : undefined;
   const restoredModel = clientModel ? undefined : stored?.model;
-  const model = clientModel ?? restoredModel ?? settings.model;
+  // Claude Code's own order: the start option, then ANTHROPIC_MODEL, then the settings.
+  const envModel = clientEnv(passThrough).ANTHROPIC_MODEL || undefined;
+  const model = clientModel ?? restoredModel ?? envModel ?? settings.model;
   const key = startKey({ passThrough, settings: settings.merged });
   const efforts = {
     ...(typeof passThrough.effort === "string" ? { effort: passThrough.effort } : {}),
@@ -113,6 +120,7 @@ export async function planSessionStart(
       autoDisabled: settings.autoDisabled,
       model,
       restoredModel,
+      clientModel,
       notice: {
         title: "Started in Manual mode",
         description: `Bypass permissions was asked for. ${why}`,
@@ -127,6 +135,7 @@ export async function planSessionStart(
     autoDisabled: settings.autoDisabled,
     model,
     restoredModel,
+    clientModel,
     notice: undefined,
     startKey: key,
     ...efforts,

@@ -11,6 +11,7 @@ const plan: StartPlan = {
   autoDisabled: false,
   model: undefined,
   restoredModel: undefined,
+  clientModel: undefined,
   notice: { title: "Started in Manual mode", description: "Bypass was asked for." },
   startKey: "key",
 };

@@ -105,3 +105,83 @@ describe("AskUserQuestion as a form", () => {
     ).toEqual([{ question: "Ok?", multiSelect: false, options: [] }]);
   });
 });
+
+describe("AskUserQuestion: edges", () => {
+  it("reads options without description or label, and a question without header", () => {
+    expect(
+      readQuestions({
+        questions: [
+          {
+            question: "Pick?",
+            multiSelect: "yes",
+            options: [
+              { label: "A", description: "" },
+              { description: "no label" },
+              "B",
+              { label: "C", description: "c" },
+            ],
+          },
+          { question: "No options?" },
+        ],
+      }),
+    ).toStrictEqual([
+      {
+        question: "Pick?",
+        multiSelect: false,
+        options: [{ label: "A" }, { label: "C", description: "c" }],
+      },
+    ]);
+    expect(readQuestions({ questions: "x" })).toEqual([]);
+    expect(readQuestions(null)).toEqual([]);
+  });
+
+  it("asks a single question by its own words", () => {
+    expect(questionForm(readQuestions({ questions: [{ question: "Why?", options: [] }] }))).toEqual(
+      {
+        message: "Why?",
+        requestedSchema: {
+          type: "object",
+          required: [],
+          properties: {
+            question_0: { type: "string", title: "Why?", oneOf: [] },
+            question_0_custom: {
+              type: "string",
+              title: "Other",
+              description: "Your own answer to: Why?",
+            },
+          },
+        },
+      },
+    );
+  });
+
+  it("skips a question with no usable answer, and keeps picks of offered labels only", () => {
+    expect(
+      toAnswers(questions, {
+        action: "accept",
+        content: {
+          question_0: ["Redis"],
+          question_0_custom: "   ",
+          question_1: ["Nope", 3, "Auth"],
+        },
+      }),
+    ).toEqual({
+      answers: { "Which database?": "Redis", "Which features?": "Auth" },
+      annotations: {},
+    });
+    expect(
+      toAnswers(questions, {
+        action: "accept",
+        content: { question_1: [], question_1_custom: " SSO " },
+      }),
+    ).toEqual({ answers: { "Which features?": "SSO" }, annotations: {} });
+    expect(toAnswers(questions, { action: "accept", content: { question_1: "x" } })).toEqual({
+      answers: {},
+      annotations: {},
+    });
+    expect(toAnswers(questions, { action: "accept" } as never)).toEqual({
+      answers: {},
+      annotations: {},
+    });
+  });
+});

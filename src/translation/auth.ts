@@ -19,19 +19,54 @@ const LOGINS = [
   },
 ] as const;
 
-export const LOGIN_METHOD_IDS: ReadonlySet<string> = new Set(LOGINS.map((l) => l.id));
+/**
+ * Where no browser can open on this machine (an SSH session, `NO_BROWSER`, a remote
+ * Claude Code), the one login that works: Claude Code's own `/login`, which prints a URL
+ * and takes the code back in the terminal.
+ */
+const REMOTE_LOGIN = {
+  id: "claude-login",
+  name: "Log in to Claude",
+  description: "Run Claude Code's /login in a terminal (prints a link to open elsewhere)",
+  args: ["--cli", "/login"],
+} as const;
+
+export const LOGIN_METHOD_IDS: ReadonlySet<string> = new Set(
+  [...LOGINS, REMOTE_LOGIN].map((l) => l.id),
+);
+
+/** Whether this adapter runs where a login cannot open a browser (features 1q). */
+export function isRemoteEnvironment(env: Readonly<Record<string, string | undefined>>): boolean {
+  return ["NO_BROWSER", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY", "CLAUDE_CODE_REMOTE"].some(
+    (name) => Boolean(env[name]),
+  );
+}
 
 /**
  * `authMethods`: terminal logins, offered only to a client that can run them — an ACP
  * `auth.terminal` client gets terminal methods, a Zed `terminal-auth` client gets the
- * command in `_meta["terminal-auth"]`; any other client gets none.
+ * command in `_meta["terminal-auth"]`; any other client gets none. `hideClaudeAuth`
+ * (`--hide-claude-auth`) leaves out the Claude subscription login; `remote` (see
+ * `isRemoteEnvironment`) offers the single terminal `/login` instead.
  */
 export function authMethods(
   profile: ClientProfile,
   command: { path: string; args: readonly string[] },
+  hideClaudeAuth = false,
+  remote = false,
 ): AuthMethod[] {
+  const logins: ReadonlyArray<{
+    id: string;
+    name: string;
+    description: string;
+    args: readonly string[];
+  }> = remote
+    ? [REMOTE_LOGIN]
+    : hideClaudeAuth
+      ? LOGINS.filter((l) => l.id !== "claude-ai-login")
+      : LOGINS;
   if (profile.authTerminal) {
-    return LOGINS.map((l) => ({
+    return logins.map((l) => ({
       id: l.id,
       name: l.name,
       description: l.description,
@@ -40,7 +75,7 @@ export function authMethods(
     }));
   }
   if (profile.zed.terminalAuth) {
-    return LOGINS.map((l) => ({
+    return logins.map((l) => ({
       id: l.id,
       name: l.name,
       description: l.description,
@@ -66,6 +101,7 @@ export function toAuthStatus(status: ClaudeAuthStatus | undefined): AuthStatus {
   if (!status || !status.loggedIn) return { kind: "none", label: "Not logged in" };
   switch (status.authMethod) {
     case "api_key":
+    case "api_key_helper":
       return {
         kind: "api_key",
         label: "API key",

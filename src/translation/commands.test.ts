@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toAvailableCommands } from "./commands.js";
+import { commandsUpdate, toAvailableCommands } from "./commands.js";
 
 describe("toAvailableCommands", () => {
   it("keeps editor-usable commands with their hints, drops terminal-only, odd and duplicate names", () => {
@@ -30,5 +30,54 @@ describe("toAvailableCommands", () => {
       },
       { name: "greet", description: "Greet someone" },
     ]);
+  });
+});
+
+describe("commands the editor cannot use", () => {
+  const mcp = {
+    name: "mcp",
+    description: "Show the MCP servers; `reconnect`, `enable` or `disable` one",
+    input: { hint: "[reconnect|enable|disable <server>]" },
+  };
+
+  it.each([
+    "clear",
+    "cost",
+    "keybindings-help",
+    "login",
+    "logout",
+    "output-style:new",
+    "release-notes",
+    "todos",
+    "color",
+    "config",
+    "focus",
+    "vim",
+    "terminal-setup",
+    "exit",
+    "resume",
+  ])("leaves out /%s", (name) => {
+    expect(toAvailableCommands([{ name, description: "d" }])).toEqual([mcp]);
+  });
+
+  it("drops a leading slash, and a name that is only one", () => {
+    expect(
+      toAvailableCommands([
+        { name: "/review", description: "Review" },
+        { name: "/", description: "nothing" },
+        { name: "a/b", description: "namespaced" },
+      ]),
+    ).toEqual([
+      mcp,
+      { name: "review", description: "Review" },
+      { name: "a/b", description: "namespaced" },
+    ]);
+  });
+
+  it("wraps the commands in an available_commands_update", () => {
+    expect(commandsUpdate([{ name: "review", description: "Review" }])).toEqual({
+      sessionUpdate: "available_commands_update",
+      availableCommands: [mcp, { name: "review", description: "Review" }],
+    });
   });
 });

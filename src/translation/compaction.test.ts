@@ -54,4 +54,51 @@ describe("CompactionTranslator", () => {
   it("ignores an end without a start", () => {
     expect(new CompactionTranslator(parseClientProfile({})).ended(true)).toEqual([]);
   });
+
+  it("ignores a second start while one runs, and a summary before any compaction", () => {
+    const t = new CompactionTranslator(parseClientProfile({}));
+    expect(t.summary("early")).toEqual([]);
+    t.started("u1");
+    expect(t.started("u2")).toEqual([]);
+    // A blank summary adds no content.
+    expect(t.summary("  ")).toEqual([]);
+    expect(t.ended(false)).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "compact-u1",
+        status: "failed",
+        _meta: { claudeCode: { toolName: "compact" } },
+      },
+    ]);
+    expect(t.ended(true)).toEqual([]);
+  });
+
+  it("sends a late summary as a tool call update, trimmed", () => {
+    const t = new CompactionTranslator(parseClientProfile({}));
+    t.started("u1");
+    t.ended(true);
+    expect(t.summary(" late \n")).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "compact-u1",
+        status: "completed",
+        content: [{ type: "content", content: { type: "text", text: "late" } }],
+        _meta: { claudeCode: { toolName: "compact" } },
+      },
+    ]);
+  });
+
+  it("gives a summary that arrived in time to the compaction update", () => {
+    const t = new CompactionTranslator(parseClientProfile({ session: { compaction: {} } }));
+    t.started("u1");
+    t.summary("sum");
+    expect(t.ended(true)).toStrictEqual([
+      {
+        sessionUpdate: "compaction_update",
+        compactionId: "compact-u1",
+        status: "completed",
+        summary: [{ type: "text", text: "sum" }],
+      },
+    ]);
+  });
 });

@@ -9,11 +9,15 @@ describe("/mcp", () => {
     ["/mcp disable db", { kind: "disable", server: "db" }],
     ["/mcp enable db extra", { kind: "usage", reason: "Unknown /mcp command: enable db extra" }],
     ["/mcp frob", { kind: "usage", reason: "Unknown /mcp command: frob" }],
+    ["/mcp enable  db ", { kind: "enable", server: "db" }],
+    ["/mcp\n\treconnect\ngithub", { kind: "reconnect", server: "github" }],
+    ["/mcp reconnect", { kind: "usage", reason: "Unknown /mcp command: reconnect" }],
+    ["/mcp   ", { kind: "status" }],
   ])("reads %j", (text, command) => {
     expect(parseMcpCommand(text)).toEqual(command);
   });
 
-  it.each(["/mcpx", "hello /mcp", "/compact"])("ignores %j", (text) => {
+  it.each(["/mcpx", "hello /mcp", "/compact", "/mcp-x y"])("ignores %j", (text) => {
     expect(parseMcpCommand(text)).toBeUndefined();
   });
 
@@ -26,5 +30,23 @@ describe("/mcp", () => {
     ).toBe(
       "**MCP servers**\n\n- ✘ **db**: failed — spawn ENOENT\n- ✔ **gh**: connected · 1 tool\n\nUse `/mcp reconnect <server>`, `/mcp enable <server>` or `/mcp disable <server>`.",
     );
+  });
+});
+
+describe("mcpStatusMarkdown", () => {
+  const footer =
+    "\n\nUse `/mcp reconnect <server>`, `/mcp enable <server>` or `/mcp disable <server>`.";
+
+  it("says when there are no servers", () => {
+    expect(mcpStatusMarkdown([])).toBe("No MCP servers are configured.");
+  });
+
+  it.each([
+    [{ name: "a", status: "needs-auth" }, "- ⚠ **a**: needs-auth"],
+    [{ name: "a", status: "pending", tools: 0 }, "- … **a**: pending · 0 tools"],
+    [{ name: "a", status: "disabled", tools: 2 }, "- ○ **a**: disabled · 2 tools"],
+    [{ name: "a", status: "weird", error: "" }, "- · **a**: weird"],
+  ])("lists %j", (server, line) => {
+    expect(mcpStatusMarkdown([server])).toBe(`**MCP servers**\n\n${line}${footer}`);
   });
 });

@@ -69,6 +69,74 @@ describe("effort", () => {
   });
 });
 
+describe("model labels: edges", () => {
+  it.each([
+    ["a bracketed context suffix", "Sonnet [200k token context]", "", "Sonnet"],
+    ["a suffix with blanks", "Sonnet ( 1M  context ) ", "", "Sonnet"],
+    ["a suffix that is not at the end", "Opus (1M context) beta", "", "Opus (1M context) beta"],
+    ["a version with three parts", "Haiku", "Haiku 4.5.1 · small", "Haiku 4.5.1"],
+    ["a version not after the label", "Haiku", "The Haiku 4 model", "Haiku"],
+    ["a version glued to a word", "Haiku", "Haiku 4x", "Haiku"],
+    ["a label that only starts the same", "Son", "Sonnet 5", "Son"],
+    ["a label with regular-expression characters", "A.B (x)", "A.B (x) 2 · new", "A.B (x) 2"],
+    ["a label that is a pattern", "A.B", "AxB 2", "A.B"],
+  ])("%s", (_name, displayName, description, label) => {
+    expect([...modelLabels([model("m", displayName, description)]).values()]).toEqual([label]);
+  });
+
+  it("lets three equal labels keep their own", () => {
+    expect([
+      ...modelLabels([
+        model("a", "Opus", "Opus 5 · a"),
+        model("b", "Opus (1M context)", "Opus 5 · b"),
+        model("c", "Sonnet", "Sonnet 5 · c"),
+      ]).values(),
+    ]).toEqual(["Opus", "Opus (1M context)", "Sonnet 5"]);
+  });
+
+  it("leaves out an empty description", () => {
+    expect(modelOption([model("x", "X", "")], "x")).toStrictEqual({
+      id: "model",
+      name: "Model",
+      category: "model",
+      type: "select",
+      currentValue: "x",
+      options: [{ value: "x", name: "X" }],
+    });
+  });
+});
+
+describe("effort: every level", () => {
+  it("names each known level, and shows an unknown one as it is", () => {
+    expect(effortOption(["low", "medium", "high", "xhigh", "max", "turbo"], "max")).toEqual({
+      id: "effort",
+      name: "Effort",
+      category: "thought_level",
+      type: "select",
+      currentValue: "max",
+      options: [
+        { value: "default", name: "Default" },
+        { value: "low", name: "Low" },
+        { value: "medium", name: "Medium" },
+        { value: "high", name: "High" },
+        { value: "xhigh", name: "Extra high" },
+        { value: "max", name: "Max" },
+        { value: "turbo", name: "turbo" },
+      ],
+    });
+  });
+
+  it("has no levels for no model, or a model with effort but no list", () => {
+    expect(effortLevels(undefined)).toEqual([]);
+    expect(effortLevels(model("x", "X", "", { supportsEffort: true }))).toEqual([]);
+  });
+
+  it("hands out a copy of the model's levels", () => {
+    const info = model("x", "X", "", { supportsEffort: true, supportedEffortLevels: ["low"] });
+    expect(effortLevels(info)).not.toBe(info.supportedEffortLevels);
+  });
+});
+
 describe("labels from the resolved id", () => {
   it("versions a family label the description does not", () => {
     const labels = modelLabels([

@@ -65,3 +65,51 @@ describe("toDisplayPrompt", () => {
     expect(isCommandPrompt("just text")).toBe(false);
   });
 });
+
+describe("toDisplayPrompt: each block Claude Code or the adapter adds", () => {
+  it.each([
+    "system-reminder",
+    "local-command-caveat",
+    "local-command-stdout",
+    "local-command-stderr",
+    "command-message",
+    "bash-stdout",
+    "bash-stderr",
+    "ide_opened_file",
+    "ide_selection",
+    "ide_diagnostics",
+    "context",
+  ])("drops <%s>, with attributes too", (tag) => {
+    expect(toDisplayPrompt(`a<${tag} x="1">drop\nme</${tag}>b<${tag}>too</${tag}>`)).toBe("ab");
+  });
+
+  it.each([
+    [
+      "a tag that only starts like one",
+      "<contextual>keep</contextual>",
+      "<contextual>keep</contextual>",
+    ],
+    ["a comparison", "a < b and c > d", "a < b and c > d"],
+    ["a mention across lines", "[@a\nb](file:///x)", "[@a\nb](file:///x)"],
+    ["a mention with a blank in the target", "[@a](file:///x y)", "[@a](file:///x y)"],
+    ["two mentions", "[@a](file:///a) and [@b](file:///b)", "@a and @b"],
+    [
+      "a command name with blanks",
+      "<command-name> /x </command-name><command-args> a b </command-args>",
+      "/x a b",
+    ],
+    ["a command without args", "<command-name>/x</command-name>", "/x"],
+    ["a shell escape with blanks", "<bash-input>  ls  </bash-input>", "! ls"],
+    ["tab and DEL", "a\tb\u007fc\u009fd\u0000e\u000bf", "a\tbcdef"],
+  ])("%s", (_name, stored, shown) => {
+    expect(toDisplayPrompt(stored)).toBe(shown);
+  });
+
+  it("cuts the title exactly at the limit, and trims before the mark", () => {
+    const exact = "x".repeat(MAX_TITLE_LENGTH);
+    expect(toSessionTitle(exact)).toBe(exact);
+    expect(toSessionTitle(`${"x".repeat(MAX_TITLE_LENGTH - 2)} yz`)).toBe(
+      `${"x".repeat(MAX_TITLE_LENGTH - 2)}…`,
+    );
+  });
+});

@@ -40,8 +40,8 @@ export function unknownSession(sessionId: unknown): AdapterError {
 }
 
 /** No credentials; `userText` is Claude Code's own explanation, when it gave one. */
-export function authRequired(userText?: string): AdapterError {
-  return new AdapterError("authRequired", userText ?? "");
+export function authRequired(userText?: string, data?: Record<string, unknown>): AdapterError {
+  return new AdapterError("authRequired", userText ?? "", data);
 }
 
 /** A turn that failed; `userText` is Claude's text for the user (redacted on the way out). */

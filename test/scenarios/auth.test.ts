@@ -1,9 +1,19 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ADAPTER_BIN, eventually, PROFILES, scenarioEnv } from "../support/acp-harness.js";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  ADAPTER_BIN,
+  eventually,
+  PROFILES,
+  scenarioEnv,
+  type Scenario,
+} from "../support/acp-harness.js";
 import { commandLine, niceValue, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { claudeExecutable } from "../../src/sdk/claude-binary.js";
 
 const scenario = useScenarios();
 
@@ -66,33 +76,84 @@ describe("auth methods", () => {
   });
 });
 
+/** Waits until the scenario's `claude auth status` probe has started and ended. */
+async function probeRan(s: Scenario): Promise<void> {
+  let seen = false;
+  await eventually("the auth status probe to run and end", () => {
+    const running = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+      commandLine(pid).includes(" auth status --json"),
+    );
+    seen ||= running;
+    return seen && !running;
+  });
+}
+
 describe("auth status", () => {
-  it("advertises authStatus and pushes the login state after initialize", async () => {
-    const s = await scenario();
+  const statusUpdates = (s: Scenario) =>
+    s.extNotifications.filter((n) => n.method === "_auth/status_update");
+
+  it("advertises authStatus; the first probe after initialize pushes nothing", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "answer" }] }] });
     const init = await s.initialize();
     expect(init.agentCapabilities?._meta).toMatchObject({ authStatus: {} });
-    await eventually("the auth status", () =>
-      s.extNotifications.some((n) => n.method === "_auth/status_update"),
+    const sessionId = await s.newSession();
+    await probeRan(s);
+    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(statusUpdates(s)).toEqual([]);
+  });
+
+  it("pushes the state when a sign-in changed it, and only then", async () => {
+    const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
+    await s.initialize(PROFILES.zed);
+    const sessionId = await s.newSession();
+    await probeRan(s);
+    // No credentials: the prompt fails and the state is probed again, unchanged.
+    await expect(s.prompt(sessionId, "hi")).rejects.toMatchObject({ code: -32000 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(statusUpdates(s)).toEqual([]);
+    // The user signs in (here: a key helper in the user settings), then authenticate.
+    writeFileSync(
+      join(s.configDir, "settings.json"),
+      JSON.stringify({ apiKeyHelper: "echo sk-ant-test-key-000000" }),
     );
-    expect(s.extNotifications.find((n) => n.method === "_auth/status_update")?.params).toEqual({
-      authStatus: { kind: "api_key", label: "API key", detail: "ANTHROPIC_API_KEY" },
-    });
+    await s.agent.request("authenticate", { methodId: "console-login" });
+    expect(statusUpdates(s)).toEqual([
+      {
+        method: "_auth/status_update",
+        params: { authStatus: { kind: "api_key", label: "API key", detail: "apiKeyHelper" } },
+      },
+    ]);
+    await s.agent.request("authenticate", { methodId: "console-login" });
+    expect(statusUpdates(s)).toHaveLength(1);
   });
 
   it("probes after a first session has started, not beside its Claude Code start", async () => {
     const s = await scenario();
     await s.initialize();
-    const sessionId = await s.newSession();
-    await eventually("the auth status", () =>
-      s.extNotifications.some((n) => n.method === "_auth/status_update"),
+    const answered = () =>
+      s.sentByAdapter().some((m) => {
+        const result = "result" in m ? (m.result as { sessionId?: unknown } | null) : null;
+        return typeof result?.sessionId === "string";
+      });
+    // The probe's end is what the client could see (the state it read), as before a push.
+    let seen = false;
+    let answeredWhenDone: boolean | undefined;
+    const watching = eventually(
+      "the auth status probe to run and end",
+      () => {
+        const probing = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+          commandLine(pid).includes(" auth status --json"),
+        );
+        seen ||= probing;
+        if (seen && !probing) answeredWhenDone ??= answered();
+        return answeredWhenDone !== undefined;
+      },
+      30_000,
     );
-    const sent = s.sentByAdapter();
-    const answered = sent.findIndex(
-      (m) => "result" in m && (m.result as { sessionId?: unknown } | null)?.sessionId === sessionId,
-    );
-    const status = sent.findIndex((m) => "method" in m && m.method === "_auth/status_update");
-    expect(answered).toBeGreaterThan(-1);
-    expect(status).toBeGreaterThan(answered);
+    await s.newSession();
+    await watching;
+    expect(answeredWhenDone).toBe(true);
   });
 
   it("runs the probe's Claude Code at the lowest priority", async () => {
@@ -110,21 +171,104 @@ describe("auth status", () => {
     });
     expect(readings.at(-1)).toBe(19);
   });
+});
 
-  it("says nobody is logged in without credentials, and only once", async () => {
+describe("logout", () => {
+  it("advertises auth.logout; logout signs Claude Code out and pushes the new state", async () => {
     const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
-    await s.initialize();
-    await eventually("the auth status", () =>
-      s.extNotifications.some((n) => n.method === "_auth/status_update"),
+    // A stored Claude account login, as `claude /login` leaves it (the token is never used).
+    const credentials = join(s.configDir, ".credentials.json");
+    writeFileSync(
+      credentials,
+      JSON.stringify({
+        claudeAiOauth: {
+          accessToken: "sk-ant-oat01-test",
+          refreshToken: "sk-ant-ort01-test",
+          expiresAt: Date.now() + 3_600_000,
+          scopes: ["user:inference"],
+          subscriptionType: "pro",
+        },
+      }),
     );
-    const sessionId = await s.newSession();
-    await expect(s.prompt(sessionId, "hi")).rejects.toMatchObject({ code: -32000 });
-    await new Promise((r) => setTimeout(r, 1500));
+    const init = await s.initialize();
+    expect(init.agentCapabilities?.auth).toEqual({ logout: {} });
+    await s.newSession();
+    await probeRan(s);
+    await expect(s.agent.request("logout", {})).resolves.toEqual({});
+    expect(existsSync(credentials)).toBe(false);
     expect(s.extNotifications.filter((n) => n.method === "_auth/status_update")).toEqual([
       {
         method: "_auth/status_update",
         params: { authStatus: { kind: "none", label: "Not logged in" } },
       },
     ]);
+  });
+});
+
+describe("the auth probe and the adapter's end", () => {
+  it("a probe still running when the client goes away ends with the adapter", async () => {
+    // A Claude Code whose `auth status` never answers (a probe on a very busy machine).
+    const dir = mkdtempSync(join(tmpdir(), "acp-slow-claude-"));
+    try {
+      const slow = join(dir, "claude");
+      writeFileSync(
+        slow,
+        `#!/bin/sh\nif [ "$1" = auth ]; then exec sleep 60; fi\nexec "${claudeExecutable()}" "$@"\n`,
+        { mode: 0o755 },
+      );
+      const s = await scenario({ env: { CLAUDE_CODE_EXECUTABLE: slow } });
+      await s.initialize();
+      await eventually("the probe to run", () =>
+        processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+          commandLine(pid).startsWith("sleep 60"),
+        ),
+      );
+      // close() fails when a process of the scenario is still running afterwards.
+      await s.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("--hide-claude-auth and a Claude subscription login", () => {
+  const subscription = (configDir: string) =>
+    writeFileSync(
+      join(configDir, ".credentials.json"),
+      JSON.stringify({
+        claudeAiOauth: {
+          accessToken: "sk-ant-oat01-test",
+          refreshToken: "sk-ant-ort01-test",
+          expiresAt: Date.now() + 3_600_000,
+          scopes: ["user:inference"],
+          subscriptionType: "pro",
+        },
+      }),
+    );
+
+  it("a prompt billed to the subscription is authRequired with the reason", async () => {
+    const s = await scenario({
+      args: ["--hide-claude-auth"],
+      env: { ANTHROPIC_API_KEY: undefined },
+    });
+    subscription(s.configDir);
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const error = await s.prompt(sessionId, "hi").catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: -32000,
+      data: { reason: "claude_subscription_not_supported" },
+    });
+    expect(s.model.mainRequests()).toHaveLength(0);
+  });
+
+  it("an API key is served as usual", async () => {
+    const s = await scenario({
+      args: ["--hide-claude-auth"],
+      script: [{ blocks: [{ type: "text", text: "ok" }] }],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
   });
 });

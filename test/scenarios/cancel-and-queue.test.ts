@@ -85,6 +85,47 @@ describe.each(Object.entries(PROFILES))("cancel and queueing (%s client)", (_nam
   });
 });
 
+describe("a cancel right after the prompt", () => {
+  it.each([
+    ["in the same write", 0],
+    ["a moment later", 20],
+  ])("%s ends the prompt cancelled, never end_turn", async (_when, delayMs) => {
+    const s = await scenario({
+      script: [
+        { blocks: [{ type: "text", text: "a quick answer" }] },
+        { blocks: [{ type: "text", text: "next answer" }] },
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const first = s.prompt(sessionId, "hi");
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    await s.cancel(sessionId);
+    expect(await first).toEqual({ stopReason: "cancelled" });
+    // The session goes on.
+    expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
+  });
+
+  it("also while the session's Claude Code is still starting (answered from the cache)", async () => {
+    const s = await scenario({
+      script: [
+        { blocks: [{ type: "text", text: "first" }] },
+        { blocks: [{ type: "text", text: "a quick answer" }] },
+        { blocks: [{ type: "text", text: "next answer" }] },
+      ],
+    });
+    await s.initialize();
+    await s.prompt(await s.newSession(), "fill the model list cache");
+    await s.restartAdapter();
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const first = s.prompt(sessionId, "hi");
+    await s.cancel(sessionId);
+    expect(await first).toEqual({ stopReason: "cancelled" });
+    expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
+  });
+});
+
 describe("cancel of an unknown session", () => {
   it("is ignored and touches no other session", async () => {
     const s = await scenario({ script: [slowTurn] });

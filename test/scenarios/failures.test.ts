@@ -164,6 +164,35 @@ describe("bad input", () => {
     expect(sessions).toEqual([]);
   });
 
+  it.each([
+    ["clientCapabilities", "yes", "clientCapabilities must be an object"],
+    ["clientCapabilities", null, "clientCapabilities must be an object"],
+    ["fs", { fs: true }, "clientCapabilities.fs must be an object"],
+    ["terminal", { terminal: "yes" }, "clientCapabilities.terminal must be a boolean"],
+  ])("initialize with a malformed %s value (%j) is invalidParams", async (_what, caps, why) => {
+    const s = await scenario();
+    const error = await promptError(
+      s.agent.request("initialize", { protocolVersion: 1, clientCapabilities: caps }),
+    );
+    expect({ code: error.code, message: error.message }).toEqual({
+      code: -32602,
+      message: `Invalid params: ${why}`,
+    });
+    // The client can try again with a well-formed one.
+    expect((await s.initialize(PROFILES.zed)).protocolVersion).toBe(1);
+  });
+
+  it("a _meta.claudeCode.options value of the wrong type is invalidParams, and starts nothing", async () => {
+    const s = await scenario();
+    await s.initialize();
+    const error = await promptError(
+      s.newSession({ _meta: { claudeCode: { options: { allowedTools: "Bash" } } } }),
+    );
+    expect(error.code).toBe(-32602);
+    expect(error.message).toMatch(/^Invalid params: _meta\.claudeCode\.options\.allowedTools: /);
+    expect(claudeProcess(s)).toBeUndefined();
+  });
+
   it("audio in a prompt is invalidParams (not advertised)", async () => {
     const s = await scenario();
     const init = await s.initialize();

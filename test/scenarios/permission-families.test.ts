@@ -65,15 +65,12 @@ describe("durable choices per tool family land in the project's local settings",
     );
     expect(byTool.get("toolu_fetch")).toEqual([
       ["allow-once", "Yes"],
-      [
-        "allow-with-updates",
-        "Yes, and don't ask again for fetches from docs.example.com in this project",
-      ],
+      ["allow-with-updates", "Yes, always allow fetches from docs.example.com in this project"],
       ["reject", "No"],
     ]);
     expect(byTool.get("toolu_echo")).toEqual([
       ["allow-once", "Yes"],
-      ["allow-with-updates", "Yes, and don't ask again for echo from echo in this project"],
+      ["allow-with-updates", "Yes, always allow echo from echo in this project"],
       ["reject", "No"],
     ]);
     // Claude Code writes the settings file on its own schedule.

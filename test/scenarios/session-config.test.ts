@@ -1,3 +1,4 @@
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { useScenarios } from "../support/scenario-test.js";
 
@@ -142,5 +143,45 @@ describe("a resumed session", () => {
       "claude-sonnet-5-5",
       "claude-sonnet-5-5",
     ]);
+  });
+});
+
+describe("an unknown model", () => {
+  const unknown = {
+    code: -32602,
+    message: 'Invalid params: unknown model "claude-bogus-1"',
+    data: { value: "claude-bogus-1" },
+  };
+  const asWire = (error: unknown) => {
+    const { code, message, data } = error as { code: number; message: string; data: unknown };
+    return { code, message, data };
+  };
+
+  it("is rejected the same way on every path, and never reaches the API", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "ok" }] }] });
+    await s.initialize();
+    // 1. session/new with `_meta.claudeCode.options.model`.
+    const viaMeta = await s
+      .newSession({ _meta: { claudeCode: { options: { model: "claude-bogus-1" } } } })
+      .catch(asWire);
+    expect(viaMeta).toEqual(unknown);
+    // 2. session/set_model and 3. session/set_config_option on a session.
+    const sessionId = await s.newSession();
+    const viaSetModel = await s.agent
+      .request("session/set_model", { sessionId, modelId: "claude-bogus-1" })
+      .catch(asWire);
+    expect(viaSetModel).toEqual(unknown);
+    const viaConfig = await s.agent
+      .request(methods.agent.session.setConfigOption, {
+        sessionId,
+        configId: "model",
+        value: "claude-bogus-1",
+      })
+      .catch(asWire);
+    expect(viaConfig).toEqual(unknown);
+    // The session still works, with its model; nothing asked the API for the bogus one.
+    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+    const asked = s.model.requests.map((r) => (r.body as { model?: unknown }).model);
+    expect(asked).not.toContain("claude-bogus-1");
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { methods } from "@agentclientprotocol/sdk/unstable";
@@ -87,9 +88,23 @@ describe("session/delete", () => {
     expect(sessions).toEqual([]);
     await expect(s.prompt(sessionId, "still there?")).rejects.toMatchObject({ code: -32602 });
     await expect(s.agent.request(methods.agent.session.delete, { sessionId })).resolves.toEqual({});
+  });
+
+  it("an unknown id, well-formed or not, succeeds silently and touches nothing", async () => {
+    const s = await scenario();
+    await s.initialize();
+    const kept = await s.newSession();
+    for (const sessionId of [randomUUID(), "not-a-session", "../../etc", "__proto__", ""]) {
+      await expect(s.agent.request(methods.agent.session.delete, { sessionId })).resolves.toEqual(
+        {},
+      );
+    }
+    const errors = s.sentByAdapter().filter((m) => "error" in m);
+    expect(errors).toEqual([]);
+    // The live session is still there.
     await expect(
-      s.agent.request(methods.agent.session.delete, { sessionId: "not-a-session" }),
-    ).rejects.toMatchObject({ code: -32602 });
+      s.agent.request(methods.agent.session.setMode, { sessionId: kept, modeId: "plan" }),
+    ).resolves.toEqual({});
   });
 });
 

@@ -32,6 +32,7 @@ describe.each(Object.entries(PROFILES))(
             close: {},
             delete: {},
           },
+          auth: { logout: {} },
           _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
         },
         // Terminal logins only for a client that can run them (auth.test.ts has the shapes).
@@ -62,13 +63,13 @@ describe("session/new options", () => {
     const sessionId = await s.newSession({
       _meta: {
         claudeCode: {
-          options: { model: "claude-scripted-test-1", env: { ACP_TEST_MARKER: "from-meta" } },
+          options: { model: "haiku", env: { ACP_TEST_MARKER: "from-meta" } },
         },
       },
     });
     await s.prompt(sessionId, "go");
     const [first, second] = s.model.mainRequests();
-    expect(first!.body.model).toBe("claude-scripted-test-1");
+    expect(first!.body.model).toMatch(/^claude-haiku-/);
     expect(JSON.stringify(second!.body.messages)).toContain("marker=from-meta");
   });
 

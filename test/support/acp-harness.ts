@@ -53,6 +53,8 @@ export interface ScenarioOptions {
   /** Claude Code user settings (written to the config dir). */
   settings?: Record<string, unknown>;
   env?: Record<string, string | undefined>;
+  /** Command-line arguments of the adapter (e.g. `--hide-claude-auth`). */
+  args?: readonly string[];
   /** Answer to form elicitations; default: decline. */
   onElicitation?: (
     request: CreateElicitationRequest,
@@ -100,7 +102,8 @@ export class Scenario {
       JSON.stringify({ permissions: { defaultMode: "default" }, ...options.settings }),
     );
     const model = await startModelServer({ script: options.script ?? [] });
-    const adapter = spawnAdapter(workspace, scenarioEnv(model.url, configDir, home, options.env));
+    const env = scenarioEnv(model.url, configDir, home, options.env);
+    const adapter = spawnAdapter(workspace, env, options.args);
     const scenario = new Scenario(root, workspace, configDir, model, adapter, options);
     scenario.attach();
     return scenario;
@@ -121,7 +124,7 @@ export class Scenario {
       join(this.root, "home"),
       this.options.env,
     );
-    this.adapter = spawnAdapter(this.workspace, env);
+    this.adapter = spawnAdapter(this.workspace, env, this.options.args);
     for (const list of [
       this.traffic,
       this.notifications,
@@ -274,8 +277,12 @@ export class Scenario {
   }
 }
 
-function spawnAdapter(workspace: string, env: Record<string, string | undefined>): ChildProcess {
-  return spawn(process.execPath, [ADAPTER_BIN], {
+function spawnAdapter(
+  workspace: string,
+  env: Record<string, string | undefined>,
+  args: readonly string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [ADAPTER_BIN, ...args], {
     cwd: workspace,
     stdio: ["pipe", "pipe", "pipe"],
     env,
@@ -293,6 +300,10 @@ export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boo
   });
 }
 
+/**
+ * The environment of a scenario's adapter and Claude Code: nothing of the machine's
+ * credentials, `home` as HOME, and a temporary folder inside it as TMPDIR.
+ */
 export function scenarioEnv(
   modelUrl: string,
   configDir: string,
@@ -300,13 +311,20 @@ export function scenarioEnv(
   extra: Record<string, string | undefined> = {},
 ): Record<string, string | undefined> {
   const base = { ...process.env };
-  // The machine's own credentials and sandbox flag must not leak into a scenario.
+  // Claude Code's temporary files (`claude-<uid>/`, `fswatch-probe-*`, `cc-socks/`) go
+  // under the scenario's own root, which is removed with it, not into the system's.
+  const tmp = join(home, "tmp");
+  mkdirSync(tmp, { recursive: true });
+  delete base.XDG_RUNTIME_DIR;
+  // The machine's own credentials and sandbox flag must not leak into a scenario, nor
+  // that it is reached over SSH (which changes the login methods offered).
   for (const key of Object.keys(base)) {
-    if (/^(ANTHROPIC_|CLAUDE_|CLAUDECODE)/.test(key)) delete base[key];
+    if (/^(ANTHROPIC_|CLAUDE_|CLAUDECODE|SSH_|NO_BROWSER$)/.test(key)) delete base[key];
   }
   return {
     ...base,
     HOME: home,
+    TMPDIR: tmp,
     ANTHROPIC_BASE_URL: modelUrl,
     ANTHROPIC_API_KEY: "sk-ant-test-key-000000",
     CLAUDE_CONFIG_DIR: configDir,

@@ -33,6 +33,41 @@ describe("readForkPoint", () => {
     expect(readForkPoint(meta(fork))).toBeUndefined();
   });
 
+  it("reads an upper-case fingerprint in lower case, and keeps a segment suffix", () => {
+    expect(
+      readForkPoint(
+        meta({
+          version: 1,
+          messageId: "m:segment:2",
+          messageFingerprint: `SHA256:${"A".repeat(64)}`,
+        }),
+      ),
+    ).toEqual({ messageId: "m:segment:2", fingerprint: `sha256:${hex}`, occurrence: undefined });
+  });
+
+  it.each([
+    ["a fingerprint one digit short", `sha256:${"a".repeat(63)}`],
+    ["a fingerprint one digit long", `sha256:${"a".repeat(65)}`],
+    ["a fingerprint with text around it", ` sha256:${hex}`],
+    ["a fingerprint with a non-hex digit", `sha256:${"g".repeat(64)}`],
+  ])("treats %s as absent", (_name, messageFingerprint) => {
+    expect(readForkPoint(meta({ version: 1, messageId: "m", messageFingerprint }))).toEqual({
+      messageId: "m",
+      fingerprint: undefined,
+      occurrence: undefined,
+    });
+  });
+
+  it.each([
+    ["a fractional occurrence", 1.5],
+    ["a negative occurrence", -1],
+    ["a string occurrence", "2"],
+  ])("treats %s as absent", (_name, messageOccurrence) => {
+    expect(readForkPoint(meta({ version: 1, messageId: "m", messageOccurrence }))?.occurrence).toBe(
+      undefined,
+    );
+  });
+
   it("treats malformed optional fields as absent", () => {
     expect(
       readForkPoint(
@@ -68,6 +103,7 @@ describe("findForkMessage", () => {
     ["a message off the branch, by id", point("msg_old"), "msg_old"],
     ["the n-th equal message on the branch", point("gone", "Same", 2), "msg_3"],
     ["the only message with the fingerprint", point("gone", "Hello"), "msg_1"],
+    ["the id before the fingerprint", point("msg_1", "Same", 1), "msg_1"],
   ])("finds %s", (_name, request, id) => {
     expect(findForkMessage(history, request)?.lastUuid).toBe(`${id}-last`);
   });
@@ -79,6 +115,21 @@ describe("findForkMessage", () => {
     ["an occurrence past the end", point("gone", "Same", 3)],
   ])("finds nothing for %s", (_name, request) => {
     expect(findForkMessage(history, request)).toBeUndefined();
+  });
+
+  it("prefers the message on the branch among those with the id, else the last", () => {
+    const twice = (onBranch: boolean[]) =>
+      onBranch.map((b, i) => ({ ...message("m", "x", b), lastUuid: `m-${i}` }));
+    expect(findForkMessage(twice([false, true, false]), point("m"))?.lastUuid).toBe("m-1");
+    expect(findForkMessage(twice([true, false, true]), point("m"))?.lastUuid).toBe("m-2");
+    expect(findForkMessage(twice([false, false]), point("m"))?.lastUuid).toBe("m-1");
+  });
+
+  it("takes the one equal message on the branch when the others are off it", () => {
+    const split = [message("a", "Same", false), message("b", "Same"), message("c", "Same", false)];
+    expect(findForkMessage(split, point("gone", "Same"))?.lastUuid).toBe("b-last");
+    // An occurrence that is not on the branch finds nothing rather than guessing.
+    expect(findForkMessage(split, point("gone", "Same", 2))).toBeUndefined();
   });
 
   it("fingerprints like AIR: sha256 of the UTF-8 text", () => {

@@ -28,7 +28,7 @@ describe("permission choices", () => {
       ["allow-once", "Yes", "allow_once"],
       [
         "allow-with-updates",
-        "Yes, and don't ask again for `npm test` commands in this project",
+        "Yes, always allow `npm test` commands in this project",
         "allow_always",
       ],
       ["reject", "No", "reject_once"],
@@ -78,7 +78,7 @@ describe("permission choices", () => {
       ids(facts({ toolName: "WebFetch", input: { url: "https://docs.example.com/a" } }))[1],
     ).toEqual([
       "allow-with-updates",
-      "Yes, and don't ask again for fetches from docs.example.com in this project",
+      "Yes, always allow fetches from docs.example.com in this project",
       "allow_always",
     ]);
     expect(
@@ -99,7 +99,7 @@ describe("permission choices", () => {
 
   it("WebSearch, Agent: a whole-tool local rule", () => {
     expect(ids(facts({ toolName: "WebSearch" }))[1]![1]).toBe(
-      "Yes, and don't ask again for WebSearch in this project",
+      "Yes, always allow WebSearch in this project",
     );
   });
 
@@ -192,7 +192,7 @@ describe("SandboxNetworkAccess", () => {
       ["allow-once", "Yes", "allow_once"],
       [
         "allow-with-updates",
-        "Yes, and don't ask again for connections to registry.npmjs.org in this project",
+        "Yes, always allow connections to registry.npmjs.org in this project",
         "allow_always",
       ],
       ["reject", "No", "reject_once"],

@@ -57,3 +57,78 @@ describe("snapshotSuggestions", () => {
     ).toEqual([]);
   });
 });
+
+describe("snapshotSuggestions: every accepted value, and the bounds", () => {
+  const keep = (update: unknown) => expect(snapshotSuggestions([update])).toEqual([update]);
+
+  it.each(["userSettings", "projectSettings", "localSettings", "session", "cliArg"])(
+    "keeps the destination %s",
+    (destination) => keep({ ...addRule, destination }),
+  );
+
+  it.each(["addRules", "replaceRules", "removeRules"])("keeps the rule update %s", (type) =>
+    keep({ ...addRule, type }),
+  );
+
+  it.each(["allow", "deny", "ask"])("keeps the behavior %s", (behavior) =>
+    keep({ ...addRule, behavior }),
+  );
+
+  it.each(["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"])(
+    "keeps the mode %s",
+    (mode) => keep({ type: "setMode", mode, destination: "session" }),
+  );
+
+  it.each(["addDirectories", "removeDirectories"])("keeps the directory update %s", (type) =>
+    keep({ type, directories: ["/w"], destination: "session" }),
+  );
+
+  it("keeps the largest bundle, rule list, names and contents", () => {
+    keep({
+      ...addRule,
+      rules: Array.from({ length: 32 }, () => ({
+        toolName: "x".repeat(256),
+        ruleContent: "y".repeat(4096),
+      })),
+    });
+    keep({
+      type: "addDirectories",
+      directories: Array.from({ length: 32 }, () => "d".repeat(4096)),
+      destination: "session",
+    });
+    const bundle = Array.from({ length: 16 }, () => addRule);
+    expect(snapshotSuggestions(bundle)).toEqual(bundle);
+  });
+
+  it.each([
+    [
+      "a rule list one too long",
+      { ...addRule, rules: Array.from({ length: 33 }, () => ({ toolName: "B" })) },
+    ],
+    ["a tool name one too long", { ...addRule, rules: [{ toolName: "x".repeat(257) }] }],
+    [
+      "a rule content one too long",
+      { ...addRule, rules: [{ toolName: "B", ruleContent: "y".repeat(4097) }] },
+    ],
+    ["an empty rule content", { ...addRule, rules: [{ toolName: "B", ruleContent: "" }] }],
+    [
+      "a directory list one too long",
+      {
+        type: "addDirectories",
+        directories: Array.from({ length: 33 }, () => "/d"),
+        destination: "session",
+      },
+    ],
+    [
+      "a directory one too long",
+      { type: "addDirectories", directories: ["d".repeat(4097)], destination: "session" },
+    ],
+    [
+      "an empty directory",
+      { type: "removeDirectories", directories: [""], destination: "session" },
+    ],
+    ["a mode without destination", { type: "setMode", mode: "plan" }],
+  ])("drops %s", (_name, bad) => {
+    expect(snapshotSuggestions([bad])).toEqual([]);
+  });
+});

@@ -192,3 +192,221 @@ describe("compactionSummaryText", () => {
     expect(compactionSummaryText("just a summary")).toBe("just a summary");
   });
 });
+
+describe("TranscriptReplay: compaction order", () => {
+  const compactMeta = { _meta: { claudeCode: { toolName: "compact" } } };
+  const started = (id: string) => ({
+    sessionUpdate: "tool_call",
+    toolCallId: `compact-${id}`,
+    title: "Compact conversation",
+    kind: "think",
+    status: "in_progress",
+    ...compactMeta,
+  });
+  const ended = (id: string, text?: string) => ({
+    sessionUpdate: "tool_call_update",
+    toolCallId: `compact-${id}`,
+    status: "completed",
+    ...(text ? { content: [{ type: "content", content: { type: "text", text } }] } : {}),
+    ...compactMeta,
+  });
+  const boundary = (uuid: string) => entry({ type: "system", uuid, subtype: "compact_boundary" });
+  const prompt = (uuid: string, text: string) =>
+    entry({ type: "user", uuid, message: { content: text } });
+
+  it("ends an open compaction before the next entry, a second boundary included", () => {
+    expect(replay([boundary("b-1"), boundary("b-2"), prompt("p-1", "next")])).toStrictEqual([
+      started("b-1"),
+      ended("b-1"),
+      started("b-2"),
+      ended("b-2"),
+      {
+        sessionUpdate: "user_message_chunk",
+        content: { type: "text", text: "next" },
+        messageId: "p-1",
+      },
+    ]);
+  });
+
+  it("closes a compaction the history left open, and nothing else", () => {
+    const replayer = new TranscriptReplay(PLAIN_CLIENT, sessionId, false);
+    expect(replayer.finish()).toEqual([]);
+    expect(replayer.entry(boundary("b-1"))).toStrictEqual([started("b-1")]);
+    expect(replayer.finish()).toStrictEqual([ended("b-1")]);
+    expect(replayer.finish()).toEqual([]);
+  });
+
+  it("shows a summary without a boundary as a whole compaction of its own", () => {
+    expect(
+      replay([
+        entry({
+          type: "user",
+          uuid: "s-1",
+          isCompactSummary: true,
+          message: {
+            content: [
+              { type: "text", text: "one" },
+              { type: "image", text: "not text" },
+              { type: "text", text: 2 },
+              { type: "text", text: "two" },
+            ],
+          },
+        }),
+      ]),
+    ).toStrictEqual([started("s-1"), ended("s-1", "one\ntwo")]);
+  });
+});
+
+describe("TranscriptReplay: tool results", () => {
+  const use = (id: string, name: string, input: Record<string, unknown>) =>
+    entry({
+      type: "assistant",
+      uuid: `a-${id}`,
+      message: { id: `m-${id}`, content: [{ type: "tool_use", id, name, input }] },
+    });
+  const result = (blocks: unknown[], toolUseResult?: unknown) =>
+    entry({ type: "user", uuid: "r", message: { content: blocks }, toolUseResult });
+  const toolResult = (id: string, extra: Record<string, unknown> = {}) => ({
+    type: "tool_result",
+    tool_use_id: id,
+    content: "done",
+    ...extra,
+  });
+  const lastMeta = (updates: ReturnType<typeof replay>) =>
+    (updates.at(-1) as { _meta?: { claudeCode?: Record<string, unknown> } })._meta?.claudeCode;
+
+  it("gives a successful edit its final diff from the stored result, as PostToolUse did live", () => {
+    const updates = replay([
+      use("e", "Edit", { file_path: "/w/a", old_string: "a", new_string: "b" }),
+      result([toolResult("e")], {
+        filePath: "/w/a",
+        originalFile: "a\n",
+        oldString: "a",
+        newString: "b",
+      }),
+    ]);
+    expect(updates.at(-2)).toMatchObject({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "e",
+      content: [{ type: "diff", path: "/w/a", oldText: "a\n", newText: "b\n" }],
+    });
+    expect(updates.at(-1)).toMatchObject({ toolCallId: "e", status: "completed" });
+  });
+
+  it.each([
+    ["a failed call", [toolResult("r1", { is_error: true })], { stdout: "x" }],
+    ["a structured result that is no object", [toolResult("r1")], "text"],
+  ])("runs no PostToolUse for %s", (_name, blocks, structured) => {
+    const updates = replay([use("r1", "Read", { file_path: "/w/a" }), result(blocks, structured)]);
+    expect(updates).toHaveLength(2);
+  });
+
+  it("passes the structured result of a lone tool result, not of several", () => {
+    const read = use("r1", "Read", { file_path: "/w/a" });
+    const lone = replay([read, result([toolResult("r1")], { file: { content: "x" } })]);
+    expect(lastMeta(lone)).toEqual({ toolName: "Read", toolResponse: { file: { content: "x" } } });
+    const two = replay([
+      read,
+      use("r2", "Read", { file_path: "/w/b" }),
+      result([toolResult("r1"), toolResult("r2")], { file: { content: "x" } }),
+    ]);
+    expect(two.slice(-2).map((u) => (u as { _meta?: unknown })._meta)).toEqual([
+      { claudeCode: { toolName: "Read" } },
+      { claudeCode: { toolName: "Read" } },
+    ]);
+  });
+
+  it("passes a structured result that is no object as the tool's response", () => {
+    const updates = replay([use("b", "Bash", { command: "ls" }), result([toolResult("b")], "out")]);
+    expect(lastMeta(updates)).toEqual({ toolName: "Bash", toolResponse: "out" });
+  });
+
+  const agentResult = (id: string, agentId: unknown = "a1", first: unknown[] = []) =>
+    result([...first, toolResult(id)], { agentId });
+
+  it.each([
+    [
+      "a Task",
+      use("t", "Task", { prompt: "p" }),
+      agentResult("t"),
+      { agentId: "a1", toolUseId: "t" },
+    ],
+    [
+      "a result after text",
+      use("t", "Agent", { prompt: "p" }),
+      agentResult("t", "a1", [{ type: "text", text: "x" }]),
+      { agentId: "a1", toolUseId: "t" },
+    ],
+    ["another tool", use("t", "Bash", { command: "ls" }), agentResult("t"), undefined],
+    ["an unknown tool use", use("t", "Agent", { prompt: "p" }), agentResult("other"), undefined],
+    ["no agent id", use("t", "Agent", { prompt: "p" }), agentResult("t", 7), undefined],
+    [
+      "no tool result",
+      use("t", "Agent", { prompt: "p" }),
+      result([{ type: "text", text: "x" }], { agentId: "a1" }),
+      undefined,
+    ],
+    [
+      "no structured result",
+      use("t", "Agent", { prompt: "p" }),
+      result([toolResult("t")]),
+      undefined,
+    ],
+    ["an assistant entry", use("t", "Agent", { prompt: "p" }), use("t", "Agent", {}), undefined],
+  ])("names the subagent of %s in the flat transcript, or none", (_name, first, second, ref) => {
+    const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
+    flat.entry(first);
+    expect(flat.subagentOf(second)).toEqual(ref);
+  });
+
+  it("learns tool names only from tool-use blocks with an id", () => {
+    const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
+    flat.entry(
+      entry({
+        type: "assistant",
+        message: {
+          id: "m",
+          content: [
+            { type: "text", text: "x", id: "t1", name: "Agent" },
+            { type: "tool_use", id: 5, name: "Agent" },
+          ],
+        },
+      }),
+    );
+    expect(flat.subagentOf(agentResult("t1"))).toBeUndefined();
+    expect(flat.subagentOf(agentResult("5"))).toBeUndefined();
+  });
+
+  it("does not show a subagent's prompt, or an assistant entry without a message", () => {
+    const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
+    expect(flat.entry(entry({ type: "user", message: { content: "go" } }), "toolu_a")).toEqual([]);
+    expect(flat.entry(entry({ type: "assistant" }))).toEqual([]);
+  });
+
+  it("replays only what the user sent of a prompt", () => {
+    expect(
+      replay([
+        entry({
+          type: "user",
+          message: {
+            content: [
+              { type: "text", text: "<system-reminder>x</system-reminder>" },
+              { type: "text", text: 3 },
+              { type: "image", source: { type: "url", url: "https://x/i.png", data: "d" } },
+              { type: "image", source: { type: "base64", media_type: "image/png" } },
+              { type: "image" },
+              { type: "document", source: { type: "base64", data: "d" } },
+              { type: "text", text: "kept" },
+            ],
+          },
+        }),
+      ]),
+    ).toEqual([
+      {
+        sessionUpdate: "user_message_chunk",
+        content: { type: "text", text: "kept" },
+        messageId: "u-1",
+      },
+    ]);
+  });
+});

@@ -74,4 +74,76 @@ describe("ToolCallFieldTracker", () => {
     t.trim("a", { title: "ls" });
     expect(t.trim("b", { title: "ls" })).toEqual({ title: "ls" });
   });
+
+  it.each(
+    ["terminal_output", "terminal_output_delta", "terminal_exit", "mcp_output_delta"].flatMap(
+      (key) => [
+        [key, false],
+        [key, true],
+      ],
+    ),
+  )("sends appended %s once (AIR: %s)", (key, air) => {
+    // The terminal keys are appended when the Zed decorator says so; the MCP key always.
+    const t = new ToolCallFieldTracker(air as boolean, [
+      "terminal_output",
+      "terminal_output_delta",
+      "terminal_exit",
+    ]);
+    const data = { [key as string]: { terminal_id: "t", data: "hi" } };
+    expect(t.trim("a", { status: "in_progress", _meta: data })).toEqual({
+      status: "in_progress",
+      _meta: data,
+    });
+    expect(t.trim("a", { status: "completed", _meta: data })).toEqual({ status: "completed" });
+    // New data under the same key goes out again.
+    const more = { [key as string]: { terminal_id: "t", data: "more" } };
+    expect(t.trim("a", { status: "completed", _meta: more })).toEqual({ _meta: more });
+  });
+
+  it.each([
+    [false, { _meta: { claudeCode: { toolName: "Bash" }, progress: 2 } }],
+    [true, { _meta: { progress: 2 } }],
+  ])("sends a report whose only news is in _meta (AIR: %s)", (air, expected) => {
+    const t = new ToolCallFieldTracker(air);
+    t.trim("a", { title: "ls", _meta: { ...meta, progress: 1 } });
+    expect(t.trim("a", { title: "ls", _meta: { ...meta, progress: 2 } })).toEqual(expected);
+  });
+
+  it("skips undefined fields and _meta keys, and sends no empty _meta", () => {
+    const t = new ToolCallFieldTracker(false);
+    // Strict: an undefined field is no key at all.
+    expect(t.trim("a", { title: "ls", kind: undefined, _meta: { x: undefined } })).toStrictEqual({
+      title: "ls",
+    });
+    expect(t.trim("a", { title: "ls", kind: undefined })).toBeUndefined();
+    expect(t.trim("b", { title: undefined })).toEqual({});
+    expect(t.has("b")).toBe(true);
+  });
+
+  it("repeats the named fields when the report goes out, and only then", () => {
+    const t = new ToolCallFieldTracker(false);
+    t.trim("a", { title: "ls", status: "pending", content: ["x"] });
+    expect(
+      t.trim("a", { title: "ls", status: "completed", content: ["x"] }, ["content", "locations"]),
+    ).toStrictEqual({ status: "completed", content: ["x"] });
+    expect(t.trim("a", { title: "ls", status: "completed" }, ["title"])).toBeUndefined();
+  });
+
+  it("forgets what went out for a tool call, _meta included", () => {
+    const t = new ToolCallFieldTracker(true);
+    t.trim("a", { title: "ls", _meta: meta });
+    t.forget("a");
+    expect(t.has("a")).toBe(false);
+    expect(t.trim("a", { title: "ls", _meta: meta })).toEqual({ title: "ls", _meta: meta });
+    expect(t.trim("a", { title: "ls", status: "completed", _meta: meta })).toEqual({
+      status: "completed",
+    });
+  });
+
+  it("remembers every _meta key sent, for AIR, across reports that carry only some", () => {
+    const t = new ToolCallFieldTracker(true);
+    t.trim("a", { _meta: { a: 1 } });
+    t.trim("a", { _meta: { b: 1 } });
+    expect(t.trim("a", { _meta: { a: 1, b: 1 } })).toBeUndefined();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../../profile/client-profile.js";
-import { renderToolCall } from "./renderer.js";
+import { inputFacts, renderToolCall } from "./renderer.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
 
 const plain = parseClientProfile({});
@@ -106,5 +106,184 @@ describe("renderToolCall", () => {
     expect(renderToolCall(state, plain).content).toEqual([
       { type: "content", content: { type: "text", text: "boom" } },
     ]);
+  });
+
+  it("gives a command's output to a delta client as appended data, with the exit", () => {
+    const delta = parseClientProfile({ _meta: { terminal_output_delta: true } });
+    expect(renderToolCall(bash(done), delta)).toEqual({
+      toolCallId: "t1",
+      title: "ls",
+      kind: "execute",
+      status: "completed",
+      content: [{ type: "terminal", terminalId: "t1" }],
+      rawInput: { command: "ls", description: "List" },
+      _meta: {
+        claudeCode: { toolName: "Bash" },
+        terminal_info: { terminal_id: "t1" },
+        terminal_output_delta: { terminal_id: "t1", data: "a\nb" },
+        terminal_exit: { terminal_id: "t1", exit_code: 0, signal: null },
+      },
+    });
+  });
+
+  it("opens the terminal of a running command before any output", () => {
+    expect(renderToolCall(bash({ status: "in_progress" }), zed)).toEqual({
+      toolCallId: "t1",
+      title: "ls",
+      kind: "execute",
+      status: "in_progress",
+      content: [{ type: "terminal", terminalId: "t1" }],
+      rawInput: { command: "ls", description: "List" },
+      _meta: { claudeCode: { toolName: "Bash" }, terminal_info: { terminal_id: "t1" } },
+    });
+  });
+
+  it("shows only the description of a command with no output, without a terminal", () => {
+    const quiet = bash({
+      ...done,
+      resultFacts: { commandOutput: { output: "", exitCode: 0 } },
+      result: { isError: false, text: "", raw: "", structured: undefined },
+    });
+    expect(renderToolCall(quiet, plain)).toEqual({
+      toolCallId: "t1",
+      title: "ls",
+      kind: "execute",
+      status: "completed",
+      content: [{ type: "content", content: { type: "text", text: "List" } }],
+      rawInput: { command: "ls", description: "List" },
+      rawOutput: "",
+      _meta: { claudeCode: { toolName: "Bash" } },
+    });
+  });
+
+  const read = (overrides: Partial<ToolCallState>): ToolCallState => ({
+    ...newToolCallState("t5", "Read", null),
+    input: { file_path: "/w/a.ts", offset: 3 },
+    inputComplete: true,
+    ...overrides,
+  });
+
+  it.each([
+    ["a plain client", plain],
+    ["a terminal client", zed],
+  ])("renders a tool that is not a command the same for %s", (_name, profile) => {
+    const state = read({
+      status: "completed",
+      result: { isError: false, text: "x", raw: [{ type: "text", text: "x" }], structured: null },
+      resultFacts: { content: [{ type: "content", content: { type: "text", text: "x" } }] },
+    });
+    expect(renderToolCall(state, profile)).toEqual({
+      toolCallId: "t5",
+      title: "Read /w/a.ts (from line 3)",
+      kind: "read",
+      status: "completed",
+      locations: [{ path: "/w/a.ts", line: 3 }],
+      content: [{ type: "content", content: { type: "text", text: "x" } }],
+      rawInput: { file_path: "/w/a.ts", offset: 3 },
+      rawOutput: [{ type: "text", text: "x" }],
+      _meta: { claudeCode: { toolName: "Read" } },
+    });
+  });
+
+  it("keeps the rawOutput of a failed call, and gives none before the call ends", () => {
+    const result = { isError: true, text: "", raw: { error: "denied" }, structured: undefined };
+    const failed = renderToolCall(read({ status: "failed", result }), plain);
+    expect(failed.rawOutput).toEqual({ error: "denied" });
+    // No result text: the input's own content (none for Read) stays.
+    expect(failed.content).toEqual([]);
+    expect(renderToolCall(read({ status: "in_progress", result }), plain)).not.toHaveProperty(
+      "rawOutput",
+    );
+  });
+
+  it("titles a call by the PostToolUse facts, then the result's, then the input's", () => {
+    const text = (t: string) => [
+      { type: "content" as const, content: { type: "text" as const, text: t } },
+    ];
+    const both = read({
+      status: "completed",
+      postFacts: { title: "post", content: text("post") },
+      resultFacts: { title: "result", content: text("result") },
+    });
+    expect(renderToolCall(both, plain)).toMatchObject({ title: "post", content: text("post") });
+    const resultOnly = read({ status: "completed", resultFacts: { title: "result" } });
+    expect(renderToolCall(resultOnly, plain).title).toBe("result");
+    expect(renderToolCall(read({ postFacts: {} }), plain).title).toBe("Read /w/a.ts (from line 3)");
+  });
+
+  it("shows the input's content while the result shows nothing", () => {
+    const state = {
+      ...newToolCallState("t6", "Write", null),
+      input: { file_path: "/w/a.ts", content: "x" },
+      inputComplete: true,
+      resultFacts: { content: [] },
+    };
+    expect(renderToolCall(state, plain).content).toEqual([
+      { type: "diff", path: "/w/a.ts", oldText: null, newText: "x" },
+    ]);
+  });
+
+  it("reads a streaming input with its own reporter even before the required fields arrive", () => {
+    const streaming = { ...newToolCallState("t7", "Read", null), input: { offset: 3 } };
+    expect(renderToolCall(streaming, plain)).toMatchObject({ kind: "read", title: "Read" });
+  });
+
+  it("falls back to the generic facts when a reporter throws on odd input", () => {
+    // A streaming input is not checked for required fields; this one throws on reading.
+    const input = Object.defineProperty({}, "command", {
+      enumerable: true,
+      get() {
+        throw new Error("odd");
+      },
+    });
+    expect(inputFacts(bash({ input, inputComplete: false }))).toEqual({
+      kind: "other",
+      title: "Bash",
+    });
+  });
+
+  it.each([
+    [
+      "one of several required fields",
+      "Edit",
+      { file_path: "/w/a", old_string: 1, new_string: "x" },
+      "Edit",
+    ],
+    [
+      "every required field",
+      "Edit",
+      { file_path: "/w/a", old_string: "", new_string: "x" },
+      "Edit /w/a",
+    ],
+    // Skill names no required field: any complete input is its own.
+    ["no required fields at all", "Skill", {}, "Load skill"],
+  ])("checks a complete input for %s", (_name, toolName, input, title) => {
+    const state = { ...newToolCallState("t8", toolName, null), input, inputComplete: true };
+    expect(renderToolCall(state, plain).title).toBe(title);
+  });
+
+  it("puts no toolResponse key in _meta before PostToolUse", () => {
+    expect(renderToolCall(bash(), plain)._meta).toStrictEqual({ claudeCode: { toolName: "Bash" } });
+  });
+
+  it("hands out its own copy of the locations", () => {
+    const state = read({});
+    const facts = inputFacts(state);
+    const report = renderToolCall(state, plain, facts);
+    expect(report.locations).toEqual(facts.locations);
+    expect(report.locations).not.toBe(facts.locations);
+  });
+
+  it("shows the result text only of a failed call", () => {
+    const result = { isError: false, text: "x", raw: "x", structured: undefined };
+    const glob = (status: "completed" | "failed", withResult: boolean) => ({
+      ...newToolCallState("t9", "Glob", null),
+      input: { pattern: "*" },
+      inputComplete: true,
+      status,
+      ...(withResult ? { result } : {}),
+    });
+    expect(renderToolCall(glob("completed", true), plain).content).toEqual([]);
+    expect(renderToolCall(glob("failed", false), plain).content).toEqual([]);
   });
 });

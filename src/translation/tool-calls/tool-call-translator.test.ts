@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { unrouted } from "../../../test/support/unrouted.js";
 import { parseClientProfile } from "../../profile/client-profile.js";
 import { updatesOf, type RoutedUpdate } from "../routed-update.js";
 import { ToolCallTranslator } from "./tool-call-translator.js";
@@ -105,5 +106,232 @@ describe("ToolCallTranslator", () => {
     // Nothing of the old call is kept: the same id is a new tool call with every field.
     const [first] = started(t, "e", "Agent");
     expect(first).toMatchObject({ sessionUpdate: "tool_call", toolCallId: "e", rawInput: {} });
+  });
+});
+
+// Whole updates, field by field: which report goes out, as tool_call or update, and
+// what the tracker leaves out of it.
+describe("ToolCallTranslator: the updates of one tool call", () => {
+  const zed = parseClientProfile({ _meta: { terminal_output: true } });
+  const bashMeta = { claudeCode: { toolName: "Bash" } };
+
+  it("reports a command from the first chunk to its result", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    expect(t.start({ id: "b", name: "Bash" }, null, 0)).toStrictEqual([
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: "b",
+        title: "Bash",
+        kind: "execute",
+        status: "pending",
+        content: [],
+        rawInput: {},
+        _meta: bashMeta,
+      },
+    ]);
+    // The same tool use again (a retried stream) is not a second tool call.
+    expect(t.start({ id: "b", name: "Bash" }, null, 0)).toEqual([]);
+    expect(t.inputDelta('{"command": "ls"', null, 0)).toEqual([]);
+    expect(t.inputDelta("}", null, 0)).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "b",
+        title: "ls",
+        rawInput: { command: "ls" },
+        _meta: bashMeta,
+      },
+    ]);
+    expect(t.complete({ id: "b", name: "Bash", input: { command: "ls" } }, null)).toEqual([]);
+    expect(t.running("b")).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "b",
+        status: "in_progress",
+        _meta: bashMeta,
+      },
+    ]);
+    expect(t.running("b")).toEqual([]);
+    expect(
+      t.result({ tool_use_id: "b", content: "a.txt", is_error: false }, undefined),
+    ).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "b",
+        status: "completed",
+        content: [{ type: "content", content: { type: "text", text: "```console\na.txt\n```" } }],
+        rawOutput: "a.txt",
+        _meta: bashMeta,
+      },
+    ]);
+  });
+
+  it("repeats a command's terminal content in its final update for a terminal client", () => {
+    const t = unrouted(new ToolCallTranslator(zed, false));
+    t.complete({ id: "b", name: "Bash", input: { command: "ls" } }, null);
+    expect(
+      t.result({ tool_use_id: "b", content: "Exit code 2\nno", is_error: true }, undefined),
+    ).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "b",
+        status: "failed",
+        content: [{ type: "terminal", terminalId: "b" }],
+        _meta: {
+          ...bashMeta,
+          terminal_info: { terminal_id: "b" },
+          terminal_output: { terminal_id: "b", data: "no" },
+          terminal_exit: { terminal_id: "b", exit_code: 2, signal: null },
+        },
+      },
+    ]);
+  });
+
+  it("does not repeat content in a report that is not final", () => {
+    const t = unrouted(new ToolCallTranslator(zed, false));
+    t.complete({ id: "b", name: "Bash", input: { command: "ls" } }, null);
+    expect(t.running("b")).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "b",
+        status: "in_progress",
+        _meta: { ...bashMeta, terminal_info: { terminal_id: "b" } },
+      },
+    ]);
+  });
+
+  it("starts a tool call from a complete block that was not streamed, with any input shape", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    expect(t.complete({ id: "g", name: "mcp__x__y", input: ["odd"] }, null)).toStrictEqual([
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: "g",
+        title: "mcp__x__y",
+        kind: "other",
+        status: "pending",
+        content: [],
+        rawInput: {},
+        _meta: { claudeCode: { toolName: "mcp__x__y" } },
+      },
+    ]);
+  });
+
+  it("refines only on a completed parameter with more keys, and only while the input streams", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.start({ id: "r", name: "Read" }, null, 2);
+    expect(t.inputDelta("{", null, 2)).toEqual([]);
+    // A comma inside a string completes nothing new.
+    expect(t.inputDelta('"file_path": "/a,', null, 2)).toEqual([]);
+    expect(t.inputDelta('b"', null, 2)).toEqual([]);
+    expect(t.inputDelta(",", null, 2)).toMatchObject([{ rawInput: { file_path: "/a,b" } }]);
+    expect(t.inputDelta(' "offset": 1', null, 2)).toEqual([]);
+    expect(t.inputDelta("}", null, 2)).toMatchObject([
+      { rawInput: { file_path: "/a,b", offset: 1 } },
+    ]);
+    // Another content block index, or another parent, is another stream.
+    expect(t.inputDelta("}", null, 3)).toEqual([]);
+    expect(t.inputDelta("}", "p", 2)).toEqual([]);
+    t.complete({ id: "r", name: "Read", input: { file_path: "/a,b" } }, null);
+    expect(t.inputDelta(', "limit": 2}', null, 2)).toEqual([]);
+  });
+
+  it("does not parse a streamed input larger than 64 KiB", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.start({ id: "w", name: "Write" }, null, 0);
+    expect(t.inputDelta(`{"content": "${"x".repeat(64 * 1024)}",`, null, 0)).toEqual([]);
+    expect(t.inputDelta(' "file_path": "/a"}', null, 0)).toEqual([]);
+  });
+
+  it("ends the streams of one parent when its message stops", () => {
+    const t = unrouted(new ToolCallTranslator(plain, true));
+    t.start({ id: "a", name: "Read" }, null, 0);
+    t.start({ id: "b", name: "Read" }, "p", 0);
+    t.messageStopped(null);
+    expect(t.inputDelta('{"file_path": "/a"}', null, 0)).toEqual([]);
+    expect(t.inputDelta('{"file_path": "/b"}', "p", 0)).toMatchObject([
+      { toolCallId: "b", rawInput: { file_path: "/b" } },
+    ]);
+  });
+
+  it("keeps the structured output as toolResponse unless a hook's came first or the call failed", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.complete({ id: "a", name: "Read", input: { file_path: "/a" } }, null);
+    const [done] = t.result({ tool_use_id: "a", content: "x" }, { file: { content: "x" } });
+    expect(done).toMatchObject({
+      _meta: { claudeCode: { toolName: "Read", toolResponse: { file: { content: "x" } } } },
+    });
+    t.complete({ id: "f", name: "Read", input: { file_path: "/f" } }, null);
+    const [failed] = t.result({ tool_use_id: "f", content: "no", is_error: true }, { e: 1 });
+    expect(failed).toMatchObject({ status: "failed", _meta: { claudeCode: { toolName: "Read" } } });
+    expect(
+      (failed as unknown as { _meta: { claudeCode: object } })._meta.claudeCode,
+    ).not.toHaveProperty("toolResponse");
+    t.complete({ id: "h", name: "Read", input: { file_path: "/h" } }, null);
+    t.postToolUse("h", { toolResponse: { from: "hook" } });
+    const [afterHook] = t.result({ tool_use_id: "h", content: "x" }, { from: "result" });
+    expect(afterHook).toMatchObject({
+      _meta: { claudeCode: { toolResponse: { from: "hook" } } },
+    });
+  });
+
+  it("takes the final facts of PostToolUse, and ignores an unknown tool use", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    expect(t.postToolUse("nope", { toolResponse: {} })).toEqual([]);
+    t.complete({ id: "w", name: "Write", input: { file_path: "/w/a", content: "new" } }, null);
+    t.result({ tool_use_id: "w", content: "ok" }, undefined);
+    expect(
+      t.postToolUse("w", { toolResponse: { type: "update" }, fileAfter: "new\n" }),
+    ).toMatchObject([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "w",
+        _meta: { claudeCode: { toolName: "Write", toolResponse: { type: "update" } } },
+      },
+    ]);
+  });
+
+  it("reports TodoWrite as one plan, once its input is complete", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    const todos = [{ content: "a", status: "pending" }];
+    expect(t.start({ id: "p", name: "TodoWrite" }, null, 0)).toEqual([]);
+    expect(t.complete({ id: "p", name: "TodoWrite", input: { todos } }, null)).toStrictEqual([
+      { sessionUpdate: "plan", entries: [{ content: "a", status: "pending", priority: "medium" }] },
+    ]);
+    expect(t.complete({ id: "p", name: "TodoWrite", input: { todos } }, null)).toEqual([]);
+    expect(t.result({ tool_use_id: "p", content: "ok" }, undefined)).toEqual([]);
+  });
+
+  it("reports a task tool as the task list it changes, and nothing else", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    expect(t.complete({ id: "c", name: "TaskCreate", input: { subject: "s" } }, null)).toEqual([]);
+    expect(
+      t.result({ tool_use_id: "c", content: "ok" }, { task: { id: "1", subject: "s" } }),
+    ).toStrictEqual([
+      { sessionUpdate: "plan", entries: [{ content: "s", status: "pending", priority: "medium" }] },
+    ]);
+    t.complete({ id: "l", name: "TaskList", input: {} }, null);
+    expect(t.result({ tool_use_id: "l", content: "ok" }, {})).toEqual([]);
+  });
+
+  it("shows a tool call for a permission request, plan tools included", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    const asked = t.forPermission("x", "ExitPlanMode", { plan: "1. go" });
+    expect(asked.toolCall).toMatchObject({
+      toolCallId: "x",
+      status: "pending",
+      rawInput: { plan: "1. go" },
+    });
+    expect(asked.updates).toMatchObject([{ sessionUpdate: "tool_call", toolCallId: "x" }]);
+    // Known already, with an input that is not an object: the input stays.
+    const again = t.forPermission("x", "ExitPlanMode", "odd");
+    expect(again.updates).toEqual([]);
+    expect(again.toolCall).toMatchObject({ rawInput: { plan: "1. go" } });
+  });
+
+  it("sends a task tool's permission request as a tool call", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    const asked = t.forPermission("c", "TaskCreate", { subject: "s" });
+    expect(asked.updates).toMatchObject([
+      { sessionUpdate: "tool_call", toolCallId: "c", rawInput: { subject: "s" } },
+    ]);
   });
 });

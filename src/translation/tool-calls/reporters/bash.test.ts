@@ -47,7 +47,45 @@ describe("bashReporter", () => {
       "boom",
       1,
     ],
+    [
+      "structured stderr only",
+      { isError: true, text: "", raw: "", structured: { stdout: "", stderr: "err" } },
+      "err",
+      1,
+    ],
+    [
+      "structured output without stderr",
+      { isError: false, text: "", raw: "", structured: { stdout: "a", stderr: 3 } },
+      "a",
+      0,
+    ],
+    [
+      "an error prefix before the exit code",
+      { isError: true, text: "Error: Exit code 127", raw: "", structured: undefined },
+      "",
+      127,
+    ],
+    [
+      "an exit code that is not at the start",
+      { isError: true, text: "x Exit code 2\ny", raw: "", structured: { stdout: 1 } },
+      "x Exit code 2\ny",
+      1,
+    ],
+    ["success text", { isError: false, text: "ok", raw: "", structured: undefined }, "ok", 0],
   ])("reads %s", (_name, result, output, exitCode) => {
     expect(commandResult(result)).toEqual({ commandOutput: { output, exitCode } });
+  });
+});
+
+describe("bashReporter: input", () => {
+  it("has no display text without a description, and reads the result as a command", () => {
+    expect(bashReporter.describe({ command: "ls", description: "" }, "Bash")).toStrictEqual({
+      kind: "execute",
+      title: "ls",
+      command: true,
+    });
+    expect(
+      bashReporter.result!({ isError: false, text: "x", raw: "x", structured: undefined }, {}),
+    ).toEqual({ commandOutput: { output: "x", exitCode: 0 } });
   });
 });

@@ -45,3 +45,79 @@ describe("edit and write reporters", () => {
     ).toEqual([{ type: "diff", path: "/w/n", oldText: null, newText: "x" }]);
   });
 });
+
+describe("edit and write reporters: partial inputs and the final diff", () => {
+  it.each([
+    ["an edit streaming", editReporter, {}, { kind: "edit", title: "Edit" }],
+    [
+      "an edit without its new text yet",
+      editReporter,
+      { file_path: "/w/a", old_string: "x" },
+      { kind: "edit", title: "Edit /w/a", locations: [{ path: "/w/a" }] },
+    ],
+    [
+      "an edit without old text (a new file)",
+      editReporter,
+      { file_path: "/w/a", new_string: "" },
+      {
+        kind: "edit",
+        title: "Edit /w/a",
+        locations: [{ path: "/w/a" }],
+        inputContent: [{ type: "diff", path: "/w/a", oldText: null, newText: "" }],
+      },
+    ],
+    ["a write streaming", writeReporter, { content: "x" }, { kind: "edit", title: "Write" }],
+    [
+      "a write without its content yet",
+      writeReporter,
+      { file_path: "/w/a" },
+      { kind: "edit", title: "Write /w/a", locations: [{ path: "/w/a" }] },
+    ],
+    [
+      "an empty write",
+      writeReporter,
+      { file_path: "/w/a", content: "" },
+      {
+        kind: "edit",
+        title: "Write /w/a",
+        locations: [{ path: "/w/a" }],
+        inputContent: [{ type: "diff", path: "/w/a", oldText: null, newText: "" }],
+      },
+    ],
+  ] as const)("%s", (_name, reporter, input, facts) => {
+    expect(reporter.describe(input, "x")).toStrictEqual(facts);
+  });
+
+  it("shows no result of its own: the final diff comes from PostToolUse", () => {
+    const result = { isError: false, text: "ok", raw: "ok", structured: undefined };
+    expect(editReporter.result!(result, {})).toEqual({});
+    expect(writeReporter.result!(result, {})).toEqual({});
+  });
+
+  it.each([
+    [
+      "the input's path when the response has none",
+      editReporter,
+      { toolResponse: { originalFile: "a" }, fileAfter: "b" },
+      { content: [{ type: "diff", path: "/w/in", oldText: "a", newText: "b" }] },
+    ],
+    [
+      "a write over a file it read",
+      writeReporter,
+      { toolResponse: { filePath: "/w/out", originalFile: "a" }, fileAfter: "" },
+      { content: [{ type: "diff", path: "/w/out", oldText: "a", newText: "" }] },
+    ],
+    [
+      "an original that is not text",
+      writeReporter,
+      { toolResponse: { originalFile: 3 }, fileAfter: "b" },
+      { content: [{ type: "diff", path: "/w/in", oldText: null, newText: "b" }] },
+    ],
+  ] as const)("diffs with %s", (_name, reporter, post, facts) => {
+    expect(reporter.postToolUse!(post, { file_path: "/w/in" })).toEqual(facts);
+  });
+
+  it("has no final diff without any path", () => {
+    expect(editReporter.postToolUse!({ toolResponse: "x", fileAfter: "b" }, {})).toEqual({});
+  });
+});

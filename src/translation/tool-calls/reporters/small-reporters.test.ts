@@ -104,3 +104,139 @@ describe("reporters: kind and title from the input", () => {
     });
   });
 });
+
+describe("reporters: what an input without the usual fields gives", () => {
+  it.each([
+    [
+      "SendMessage with content",
+      sendMessageReporter,
+      { to: "r", content: "Hi" },
+      { kind: "other", title: "Message r", displayText: "Hi" },
+    ],
+    ["SendMessage to nobody", sendMessageReporter, {}, { kind: "other", title: "SendMessage" }],
+    [
+      "TaskStop of a shell",
+      taskStopReporter,
+      { shell_id: "s1" },
+      { kind: "other", title: "Stop task s1" },
+    ],
+    ["TaskStop of nothing", taskStopReporter, {}, { kind: "other", title: "TaskStop" }],
+    ["Monitor without description", monitorReporter, {}, { kind: "other", title: "Monitor" }],
+    [
+      "Skill by command",
+      skillReporter,
+      { command: "c" },
+      { kind: "other", title: "Load skill: c" },
+    ],
+    ["Skill by name", skillReporter, { name: "n" }, { kind: "other", title: "Load skill: n" }],
+    ["Skill unnamed", skillReporter, {}, { kind: "other", title: "Load skill" }],
+    [
+      "ExitPlanMode without a plan",
+      exitPlanModeReporter,
+      { plan: "" },
+      { kind: "switch_mode", title: "Approve Plan" },
+    ],
+    ["WebFetch streaming", webFetchReporter, {}, { kind: "fetch", title: "Fetch" }],
+    ["WebSearch streaming", webSearchReporter, {}, { kind: "fetch", title: "Search" }],
+    [
+      "WebSearch for nothing",
+      webSearchReporter,
+      { query: "" },
+      { kind: "fetch", title: 'Search ""' },
+    ],
+    ["Read streaming", readReporter, {}, { kind: "read", title: "Read" }],
+    [
+      "Read with a range",
+      readReporter,
+      { file_path: "/a", offset: 10, limit: 5 },
+      { kind: "read", title: "Read /a (10 - 14)", locations: [{ path: "/a", line: 10 }] },
+    ],
+    [
+      "Read with a limit",
+      readReporter,
+      { file_path: "/a", limit: 5 },
+      { kind: "read", title: "Read /a (1 - 5)", locations: [{ path: "/a" }] },
+    ],
+    [
+      "ReportFindings without file or summary",
+      reportFindingsReporter,
+      { findings: [{ summary: "S" }, { file: "f" }, null] },
+      { kind: "think", title: "Report findings", displayText: "- S" },
+    ],
+    [
+      "ReportFindings with no list",
+      reportFindingsReporter,
+      { findings: "x" },
+      { kind: "think", title: "Report findings" },
+    ],
+    [
+      "one question",
+      askUserQuestionReporter,
+      { questions: [{ question: "Why?" }] },
+      { kind: "other", title: "Why?", displayText: "Why?" },
+    ],
+    [
+      "questions without text",
+      askUserQuestionReporter,
+      { questions: [{}, { question: "" }] },
+      { kind: "other", title: "Asking for your input" },
+    ],
+    [
+      "no questions",
+      askUserQuestionReporter,
+      { questions: {} },
+      { kind: "other", title: "Asking for your input" },
+    ],
+  ] as const)("%s", (_name, reporter, input, facts) => {
+    // Strict: a missing display text or location is no key at all.
+    expect(reporter.describe(input, "x")).toStrictEqual(facts);
+  });
+
+  const text = (t: string) => [{ type: "content", content: { type: "text", text: t } }];
+  const result = (fields: Partial<{ isError: boolean; text: string; structured: unknown }>) => ({
+    isError: false,
+    text: "",
+    raw: "",
+    structured: undefined,
+    ...fields,
+  });
+
+  it.each([
+    [
+      "WebFetch: the structured answer",
+      webFetchReporter,
+      result({ text: "t", structured: { result: "answer" } }),
+      { content: text("answer") },
+    ],
+    ["WebFetch: the text", webFetchReporter, result({ text: "t" }), { content: text("t") }],
+    ["WebFetch: nothing", webFetchReporter, result({}), {}],
+    [
+      "Read: the file content, fenced",
+      readReporter,
+      result({ text: "t", structured: { file: { content: "x" } } }),
+      { content: text("```\nx\n```") },
+    ],
+    [
+      "Read: the text, fenced",
+      readReporter,
+      result({ text: "t" }),
+      { content: text("```\nt\n```") },
+    ],
+    ["Read: nothing", readReporter, result({}), {}],
+    [
+      "Read: an error as it is",
+      readReporter,
+      result({ isError: true, text: "no" }),
+      { content: text("no") },
+    ],
+    ["Read: an error without text", readReporter, result({ isError: true }), {}],
+    [
+      "ExitPlanMode: a rejection without a reason",
+      exitPlanModeReporter,
+      result({ isError: true }),
+      {},
+    ],
+  ] as const)("result of %s", (_name, reporter, r, facts) => {
+    expect(reporter.result!(r, {})).toStrictEqual(facts);
+  });
+});

@@ -1,0 +1,34 @@
+import type { AnyMessage } from "@agentclientprotocol/sdk/unstable";
+import { checkClientCapabilities } from "./client-capabilities-check.js";
+
+/**
+ * Checks `initialize` requests as the client sent them, before the ACP SDK reads them:
+ * its schema replaces a malformed `clientCapabilities`, `fs` or `terminal` with the
+ * defaults, so the handler could not tell a broken client from a plain one. A malformed
+ * one is answered with `invalidParams` here and never reaches the handler; every other
+ * message passes unchanged.
+ */
+export function initializeGuard(
+  answer: (message: AnyMessage) => Promise<void>,
+): TransformStream<AnyMessage, AnyMessage> {
+  return new TransformStream({
+    transform: async (message, controller) => {
+      const request = message as { method?: unknown; id?: unknown; params?: unknown };
+      if (request.method === "initialize" && request.id !== undefined) {
+        try {
+          const params = request.params as { clientCapabilities?: unknown } | undefined;
+          checkClientCapabilities(params?.clientCapabilities);
+        } catch (error) {
+          const { code, message: text } = error as { code: number; message: string };
+          await answer({
+            jsonrpc: "2.0",
+            id: request.id as string | number | null,
+            error: { code, message: text },
+          });
+          return;
+        }
+      }
+      controller.enqueue(message);
+    },
+  });
+}

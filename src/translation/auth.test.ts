@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { parseClientProfile } from "../profile/client-profile.js";
+import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
+import { authMethods, LOGIN_METHOD_IDS, toAuthStatus, type AuthStatus } from "./auth.js";
+
+const command = { path: "/usr/bin/node", args: ["/opt/adapter.js"] };
+
+describe("authMethods", () => {
+  it("gives an auth.terminal client the two terminal logins", () => {
+    const profile = parseClientProfile({
+      auth: { terminal: true },
+      _meta: { "terminal-auth": true },
+    });
+    expect(authMethods(profile, command)).toEqual([
+      {
+        id: "claude-ai-login",
+        name: "Claude Subscription",
+        description: "Log in with your Claude account",
+        type: "terminal",
+        args: ["--cli", "auth", "login", "--claudeai"],
+      },
+      {
+        id: "console-login",
+        name: "Anthropic Console",
+        description: "Log in with an Anthropic Console account (usage billing)",
+        type: "terminal",
+        args: ["--cli", "auth", "login", "--console"],
+      },
+    ]);
+  });
+
+  it("gives a Zed terminal-auth client the whole command in _meta", () => {
+    const profile = parseClientProfile({ _meta: { "terminal-auth": true } });
+    expect(authMethods(profile, command)).toEqual([
+      {
+        id: "claude-ai-login",
+        name: "Claude Subscription",
+        description: "Log in with your Claude account",
+        _meta: {
+          "terminal-auth": {
+            command: "/usr/bin/node",
+            args: ["/opt/adapter.js", "--cli", "auth", "login", "--claudeai"],
+            label: "Claude Subscription",
+          },
+        },
+      },
+      {
+        id: "console-login",
+        name: "Anthropic Console",
+        description: "Log in with an Anthropic Console account (usage billing)",
+        _meta: {
+          "terminal-auth": {
+            command: "/usr/bin/node",
+            args: ["/opt/adapter.js", "--cli", "auth", "login", "--console"],
+            label: "Anthropic Console",
+          },
+        },
+      },
+    ]);
+  });
+
+  it("gives any other client nothing it cannot run", () => {
+    expect(authMethods(parseClientProfile({}), command)).toEqual([]);
+  });
+
+  it("knows the login ids", () => {
+    expect([...LOGIN_METHOD_IDS]).toEqual(["claude-ai-login", "console-login", "claude-login"]);
+  });
+});
+
+describe("toAuthStatus", () => {
+  it.each<[string, ClaudeAuthStatus | undefined, AuthStatus]>([
+    ["an unknown status", undefined, { kind: "none", label: "Not logged in" }],
+    [
+      "logged out",
+      { loggedIn: false, authMethod: "api_key" },
+      { kind: "none", label: "Not logged in" },
+    ],
+    [
+      "an API key with its source",
+      { loggedIn: true, authMethod: "api_key", apiKeySource: "ANTHROPIC_API_KEY" },
+      { kind: "api_key", label: "API key", detail: "ANTHROPIC_API_KEY" },
+    ],
+    [
+      "an API key",
+      { loggedIn: true, authMethod: "api_key" },
+      { kind: "api_key", label: "API key" },
+    ],
+    [
+      "a claude.ai account",
+      {
+        loggedIn: true,
+        authMethod: "claude.ai",
+        email: "a@b.c",
+        orgName: "Org",
+        subscriptionType: "max",
+      },
+      {
+        kind: "account",
+        label: "a@b.c",
+        account: { email: "a@b.c", organization: "Org", plan: "max" },
+      },
+    ],
+    [
+      "an OAuth token with an organisation only",
+      { loggedIn: true, authMethod: "oauth_token", orgName: "Org" },
+      { kind: "account", label: "Claude account", account: { organization: "Org" } },
+    ],
+    [
+      "a subscription with a plan only",
+      { loggedIn: true, authMethod: "subscription", subscriptionType: "pro" },
+      { kind: "account", label: "Claude account", account: { plan: "pro" } },
+    ],
+    [
+      "an account with nothing known",
+      { loggedIn: true, authMethod: "claude.ai" },
+      { kind: "account", label: "Claude account" },
+    ],
+    [
+      "a cloud provider",
+      { loggedIn: true, authMethod: "third_party", apiProvider: "bedrock" },
+      { kind: "external", label: "bedrock" },
+    ],
+    [
+      "the first-party provider by another method",
+      { loggedIn: true, authMethod: "gateway_token", apiProvider: "firstParty" },
+      { kind: "external", label: "gateway_token" },
+    ],
+    ["nothing but logged in", { loggedIn: true }, { kind: "external", label: "Logged in" }],
+  ])("%s", (_name, status, expected) => {
+    // Strict: an absent detail or account is no key at all on the wire.
+    expect(toAuthStatus(status)).toStrictEqual(expected);
+  });
+});

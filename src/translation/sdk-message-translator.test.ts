@@ -1,0 +1,241 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import { describe, expect, it } from "vitest";
+import { unrouted } from "../../test/support/unrouted.js";
+import { parseClientProfile } from "../profile/client-profile.js";
+import { SdkMessageTranslator } from "./sdk-message-translator.js";
+
+// Each message kind reaches its translator; SDK messages carry only the fields read.
+const sdk = (message: Record<string, unknown>) => message as unknown as SDKMessage;
+const streamEvent = (event: Record<string, unknown>, parent: string | null = null) =>
+  sdk({ type: "stream_event", parent_tool_use_id: parent, event });
+const assistant = (content: unknown[], extra: Record<string, unknown> = {}) =>
+  sdk({ type: "assistant", parent_tool_use_id: null, message: { id: "msg_1", content }, ...extra });
+const compactionClient = parseClientProfile({ session: { compaction: {} } });
+const readMeta = { claudeCode: { toolName: "Read" } };
+
+describe("SdkMessageTranslator", () => {
+  it("sends streamed text, then opens and refines a streamed tool use", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    expect(t.translate(streamEvent({ type: "message_start", message: { id: "msg_1" } }))).toEqual(
+      [],
+    );
+    expect(
+      t.translate(
+        streamEvent({
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "text_delta", text: "Hi" },
+        }),
+      ),
+    ).toEqual([
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: "Hi" },
+        messageId: "msg_1",
+      },
+    ]);
+    expect(
+      t.translate(
+        streamEvent({
+          type: "content_block_start",
+          index: 1,
+          content_block: { type: "tool_use", id: "toolu_1", name: "Read", input: {} },
+        }),
+      ),
+    ).toMatchObject([{ sessionUpdate: "tool_call", toolCallId: "toolu_1", rawInput: {} }]);
+    expect(
+      t.translate(
+        streamEvent({
+          type: "content_block_start",
+          index: 2,
+          content_block: { type: "text", text: "" },
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      t.translate(
+        streamEvent({
+          type: "content_block_delta",
+          index: 1,
+          delta: { type: "input_json_delta", partial_json: '{"file_path": "/a"}' },
+        }),
+      ),
+    ).toMatchObject([{ toolCallId: "toolu_1", rawInput: { file_path: "/a" } }]);
+    expect(t.translate(streamEvent({ type: "message_stop" }))).toEqual([]);
+    // The stream of index 1 ended with the message.
+    expect(
+      t.translate(
+        streamEvent({
+          type: "content_block_delta",
+          index: 1,
+          delta: { type: "input_json_delta", partial_json: '{"file_path": "/b"}' },
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("sends a complete message's text before its tool calls", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    expect(
+      t
+        .translate(
+          assistant([
+            { type: "text", text: "Reading" },
+            { type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "/a" } },
+            { type: "server_tool_use", id: "srv_1", name: "WebSearch", input: { query: "q" } },
+            { type: "mcp_tool_use", id: "mcp_1", name: "mcp__x__y", input: {} },
+          ]),
+        )
+        .map((u) => [u.sessionUpdate, (u as { toolCallId?: string }).toolCallId]),
+    ).toEqual([
+      ["agent_message_chunk", undefined],
+      ["tool_call", "toolu_1"],
+      ["tool_call", "srv_1"],
+      ["tool_call", "mcp_1"],
+    ]);
+    expect(t.translate(assistant([{ type: "text", text: "only text" }]))).toEqual([
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: "only text" },
+        messageId: "msg_1",
+      },
+    ]);
+  });
+
+  it("sends nothing of an API error's synthetic message", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    expect(
+      t.translate(
+        assistant([{ type: "tool_use", id: "toolu_1", name: "Read", input: {} }], {
+          error: "rate_limit",
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("reports tool results of a user message, and skips other blocks", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    t.translate(
+      assistant([{ type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "/a" } }]),
+    );
+    const user = (content: unknown, extra: Record<string, unknown> = {}) =>
+      sdk({ type: "user", parent_tool_use_id: null, message: { role: "user", content }, ...extra });
+    expect(t.translate(user("plain text"))).toEqual([]);
+    expect(
+      t.translate(
+        user([
+          { type: "text", text: "x" },
+          { type: "tool_result", tool_use_id: 7, content: "x" },
+          null,
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      t.translate(
+        user([{ type: "tool_result", tool_use_id: "toolu_1", content: "hello" }], {
+          tool_use_result: { file: { content: "hello" } },
+        }),
+      ),
+    ).toEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_1",
+        status: "completed",
+        content: [{ type: "content", content: { type: "text", text: "```\nhello\n```" } }],
+        rawOutput: "hello",
+        _meta: { claudeCode: { toolName: "Read", toolResponse: { file: { content: "hello" } } } },
+      },
+    ]);
+  });
+
+  it("marks a tool call running on a progress beat", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    t.translate(
+      assistant([{ type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "/a" } }]),
+    );
+    expect(
+      t.translate(sdk({ type: "tool_progress", tool_use_id: "toolu_1", parent_tool_use_id: null })),
+    ).toEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_1",
+        status: "in_progress",
+        _meta: readMeta,
+      },
+    ]);
+  });
+
+  it("follows a compaction from its start to its boundary", () => {
+    const t = unrouted(new SdkMessageTranslator(compactionClient, false));
+    expect(
+      t.translate(sdk({ type: "system", subtype: "status", status: "compacting", uuid: "u1" })),
+    ).toEqual([
+      { sessionUpdate: "compaction_update", compactionId: "compact-u1", status: "in_progress" },
+    ]);
+    expect(
+      t.translate(sdk({ type: "system", subtype: "status", status: null, uuid: "u2" })),
+    ).toEqual([]);
+    expect(
+      t.translate(
+        sdk({ type: "system", subtype: "status", compact_result: "success", uuid: "u3" }),
+      ),
+    ).toEqual([]);
+    expect(t.translate(sdk({ type: "system", subtype: "compact_boundary", uuid: "u4" }))).toEqual([
+      { sessionUpdate: "compaction_update", compactionId: "compact-u1", status: "completed" },
+    ]);
+  });
+
+  it("ends a compaction as failed when Claude reports it failed", () => {
+    const t = unrouted(new SdkMessageTranslator(compactionClient, false));
+    t.translate(sdk({ type: "system", subtype: "status", status: "compacting", uuid: "u1" }));
+    expect(t.translate(sdk({ type: "system", subtype: "init", uuid: "u2" }))).toEqual([]);
+    expect(
+      t.translate(sdk({ type: "system", subtype: "status", compact_result: "failed", uuid: "u3" })),
+    ).toEqual([
+      { sessionUpdate: "compaction_update", compactionId: "compact-u1", status: "failed" },
+    ]);
+  });
+
+  it("ignores other messages", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    expect(t.translate(sdk({ type: "result", subtype: "success" }))).toEqual([]);
+  });
+
+  it("forgets a finished turn's streams and tool calls", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    t.translate(streamEvent({ type: "message_start", message: { id: "msg_1" } }));
+    t.translate(
+      assistant([{ type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "/a" } }]),
+    );
+    t.endTurn();
+    expect(
+      t.translate(sdk({ type: "tool_progress", tool_use_id: "toolu_1", parent_tool_use_id: null })),
+    ).toEqual([]);
+    expect(
+      t.translate(
+        streamEvent({
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "text_delta", text: "x" },
+        }),
+      ),
+    ).toEqual([{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } }]);
+  });
+
+  it("passes subagent traffic through only for a flat transcript", () => {
+    const sub = assistant([{ type: "text", text: "sub" }], { parent_tool_use_id: "toolu_p" });
+    expect(
+      unrouted(new SdkMessageTranslator(parseClientProfile({}), false)).translate(sub),
+    ).toEqual([]);
+    expect(unrouted(new SdkMessageTranslator(parseClientProfile({}), true)).translate(sub)).toEqual(
+      [
+        {
+          sessionUpdate: "agent_message_chunk",
+          content: { type: "text", text: "sub" },
+          messageId: "msg_1",
+          _meta: { claudeCode: { parentToolUseId: "toolu_p" } },
+        },
+      ],
+    );
+  });
+});
