@@ -21,6 +21,8 @@ export interface SessionQueryConfig {
   readonly allowBypass?: boolean;
   /** A model the user picked (restarts keep it). */
   readonly model?: string;
+  /** An effort the session shows and must run with (restarts keep it). */
+  readonly effort?: string;
   readonly canUseTool?: Options["canUseTool"];
   readonly hooks?: Options["hooks"];
   readonly abortController: AbortController;
@@ -131,6 +133,7 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
       ? { allowDangerouslySkipPermissions: config.allowBypass }
       : {}),
     ...(config.model ? { model: config.model } : {}),
+    ...(config.effort ? { effort: config.effort as Options["effort"] } : {}),
     ...(config.canUseTool ? { canUseTool: config.canUseTool } : {}),
     ...(config.hooks ? { hooks: config.hooks } : {}),
   };

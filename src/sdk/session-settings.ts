@@ -13,6 +13,8 @@ export interface StartSettings {
   readonly autoDisabled: boolean;
   /** The model the settings name, if any. */
   readonly model: string | undefined;
+  /** The effort level the settings name (`effortLevel`), if any. */
+  readonly effortLevel?: string;
   /** The merged settings (for the start key: Claude Code's model list depends on them). */
   readonly merged: unknown;
 }
@@ -49,6 +51,7 @@ export async function readStartSettings(cwd: string): Promise<StartSettings> {
         (effective as Record<string, unknown>).disableAutoMode === "disable" ||
         permissions.disableAutoMode === "disable",
       model: typeof effective.model === "string" ? effective.model : undefined,
+      ...(typeof effective.effortLevel === "string" ? { effortLevel: effective.effortLevel } : {}),
       merged: resolved.effective,
     };
   } catch (error) {

@@ -27,6 +27,14 @@ export interface PermissionAsk {
   /** An ask rule forced the request, or the SDK forbids an always-allow choice. */
   readonly noDurableChoice: boolean;
   readonly decisionReason: string | undefined;
+  /** A stray keystroke must not approve the request: the decline comes first. */
+  readonly defaultToNo: boolean;
+  /** The path that made Claude Code ask (a command reaching outside the folders). */
+  readonly blockedPath: string | undefined;
+  /** The MCP server of an `mcp__*` tool, by its configured name. */
+  readonly mcpServer: string | undefined;
+  /** Claude Code's short name of the action ("Read file"; a Computer Use app). */
+  readonly displayName: string | undefined;
 }
 
 /** Tools whose final diff is read from disk after they ran. */
@@ -45,6 +53,10 @@ export function canUseToolFor(events: ToolEvents): CanUseTool {
       noDurableChoice:
         options.matchedAskRule !== undefined || options.suppressAlwaysAllowRule === true,
       decisionReason: options.decisionReason,
+      defaultToNo: options.defaultToNo === true,
+      blockedPath: options.blockedPath,
+      mcpServer: options.mcpServer?.name,
+      displayName: options.displayName,
     });
 }
 

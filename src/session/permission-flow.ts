@@ -4,6 +4,7 @@ import type { ClientPort } from "../client/client-port.js";
 import type { PermissionAsk } from "../sdk/tool-callbacks.js";
 import { permissionChoices } from "../translation/permissions/choices.js";
 import { toDecision } from "../translation/permissions/options.js";
+import { permissionRequest } from "../translation/permissions/request.js";
 import { snapshotSuggestions } from "../translation/permissions/suggestions.js";
 import { log } from "../util/log.js";
 
@@ -35,6 +36,8 @@ export class PermissionFlow {
   constructor(
     private readonly sessionId: string,
     private readonly client: ClientPort,
+    /** The client is AIR: it gets the AIR permission presentation. */
+    private readonly air: boolean,
   ) {}
 
   async ask(
@@ -52,12 +55,16 @@ export class PermissionFlow {
       matchedAskRule: ask.noDurableChoice,
       availableModes,
     });
+    const { request, offered } = permissionRequest(
+      this.sessionId,
+      toolCall,
+      choices,
+      ask,
+      this.air,
+    );
     let response;
     try {
-      response = await this.client.requestPermission(
-        { sessionId: this.sessionId, toolCall, options: choices.map((c) => c.option) },
-        signal,
-      );
+      response = await this.client.requestPermission(request, signal);
     } catch (error) {
       if (!signal.aborted) {
         log.warn("permission request failed", {
@@ -69,7 +76,7 @@ export class PermissionFlow {
       return TOOL_USE_ABORTED;
     }
     if (signal.aborted) return TOOL_USE_ABORTED;
-    const decision = toDecision(response, choices);
+    const decision = toDecision(response, offered);
     switch (decision.kind) {
       case "allow":
         return {

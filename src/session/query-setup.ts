@@ -7,7 +7,14 @@ import type { SpawnPlan } from "./session-start.js";
 /** What a session needs to (re)start its Claude Code query. */
 export type SessionSetup = Omit<
   SessionQueryConfig,
-  "start" | "abortController" | "canUseTool" | "hooks" | "permissionMode" | "allowBypass" | "model"
+  | "start"
+  | "abortController"
+  | "canUseTool"
+  | "hooks"
+  | "permissionMode"
+  | "allowBypass"
+  | "model"
+  | "effort"
 >;
 
 /** Whether subagent traffic goes to the root transcript (the flat transcript). */
@@ -54,6 +61,8 @@ export function queryConfigFor(input: {
       ? config.currentModel
       : undefined
     : spawn.restoredModel;
+  // A restart keeps a shown effort (AIR recommendedValue); the first start applies it once up.
+  const effort = config?.startEffort();
   return {
     ...setup,
     sessionId: input.claudeSessionId,
@@ -63,6 +72,7 @@ export function queryConfigFor(input: {
     permissionMode: (config?.currentMode ?? spawn.mode) as SpawnPlan["mode"],
     allowBypass: spawn.allowBypass,
     ...(model ? { model } : {}),
+    ...(effort ? { effort } : {}),
     canUseTool: canUseToolFor(events),
     hooks: hooksFor(events),
   };

@@ -49,6 +49,7 @@ export class QueryStarter {
       outbox: parts.outbox,
       translator: parts.translator,
       previewFileChanges: parts.profile.air.diffPatch,
+      airClient: parts.profile.air.client,
       turnSignal: () => parts.lifecycle.turn?.abort.signal,
       offeredModes: () => parts.options.current?.offeredModes ?? new Set(),
       handOffPlan: (handoff, toolUseId) =>

@@ -6,6 +6,7 @@ import type {
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { invalidInput } from "../util/adapter-error.js";
+import { log } from "../util/log.js";
 import {
   availableModes,
   modeOption,
@@ -13,7 +14,28 @@ import {
   type ModeAvailability,
 } from "../translation/modes.js";
 import { effortLevels, effortOption, modelOption } from "../translation/model-options.js";
+import {
+  DEFAULT_MODEL,
+  recommendedEffort,
+  recommendedModel,
+} from "../translation/recommended-values.js";
 import type { StartPlan } from "./session-start.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+
+/** How the client wants the options shown (what it negotiated). */
+export interface ConfigPresentation {
+  /** AIR's `kind` on each mode and mode option value ("Presentation hints"). */
+  readonly modeKinds: boolean;
+  /** AIR `recommendedValue`: concrete model and effort rows, no `default` row. */
+  readonly recommendedValues: boolean;
+}
+
+const PLAIN: ConfigPresentation = { modeKinds: false, recommendedValues: false };
+
+/** What the profile asks of the options: AIR hints for an AIR client only. */
+export function presentationFor(profile: ClientProfile): ConfigPresentation {
+  return { modeKinds: profile.air.client, recommendedValues: profile.air.recommendedValue };
+}
 
 /** A change the session must apply to its Claude Code query. */
 export type ConfigChange =
@@ -21,29 +43,52 @@ export type ConfigChange =
   | { readonly kind: "model"; readonly model: string; readonly effort: string | undefined }
   | { readonly kind: "effort"; readonly effort: string | undefined };
 
+/** Efforts a session starts with besides the picker (AIR `recommendedValue` reads them). */
+export interface StartEfforts {
+  /** The client's explicit SDK `options.effort`: pinned like a picker choice. */
+  readonly pinned?: string;
+  /** The settings' `effortLevel`: used where the model offers it. */
+  readonly settings?: string;
+}
+
 /**
  * What the user chose for the session besides the prompt: permission mode, model and
  * effort. Validates each change against what is offered; an unknown value is
  * `invalidInput` and changes nothing.
+ *
+ * With AIR `recommendedValue` (air-extensions.md "Recommended config values") the
+ * `default` rows give way to concrete values: the model Claude's `default` resolves to
+ * (shown as current while the session uses the SDK default), and an effort that is
+ * always a level of the model (the pinned one, else the settings', else the
+ * recommendation), which the session applies to Claude Code so what is shown is what
+ * runs.
  */
 export class SessionConfig {
   private mode: string;
+  /** "default" means: Claude Code's own model. */
   private model: string;
-  /** "default" means: Claude Code's own effort for the model. */
-  private effort = "default";
+  /** "default" means: Claude Code's own effort for the model (or, with recommendations, nothing pinned). */
+  private effort: string;
+  /** The effort selector is hidden: a model switch could not apply its effort. */
+  private effortHidden = false;
+  /** The effort Claude Code last took, known only with recommendations. */
+  private appliedEffort: string | undefined;
 
   constructor(
     private readonly availability: ModeAvailability,
     private readonly models: readonly ModelInfo[],
     startMode: string,
     startModel: string | undefined,
+    private readonly presentation: ConfigPresentation = PLAIN,
+    private readonly efforts: StartEfforts = {},
   ) {
     this.mode = startMode;
     // A start model may be an alias ("sonnet") or a resolved id (a resumed session's).
     const known =
       models.find((m) => m.value === startModel) ??
-      models.find((m) => m.resolvedModel === startModel && m.value !== "default");
-    this.model = known?.value ?? models[0]?.value ?? "default";
+      models.find((m) => m.resolvedModel === startModel && m.value !== DEFAULT_MODEL);
+    this.model = known?.value ?? models[0]?.value ?? DEFAULT_MODEL;
+    this.effort = presentation.recommendedValues && efforts.pinned ? efforts.pinned : "default";
   }
 
   get currentMode(): string {
@@ -59,14 +104,17 @@ export class SessionConfig {
   }
 
   modes(): SessionModeState {
-    return modeState(this.mode, availableModes(this.availability));
+    return modeState(this.mode, this.shownModes());
   }
 
   configOptions(): SessionConfigOption[] {
-    const options = [modeOption(this.mode, availableModes(this.availability))];
-    if (this.models.length > 0) options.push(modelOption(this.models, this.model));
+    const options = [modeOption(this.mode, this.shownModes())];
+    const recommended = this.recommendedModel();
+    if (this.models.length > 0)
+      options.push(modelOption(this.models, this.shownModel(), recommended));
     const levels = this.effortLevels();
-    if (levels.length > 0) options.push(effortOption(levels, this.effort));
+    if (levels.length > 0 && !this.effortHidden)
+      options.push(effortOption(levels, this.shownEffort(), this.recommendedEffort()));
     return options;
   }
 
@@ -101,10 +149,13 @@ export class SessionConfig {
   }
 
   setModel(value: unknown): ConfigChange | undefined {
-    if (typeof value !== "string" || !this.models.some((m) => m.value === value)) {
+    const recommended = this.recommendedModel();
+    const offered = (m: ModelInfo) =>
+      m.value === value && !(recommended && m.value === DEFAULT_MODEL);
+    if (typeof value !== "string" || !this.models.some(offered)) {
       throw unknownModel(value);
     }
-    if (value === this.model) return undefined;
+    if (value === this.shownModel()) return undefined;
     this.model = value;
     // Effort stays while the new model supports it, and goes back to default when not.
     const effortBefore = this.effort;
@@ -119,21 +170,78 @@ export class SessionConfig {
 
   setEffort(value: unknown): ConfigChange | undefined {
     const levels = this.effortLevels();
-    if (
-      typeof value !== "string" ||
-      (value !== "default" && !levels.includes(value)) ||
-      levels.length === 0
-    ) {
+    const offered = this.presentation.recommendedValues ? levels : ["default", ...levels];
+    if (typeof value !== "string" || !offered.includes(value) || levels.length === 0) {
       throw invalidInput(`unknown effort ${JSON.stringify(value)}`, { value });
     }
-    if (value === this.effort) return undefined;
+    if (value === this.shownEffort() && !this.effortHidden) return undefined;
     this.effort = value;
     return { kind: "effort", effort: this.effortValue() };
   }
 
-  /** The effort to hand Claude Code: undefined for its own default. */
+  /**
+   * The effort to hand Claude Code: undefined for its own default. With recommendations,
+   * the shown level of a model with effort, and undefined (no override) for one without.
+   */
   effortValue(): string | undefined {
+    if (this.presentation.recommendedValues)
+      return this.effortLevels().length > 0 ? this.shownEffort() : undefined;
     return this.effort === "default" ? undefined : this.effort;
+  }
+
+  /** The client asked for concrete model and effort rows (AIR `recommendedValue`). */
+  get recommends(): boolean {
+    return this.presentation.recommendedValues;
+  }
+
+  /** The effort to apply when Claude Code starts: the shown one, with recommendations only. */
+  startEffort(): string | undefined {
+    return this.presentation.recommendedValues ? this.effortValue() : undefined;
+  }
+
+  /** Claude Code took `effort`: the selector shows again. */
+  effortApplied(effort: string | undefined): void {
+    this.appliedEffort = effort;
+    this.effortHidden = false;
+  }
+
+  /**
+   * A model switch went through but its effort did not: never show the unapplied
+   * effort. The last applied one stays when the new model offers it; else the selector
+   * is hidden until a later switch succeeds.
+   */
+  effortFailed(): void {
+    const applied = this.appliedEffort;
+    if (applied !== undefined && this.effortLevels().includes(applied)) this.effort = applied;
+    else this.effortHidden = true;
+  }
+
+  private shownModes() {
+    return availableModes(this.availability, this.presentation.modeKinds);
+  }
+
+  private recommendedModel(): string | undefined {
+    return this.presentation.recommendedValues ? recommendedModel(this.models) : undefined;
+  }
+
+  /** The model row shown as current: the recommendation while the SDK default runs. */
+  private shownModel(): string {
+    const recommended = this.recommendedModel();
+    return recommended && this.model === DEFAULT_MODEL ? recommended : this.model;
+  }
+
+  private recommendedEffort(): string | undefined {
+    return this.presentation.recommendedValues ? recommendedEffort(this.effortLevels()) : undefined;
+  }
+
+  /** With recommendations, always a level of the model: pinned, else settings', else recommended. */
+  private shownEffort(): string {
+    if (!this.presentation.recommendedValues) return this.effort;
+    const levels = this.effortLevels();
+    if (levels.includes(this.effort)) return this.effort;
+    const settings = this.efforts.settings;
+    if (settings !== undefined && levels.includes(settings)) return settings;
+    return recommendedEffort(levels) ?? this.effort;
   }
 
   private effortLevels(): string[] {
@@ -143,9 +251,14 @@ export class SessionConfig {
 
 /**
  * A session's options from Claude Code's model list (its start answer, or the cached
- * one): Auto is offered where a model supports it and the settings allow it.
+ * one): Auto is offered where a model supports it and the settings allow it. They are
+ * shown as the client's `profile` negotiated (plain without one).
  */
-export function configFor(plan: StartPlan, listed: readonly ModelInfo[]): SessionConfig {
+export function configFor(
+  plan: StartPlan,
+  listed: readonly ModelInfo[],
+  profile?: ClientProfile,
+): SessionConfig {
   // Claude Code (0.3.318) lists the model it was started with as a "Custom model" entry
   // of its own when it knows no such model: that entry is not an offer.
   const models = listed.filter(
@@ -158,7 +271,17 @@ export function configFor(plan: StartPlan, listed: readonly ModelInfo[]): Sessio
     throw unknownModel(plan.clientModel);
   }
   const auto = !plan.autoDisabled && models.some((m) => m.supportsAutoMode);
-  return new SessionConfig({ auto, bypass: plan.bypassAvailable }, models, plan.mode, plan.model);
+  return new SessionConfig(
+    { auto, bypass: plan.bypassAvailable },
+    models,
+    plan.mode,
+    plan.model,
+    profile ? presentationFor(profile) : PLAIN,
+    {
+      ...(plan.effort ? { pinned: plan.effort } : {}),
+      ...(plan.settingsEffort ? { settings: plan.settingsEffort } : {}),
+    },
+  );
 }
 
 const STARTED_MODEL_ENTRY = "Custom model";
@@ -175,7 +298,11 @@ function offers(models: readonly ModelInfo[], model: string): boolean {
   );
 }
 
-/** Applies a change to the running Claude Code query. */
+/**
+ * Applies a change to the running Claude Code query. With recommendations, an effort
+ * that fails after a model switch went through leaves the new model reported and the
+ * unapplied effort unshown (`effortFailed`).
+ */
 export async function applyToQuery(
   query: ClaudeQuery,
   change: ConfigChange,
@@ -183,8 +310,17 @@ export async function applyToQuery(
 ): Promise<void> {
   if (change.kind === "mode") await query.setPermissionMode(change.mode);
   if (change.kind === "model") await query.setModel(change.model);
-  if (change.kind === "effort" || change.kind === "model")
-    await query.setEffort(config.effortValue());
+  if (change.kind === "effort" || change.kind === "model") {
+    const effort = config.effortValue();
+    try {
+      await query.setEffort(effort);
+      config.effortApplied(effort);
+    } catch (error) {
+      if (change.kind !== "model" || !config.recommends) throw error;
+      log.warn("effort not applied after a model switch", { message: String(error) });
+      config.effortFailed();
+    }
+  }
 }
 
 /** What the client hears after a change: the mode (when it changed) and every option. */

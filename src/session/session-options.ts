@@ -1,6 +1,7 @@
 import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk/unstable";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import type { Outbox } from "./outbox.js";
+import { log } from "../util/log.js";
 import {
   applyToQuery,
   configUpdates,
@@ -52,6 +53,24 @@ export class SessionOptions {
     await this.started();
     await this.apply(this.required().setOption(configId, value));
     return this.options();
+  }
+
+  /**
+   * Applies the effort the options show to a Claude Code that just started, when they
+   * show a concrete one that Claude Code would not pick by itself (AIR
+   * `recommendedValue`). A failure is logged: the session still starts.
+   */
+  async applyStartEffort(): Promise<void> {
+    const config = this.config;
+    const query = this.query();
+    const effort = config?.startEffort();
+    if (!config || !query || effort === undefined) return;
+    try {
+      await query.setEffort(effort);
+      config.effortApplied(effort);
+    } catch (error) {
+      log.warn("could not apply the start effort", { effort, message: String(error) });
+    }
   }
 
   /** Claude Code switched modes by itself (plan mode entered, a plan approved). */

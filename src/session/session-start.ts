@@ -20,6 +20,10 @@ export interface StartPlan {
   readonly restoredModel: string | undefined;
   /** The model the client asked for (`_meta.claudeCode.options.model`), to be checked. */
   readonly clientModel: string | undefined;
+  /** The effort the client pinned (`_meta.claudeCode.options.effort`). */
+  readonly effort?: string;
+  /** The effort the settings name (`effortLevel`). */
+  readonly settingsEffort?: string;
   /** A notice for the user, sent right after the session is set up. */
   readonly notice: { readonly title: string; readonly description: string } | undefined;
   /** What Claude Code's start answer depends on (the key of its cached model list). */
@@ -102,6 +106,10 @@ export async function planSessionStart(
   const envModel = clientEnv(passThrough).ANTHROPIC_MODEL || undefined;
   const model = clientModel ?? restoredModel ?? envModel ?? settings.model;
   const key = startKey({ passThrough, settings: settings.merged });
+  const efforts = {
+    ...(typeof passThrough.effort === "string" ? { effort: passThrough.effort } : {}),
+    ...(settings.effortLevel ? { settingsEffort: settings.effortLevel } : {}),
+  };
   if (wanted === "bypassPermissions" && !bypassAvailable) {
     const why = refusedAsRoot
       ? "Claude Code refuses to bypass permissions as root unless IS_SANDBOX=1 is set."
@@ -118,6 +126,7 @@ export async function planSessionStart(
         description: `Bypass permissions was asked for. ${why}`,
       },
       startKey: key,
+      ...efforts,
     };
   }
   return {
@@ -129,6 +138,7 @@ export async function planSessionStart(
     clientModel,
     notice: undefined,
     startKey: key,
+    ...efforts,
   };
 }
 

@@ -15,6 +15,8 @@ export interface ToolEventsHost {
   readonly translator: SdkMessageTranslator;
   /** The client takes a preview of a file change in the approval (AIR `diffPatch`). */
   readonly previewFileChanges: boolean;
+  /** The client is AIR (its permission presentation). */
+  readonly airClient: boolean;
   /** The running turn's cancellation signal, or undefined between turns. */
   turnSignal(): AbortSignal | undefined;
   /** Modes the session offers now (ExitPlanMode choices). */
@@ -28,7 +30,7 @@ export interface ToolEventsHost {
  * (ordinary tools, AskUserQuestion), PostToolUse data, compaction summaries.
  */
 export function toolEventsFor(host: ToolEventsHost): ToolEvents {
-  const permissions = new PermissionFlow(host.sessionId, host.client);
+  const permissions = new PermissionFlow(host.sessionId, host.client, host.airClient);
   return {
     async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
       const turnSignal = host.turnSignal();

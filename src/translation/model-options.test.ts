@@ -136,3 +136,73 @@ describe("effort: every level", () => {
     expect(effortLevels(info)).not.toBe(info.supportedEffortLevels);
   });
 });
+
+describe("labels from the resolved id", () => {
+  it("versions a family label the description does not", () => {
+    const labels = modelLabels([
+      model("haiku", "Claude Haiku", "Fastest", { resolvedModel: "claude-haiku-4-5-20251001" }),
+      model("sonnet", "Sonnet", "Fast", { resolvedModel: "claude-sonnet-5" }),
+      model("opus[1m]", "Opus (1M context)", "Long", { resolvedModel: "claude-opus-5-5[1m]" }),
+      model("x", "My model", "Custom", { resolvedModel: "claude-haiku-4-5" }),
+      model("y", "Sonnet", "Other family", { resolvedModel: "claude-haiku-4-5" }),
+    ]);
+    expect([...labels.values()]).toEqual([
+      "Claude Haiku 4.5",
+      "Sonnet 5",
+      "Opus 5.5",
+      "My model",
+      "Sonnet",
+    ]);
+  });
+});
+
+describe("recommended rows", () => {
+  const models = [
+    model("default", "Default (recommended)", "Use the default model", {
+      resolvedModel: "claude-opus-5-5",
+    }),
+    model("opus", "Opus", "Opus 5.5 · everyday", { resolvedModel: "claude-opus-5-5" }),
+    model("sonnet", "Sonnet", "Sonnet 5.5 · fast", { resolvedModel: "claude-sonnet-5-5" }),
+  ];
+
+  it("the model option without the default row, naming the recommendation", () => {
+    expect(modelOption(models, "opus", "opus")).toEqual({
+      id: "model",
+      name: "Model",
+      category: "model",
+      type: "select",
+      currentValue: "opus",
+      options: [
+        { value: "opus", name: "Opus 5.5", description: "Opus 5.5 · everyday" },
+        { value: "sonnet", name: "Sonnet 5.5", description: "Sonnet 5.5 · fast" },
+      ],
+      _meta: { jetbrains: { air: { version: 1, recommendedValue: "opus" } } },
+    });
+  });
+
+  it("the effort option without the default row, naming the recommendation", () => {
+    expect(effortOption(["low", "medium", "high"], "high", "medium")).toEqual({
+      id: "effort",
+      name: "Effort",
+      category: "thought_level",
+      type: "select",
+      currentValue: "high",
+      options: [
+        { value: "low", name: "Low" },
+        { value: "medium", name: "Medium" },
+        { value: "high", name: "High" },
+      ],
+      _meta: { jetbrains: { air: { version: 1, recommendedValue: "medium" } } },
+    });
+  });
+
+  it("no recommendation: the default rows and no _meta", () => {
+    expect(JSON.stringify(modelOption(models, "default"))).not.toContain("_meta");
+    expect(effortOption(["low"], "default")).toMatchObject({
+      options: [
+        { value: "default", name: "Default" },
+        { value: "low", name: "Low" },
+      ],
+    });
+  });
+});

@@ -1,12 +1,15 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionConfigOption } from "@agentclientprotocol/sdk/unstable";
+import { recommendedValueMeta } from "../extensions/air/recommended-value.js";
+import { DEFAULT_MODEL } from "./recommended-values.js";
 
 const CONTEXT_SUFFIX = /\s*[([]\s*\d+[kKmM]\s*(?:token\s*)?context\s*[)\]]\s*$/;
 
 /**
- * A clean label per model: a short family label ("Sonnet") gets its concrete version
- * from the model's description ("Sonnet 5.5 · …" → "Sonnet 5.5"); context suffixes are
- * dropped. Labels that would then collide keep their original text.
+ * A clean label per model, for every client: a short family label ("Sonnet") gets its
+ * concrete version from the model's description ("Sonnet 5.5 · …" → "Sonnet 5.5"), else
+ * from its resolved id; context suffixes are dropped (the description keeps them).
+ * Custom labels stay; labels that would then collide keep their original text.
  */
 export function modelLabels(models: readonly ModelInfo[]): Map<string, string> {
   const proposed = models.map((m) => {
@@ -14,7 +17,8 @@ export function modelLabels(models: readonly ModelInfo[]): Map<string, string> {
     const versioned = new RegExp(`^${escapeRegExp(base)}\\s+(\\d+(?:\\.\\d+)*)\\b`).exec(
       m.description,
     );
-    return [m.value, versioned ? `${base} ${versioned[1]}` : base] as const;
+    const version = versioned?.[1] ?? idVersion(base, m.resolvedModel);
+    return [m.value, version ? `${base} ${version}` : base] as const;
   });
   const counts = new Map<string, number>();
   for (const [, label] of proposed) counts.set(label, (counts.get(label) ?? 0) + 1);
@@ -26,24 +30,48 @@ export function modelLabels(models: readonly ModelInfo[]): Map<string, string> {
   );
 }
 
+/**
+ * The version a model id gives a short family label ("Claude Haiku" and
+ * `claude-haiku-4-5-20251001` → "4.5"), when the description does not name it; only
+ * for a label that is the family, maybe after "Claude".
+ */
+function idVersion(base: string, id: string | undefined): string | undefined {
+  const family = /^(?:Claude\s+)?([A-Za-z]+)$/.exec(base)?.[1]?.toLowerCase();
+  const parts = id
+    ? /^claude-([a-z]+)-(\d{1,2})(?:-(\d{1,2}))?(?:-\d{8})?(?:\[1m\]|-1m)?$/i.exec(id)
+    : null;
+  if (!family || !parts || parts[1]!.toLowerCase() !== family) return undefined;
+  return parts[3] ? `${parts[2]}.${parts[3]}` : parts[2];
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** The `model` config option from Claude Code's model list. */
-export function modelOption(models: readonly ModelInfo[], current: string): SessionConfigOption {
-  const labels = modelLabels(models);
+/**
+ * The `model` config option from Claude Code's model list. With a `recommended` named
+ * model (AIR `recommendedValue`), the `default` row goes and the option names the
+ * recommendation in its `_meta`.
+ */
+export function modelOption(
+  models: readonly ModelInfo[],
+  current: string,
+  recommended?: string,
+): SessionConfigOption {
+  const rows = recommended ? models.filter((m) => m.value !== DEFAULT_MODEL) : models;
+  const labels = modelLabels(rows);
   return {
     id: "model",
     name: "Model",
     category: "model",
     type: "select",
     currentValue: current,
-    options: models.map((m) => ({
+    options: rows.map((m) => ({
       value: m.value,
       name: labels.get(m.value) ?? m.displayName,
       ...(m.description ? { description: m.description } : {}),
     })),
+    ...(recommended ? { _meta: recommendedValueMeta(recommended) } : {}),
   };
 }
 
@@ -63,14 +91,24 @@ export function effortLevels(model: ModelInfo | undefined): string[] {
     : [];
 }
 
-/** The effort config option (`category: "thought_level"`), for a model that supports effort. */
-export function effortOption(levels: readonly string[], current: string): SessionConfigOption {
+/**
+ * The effort config option (`category: "thought_level"`), for a model that supports
+ * effort. With a `recommended` level (AIR `recommendedValue`) there is no `default` row
+ * and the option names the recommendation in its `_meta`.
+ */
+export function effortOption(
+  levels: readonly string[],
+  current: string,
+  recommended?: string,
+): SessionConfigOption {
+  const values = recommended ? levels : ["default", ...levels];
   return {
     id: "effort",
     name: "Effort",
     category: "thought_level",
     type: "select",
     currentValue: current,
-    options: ["default", ...levels].map((value) => ({ value, name: EFFORT_NAMES[value] ?? value })),
+    options: values.map((value) => ({ value, name: EFFORT_NAMES[value] ?? value })),
+    ...(recommended ? { _meta: recommendedValueMeta(recommended) } : {}),
   };
 }

@@ -69,3 +69,111 @@ describe("modeOption", () => {
     });
   });
 });
+
+const all = { auto: true, bypass: true };
+const kind = (k: string) => ({ jetbrains: { air: { version: 1, kind: k } } });
+
+describe("availableModes", () => {
+  it("offers the Claude modes with Claude Code's labels, no hints by default", () => {
+    expect(availableModes(all)).toEqual([
+      { id: "default", name: "Manual", description: "Ask before edits and commands" },
+      { id: "acceptEdits", name: "Accept edits", description: "Edit files without asking" },
+      { id: "plan", name: "Plan", description: "Plan without changing anything" },
+      { id: "auto", name: "Auto", description: "A classifier approves safe actions" },
+      {
+        id: "bypassPermissions",
+        name: "Bypass permissions",
+        description: "Run everything without asking",
+      },
+    ]);
+  });
+
+  it("leaves out Auto and Bypass when they are not available", () => {
+    expect(availableModes({ auto: false, bypass: false }).map((m) => m.id)).toEqual([
+      "default",
+      "acceptEdits",
+      "plan",
+    ]);
+  });
+
+  it("gives each mode its AIR kind with hints", () => {
+    expect(availableModes(all, true).map((m) => [m.id, m._meta])).toEqual([
+      ["default", kind("standard")],
+      ["acceptEdits", kind("standard")],
+      ["plan", kind("plan")],
+      ["auto", kind("auto_review")],
+      ["bypassPermissions", kind("full_access")],
+    ]);
+  });
+});
+
+describe("modeState", () => {
+  it("lists a current dontAsk from settings without a kind", () => {
+    expect(modeState("dontAsk", availableModes({ auto: false, bypass: false }, true))).toEqual({
+      currentModeId: "dontAsk",
+      availableModes: [
+        {
+          id: "default",
+          name: "Manual",
+          description: "Ask before edits and commands",
+          _meta: kind("standard"),
+        },
+        {
+          id: "acceptEdits",
+          name: "Accept edits",
+          description: "Edit files without asking",
+          _meta: kind("standard"),
+        },
+        {
+          id: "plan",
+          name: "Plan",
+          description: "Plan without changing anything",
+          _meta: kind("plan"),
+        },
+        { id: "dontAsk", name: "Don't ask" },
+      ],
+    });
+  });
+});
+
+describe("modeOption", () => {
+  it("carries each mode's kind on its value", () => {
+    expect(modeOption("plan", availableModes({ auto: true, bypass: false }, true))).toEqual({
+      id: "mode",
+      name: "Mode",
+      category: "mode",
+      type: "select",
+      currentValue: "plan",
+      options: [
+        {
+          value: "default",
+          name: "Manual",
+          description: "Ask before edits and commands",
+          _meta: kind("standard"),
+        },
+        {
+          value: "acceptEdits",
+          name: "Accept edits",
+          description: "Edit files without asking",
+          _meta: kind("standard"),
+        },
+        {
+          value: "plan",
+          name: "Plan",
+          description: "Plan without changing anything",
+          _meta: kind("plan"),
+        },
+        {
+          value: "auto",
+          name: "Auto",
+          description: "A classifier approves safe actions",
+          _meta: kind("auto_review"),
+        },
+      ],
+    });
+  });
+
+  it("has no _meta without hints", () => {
+    expect(JSON.stringify(modeOption("default", availableModes(all)))).not.toContain("_meta");
+  });
+});

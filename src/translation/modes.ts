@@ -3,6 +3,7 @@ import type {
   SessionMode,
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
+import { modeKindMeta } from "../extensions/air/mode-kind.js";
 
 /** Claude permission modes with Claude Code's labels (S000 "Permission modes"). */
 const MODES: ReadonlyArray<{ id: string; name: string; description: string }> = [
@@ -22,13 +23,20 @@ export interface ModeAvailability {
   readonly bypass: boolean;
 }
 
-/** The modes the session offers: Manual, Accept edits, Plan, then Auto and Bypass when available. */
-export function availableModes(availability: ModeAvailability): SessionMode[] {
+/**
+ * The modes the session offers: Manual, Accept edits, Plan, then Auto and Bypass when
+ * available. `airHints`: each mode carries AIR's presentation kind in its `_meta`
+ * (air-extensions.md "Presentation hints"), for an AIR client only.
+ */
+export function availableModes(availability: ModeAvailability, airHints = false): SessionMode[] {
   return MODES.filter(
     (m) =>
       (m.id !== "auto" || availability.auto) &&
       (m.id !== "bypassPermissions" || availability.bypass),
-  ).map((m) => ({ ...m }));
+  ).map((m) => {
+    const meta = airHints ? modeKindMeta(m.id) : undefined;
+    return meta ? { ...m, _meta: meta } : { ...m };
+  });
 }
 
 export function modeState(current: string, modes: readonly SessionMode[]): SessionModeState {
@@ -39,7 +47,7 @@ export function modeState(current: string, modes: readonly SessionMode[]): Sessi
   return { currentModeId: current, availableModes: [...listed] };
 }
 
-/** The mode as a config option (`category: "mode"`). */
+/** The mode as a config option (`category: "mode"`); each value keeps its mode's `_meta`. */
 export function modeOption(current: string, modes: readonly SessionMode[]): SessionConfigOption {
   const state = modeState(current, modes);
   return {
@@ -52,6 +60,7 @@ export function modeOption(current: string, modes: readonly SessionMode[]): Sess
       value: m.id,
       name: m.name,
       ...(m.description ? { description: m.description } : {}),
+      ...(m._meta ? { _meta: m._meta } : {}),
     })),
   };
 }

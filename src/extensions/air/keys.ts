@@ -32,6 +32,7 @@ export const GIT_PATCH_FORMAT = "git_patch";
 
 /** `_meta.jetbrains.air.version`: the version every AIR payload sits next to. */
 export const AIR_VERSION_KEY = "version";
+/** The version of every versioned AIR record (declaration, permission, diffPatch). */
 export const AIR_VERSION = 1;
 
 /** Tool call `_meta.jetbrains.air` keys ("AIR metadata keys"). */
@@ -47,11 +48,34 @@ export const TOOL_CALL_KEYS = {
 /** Tool call `_meta.is_mcp_tool_call: true` ("JetBrains shared keys"), AIR only. */
 export const IS_MCP_TOOL_CALL = "is_mcp_tool_call";
 
-/** What `test/architecture.test.ts` looks for outside this folder. */
+/** `session/request_permission` request `_meta.jetbrains.air.permission`: the presentation record. */
+export const PERMISSION = "permission";
+
+/** `model` and effort config option `_meta.jetbrains.air.recommendedValue`. */
+export const RECOMMENDED_VALUE = AIR_CAPABILITIES.recommendedValue;
+
+/** Session mode and mode option value `_meta.jetbrains.air.kind` ("Presentation hints"). */
+export const KIND = "kind";
+/** The presentation kinds of a permission mode. */
+export const MODE_KINDS = {
+  standard: "standard",
+  plan: "plan",
+  autoReview: "auto_review",
+  fullAccess: "full_access",
+} as const;
+export type ModeKind = (typeof MODE_KINDS)[keyof typeof MODE_KINDS];
+
+/**
+ * What `test/architecture.test.ts` looks for outside this folder: the names only AIR
+ * uses. Generic words (`kind`, `plan`, `permission`) are spelled elsewhere for other
+ * meanings, so only their constants here name the AIR keys.
+ */
 export const AIR_WIRE_STRINGS: readonly string[] = [
   JETBRAINS,
   ...Object.values(AIR_CAPABILITIES),
   GIT_PATCH_FORMAT,
   ...Object.values(TOOL_CALL_KEYS),
   IS_MCP_TOOL_CALL,
+  MODE_KINDS.autoReview,
+  MODE_KINDS.fullAccess,
 ];

@@ -1,6 +1,7 @@
 import type { PermissionMode, PermissionUpdate } from "@anthropic-ai/claude-agent-sdk";
 import type { PermissionOption } from "@agentclientprotocol/sdk/unstable";
 import { describeUpdates } from "./effect-labels.js";
+import { grantCoversPath, toolPath } from "./path-grant.js";
 
 /** What choosing an option does. */
 export type ChoiceEffect =
@@ -82,8 +83,10 @@ function durableChoices(facts: PermissionRequestFacts): PermissionChoice[] {
     case "Edit":
     case "Write":
     case "NotebookEdit":
-      // A filesystem grant only when the SDK bundle is session-scoped.
-      return everySession(suggestions) ? durable(describeUpdates(suggestions), suggestions) : [];
+      // A filesystem grant only when the SDK bundle is session-scoped and covers the path.
+      return everySession(suggestions) && grantCoversPath(suggestions, toolPath(toolName, input))
+        ? durable(describeUpdates(suggestions), suggestions)
+        : [];
     case "WebFetch": {
       const host = hostOf(input.url);
       const rule = host ? wholeToolRule("WebFetch", `domain:${host}`) : [];
@@ -99,6 +102,17 @@ function durableChoices(facts: PermissionRequestFacts): PermissionChoice[] {
         ...durable(describeUpdates(exact), exact, "allow-skill-exact"),
         ...(parameterized ? durable(describeUpdates(prefix), prefix, "allow-skill-prefix") : []),
       ];
+    }
+    case "SandboxNetworkAccess": {
+      // Only the SDK's own rule for exactly this host: it is what the label can name.
+      const host = typeof input.host === "string" ? input.host : undefined;
+      const exact =
+        host !== undefined &&
+        suggestions.length === 1 &&
+        suggestions[0]!.type === "addRules" &&
+        suggestions[0]!.rules.length === 1 &&
+        suggestions[0]!.rules[0]!.ruleContent === `domain:${host}`;
+      return exact ? durable(describeUpdates(suggestions), suggestions) : [];
     }
     case "WebSearch":
     case "Agent":
@@ -201,4 +215,13 @@ export function permissionChoices(facts: PermissionRequestFacts): PermissionChoi
         KIND_ORDER[a.choice.option.kind]! - KIND_ORDER[b.choice.option.kind]! || a.index - b.index,
     )
     .map(({ choice }) => choice);
+}
+
+/**
+ * The same choices with the reject kinds first, for a request a stray keystroke must not
+ * approve (AIR's `defaultToNo`); each group keeps its order.
+ */
+export function declineFirst(choices: readonly PermissionChoice[]): PermissionChoice[] {
+  const reject = (c: PermissionChoice) => c.option.kind.startsWith("reject");
+  return [...choices.filter(reject), ...choices.filter((c) => !reject(c))];
 }

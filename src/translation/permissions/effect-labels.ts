@@ -107,6 +107,10 @@ export function ruleSubject(toolName: string, content: string | undefined): stri
       const domain = /^domain:(.+)$/.exec(content);
       return domain ? `fetches from ${domain[1]}` : undefined;
     }
+    case "SandboxNetworkAccess": {
+      const domain = /^domain:(.+)$/.exec(content);
+      return domain ? `connections to ${domain[1]}` : undefined;
+    }
     case "Skill": {
       const prefix = /^(.*):\*$/.exec(content);
       return prefix ? `the ${prefix[1]} skill with any arguments` : `the ${content} skill`;

@@ -150,3 +150,59 @@ describe("permission choices", () => {
     });
   });
 });
+
+describe("filesystem grants", () => {
+  const readDir = {
+    type: "addDirectories" as const,
+    directories: ["/data"],
+    destination: "session" as const,
+  };
+
+  it("Read: a session read grant that covers the file", () => {
+    expect(
+      ids(facts({ toolName: "Read", input: { file_path: "/data/a.txt" }, suggestions: [readDir] })),
+    ).toEqual([
+      ["allow-once", "Yes", "allow_once"],
+      ["allow-with-updates", "Yes, allow access to /data this session", "allow_always"],
+      ["reject", "No", "reject_once"],
+    ]);
+  });
+
+  it("Read: no grant that does not cover the file", () => {
+    expect(
+      ids(
+        facts({ toolName: "Read", input: { file_path: "/etc/a.txt" }, suggestions: [readDir] }),
+      ).map((c) => c[0]),
+    ).toEqual(["allow-once", "reject"]);
+  });
+});
+
+describe("SandboxNetworkAccess", () => {
+  const hostRule = (host: string) => ({
+    type: "addRules" as const,
+    rules: [{ toolName: "SandboxNetworkAccess", ruleContent: `domain:${host}` }],
+    behavior: "allow" as const,
+    destination: "localSettings" as const,
+  });
+  const sandbox = (suggestions: PermissionRequestFacts["suggestions"]) =>
+    facts({ toolName: "SandboxNetworkAccess", input: { host: "registry.npmjs.org" }, suggestions });
+
+  it("offers the SDK's rule for exactly the host", () => {
+    expect(ids(sandbox([hostRule("registry.npmjs.org")]))).toEqual([
+      ["allow-once", "Yes", "allow_once"],
+      [
+        "allow-with-updates",
+        "Yes, always allow connections to registry.npmjs.org in this project",
+        "allow_always",
+      ],
+      ["reject", "No", "reject_once"],
+    ]);
+  });
+
+  it.each([
+    ["another host", [hostRule("evil.test")]],
+    ["no suggestion", []],
+  ])("offers only once and reject for %s", (_, suggestions) => {
+    expect(ids(sandbox(suggestions)).map((c) => c[0])).toEqual(["allow-once", "reject"]);
+  });
+});

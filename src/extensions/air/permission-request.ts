@@ -1,0 +1,102 @@
+import type {
+  PermissionOption,
+  RequestPermissionRequest,
+  ToolCallLocation,
+  ToolCallUpdate,
+} from "@agentclientprotocol/sdk/unstable";
+import { airMeta } from "./air-meta.js";
+import { compactText } from "./compact-text.js";
+import { PERMISSION } from "./keys.js";
+import { permissionRecord } from "./permission-record.js";
+
+/** What the SDK said about the request, beyond the tool call itself. */
+export interface AirPermissionFacts {
+  readonly toolName: string;
+  readonly decisionReason: string | undefined;
+  readonly defaultToNo: boolean;
+  readonly blockedPath: string | undefined;
+  readonly mcpServer: string | undefined;
+  /** The tool input (a Sandbox Network request's `host`). */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The SDK's short name of the action (a Computer Use request's heading). */
+  readonly displayName: string | undefined;
+}
+
+const MAX_PATH = 4096;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+
+/**
+ * `session/request_permission` for an AIR client ("Permission presentation"): the
+ * permission record in `_meta.jetbrains.air`, and a tool call trimmed to what the client
+ * does not have yet, because the `tool_call` went out first: `toolCallId`, `title`,
+ * `rawInput`, the content the session kept (only an exact preview patch), `locations`
+ * only for a blocked path the tool call does not name, `_meta.claudeCode.mcpServer`.
+ */
+export function airPermissionRequest(
+  sessionId: string,
+  toolCall: ToolCallUpdate,
+  options: readonly PermissionOption[],
+  facts: AirPermissionFacts,
+): RequestPermissionRequest {
+  const trimmed: ToolCallUpdate = { toolCallId: toolCall.toolCallId };
+  const title = requestTitle(toolCall.title, facts);
+  if (title !== undefined) trimmed.title = title;
+  if (toolCall.rawInput !== undefined) trimmed.rawInput = toolCall.rawInput;
+  if (toolCall.content) trimmed.content = toolCall.content;
+  const locations = blockedLocations(toolCall.locations ?? [], facts.blockedPath);
+  if (locations) trimmed.locations = locations;
+  if (facts.mcpServer) trimmed._meta = { claudeCode: { mcpServer: facts.mcpServer } };
+  const record = permissionRecord({
+    toolName: facts.toolName,
+    title,
+    decisionReason: facts.decisionReason,
+    defaultToNo: facts.defaultToNo,
+  });
+  return {
+    sessionId,
+    toolCall: trimmed,
+    options: [...options],
+    _meta: airMeta({ [PERMISSION]: record }),
+  };
+}
+
+const SANDBOX_NETWORK = "SandboxNetworkAccess";
+const COMPUTER_USE = "mcp__computer-use__";
+const MAX_TITLE = 200;
+
+/**
+ * The request's title: the tool call's, except for a Sandbox Network request (its
+ * host) and a Computer Use one (the SDK's display name), whose tool names say nothing.
+ */
+function requestTitle(
+  title: string | null | undefined,
+  facts: AirPermissionFacts,
+): string | undefined {
+  const own =
+    facts.toolName === SANDBOX_NETWORK
+      ? compactText(facts.input.host, MAX_TITLE)
+      : facts.toolName.startsWith(COMPUTER_USE)
+        ? compactText(facts.displayName, MAX_TITLE)
+        : undefined;
+  return own ?? (typeof title === "string" ? title : undefined);
+}
+
+/**
+ * The tool call's locations with the blocked path added, or undefined when the path is
+ * not a valid absolute path or already a location (the client has it). The whole list
+ * goes out, since a location list replaces the one before it.
+ */
+function blockedLocations(
+  known: readonly ToolCallLocation[],
+  blockedPath: string | undefined,
+): ToolCallLocation[] | undefined {
+  if (!blockedPath || !isAbsolute(blockedPath) || blockedPath.length > MAX_PATH) return undefined;
+  if (CONTROL.test(blockedPath)) return undefined;
+  if (known.some((l) => l.path === blockedPath)) return undefined;
+  return [...known, { path: blockedPath }];
+}
+
+function isAbsolute(path: string): boolean {
+  return path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\");
+}

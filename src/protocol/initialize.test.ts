@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { parseClientProfile } from "../profile/client-profile.js";
+import { initializeResponse } from "./initialize.js";
+
+const air = (capabilities: unknown) => ({
+  _meta: { jetbrains: { air: { version: 1, capabilities } } },
+});
+
+describe("initializeResponse", () => {
+  it.each([
+    ["an AIR client", air([])],
+    ["an AIR client with capabilities", air(["diffPatch", "planFile", "recommendedValue"])],
+  ])("%s gets the AIR agent declaration, the same whatever it declared", (_, caps) => {
+    expect(initializeResponse(parseClientProfile(caps))._meta).toEqual({
+      jetbrains: {
+        air: { version: 1, capabilities: ["recommendedValue", "diffPatch", "planFile"] },
+      },
+    });
+  });
+
+  it.each([
+    ["a plain client", {}],
+    ["a Zed client", { _meta: { terminal_output: true, "terminal-auth": true } }],
+    ["a malformed AIR declaration", { _meta: { jetbrains: { air: { version: 0 } } } }],
+  ])("%s gets no jetbrains key anywhere", (_, caps) => {
+    const answer = initializeResponse(parseClientProfile(caps));
+    expect(answer._meta).toBeUndefined();
+    expect(JSON.stringify(answer)).not.toContain("jetbrains");
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import type { ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
+import { declineFirst, permissionChoices, type PermissionRequestFacts } from "./choices.js";
+import { permissionRequest } from "./request.js";
+
+const choiceFacts: PermissionRequestFacts = {
+  toolName: "Bash",
+  input: { command: "npm test" },
+  suggestions: [
+    {
+      type: "addRules",
+      rules: [{ toolName: "Bash", ruleContent: "npm test:*" }],
+      behavior: "allow",
+      destination: "localSettings",
+    },
+  ],
+  matchedAskRule: false,
+  availableModes: new Set(["default"]),
+};
+const choices = permissionChoices(choiceFacts);
+const toolCall: ToolCallUpdate = {
+  toolCallId: "toolu_1",
+  title: "npm test",
+  kind: "execute",
+  status: "pending",
+  rawInput: { command: "npm test" },
+  _meta: { claudeCode: { toolName: "Bash" } },
+};
+const ask = {
+  toolName: "Bash",
+  decisionReason: "Needed",
+  defaultToNo: false,
+  blockedPath: undefined,
+  mcpServer: undefined,
+  input: { command: "npm test" },
+  displayName: undefined,
+};
+const ids = (options: ReadonlyArray<{ optionId: string }>) => options.map((o) => o.optionId);
+
+describe("permissionRequest", () => {
+  it("gives a plain client the whole tool call and no AIR key", () => {
+    const { request, offered } = permissionRequest("s1", toolCall, choices, ask, false);
+    expect(request).toEqual({
+      sessionId: "s1",
+      toolCall,
+      options: choices.map((c) => c.option),
+    });
+    expect(offered).toBe(choices);
+  });
+
+  it("keeps allow first for a plain client even with defaultToNo", () => {
+    const { request } = permissionRequest(
+      "s1",
+      toolCall,
+      choices,
+      { ...ask, defaultToNo: true },
+      false,
+    );
+    expect(ids(request.options)).toEqual(["allow-once", "allow-with-updates", "reject"]);
+    expect(request._meta).toBeUndefined();
+  });
+
+  it("names the MCP server for a plain client next to its claudeCode keys", () => {
+    const { request } = permissionRequest(
+      "s1",
+      toolCall,
+      choices,
+      { ...ask, mcpServer: "db" },
+      false,
+    );
+    expect(request.toolCall._meta).toEqual({ claudeCode: { toolName: "Bash", mcpServer: "db" } });
+  });
+
+  it("gives AIR the record and the trimmed tool call", () => {
+    const { request } = permissionRequest("s1", toolCall, choices, ask, true);
+    expect(request).toEqual({
+      sessionId: "s1",
+      toolCall: { toolCallId: "toolu_1", title: "npm test", rawInput: { command: "npm test" } },
+      options: choices.map((c) => c.option),
+      _meta: {
+        jetbrains: {
+          air: {
+            version: 1,
+            permission: { version: 1, title: "npm test", description: "Reason: Needed" },
+          },
+        },
+      },
+    });
+  });
+
+  it("puts the decline first for AIR's defaultToNo and checks answers against that order", () => {
+    const { request, offered } = permissionRequest(
+      "s1",
+      toolCall,
+      choices,
+      { ...ask, defaultToNo: true },
+      true,
+    );
+    expect(ids(request.options)).toEqual(["reject", "allow-once", "allow-with-updates"]);
+    expect(offered.map((c) => c.option)).toEqual(request.options);
+  });
+});
+
+describe("declineFirst", () => {
+  it("moves every reject kind ahead, each group in its order", () => {
+    const exitPlan = permissionChoices({
+      ...choiceFacts,
+      toolName: "ExitPlanMode",
+      input: { plan: "do it" },
+      availableModes: new Set(["default", "acceptEdits"]),
+    });
+    expect(declineFirst(exitPlan).map((c) => c.option.optionId)).toEqual([
+      "reject",
+      "exit-plan-default",
+      "exit-plan-accept-edits",
+      "exit-plan-clear-accept-edits",
+    ]);
+  });
+});

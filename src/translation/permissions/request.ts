@@ -1,0 +1,42 @@
+import type { RequestPermissionRequest, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
+import {
+  airPermissionRequest,
+  type AirPermissionFacts,
+} from "../../extensions/air/permission-request.js";
+import { declineFirst, type PermissionChoice } from "./choices.js";
+
+/**
+ * The `session/request_permission` params. An AIR client gets its presentation
+ * (air-extensions.md "Permission presentation": the record, the trimmed tool call, the
+ * decline first for `defaultToNo`); every other client the upstream request: the whole
+ * tool call, with the MCP server in `_meta.claudeCode.mcpServer`. Returns the choices in
+ * the order offered, which the answer is checked against.
+ */
+export function permissionRequest(
+  sessionId: string,
+  toolCall: ToolCallUpdate,
+  choices: readonly PermissionChoice[],
+  facts: AirPermissionFacts,
+  air: boolean,
+): { request: RequestPermissionRequest; offered: readonly PermissionChoice[] } {
+  if (air) {
+    const offered = facts.defaultToNo ? declineFirst(choices) : choices;
+    const options = offered.map((c) => c.option);
+    return { request: airPermissionRequest(sessionId, toolCall, options, facts), offered };
+  }
+  return {
+    request: {
+      sessionId,
+      toolCall: withMcpServer(toolCall, facts.mcpServer),
+      options: choices.map((c) => c.option),
+    },
+    offered: choices,
+  };
+}
+
+function withMcpServer(toolCall: ToolCallUpdate, mcpServer: string | undefined): ToolCallUpdate {
+  if (!mcpServer) return toolCall;
+  const meta = toolCall._meta ?? {};
+  const claudeCode = (meta.claudeCode ?? {}) as Record<string, unknown>;
+  return { ...toolCall, _meta: { ...meta, claudeCode: { ...claudeCode, mcpServer } } };
+}
