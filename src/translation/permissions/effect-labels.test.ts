@@ -121,6 +121,12 @@ describe("ruleSubject", () => {
     ["an MCP rule with content", "mcp__github__create_issue", "x", undefined],
     ["a tool with content it cannot describe", "Glob", "src/**", undefined],
     ["a name that only contains mcp__", "x_mcp__github", "y", undefined],
+    ["a whole tool that only contains mcp__", "x_mcp__github", undefined, "x_mcp__github"],
+    ["a command with text after :*", "Bash", "npm:*x", "`npm:*x`"],
+    ["a skill with text after :*", "Skill", "deploy:*x", "the deploy:*x skill"],
+    ["a skill name over lines", "Skill", "a\nb:*", "the a\nb:* skill"],
+    ["a fetch rule with text before domain:", "WebFetch", "xdomain:a.b", undefined],
+    ["a fetch domain over lines", "WebFetch", "domain:a\nb", undefined],
   ])("%s", (_name, toolName, content, subject) => {
     expect(ruleSubject(toolName, content)).toBe(subject);
   });
