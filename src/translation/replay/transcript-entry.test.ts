@@ -186,4 +186,9 @@ describe("transcript entries: edges", () => {
   it("has no blocks for an entry without a message", () => {
     expect(contentBlocks({ type: "user", uuid: "u" })).toEqual([]);
   });
+
+  it("hands out the stored blocks themselves when all are objects (no copy per read)", () => {
+    const content = [{ type: "text", text: "a" }];
+    expect(contentBlocks({ type: "user", uuid: "u", message: { content } })).toBe(content);
+  });
 });
