@@ -12,6 +12,7 @@ describe("/mcp", () => {
     ["/mcp enable  db ", { kind: "enable", server: "db" }],
     ["/mcp\n\treconnect\ngithub", { kind: "reconnect", server: "github" }],
     ["/mcp reconnect", { kind: "usage", reason: "Unknown /mcp command: reconnect" }],
+    ["/mcp frob db", { kind: "usage", reason: "Unknown /mcp command: frob db" }],
     ["/mcp   ", { kind: "status" }],
   ])("reads %j", (text, command) => {
     expect(parseMcpCommand(text)).toEqual(command);

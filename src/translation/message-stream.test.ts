@@ -164,4 +164,15 @@ describe("MessageStreamTranslator", () => {
       ),
     ).toStrictEqual([{ ...thought("t", "msg_s"), ...meta }]);
   });
+
+  it("reads only assistant messages as complete messages", () => {
+    const t = new MessageStreamTranslator(true);
+    expect(
+      t.translate({
+        type: "user",
+        parent_tool_use_id: null,
+        message: { id: "u", content: [{ type: "text", text: "typed" }] },
+      } as unknown as SDKMessage),
+    ).toEqual([]);
+  });
 });

@@ -112,4 +112,8 @@ describe("toDisplayPrompt: each block Claude Code or the adapter adds", () => {
       `${"x".repeat(MAX_TITLE_LENGTH - 2)}…`,
     );
   });
+
+  it("trims what the user wrote", () => {
+    expect(toDisplayPrompt(" \n typed \n ")).toBe("typed");
+  });
 });

@@ -57,6 +57,13 @@ describe("toTurnOutcome", () => {
       false,
     ],
     [
+      "an execution error not flagged as an error",
+      result({ subtype: "error_during_execution", is_error: false, errors: ["lost"] }),
+      undefined,
+      "lost",
+      false,
+    ],
+    [
       "an error without words: a fallback text",
       result({ subtype: "error_during_execution", is_error: true, errors: [] }),
       undefined,

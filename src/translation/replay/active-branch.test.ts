@@ -75,3 +75,53 @@ describe("activeBranch", () => {
     expect(activeBranch([])).toEqual([]);
   });
 });
+
+describe("activeBranch: results off the walked path", () => {
+  const use = (uuid: string, parentUuid: string | undefined, ids: string[]) => ({
+    uuid,
+    parentUuid,
+    toolUseIds: ids,
+  });
+  const result = (
+    uuid: string,
+    parentUuid: string,
+    ids: string[],
+    extra: Partial<EntryLink> = {},
+  ) => ({
+    uuid,
+    parentUuid,
+    toolResultIds: ids,
+    ...extra,
+  });
+
+  it("keeps a subagent's result off the branch, even for a tool use on it", () => {
+    const entries = links(
+      use("a1", undefined, ["t1", "t2"]),
+      result("r1", "a1", ["t1"], { sidechain: true }),
+      result("r2", "a1", ["t2"]),
+    );
+    expect(activeBranch(entries)).toEqual([0, 2]);
+  });
+
+  it("adds a result only when every tool use it answers is on the branch and open", () => {
+    const entries = links(
+      use("a1", undefined, ["t1", "t2", "t3"]),
+      result("r1", "a1", ["t1", "elsewhere"]),
+      result("r2", "a1", ["t2"]),
+      result("r2b", "a1", ["t2"]),
+      result("r3", "r2", ["t3"]),
+    );
+    // The tip is r3; r2 is its parent; r1 names a tool use off the branch; r2b answers
+    // t2 again.
+    expect(activeBranch(entries)).toEqual([0, 2, 4]);
+  });
+
+  it("finds the newest message by line, whatever the order of the links", () => {
+    const [root, first, second] = links(
+      { uuid: "u1" },
+      { uuid: "a1", parentUuid: "u1" },
+      { uuid: "a2", parentUuid: "u1" },
+    );
+    expect(activeBranch([second!, root!, first!])).toEqual([0, 2]);
+  });
+});

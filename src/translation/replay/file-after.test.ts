@@ -61,3 +61,54 @@ describe("fileAfterTool", () => {
     expect(fileAfterTool(tool, structured)).toBeUndefined();
   });
 });
+
+describe("fileAfterTool: what it cannot rebuild", () => {
+  it.each([
+    ["a Write whose content is no text", "Write", { content: 5 }, undefined],
+    [
+      "another tool with edits",
+      "Read",
+      { originalFile: "a", edits: [{ oldString: "a", newString: "b" }] },
+      undefined,
+    ],
+    ["a MultiEdit without edits", "MultiEdit", { originalFile: "a" }, undefined],
+    [
+      "a MultiEdit whose first edit does not apply",
+      "MultiEdit",
+      {
+        originalFile: "a",
+        edits: [
+          { oldString: "x", newString: "y" },
+          { oldString: "a", newString: "b" },
+        ],
+      },
+      undefined,
+    ],
+    [
+      "an Edit with no new text",
+      "Edit",
+      { originalFile: "a", oldString: "a", newString: 1 },
+      undefined,
+    ],
+    [
+      "an Edit with no old text",
+      "Edit",
+      { originalFile: "a", oldString: null, newString: "b" },
+      undefined,
+    ],
+    [
+      "an Edit that creates the file",
+      "Edit",
+      { originalFile: "", oldString: "", newString: "new" },
+      "new",
+    ],
+    [
+      "an empty old text in a file that has text",
+      "Edit",
+      { originalFile: "a", oldString: "", newString: "b" },
+      undefined,
+    ],
+  ])("%s", (_name, toolName, structured, after) => {
+    expect(fileAfterTool(toolName, structured)).toBe(after);
+  });
+});

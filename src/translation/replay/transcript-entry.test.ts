@@ -166,3 +166,29 @@ describe("toEntryLink", () => {
     expect(toEntryLink(["uuid"], 6)).toBeUndefined();
   });
 });
+
+describe("transcript entries: edges", () => {
+  it("reads a system entry, and an assistant message without an id", () => {
+    expect(
+      asMessageEntry({ type: "system", uuid: "s", subtype: "compact_boundary" }),
+    ).toMatchObject({
+      type: "system",
+      uuid: "s",
+      subtype: "compact_boundary",
+    });
+    expect(
+      asMessageEntry({ type: "assistant", uuid: "a", message: { content: [] } })?.message,
+    ).toStrictEqual({
+      content: [],
+    });
+  });
+
+  it("has no blocks for an entry without a message", () => {
+    expect(contentBlocks({ type: "user", uuid: "u" })).toEqual([]);
+  });
+
+  it("hands out the stored blocks themselves when all are objects (no copy per read)", () => {
+    const content = [{ type: "text", text: "a" }];
+    expect(contentBlocks({ type: "user", uuid: "u", message: { content } })).toBe(content);
+  });
+});

@@ -291,4 +291,18 @@ describe("renderToolCall", () => {
     expect(renderToolCall(glob("completed", true), plain).content).toEqual([]);
     expect(renderToolCall(glob("failed", false), plain).content).toEqual([]);
   });
+
+  it.each([
+    ["Agent", { description: "d" }],
+    ["Bash", { description: "d" }],
+    ["WebFetch", { prompt: "p" }],
+    ["WebSearch", {}],
+    ["Grep", { path: "src" }],
+    ["Glob", { path: "src" }],
+    ["Write", { file_path: "/w/a" }],
+    ["Edit", { file_path: "/w/a", old_string: "a" }],
+  ])("renders a complete %s input without its required fields as other", (toolName, input) => {
+    const state = { ...newToolCallState("t10", toolName, null), input, inputComplete: true };
+    expect(renderToolCall(state, plain)).toMatchObject({ kind: "other", title: toolName });
+  });
 });

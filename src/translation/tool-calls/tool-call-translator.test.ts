@@ -334,4 +334,87 @@ describe("ToolCallTranslator: the updates of one tool call", () => {
       { sessionUpdate: "tool_call", toolCallId: "c", rawInput: { subject: "s" } },
     ]);
   });
+
+  it("does not refine an input that is already complete", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.start({ id: "r", name: "Read" }, null, 0);
+    t.complete({ id: "r", name: "Read", input: { file_path: "/a" } }, null);
+    expect(t.inputDelta('{"file_path": "/b"}', null, 0)).toEqual([]);
+  });
+
+  it("refines an input of exactly 64 KiB", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.start({ id: "w", name: "mcp__x__y" }, null, 0);
+    const head = '{"a": "';
+    const json = `${head}${"x".repeat(64 * 1024 - head.length - 2)}"}`;
+    expect(json).toHaveLength(64 * 1024);
+    expect(t.inputDelta(json, null, 0)).toMatchObject([{ toolCallId: "w" }]);
+  });
+
+  it("refines only when a parameter is added, not when one grows", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.start({ id: "m", name: "mcp__x__y" }, null, 0);
+    expect(t.inputDelta('{"a": [1,', null, 0)).toMatchObject([{ rawInput: { a: [1] } }]);
+    expect(t.inputDelta(" 2],", null, 0)).toEqual([]);
+    expect(t.inputDelta(' "b": 3}', null, 0)).toMatchObject([{ rawInput: { a: [1, 2], b: 3 } }]);
+  });
+
+  it("does not mark a finished call running again", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.complete({ id: "r", name: "Read", input: { file_path: "/a" } }, null);
+    t.result({ tool_use_id: "r", content: "x" }, undefined);
+    expect(t.running("r")).toEqual([]);
+    expect(t.progress("r", null)).toEqual([]);
+  });
+
+  it("repeats a command's terminal content when it completes, too", () => {
+    const zed = parseClientProfile({ _meta: { terminal_output: true } });
+    const t = unrouted(new ToolCallTranslator(zed, false));
+    t.complete({ id: "b", name: "Bash", input: { command: "ls" } }, null);
+    expect(t.result({ tool_use_id: "b", content: "x" }, undefined)).toMatchObject([
+      { status: "completed", content: [{ type: "terminal", terminalId: "b" }] },
+    ]);
+  });
+
+  const throwing = (key: string) =>
+    Object.defineProperty({}, key, {
+      enumerable: true,
+      get() {
+        throw new Error("odd");
+      },
+    });
+
+  it("reads a result the reporter chokes on as plain text", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.complete({ id: "r", name: "Read", input: { file_path: "/a" } }, null);
+    expect(t.result({ tool_use_id: "r", content: "x" }, throwing("file"))).toMatchObject([
+      { content: [{ type: "content", content: { type: "text", text: "x" } }] },
+    ]);
+  });
+
+  it("takes no final facts from a PostToolUse the reporter chokes on", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.complete(
+      { id: "e", name: "Edit", input: { file_path: "/a", old_string: "a", new_string: "b" } },
+      null,
+    );
+    const post = Object.assign(throwing("fileAfter"), { toolResponse: { filePath: "/a" } });
+    expect(t.postToolUse("e", post as never)).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "e",
+        _meta: { claudeCode: { toolName: "Edit", toolResponse: { filePath: "/a" } } },
+      },
+    ]);
+  });
+
+  it("shows an AIR client the complete input of a permission request", () => {
+    const air = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
+    });
+    const t = unrouted(new ToolCallTranslator(air, false));
+    expect(t.forPermission("x", "Bash", { command: "ls" }).toolCall).toMatchObject({
+      rawInput: { command: "ls" },
+    });
+  });
 });

@@ -3,7 +3,7 @@ import { monitorReporter, sendMessageReporter, taskStopReporter } from "./agent.
 import { askUserQuestionReporter } from "./ask-user-question.js";
 import { notebookEditReporter } from "./notebook-edit.js";
 import { enterPlanModeReporter, exitPlanModeReporter } from "./plan-mode.js";
-import { todoWriteReporter } from "./plans.js";
+import { todoPlan, todoWriteReporter } from "./plans.js";
 import { readReporter } from "./read.js";
 import { reportFindingsReporter } from "./report-findings.js";
 import { skillReporter } from "./skill.js";
@@ -240,5 +240,37 @@ describe("reporters: what an input without the usual fields gives", () => {
     ],
   ] as const)("result of %s", (_name, reporter, r, facts) => {
     expect(reporter.result!(r, {})).toStrictEqual(facts);
+  });
+});
+
+describe("todoPlan", () => {
+  it("keeps entries of each known status, in order", () => {
+    expect(
+      todoWriteReporter.describe(
+        {
+          todos: [
+            { content: "A", status: "pending" },
+            { content: "B", status: "in_progress" },
+            null,
+            "C",
+            { content: "", status: "completed" },
+            { content: "D", status: "completed" },
+          ],
+        },
+        "TodoWrite",
+      ),
+    ).toEqual({
+      kind: "think",
+      title: "Update plan",
+      plan: [
+        { content: "A", status: "pending", priority: "medium" },
+        { content: "B", status: "in_progress", priority: "medium" },
+        { content: "D", status: "completed", priority: "medium" },
+      ],
+    });
+  });
+
+  it("has no entries without a list", () => {
+    expect(todoPlan({ content: "A", status: "pending" })).toEqual([]);
   });
 });
