@@ -162,12 +162,26 @@ describe("redactForUser: stack frames and paths", () => {
     ["a tab-indented frame", "Error: boom\n\tat main (x.js:1:2)\nafter", "Error: boom\nafter"],
     ["an unindented frame", "Error: boom\nat main (x.js:1:2)\nafter", "Error: boom\nafter"],
     ["a frame inside a file path", "Error\n    at f (/srv/app/x.js:1:2)\nok", "Error\nok"],
+    ["a frame that is only a location", "E\n    at file:///srv/x.js:1:2\nok", "E\nok"],
+    ["an async frame", "E\n    at async Promise.all (index 0)\nok", "E\nok"],
+    ["a constructor frame", "E\n    at new Client (<anonymous>)\nok", "E\nok"],
+    ["an aliased method", "E\n    at Foo.bar [as baz] (x.js:3:4)\nok", "E\nok"],
+    ["an anonymous function", "E\n    at Object.<anonymous> (x.js:1:1)\nok", "E\nok"],
+    ["an eval frame", "E\n    at eval (eval at run (x.js:1:1), <anonymous>:1:1)\nok", "E\nok"],
   ])("removes %s", (_name, input, output) => {
     expect(redactForUser(input)).toBe(output);
   });
 
   it("keeps 'at' inside a sentence", () => {
     expect(redactForUser("what failed at step 2")).toBe("what failed at step 2");
+  });
+
+  it.each([
+    ["a sentence that starts with 'at'", "at least one message is required"],
+    ["an indented sentence", "Error:\n  at most 4 images are allowed"],
+    ["a name followed by words", "at main, the request failed"],
+  ])("keeps %s", (_name, text) => {
+    expect(redactForUser(text)).toBe(text);
   });
 
   it.each([

@@ -33,8 +33,11 @@ const REPLACEMENTS: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2})(?::\d+)?\b/gi,
     "[internal host]",
   ],
-  // Stack frames ("    at fn (file:line:col)") — the whole line.
-  [/^[ \t]*at [^\n]*(?:\n|$)/gm, ""],
+  // Stack frames — the whole line: "at" and one name or location ("main", "file:///x.js:1:2",
+  // "Object.<anonymous>", after "async " or "new "), an optional "[as alias]" and an
+  // optional "(location)", and nothing else. A sentence that starts with "at" ("at least
+  // one message is required") is not a frame and stays.
+  [/^[ \t]*at (?:async |new )?[^\s()]+(?: \[as [^\]\n]+\])?(?: \([^\n]*\))?[ \t]*(?:\n|$)/gm, ""],
   // Absolute paths of this machine (POSIX and Windows); URL paths are not preceded by a
   // boundary character, so https://host/a/b stays.
   [/(^|[\s"'(=,[])(?:\/[A-Za-z0-9._@~+-]+){2,}\/?/g, "$1[path]"],
