@@ -66,11 +66,6 @@ export class AcpAgent {
     this.auth = new AuthTracker((method, params) => client.notify(method, params));
   }
 
-  /** What the client negotiated at `initialize`. */
-  get profile(): ClientProfile {
-    return this.negotiated;
-  }
-
   /** `initialize`: reads the client's capabilities; the protocol builds the answer. */
   initialize(clientCapabilities: unknown): ClientProfile {
     this.negotiated = parseClientProfile(clientCapabilities ?? {});

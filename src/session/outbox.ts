@@ -58,9 +58,10 @@ export class Outbox {
     else this.sendAll(updates);
   }
 
-  send(update: SessionUpdate): void {
-    if (this.gate) this.behindGate(() => this.write(update));
-    else this.write(update);
+  /** Sends `update` in its place in the order (to this session, or a child's). */
+  send(update: SessionUpdate, sessionId = this.sessionId): void {
+    if (this.gate) this.behindGate(() => this.write(update, sessionId));
+    else this.write(update, sessionId);
   }
 
   sendAll(updates: readonly SessionUpdate[]): void {
@@ -72,9 +73,7 @@ export class Outbox {
     for (let i = 0; i < routed.length; i++) {
       const { target, update } = routed[i]!;
       const sessionId = target === null ? this.sessionId : this.childSession(target);
-      if (sessionId === undefined) continue;
-      if (this.gate) this.behindGate(() => this.write(update, sessionId));
-      else this.write(update, sessionId);
+      if (sessionId !== undefined) this.send(update, sessionId);
     }
   }
 
