@@ -6,6 +6,8 @@ import { runAcp } from "./run.js";
 import { PACKAGE_VERSION } from "./util/version.js";
 
 const command = parseCommandLine(process.argv.slice(2));
+// `--help` and `--version` print on stdout and exit, as command-line tools do: no ACP
+// stream runs in those modes. Only `serve` hands stdout to the protocol (run.ts).
 switch (command.kind) {
   case "help":
     process.stdout.write(USAGE);
