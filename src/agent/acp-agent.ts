@@ -25,6 +25,7 @@ import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import { SessionIndex } from "./history/session-index.js";
 import { loadSession } from "./load-session.js";
 import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
+import { SessionControls } from "./session-controls.js";
 import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
@@ -50,6 +51,8 @@ export class AcpAgent {
 
   private negotiated: ClientProfile = PLAIN_CLIENT;
   private readonly sessions = new SessionRegistry();
+  /** `_session/steering` and `_session/goal`. */
+  readonly controls = new SessionControls(this.sessions);
   private readonly index = new SessionIndex();
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;

@@ -14,6 +14,7 @@ import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
 import { Conversation } from "./conversation.js";
+import { GoalControl } from "./goal-control.js";
 import { Lifecycle } from "./lifecycle.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
@@ -27,6 +28,7 @@ import { SessionOptions } from "./session-options.js";
 import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
 import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
 import { StartState } from "./start-state.js";
+import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { TitleTracker } from "./title-tracker.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
@@ -58,6 +60,8 @@ export class Session {
   private commands: readonly ClaudeCommand[] = [];
   /** Claude Code's start answers stored on disk, for the next session like this one. */
   private readonly cache: StartAnswerCache;
+  private readonly steering: Steering;
+  private readonly goals: GoalControl;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -65,6 +69,15 @@ export class Session {
     private readonly profile: ClientProfile,
   ) {
     this.titles = new TitleTracker(setup.cwd);
+    const conversation = new Conversation(setup.sessionId);
+    const asks = new OpenAsks();
+    this.steering = new Steering({
+      lifecycle: this.lifecycle,
+      slot: this.slot,
+      conversation,
+      asks,
+      release: (turn) => this.runner.release(turn),
+    });
     this.cache = new StartAnswerCache(setup);
     this.outbox = new Outbox(setup.sessionId, client);
     this.options = new SessionOptions(
@@ -88,7 +101,9 @@ export class Session {
       ),
       options: this.options,
       slot: this.slot,
-      conversation: new Conversation(setup.sessionId),
+      conversation,
+      steering: this.steering,
+      asks,
       titles: this.titles,
       queryStarted: () => this.runner.queryStarted(),
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
@@ -98,6 +113,13 @@ export class Session {
     };
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
+    this.goals = new GoalControl({
+      sessionId: setup.sessionId,
+      profile,
+      outbox: this.outbox,
+      steering: this.steering,
+      prompt: (content) => this.prompt(content),
+    });
   }
 
   get id(): string {
@@ -246,6 +268,19 @@ export class Session {
     return this.runner.prompt(content);
   }
 
+  /**
+   * Pushes `content` into the running turn (`session/steering.ts`); undefined when no
+   * turn runs.
+   */
+  steer(content: ClaudeUserBlock[]): Steer | undefined {
+    return this.steering.inject(content);
+  }
+
+  /** The session's goal: `/goal <objective>`, or `/goal clear` for `null`. */
+  goal(objective: string | null): void {
+    this.goals.submit(objective);
+  }
+
   /** Cancels the running turn and every queued prompt of this session. */
   cancel(): void {
     this.runner.cancel();
@@ -261,6 +296,9 @@ export class Session {
   }
 
   private onMessage(message: SDKMessage): void {
+    // Claude Code's internal frames (not in the SDK's message union) about queued
+    // commands and the goal: read by their owners, never translated.
+    if (this.steering.observe(message) || this.goals.observe(message)) return;
     if (message.type === "result") return this.runner.result(message);
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.runner.sessionState(message.state);

@@ -5,7 +5,11 @@ describe("airAgentDeclaration", () => {
   it("advertises only what works end to end, under _meta.jetbrains.air", () => {
     expect(airAgentDeclaration()).toEqual({
       jetbrains: {
-        air: { version: 1, capabilities: ["recommendedValue", "diffPatch", "planFile"] },
+        air: {
+          version: 1,
+          capabilities: ["recommendedValue", "diffPatch", "planFile"],
+          goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
+        },
       },
     });
   });
@@ -15,7 +19,11 @@ describe("airAgentDeclaration", () => {
     first.jetbrains.air.capabilities.push("planFile");
     expect(airAgentDeclaration()).toEqual({
       jetbrains: {
-        air: { version: 1, capabilities: ["recommendedValue", "diffPatch", "planFile"] },
+        air: {
+          version: 1,
+          capabilities: ["recommendedValue", "diffPatch", "planFile"],
+          goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
+        },
       },
     });
   });

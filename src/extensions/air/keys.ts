@@ -65,6 +65,16 @@ export const MODE_KINDS = {
 } as const;
 export type ModeKind = (typeof MODE_KINDS)[keyof typeof MODE_KINDS];
 
+/** `_session/goal`: AIR's goal control method (air-extensions.md "Goal"). */
+export const GOAL_METHOD = "_session/goal";
+/**
+ * `initialize` response and `session_info_update` `_meta.jetbrains.air.goal`. A generic
+ * word (Lody has a goal of its own), so not in the wire list below.
+ */
+export const GOAL = "goal";
+/** The `_session/goal` actions the adapter serves (`pause` and `resume` are not). */
+export const GOAL_ACTIONS = { set: "set", clear: "clear" } as const;
+
 /**
  * What `test/architecture.test.ts` looks for outside this folder: the names only AIR
  * uses. Generic words (`kind`, `plan`, `permission`) are spelled elsewhere for other
@@ -78,4 +88,5 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   IS_MCP_TOOL_CALL,
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
+  GOAL_METHOD,
 ];
