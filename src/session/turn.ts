@@ -55,6 +55,8 @@ export class Turn {
   /** Main-loop tokens streamed in the whole turn, per model (the answer of a cancel). */
   private readonly seen: Record<string, Spent> = {};
   private model: string | undefined;
+  /** Output tokens of the current model call counted so far (they grow with its deltas). */
+  private callOutput = 0;
   assistantError: SDKAssistantMessageError | undefined;
 
   constructor(
@@ -97,18 +99,29 @@ export class Turn {
     return this.held.length > 0;
   }
 
+  /** Adds what the current call spent since it was last counted (output as a running total). */
+  private count(usage: ApiUsage): void {
+    const output = usage.output_tokens ?? 0;
+    const step = { ...usage, output_tokens: output - this.callOutput };
+    this.callOutput = output;
+    const model = this.model ?? "";
+    this.spent = add(this.spent, step);
+    this.seen[model] = add(this.seen[model], step);
+  }
+
   /** Records the facts of a message that the response needs. */
   observe(message: SDKMessage): void {
     if (message.type === "stream_event" && message.parent_tool_use_id === null) {
       const event = message.event;
+      // A call's input counts from its start: a cancelled call spent it too.
       if (event.type === "message_start") {
         this.lastCallUsage = { ...event.message.usage };
         this.model = event.message.model;
+        this.callOutput = 0;
+        this.count(this.lastCallUsage);
       } else if (event.type === "message_delta" && this.lastCallUsage) {
         this.lastCallUsage = { ...this.lastCallUsage, output_tokens: event.usage.output_tokens };
-        this.spent = add(this.spent, this.lastCallUsage);
-        const model = this.model ?? "";
-        this.seen[model] = add(this.seen[model], this.lastCallUsage);
+        this.count({ output_tokens: event.usage.output_tokens });
       }
     } else if (message.type === "assistant" && message.parent_tool_use_id === null) {
       this.assistantError = message.error;
