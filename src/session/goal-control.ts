@@ -1,5 +1,5 @@
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
-import { goalCommand } from "../extensions/air/goal-params.js";
+import { goalCommand, goalFromPrompt } from "../extensions/air/goal-params.js";
 import {
   GoalState,
   goalUpdate,
@@ -7,7 +7,7 @@ import {
   type GoalPublication,
 } from "../extensions/air/goal-state.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import type { ClaudeUserBlock } from "../translation/prompt.js";
+import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import { log } from "../util/log.js";
 import type { Outbox } from "./outbox.js";
 import type { Steering } from "./steering.js";
@@ -37,11 +37,29 @@ export class GoalControl {
   /** Sends `/goal <objective>`, or `/goal clear` for `null`; the command runs on its own. */
   submit(objective: string | null): void {
     const content: ClaudeUserBlock[] = [{ type: "text", text: goalCommand(objective) }];
-    const { token, publish } = this.state.submit(objective);
-    this.publish(publish);
     const steer = this.parts.steering.inject(content);
     // The command ran once Claude Code took it in; one that never ran restores the goal.
-    const ran = steer ? steer.applied : this.parts.prompt(content).then(() => true);
+    this.follow(objective, steer ? steer.applied : this.parts.prompt(content).then(() => true));
+  }
+
+  /**
+   * A prompt of the client's: a typed `/goal <objective>` or `/goal clear` publishes like
+   * the control method (the prompt's answer tells whether it ran). Resolves with the answer.
+   */
+  prompt(content: ClaudeUserBlock[], run: Promise<PromptResponse>): Promise<PromptResponse> {
+    const objective = goalFromPrompt(promptText(content));
+    if (objective !== undefined)
+      this.follow(
+        objective,
+        run.then(() => true),
+      );
+    return run;
+  }
+
+  /** Publishes the submitted goal; settles it once `ran` says it ran, restores it if not. */
+  private follow(objective: string | null, ran: Promise<boolean>): void {
+    const { token, publish } = this.state.submit(objective);
+    this.publish(publish);
     ran.then(
       (ok) => (ok ? this.state.settle(token) : this.publish(this.state.fail(token))),
       (error: unknown) => {

@@ -118,7 +118,7 @@ export class Session {
       profile,
       outbox: this.outbox,
       steering: this.steering,
-      prompt: (content) => this.prompt(content),
+      prompt: (content) => this.runner.prompt(content),
     });
   }
 
@@ -265,7 +265,7 @@ export class Session {
 
   /** Queues a prompt; resolves when its turn ends. */
   prompt(content: ClaudeUserBlock[]): Promise<PromptResponse> {
-    return this.runner.prompt(content);
+    return this.goals.prompt(content, this.runner.prompt(content));
   }
 
   /**

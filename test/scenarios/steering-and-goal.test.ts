@@ -291,6 +291,21 @@ describe("_session/goal", () => {
     },
   );
 
+  it("AIR: a typed /goal prompt publishes like the control method", async () => {
+    const s = await scenario({
+      script: [textTurn("working on it")],
+      sideTurn: goalChecks({ ok: true, reason: "done" }),
+    });
+    await s.initialize(AIR);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "/goal  ship it ")).stopReason).toBe("end_turn");
+    expect((await s.prompt(sessionId, "/goal clear")).stopReason).toBe("end_turn");
+    expect(goals(s, sessionId)).toEqual([
+      { objective: "ship it", status: "active", controlMethod: "_session/goal" },
+      null,
+    ]);
+  });
+
   it("AIR: Claude Code's goal frames update the snapshot (iterations, reason, timestamp), and a met goal is null", async () => {
     const s = await scenario({
       script: [textTurn("goal turn 1"), textTurn("goal turn 2")],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goalCommand, goalParams, toGoalRequest } from "./goal-params.js";
+import { goalCommand, goalFromPrompt, goalParams, toGoalRequest } from "./goal-params.js";
 
 describe("goalParams", () => {
   it.each([
@@ -33,5 +33,23 @@ describe("goalCommand", () => {
     [null, "/goal clear"],
   ])("%s → %s", (objective, command) => {
     expect(goalCommand(objective)).toBe(command);
+  });
+});
+
+describe("goalFromPrompt", () => {
+  it.each([
+    ["/goal Ship the change", "Ship the change"],
+    ["/goal   Ship it \n", "Ship it"],
+    ["/goal line one\nline two", "line one\nline two"],
+    ["/goal clear", null],
+    ["/goal  clear ", null],
+    ["/goal clear the cache", "clear the cache"],
+    ["/goal", undefined],
+    ["/goal   ", undefined],
+    ["/goals x", undefined],
+    ["please /goal x", undefined],
+    ["", undefined],
+  ])("%j → %j", (text, objective) => {
+    expect(goalFromPrompt(text)).toBe(objective);
   });
 });
