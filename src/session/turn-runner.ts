@@ -99,6 +99,9 @@ export class TurnRunner {
   /** A new query started: its `modelUsage` is a new reading (it is cumulative per query). */
   queryStarted(): void {
     this.modelUsage = {};
+    // Messages steered into the query before (a plan handed over) will not run in this one.
+    const turn = this.parts.lifecycle.turn;
+    if (turn) this.parts.steering.endTurn(turn);
   }
 
   /** Claude Code's `result`: the running turn, or the draining one, ends. */

@@ -146,10 +146,9 @@ describe("_session/steering", () => {
   });
 
   it("while a permission request is open the steer waits for the turn's end (priority later)", async () => {
-    let s!: Scenario;
     let sessionId = "";
     let answer: unknown;
-    s = await scenario({
+    const s: Scenario = await scenario({
       script: [
         bashTurn("touch made.txt", "toolu_touch"),
         textTurn("tool done"),
