@@ -85,7 +85,7 @@ const MODELS = [
   row("sonnet", "claude-sonnet-5-5", { supportedEffortLevels: ["low", "high"] }),
   row("haiku", "claude-haiku-5-5", { supportsEffort: false, supportedEffortLevels: undefined }),
 ];
-const RECOMMEND = { modeKinds: true, recommendedValues: true };
+const RECOMMEND = { modeKinds: true, recommendedValues: true, booleans: false };
 const config = (start?: string, efforts: StartEfforts = {}, models = MODELS) =>
   new SessionConfig({ auto: false, bypass: false }, models, "default", start, RECOMMEND, efforts);
 const option = (c: SessionConfig, id: string) => c.configOptions().find((o) => o.id === id);

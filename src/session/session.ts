@@ -138,7 +138,9 @@ export class Session {
       // A stored session's title is known: only a change is news to the client.
       const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
       if (claude.cached) {
-        session.options.set(configFor(claude.plan, claude.cached.models, profile));
+        session.options.set(
+          configFor(claude.plan, claude.cached.models, profile, claude.cached.switches),
+        );
         session.startState.answeredEarly(
           session.configOptions(),
           claude.cached.commands,
@@ -164,7 +166,7 @@ export class Session {
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private async onStarted(init: ClaudeInit, plan: StartPlan): Promise<void> {
     this.commands = init.commands;
-    this.options.set(configFor(plan, init.models, this.profile));
+    this.options.set(configFor(plan, init.models, this.profile, init.switches));
     // The shown effort must be the one that runs, before any prompt (AIR recommendedValue).
     await this.options.applyStartEffort();
     this.startState.up(this.configOptions(), init.commands);
