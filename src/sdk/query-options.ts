@@ -1,3 +1,4 @@
+import { modelConfigSettings, programmaticSettings } from "./model-config.js";
 import type { McpServerConfig, Options, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import { claudeExecutable } from "./claude-binary.js";
@@ -113,12 +114,14 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
   // report to tell glibc from musl (milliseconds on the way to every session start).
   const executable = claudeExecutable(env);
   const thinking = thinkingFromEnv(env);
+  const settings = programmaticSettings(modelConfigSettings(env), pass.settings);
   return {
     settingSources: ["user", "project", "local"],
     ...(executable ? { pathToClaudeCodeExecutable: executable } : {}),
     // MAX_THINKING_TOKENS / CLAUDE_CODE_THINKING_DISPLAY; a client's `thinking` wins.
     ...(thinking ? { thinking } : {}),
     ...(pass as Partial<Options>),
+    ...(settings !== undefined ? { settings: settings as Options["settings"] } : {}),
     ...identity,
     cwd: config.cwd,
     additionalDirectories,

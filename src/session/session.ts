@@ -1,3 +1,4 @@
+import { managedEnvApplied } from "../sdk/managed-env.js";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type {
   PromptResponse,
@@ -160,6 +161,7 @@ export class Session {
   /** Starts this session's Claude Code; resolves with what it offers once it is up. */
   private async launch(start: "new" | "resume", spawn: SpawnPlan): Promise<ClaudeInit> {
     if (this.lifecycle.closed) throw new Error("the session was closed before Claude Code started");
+    await managedEnvApplied();
     return await this.queries.start(start, spawn).ready();
   }
 
