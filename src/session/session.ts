@@ -1,3 +1,6 @@
+import { clientEnv } from "../sdk/query-options.js";
+import { withSkillFiles } from "../sdk/skill-files.js";
+import { claudeConfigDir } from "../sdk/transcript-paths.js";
 import { managedEnvApplied } from "../sdk/managed-env.js";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type {
@@ -142,9 +145,10 @@ export class Session {
         session.options.set(
           configFor(claude.plan, claude.cached.models, profile, claude.cached.switches),
         );
+        const cachedCommands = claude.cached.commands;
         session.startState.answeredEarly(
           session.configOptions(),
-          claude.cached.commands,
+          cachedCommands && session.describable(cachedCommands),
           started.catch((error: unknown) => session.onStartFailed(error)),
         );
       } else {
@@ -167,11 +171,11 @@ export class Session {
 
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private async onStarted(init: ClaudeInit, plan: StartPlan): Promise<void> {
-    this.commands = init.commands;
+    this.commands = this.describable(init.commands);
     this.options.set(configFor(plan, init.models, this.profile, init.switches));
     // The shown effort must be the one that runs, before any prompt (AIR recommendedValue).
     await this.options.applyStartEffort();
-    this.startState.up(this.configOptions(), init.commands);
+    this.startState.up(this.configOptions(), this.commands);
     this.lifecycle.started();
     this.cache.write(plan.startKey, init);
     this.runner.pump();
@@ -264,13 +268,20 @@ export class Session {
     this.slot.stop();
   }
 
+  /** Claude Code's commands as this client is shown them: AIR also learns each skill's file. */
+  private describable(commands: readonly ClaudeCommand[]): readonly ClaudeCommand[] {
+    if (!this.profile.air.client) return commands;
+    const configDir = claudeConfigDir(clientEnv(this.setup.passThrough));
+    return withSkillFiles(commands, this.setup.cwd, configDir);
+  }
+
   private onMessage(message: SDKMessage): void {
     if (message.type === "result") return this.runner.result(message);
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.runner.sessionState(message.state);
     }
     if (message.type === "system" && message.subtype === "commands_changed") {
-      this.commands = message.commands;
+      this.commands = this.describable(message.commands);
       this.outbox.announce([commandsUpdate(this.commands)]);
       return;
     }

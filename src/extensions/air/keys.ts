@@ -56,6 +56,9 @@ export const RECOMMENDED_VALUE = AIR_CAPABILITIES.recommendedValue;
 
 /** Session mode and mode option value `_meta.jetbrains.air.kind` ("Presentation hints"). */
 export const KIND = "kind";
+/** Available command `_meta.jetbrains.air.kind` of a skill, with its `skillPath`. */
+export const SKILL_KIND = "skill";
+export const SKILL_PATH = "skillPath";
 /** The presentation kinds of a permission mode. */
 export const MODE_KINDS = {
   standard: "standard",
@@ -76,6 +79,7 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   GIT_PATCH_FORMAT,
   ...Object.values(TOOL_CALL_KEYS),
   IS_MCP_TOOL_CALL,
+  SKILL_PATH,
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
 ];
