@@ -236,3 +236,25 @@ describe("SessionConfig without recommended values", () => {
     expect(JSON.stringify(c.configOptions())).not.toContain("jetbrains");
   });
 });
+
+describe("a model Claude Code switched to by itself (`/model x`)", () => {
+  const current = (config: SessionConfig) => config.currentModel;
+
+  it.each([
+    ["the row asked for", "sonnet", "claude-sonnet-5-5", "sonnet"],
+    ["the row of the resolved id", "claude-sonnet-5-5", "claude-sonnet-5-5", "sonnet"],
+    ["default for a switch back to it", null, "claude-opus-5-5", "default"],
+  ])("follows %s", (_name, requested, resolved, shown) => {
+    const config = configFor(plan(undefined), models);
+    if (shown === "default") config.setModel("sonnet");
+    expect(config.observeModel(requested, resolved)).toBe(true);
+    expect(current(config)).toBe(shown);
+  });
+
+  it("is no news when the picker shows it already or offers no such row", () => {
+    const config = configFor(plan(undefined), models);
+    expect(config.observeModel("default", "claude-opus-5-5")).toBe(false);
+    expect(config.observeModel("haiku", "claude-haiku-5-5")).toBe(false);
+    expect(current(config)).toBe("default");
+  });
+});

@@ -147,6 +147,24 @@ export class SessionConfig {
     return true;
   }
 
+  /**
+   * Records a model Claude Code switched to without the picker (`/model x` typed as a
+   * prompt, a fallback): the row asked for (an alias such as "sonnet"), else the row of
+   * the resolved id, else `default` for a switch back to the default. False when the
+   * picker shows it already or offers no such row.
+   */
+  observeModel(requested: string | null, resolved: string): boolean {
+    const row =
+      (requested === null ? this.models.find((m) => m.value === DEFAULT_MODEL) : undefined) ??
+      this.models.find((m) => m.value === requested) ??
+      this.models.find((m) => m.value !== DEFAULT_MODEL && m.resolvedModel === resolved);
+    if (!row || row.value === this.model) return false;
+    this.model = row.value;
+    if (this.effort !== "default" && !this.effortLevels().includes(this.effort))
+      this.effort = "default";
+    return true;
+  }
+
   /** `session/set_config_option`: mode, model or effort. */
   setOption(configId: unknown, value: unknown): ConfigChange | undefined {
     switch (configId) {

@@ -66,6 +66,21 @@ describe("model and effort", () => {
     expect(fourth.output_config).toMatchObject({ effort: "low" });
   });
 
+  it("a model switched with a typed /model shows in the picker", async () => {
+    const s = await scenario({ script: answers(1) });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "/model sonnet");
+    const updates = s
+      .updates(sessionId)
+      .filter((u) => u.sessionUpdate === "config_option_update")
+      .map((u) => ("configOptions" in u ? u.configOptions : []))
+      .map((options) => options.find((o) => o.id === "model")?.currentValue);
+    expect(updates).toEqual(["sonnet"]);
+    await s.prompt(sessionId, "hello");
+    expect(s.model.mainRequests().at(-1)!.body.model).toBe("claude-sonnet-5-5");
+  });
+
   it("effort is kept across a model switch while the new model supports it", async () => {
     const s = await scenario({ script: answers(1) });
     await s.initialize();
