@@ -14,6 +14,7 @@ import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
 import { Conversation } from "./conversation.js";
+import { FileChangeReports } from "./file-change-reports.js";
 import { Lifecycle } from "./lifecycle.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
@@ -22,6 +23,7 @@ import { isRegularFile } from "./regular-file.js";
 import { QueryStarter, type QueryStarterParts } from "./query-starter.js";
 import { flatSubagents, type SessionSetup } from "./query-setup.js";
 import { restartQuery, type RestartParts } from "./restart.js";
+import { additionalDirectoriesOf } from "../sdk/query-options.js";
 import { configFor } from "./session-config.js";
 import { SessionOptions } from "./session-options.js";
 import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
@@ -90,6 +92,17 @@ export class Session {
       slot: this.slot,
       conversation: new Conversation(setup.sessionId),
       titles: this.titles,
+      fileChanges: new FileChangeReports({
+        sessionId: setup.sessionId,
+        enabled: profile.air.agentFileChangeReport,
+        cwd: setup.cwd,
+        additionalDirectories: additionalDirectoriesOf(
+          setup.passThrough,
+          setup.additionalDirectories,
+        ),
+        query: () => this.slot.current,
+        sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
+      }),
       queryStarted: () => this.runner.queryStarted(),
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
       startQuery: (start) => this.queries.replace(start),
@@ -241,9 +254,12 @@ export class Session {
     return this.options.setOption(configId, value);
   }
 
-  /** Queues a prompt; resolves when its turn ends. */
-  prompt(content: ClaudeUserBlock[]): Promise<PromptResponse> {
-    return this.runner.prompt(content);
+  /**
+   * Queues a prompt; resolves when its turn ends. `meta`: the request's `_meta` (AIR's
+   * file-change report request).
+   */
+  prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
+    return this.runner.prompt(content, this.parts.fileChanges.accept(meta));
   }
 
   /** Cancels the running turn and every queued prompt of this session. */

@@ -31,6 +31,7 @@ export const MAX_PATH_CHARACTERS = 4096;
 export const MAX_REPORT_BYTES = 256 * 1024;
 
 /** C0 controls, DEL and C1 controls: a path with one is dropped. */
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
