@@ -151,6 +151,13 @@ describe("FileChangeReports reports", () => {
       () => Promise.reject(new Error("control request failed")),
       "providerError",
     ],
+    [
+      "the preview threw",
+      () => {
+        throw new Error("query closed");
+      },
+      "providerError",
+    ],
   ])("%s: unavailable (%s)", async (_name, preview, reason) => {
     const { service, sentReports } = reports({ preview });
     service.turnEnded(turn("r1", "u1"), false);

@@ -88,7 +88,15 @@ export class FileChangeReports {
     const report = failed
       ? Promise.resolve(unavailableFileChanges(requestId, "providerError"))
       : this.report(requestId, this.parts.query(), turn.ranTools ? turn.userMessageId : undefined);
-    this.send(report);
+    this.send(
+      report.catch((error: unknown) => {
+        log.warn("file-change report failed", {
+          sessionId: this.parts.sessionId,
+          message: String(error),
+        });
+        return unavailableFileChanges(requestId, "providerError");
+      }),
+    );
   }
 
   /** `prompt` was cancelled (running or queued): `unavailable` with reason `cancelled`. */
