@@ -101,6 +101,8 @@ describe("an AIR client with agentFileChangeReport", () => {
       say("Malformed."),
       say("Malformed too."),
       say("Just text."),
+      tool("toolu_write_e", "Write", { file_path: join(ws, "e.txt"), content: "e\n" }),
+      say("After the load."),
     );
     const init = await s.initialize(REPORTING);
     expect(init._meta).toMatchObject({
@@ -160,6 +162,25 @@ describe("an AIR client with agentFileChangeReport", () => {
     expect(reports(s, sessionId)).toStrictEqual([report, empty("turn-2"), empty("turn-5")]);
     // Checkpointing is on for this client: Claude Code keeps backups of the edited files.
     expect(existsSync(join(s.configDir, "file-history"))).toBe(true);
+
+    // The checkpoint entries in the transcript leave a load's replay as it was, and the
+    // loaded session reports again.
+    await s.restartAdapter();
+    await s.initialize(REPORTING);
+    await s.agent.request(methods.agent.session.load, { sessionId, cwd: ws, mcpServers: [] });
+    const prompts = s
+      .updates(sessionId)
+      .flatMap((u) =>
+        u.sessionUpdate === "user_message_chunk" && u.content.type === "text"
+          ? [u.content.text]
+          : [],
+      );
+    expect(prompts).toEqual(["edit", "look", "again", "extra key", "bad id", "chat"]);
+    expect(reports(s, sessionId)).toEqual([]);
+    expect((await prompt(s, sessionId, "more", request("turn-6"))).stopReason).toBe("end_turn");
+    expect(reports(s, sessionId)).toStrictEqual([
+      { ...empty("turn-6"), paths: [join(ws, "e.txt")] },
+    ]);
   });
 
   it("a cancelled prompt: unavailable with reason cancelled, before the cancelled answer", async () => {
