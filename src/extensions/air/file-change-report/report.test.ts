@@ -115,6 +115,12 @@ describe("reportedFileChanges", () => {
     expect(report).toStrictEqual(reported(files.slice(0, 21), true));
   });
 
+  it("drops a root inside another root", () => {
+    expect(
+      reportedFileChanges("r1", ["/ws/nested", "/ws/nested/a"], ["/ws", "/ws/nested"]),
+    ).toStrictEqual(reported(["/ws/nested/a"], true));
+  });
+
   it("takes a root of / as every absolute path", () => {
     expect(reportedFileChanges("r1", ["/a", "/"], ["/"])).toStrictEqual(reported(["/a"], true));
   });

@@ -118,5 +118,5 @@ export function fileChangeReportUpdate(report: FileChangeReport): {
 }
 
 function jsonBytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value), "utf8");
+  return Buffer.byteLength(JSON.stringify(value));
 }
