@@ -183,6 +183,41 @@ describe("an AIR client with agentFileChangeReport", () => {
     ]);
   });
 
+  it("a plan continued in a new conversation: the files written after the handoff", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "plan" } },
+      onPermission: () => ({ outcome: { outcome: "selected", optionId: "exit-plan-clear-auto" } }),
+    });
+    // Claude Code names the plan file in plan mode's instructions; the scripted model writes it.
+    const writePlan = (req: { body: unknown }): ScriptedTurn => {
+      const path = /create your plan at (\S+\.md)/.exec(JSON.stringify(req.body))?.[1];
+      return tool("toolu_plan", "Write", {
+        file_path: path ?? "/nonexistent/plan.md",
+        content: "1. Write hello.txt",
+      });
+    };
+    s.model.push(
+      writePlan,
+      tool("toolu_exit", "ExitPlanMode", {}),
+      tool("toolu_hello", "Write", { file_path: join(s.workspace, "hello.txt"), content: "hi\n" }),
+      say("Implemented."),
+    );
+    await s.initialize(REPORTING);
+    const sessionId = await s.newSession();
+    expect((await prompt(s, sessionId, "plan it", request("plan-1"))).stopReason).toBe("end_turn");
+    expect(existsSync(join(s.workspace, "hello.txt"))).toBe(true);
+    expect(reports(s, sessionId)).toStrictEqual([
+      {
+        version: 1,
+        requestId: "plan-1",
+        status: "reported",
+        paths: [join(s.workspace, "hello.txt")],
+        declaredComplete: false,
+        truncated: false,
+      },
+    ]);
+  });
+
   it("a cancelled prompt: unavailable with reason cancelled, before the cancelled answer", async () => {
     const s = await scenario({ script: [{ kind: "hang" }, say("After.")] });
     await s.initialize(REPORTING);
