@@ -126,6 +126,15 @@ export class ClaudeQuery {
     return this.query;
   }
 
+  /**
+   * What rewinding the files to their state before user message `userMessageId` would
+   * restore, without touching them (a dry run; needs `fileCheckpointing`). Resolves with
+   * the SDK's `RewindFilesResult` as sent: its shape is checked by the caller.
+   */
+  previewFileRewind(userMessageId: string): Promise<unknown> {
+    return this.query.rewindFiles(userMessageId, { dryRun: true });
+  }
+
   send(message: SDKUserMessage): void {
     this.input.push(message);
   }

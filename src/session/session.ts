@@ -13,11 +13,13 @@ import { StartAnswerCache } from "../agent/start-answer-cache.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeInit } from "../sdk/claude-query.js";
+import { additionalDirectoriesOf } from "../sdk/query-options.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
 import { Conversation } from "./conversation.js";
+import { FileChangeReports } from "./file-change-reports.js";
 import { Lifecycle } from "./lifecycle.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
@@ -94,6 +96,17 @@ export class Session {
       slot: this.slot,
       conversation: new Conversation(setup.sessionId),
       titles: this.titles,
+      fileChanges: new FileChangeReports({
+        sessionId: setup.sessionId,
+        enabled: profile.air.agentFileChangeReport,
+        cwd: setup.cwd,
+        additionalDirectories: additionalDirectoriesOf(
+          setup.passThrough,
+          setup.additionalDirectories,
+        ),
+        query: () => this.slot.current,
+        sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
+      }),
       queryStarted: () => this.runner.queryStarted(),
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
       startQuery: (start) => this.queries.replace(start),
@@ -249,9 +262,12 @@ export class Session {
     return this.options.setOption(configId, value);
   }
 
-  /** Queues a prompt; resolves when its turn ends. */
-  prompt(content: ClaudeUserBlock[]): Promise<PromptResponse> {
-    return this.runner.prompt(content);
+  /**
+   * Queues a prompt; resolves when its turn ends. `meta`: the request's `_meta` (AIR's
+   * file-change report request).
+   */
+  prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
+    return this.runner.prompt(content, this.parts.fileChanges.accept(meta));
   }
 
   /** Cancels the running turn and every queued prompt of this session. */

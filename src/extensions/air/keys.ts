@@ -51,6 +51,11 @@ export const IS_MCP_TOOL_CALL = "is_mcp_tool_call";
 /** `session/request_permission` request `_meta.jetbrains.air.permission`: the presentation record. */
 export const PERMISSION = "permission";
 
+/** `session/prompt` request `_meta.jetbrains.air.agentFileChangeReportRequest` (client to agent). */
+export const FILE_CHANGE_REPORT_REQUEST = "agentFileChangeReportRequest";
+/** `session_info_update` `_meta.jetbrains.air.agentFileChangeReport`: the report of one turn. */
+export const FILE_CHANGE_REPORT = AIR_CAPABILITIES.agentFileChangeReport;
+
 /** `model` and effort config option `_meta.jetbrains.air.recommendedValue`. */
 export const RECOMMENDED_VALUE = AIR_CAPABILITIES.recommendedValue;
 
@@ -80,6 +85,7 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   ...Object.values(TOOL_CALL_KEYS),
   IS_MCP_TOOL_CALL,
   SKILL_PATH,
+  FILE_CHANGE_REPORT_REQUEST,
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
 ];
