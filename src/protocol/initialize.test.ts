@@ -15,7 +15,7 @@ describe("initializeResponse", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile"],
+          capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
       },

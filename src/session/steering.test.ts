@@ -45,6 +45,7 @@ describe("Steering", () => {
         parent_tool_use_id: null,
         uuid: steer.uuid,
         session_id: "conv-1",
+        origin: { kind: "human" }, // the user's own words, as a prompt
         priority: "now",
       },
     ]);

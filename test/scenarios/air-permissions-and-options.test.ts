@@ -58,7 +58,10 @@ describe("an AIR client with recommendedValue", () => {
     const { s, init, created, request } = await run(air("recommendedValue", "diffPatch"));
 
     expect(init._meta).toEqual({
-      ...airMeta({ capabilities: ["recommendedValue", "diffPatch", "planFile"], goal: GOAL }),
+      ...airMeta({
+        capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+        goal: GOAL,
+      }),
       steering: { supported: true },
     });
     expect(init.agentCapabilities?._meta).not.toHaveProperty("jetbrains");
@@ -170,7 +173,10 @@ describe("an AIR client without recommendedValue", () => {
   it("keeps the default rows, with the hints and the permission record", async () => {
     const { s, init, created, request } = await run(air());
     expect(init._meta).toEqual({
-      ...airMeta({ capabilities: ["recommendedValue", "diffPatch", "planFile"], goal: GOAL }),
+      ...airMeta({
+        capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+        goal: GOAL,
+      }),
       steering: { supported: true },
     });
     const model = option(created.configOptions, "model");

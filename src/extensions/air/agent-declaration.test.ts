@@ -7,7 +7,7 @@ describe("airAgentDeclaration", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile"],
+          capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
       },
@@ -21,7 +21,7 @@ describe("airAgentDeclaration", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile"],
+          capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
       },
