@@ -43,6 +43,29 @@ describe("observedResponse", () => {
     });
   });
 
+  it("counts what is not a finite number as nothing", () => {
+    const response = observedResponse("cancelled", {
+      m: {
+        input_tokens: Number.NaN,
+        output_tokens: Number.POSITIVE_INFINITY,
+        cache_read_input_tokens: 2,
+      },
+    });
+    expect(response.usage).toStrictEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedReadTokens: 2,
+      cachedWriteTokens: 0,
+      totalTokens: 2,
+    });
+    expect(response._meta).toStrictEqual({
+      quota: {
+        token_count: tokens(0, 2, 0, 0),
+        model_usage: [{ model: "m", token_count: tokens(0, 2, 0, 0) }],
+      },
+    });
+  });
+
   it("answers zero usage, and no model rows, for a turn that spent nothing", () => {
     expect(
       observedResponse("end_turn", { idle: { input_tokens: 0, output_tokens: null } }),

@@ -183,6 +183,14 @@ describe("GoalState", () => {
     expect(state.fail(second.token)).toStrictEqual(minimal("A"));
   });
 
+  it("a command already settled cannot fail any more", () => {
+    const state = new GoalState();
+    const { token } = state.submit("A");
+    state.settle(token);
+    expect(state.fail(token)).toBeUndefined();
+    expect(state.snapshot).toStrictEqual(minimal("A"));
+  });
+
   it("a clear with no goal publishes nothing", () => {
     expect(new GoalState().submit(null).publish).toBeUndefined();
   });
