@@ -83,7 +83,7 @@ export class SessionOpener {
       {
         sessionId,
         cwd: params.cwd,
-        additionalDirectories: checkAdditionalDirectories(params.additionalDirectories ?? []),
+        additionalDirectories: checkAdditionalDirectories(params),
         mcpServers: [...(params.mcpServers ?? [])],
         passThrough: readPassThroughOptions(params._meta),
       },

@@ -106,6 +106,39 @@ describe("session/new options", () => {
     expect(JSON.stringify(s.model.mainRequests()[0]!.body)).toContain(extra);
   });
 
+  it("the legacy _meta.additionalRoots reach Claude Code; the ACP field wins over them", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "ok" }] }] });
+    const legacy = join(s.root, "legacy-root");
+    const field = join(s.root, "field-dir");
+    mkdirSync(legacy);
+    mkdirSync(field);
+    await s.initialize();
+    const first = await s.agent.request("session/new", {
+      cwd: s.workspace,
+      mcpServers: [],
+      _meta: { additionalRoots: [legacy] },
+    });
+    await s.prompt(first.sessionId, "hi");
+    expect(JSON.stringify(s.model.mainRequests()[0]!.body)).toContain(legacy);
+    s.model.push({ blocks: [{ type: "text", text: "ok" }] });
+    const second = await s.agent.request("session/new", {
+      cwd: s.workspace,
+      mcpServers: [],
+      additionalDirectories: [field],
+      _meta: { additionalRoots: [legacy] },
+    });
+    await s.prompt(second.sessionId, "hi");
+    const body = JSON.stringify(s.model.mainRequests()[1]!.body);
+    expect([body.includes(field), body.includes(legacy)]).toEqual([true, false]);
+    await expect(
+      s.agent.request("session/new", {
+        cwd: s.workspace,
+        mcpServers: [],
+        _meta: { additionalRoots: "not-a-list" },
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
+  });
+
   it("relative additionalDirectories are invalidParams", async () => {
     const s = await scenario();
     await s.initialize();
