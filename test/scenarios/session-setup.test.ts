@@ -139,6 +139,19 @@ describe("session/new options", () => {
     ).rejects.toMatchObject({ code: -32602 });
   });
 
+  it("the legacy _meta.disableBuiltInTools offers Claude no built-in tool", async () => {
+    // Without tools the prompt's request looks like a side request to the model server,
+    // which answers it without the script: find it by its text.
+    const s = await scenario();
+    await s.initialize();
+    const sessionId = await s.newSession({ _meta: { disableBuiltInTools: true } });
+    await s.prompt(sessionId, "a prompt for no tools");
+    const request = s.model.requests.find((r) =>
+      JSON.stringify(r.body.messages ?? []).includes("a prompt for no tools"),
+    );
+    expect(request?.body.tools ?? []).toEqual([]);
+  });
+
   it("relative additionalDirectories are invalidParams", async () => {
     const s = await scenario();
     await s.initialize();
