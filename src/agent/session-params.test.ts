@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAdditionalDirectories } from "./session-params.js";
+import { checkAdditionalDirectories, wantsRawSdkMessages } from "./session-params.js";
 
 describe("additional directories", () => {
   it.each([
@@ -20,5 +20,17 @@ describe("additional directories", () => {
     [{ _meta: { additionalRoots: "/a" } }, "additionalRoots must be an array of absolute paths"],
   ])("%j is invalid", (params, message) => {
     expect(() => checkAdditionalDirectories(params)).toThrow(message);
+  });
+});
+
+describe("the raw SDK tap", () => {
+  it.each([
+    [{ claudeCode: { emitRawSDKMessages: true } }, true],
+    [{ claudeCode: { emitRawSDKMessages: "yes" } }, false],
+    [{ claudeCode: {} }, false],
+    [{ emitRawSDKMessages: true }, false],
+    [undefined, false],
+  ])("%j → %j", (meta, expected) => {
+    expect(wantsRawSdkMessages(meta)).toBe(expected);
   });
 });

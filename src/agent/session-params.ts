@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { invalidInput } from "../util/adapter-error.js";
+import { ownField, toPlainData } from "../util/plain-data.js";
 
 /** `cwd` must be an absolute path to an existing directory. */
 export async function checkWorkingDirectory(cwd: string): Promise<void> {
@@ -33,3 +34,9 @@ export function checkAdditionalDirectories(params: {
 
 /** The legacy `_meta` key of a session's additional directories. */
 const LEGACY_ROOTS = "additionalRoots";
+
+/** `_meta.claudeCode.emitRawSDKMessages: true`: the client taps the raw SDK messages. */
+export function wantsRawSdkMessages(meta: unknown): boolean {
+  const claudeCode = ownField(toPlainData(meta), "claudeCode");
+  return ownField(claudeCode, "emitRawSDKMessages") === true;
+}

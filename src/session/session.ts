@@ -46,6 +46,9 @@ type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QuerySta
  * After a cancel the session is quiet: nothing reaches the client for it until the next
  * prompt starts (no late text, title or command list after the cancelled response).
  */
+/** The upstream extension notification of the raw SDK tap (features 1b, 1k). */
+const RAW_SDK_MESSAGE = "_claude/sdkMessage";
+
 export class Session {
   private readonly lifecycle = new Lifecycle();
   private readonly startState = new StartState();
@@ -67,7 +70,7 @@ export class Session {
 
   private constructor(
     private readonly setup: SessionSetup,
-    client: ClientPort,
+    private readonly client: ClientPort,
     private readonly profile: ClientProfile,
   ) {
     this.titles = new TitleTracker(setup.cwd);
@@ -292,6 +295,8 @@ export class Session {
   }
 
   private onMessage(message: SDKMessage): void {
+    if (this.setup.rawSdkMessages)
+      void this.client.notify(RAW_SDK_MESSAGE, { sessionId: this.id, message });
     if (message.type === "result") return this.runner.result(message);
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.runner.sessionState(message.state);

@@ -152,6 +152,31 @@ describe("session/new options", () => {
     expect(request?.body.tools ?? []).toEqual([]);
   });
 
+  it("_meta.claudeCode.emitRawSDKMessages taps every SDK message as _claude/sdkMessage", async () => {
+    const s = await scenario({
+      script: [
+        { blocks: [{ type: "text", text: "tapped" }] },
+        { blocks: [{ type: "text", text: "quiet" }] },
+      ],
+    });
+    await s.initialize();
+    const tapped = await s.newSession({ _meta: { claudeCode: { emitRawSDKMessages: true } } });
+    await s.prompt(tapped, "hi");
+    const raw = s.extNotifications
+      .filter((n) => n.method === "_claude/sdkMessage")
+      .map((n) => n.params as { sessionId: string; message: { type: string } });
+    expect(raw.every((n) => n.sessionId === tapped)).toBe(true);
+    expect(raw.map((n) => n.message.type)).toEqual(
+      expect.arrayContaining(["system", "assistant", "result"]),
+    );
+    const quiet = await s.newSession();
+    await s.prompt(quiet, "hi");
+    const sessions = s.extNotifications
+      .filter((n) => n.method === "_claude/sdkMessage")
+      .map((n) => (n.params as { sessionId: string }).sessionId);
+    expect(new Set(sessions)).toEqual(new Set([tapped]));
+  });
+
   it("relative additionalDirectories are invalidParams", async () => {
     const s = await scenario();
     await s.initialize();
