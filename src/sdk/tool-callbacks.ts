@@ -13,6 +13,8 @@ export interface ToolEvents {
   requestPermission(request: PermissionAsk): Promise<PermissionResult>;
   /** A tool finished; for file tools `fileAfter` is the file on disk now. */
   toolFinished(toolUseId: string, toolResponse: unknown, fileAfter: string | undefined): void;
+  /** Claude Code is about to compact the conversation (`trigger`: `manual` or `auto`). */
+  compacting(trigger: string): void;
   /** Claude Code compacted the conversation; `summary` is what it kept. */
   compacted(summary: string): void;
 }
@@ -93,6 +95,16 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
                 message: String(error),
               });
             }
+            return {};
+          },
+        ],
+      },
+    ],
+    PreCompact: [
+      {
+        hooks: [
+          async (input) => {
+            if (input.hook_event_name === "PreCompact") events.compacting(input.trigger);
             return {};
           },
         ],
