@@ -36,9 +36,8 @@ interface Running {
   trigger?: CompactionTrigger;
   /** The opening update went out. */
   announced: boolean;
+  /** The summary for the tool call's completion (the RFD's goes out as a chunk at once). */
   summary?: string;
-  /** The summary went out as a `compaction_summary_chunk`. */
-  summarySent: boolean;
 }
 
 const COMPACT_TOOL_META = { claudeCode: { toolName: "compact" } } as const;
@@ -76,7 +75,7 @@ export class CompactionTranslator {
   started(id: string, stored?: { readonly trigger?: CompactionTrigger }): SessionUpdate[] {
     if (this.current) return [];
     const trigger = stored ? stored.trigger : this.pendingTrigger;
-    this.current = { id: `compact-${id}`, trigger, announced: false, summarySent: false };
+    this.current = { id: `compact-${id}`, trigger, announced: false };
     this.pendingTrigger = undefined;
     return trigger || stored ? this.announce(this.current) : [];
   }
@@ -104,9 +103,9 @@ export class CompactionTranslator {
     }
     const updates = this.announce(current);
     if (!trimmed) return updates;
-    current.summary = trimmed;
-    if (this.rfd) {
-      current.summarySent = true;
+    if (!this.rfd) {
+      current.summary = trimmed;
+    } else {
       updates.push({
         sessionUpdate: "compaction_summary_chunk",
         compactionId: current.id,
@@ -161,19 +160,18 @@ export class CompactionTranslator {
     status: "completed" | "failed",
     facts: CompactionFacts,
   ): SessionUpdate {
-    const summary = status === "completed" ? current.summary : undefined;
     if (this.rfd) {
       const update: SessionUpdate = {
         sessionUpdate: "compaction_update",
         compactionId: current.id,
         status,
       };
-      // The chunk already holds the summary: it is not sent again in full.
-      if (summary && !current.summarySent) update.summary = [{ type: "text", text: summary }];
+      // The chunk holds the summary: it is not sent again in full.
       if (facts.error !== undefined) update.error = facts.error;
       if (this.meta) update._meta = this.meta(undefined, facts, "compaction_update");
       return update;
     }
+    const summary = status === "completed" ? current.summary : undefined;
     const text = facts.error !== undefined ? `Compaction failed: ${facts.error}` : summary;
     const update: SessionUpdate = {
       sessionUpdate: "tool_call_update",
