@@ -1,4 +1,4 @@
-import type { ClientCapabilities } from "@agentclientprotocol/sdk";
+import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import type { Scenario } from "../support/acp-harness.js";
 import type {
@@ -193,6 +193,35 @@ describe.each(Object.keys(CLIENTS) as Client[])("context compaction (%s client)"
     // Claude answered the prompt after the compaction.
     expect(s.agentText(sessionId)).toContain("Four.");
     expectNoAirKeys(s, client);
+  });
+});
+
+describe.each(["air", "airRfd"] as const)("replay of a compaction (%s client)", (client) => {
+  it("replays the compaction's facts as they went out live", async () => {
+    const s = await scenario({
+      script: [{ blocks: [{ type: "text", text: "Hello!" }] }],
+      sideTurn: summarize,
+    });
+    await s.initialize(CLIENTS[client]);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "hi");
+    await s.prompt(sessionId, "/compact");
+    const live = compactionUpdates(s, sessionId);
+    await s.restartAdapter();
+    await s.initialize(CLIENTS[client]);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    const replay = compactionUpdates(s, sessionId);
+    // The id is made up per run: live from the status message, replayed from the boundary.
+    const sameIds = (updates: Update[]) =>
+      JSON.parse(JSON.stringify(updates).replace(/compact-[0-9a-f-]+/g, "compact-*"));
+    expect(sameIds(replay)).toStrictEqual(sameIds(live));
+    expect(replay).toStrictEqual(
+      expectedSuccess(client, compactionId(replay), "manual", "We said hello."),
+    );
   });
 });
 
