@@ -100,11 +100,14 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
         ],
       },
     ],
+    // Only the main conversation's compaction is reported (the status and boundary
+    // messages are its own): a subagent's hooks carry its `agent_id`.
     PreCompact: [
       {
         hooks: [
           async (input) => {
-            if (input.hook_event_name === "PreCompact") events.compacting(input.trigger);
+            if (input.hook_event_name === "PreCompact" && input.agent_id === undefined)
+              events.compacting(input.trigger);
             return {};
           },
         ],
@@ -114,7 +117,8 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
       {
         hooks: [
           async (input) => {
-            if (input.hook_event_name === "PostCompact") events.compacted(input.compact_summary);
+            if (input.hook_event_name === "PostCompact" && input.agent_id === undefined)
+              events.compacted(input.compact_summary);
             return {};
           },
         ],
