@@ -256,6 +256,10 @@ describe("CompactionTranslator: a compaction that fails", () => {
       "key [redacted-key] at [path]",
     ],
     ["   ", undefined],
+    [
+      "Summary failed. Error during compaction: again",
+      "Summary failed. Error during compaction: again",
+    ],
     [42, undefined],
     [undefined, undefined],
   ])("reports compact_error %j as %j", (raw, error) => {
@@ -300,6 +304,26 @@ describe("CompactionTranslator: order and stray events", () => {
       },
     ]);
     expect(plain.summary("  ")).toEqual([]);
+  });
+
+  it("sends no chunk for a blank summary, and shows no summary of a failed compaction", () => {
+    const rfd = new CompactionTranslator(RFD);
+    rfd.started("u1");
+    rfd.triggered("manual");
+    expect(rfd.summary(" \n ")).toEqual([]);
+    const plain = new CompactionTranslator(PLAIN);
+    plain.started("u1");
+    plain.triggered("manual");
+    plain.summary("partial");
+    expect(plain.ended({ success: false })).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "compact-u1",
+        status: "failed",
+        rawOutput: { trigger: "manual" },
+        _meta: compactTool,
+      },
+    ]);
   });
 
   it("ignores an end without a start, a second start, a blank summary and an unknown trigger", () => {
@@ -360,6 +384,10 @@ describe("factsOf", () => {
       { trigger: "automatic", preTokens: 190016, postTokens: 2456, durationMs: 56 },
     ],
     [{ trigger: "idle", pre_tokens: -1, post_tokens: "2", duration_ms: Infinity }, {}],
+    [
+      { trigger: "automatic", pre_tokens: 0, post_tokens: 0, duration_ms: 0 },
+      { preTokens: 0, postTokens: 0, durationMs: 0 },
+    ],
     [null, {}],
     ["boundary", {}],
   ])("reads %j", (metadata, facts) => {
@@ -372,7 +400,7 @@ describe("bareSummary", () => {
     ["<analysis>\nthinking\n</analysis>\n\n<summary>\n1. Done.\n</summary>", "1. Done."],
     ["<summary>kept</summary> trailing", "kept"],
     ["  plain text  ", "plain text"],
-    ["<analysis>a</analysis> rest <analysis>b</analysis>", "rest"],
+    ["<analysis>a b</analysis> rest <analysis>c\nd</analysis>", "rest"],
   ])("%j → %j", (raw, bare) => {
     expect(bareSummary(raw)).toBe(bare);
   });

@@ -215,12 +215,12 @@ export class CompactionTranslator {
 
 function toTrigger(raw: unknown): CompactionTrigger | undefined {
   if (raw === "manual") return "manual";
-  if (raw === "auto" || raw === "automatic") return "automatic";
+  if (raw === "auto") return "automatic";
   return undefined;
 }
 
 function count(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
+  return typeof value === "number" && value >= 0 && value < Infinity ? value : undefined;
 }
 
 /**
@@ -261,9 +261,9 @@ function withTrigger(
 function errorFacts(raw: unknown): CompactionFacts {
   if (typeof raw !== "string") return {};
   const text =
-    raw.trim() === "too_few_groups"
+    raw === "too_few_groups"
       ? "Not enough messages to compact."
-      : redactForUser(raw.replace(/^\s*Error during compaction:\s*/, ""));
+      : redactForUser(raw.replace(/^Error during compaction: /, ""));
   return text ? { error: text } : {};
 }
 
