@@ -73,6 +73,7 @@ export function queryConfigFor(input: {
     allowBypass: spawn.allowBypass,
     ...(model ? { model } : {}),
     ...(effort ? { effort } : {}),
+    fileCheckpointing: profile.air.agentFileChangeReport,
     canUseTool: canUseToolFor(events),
     hooks: hooksFor(events),
   };

@@ -46,3 +46,14 @@ describe("prompt content reaches Claude", () => {
     expect(image?.source).toEqual({ type: "base64", media_type: "image/png", data: PNG_1PX });
   });
 });
+
+describe("prompt origin", () => {
+  it("a prompt is the user's own: Claude Code's human-only keyword (ultracode) takes effect", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "ok" }] }] });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "ultracode: review this repository");
+    const sent = JSON.stringify(s.model.mainRequests()[0]!.body.messages);
+    expect(sent).toContain("<command-name>workflow-authoring</command-name>");
+  });
+});
