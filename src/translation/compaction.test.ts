@@ -304,6 +304,10 @@ describe("CompactionTranslator: order and stray events", () => {
       },
     ]);
     expect(plain.summary("  ")).toEqual([]);
+    // A failed compaction stays failed.
+    plain.started("u2");
+    plain.ended({ success: false });
+    expect(plain.summary("late")).toEqual([]);
   });
 
   it("sends no chunk for a blank summary, and shows no summary of a failed compaction", () => {

@@ -120,7 +120,8 @@ export class CompactionTranslator {
     const current = this.current;
     if (!current) return [];
     this.current = undefined;
-    this.lastId = current.id;
+    // Only a completed compaction takes a summary that comes late.
+    this.lastId = end.success ? current.id : undefined;
     const facts = end.success
       ? withTrigger(factsOf(end.metadata), current.trigger)
       : withTrigger(errorFacts(end.error), current.trigger);
