@@ -73,6 +73,12 @@ export const MODE_KINDS = {
 } as const;
 export type ModeKind = (typeof MODE_KINDS)[keyof typeof MODE_KINDS];
 
+/** Compaction tool call or `compaction_update` `_meta.jetbrains.air.contextCompaction`. */
+export const CONTEXT_COMPACTION = "contextCompaction";
+
+/** AskUserQuestion elicitation: the `Other` field's `_meta.jetbrains.air.customAnswer`. */
+export const CUSTOM_ANSWER = "customAnswer";
+
 /**
  * What `test/architecture.test.ts` looks for outside this folder: the names only AIR
  * uses. Generic words (`kind`, `plan`, `permission`) are spelled elsewhere for other
@@ -88,4 +94,6 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   FILE_CHANGE_REPORT_REQUEST,
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
+  CONTEXT_COMPACTION,
+  CUSTOM_ANSWER,
 ];
