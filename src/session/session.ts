@@ -48,6 +48,9 @@ type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QuerySta
  * After a cancel the session is quiet: nothing reaches the client for it until the next
  * prompt starts (no late text, title or command list after the cancelled response).
  */
+/** The upstream extension notification of the raw SDK tap (features 1b, 1k). */
+const RAW_SDK_MESSAGE = "_claude/sdkMessage";
+
 export class Session {
   private readonly lifecycle = new Lifecycle();
   private readonly startState = new StartState();
@@ -71,7 +74,7 @@ export class Session {
 
   private constructor(
     private readonly setup: SessionSetup,
-    client: ClientPort,
+    private readonly client: ClientPort,
     private readonly profile: ClientProfile,
   ) {
     this.titles = new TitleTracker(setup.cwd);
@@ -328,6 +331,8 @@ export class Session {
   }
 
   private onMessage(message: SDKMessage): void {
+    if (this.setup.rawSdkMessages)
+      void this.client.notify(RAW_SDK_MESSAGE, { sessionId: this.id, message });
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;

@@ -58,7 +58,7 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       try {
         result =
           ask.toolName === "AskUserQuestion"
-            ? await askQuestions(host.sessionId, host.client, ask, signal)
+            ? await askQuestions(host.sessionId, host.client, ask, signal, host.airClient)
             : await permissions.ask(ask, toolCall, signal, host.offeredModes(), (handoff) =>
                 host.handOffPlan(handoff, ask.toolUseId),
               );
@@ -72,6 +72,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     toolFinished(toolUseId, toolResponse, fileAfter) {
       if (!host.turnSignal()) return;
       host.outbox.route(host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }));
+    },
+    compacting(trigger) {
+      host.outbox.sendAll(host.translator.compaction.triggered(trigger));
     },
     compacted(summary) {
       host.outbox.sendAll(host.translator.compaction.summary(summary));

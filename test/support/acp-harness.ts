@@ -55,7 +55,7 @@ export const TERMINAL_DELTA_CLIENT = {
 
 export interface ScenarioOptions {
   script?: ScriptedTurn[];
-  /** Answers to side requests (a goal's stop-condition check, the auto-mode classifier). */
+  /** Answers to side requests (a compaction's summary, ...): see `ModelServerOptions`. */
   sideTurn?: ModelServerOptions["sideTurn"];
   /** Claude Code user settings (written to the config dir). */
   settings?: Record<string, unknown>;
@@ -110,7 +110,7 @@ export class Scenario {
     );
     const model = await startModelServer({
       script: options.script ?? [],
-      ...(options.sideTurn ? { sideTurn: options.sideTurn } : {}),
+      sideTurn: options.sideTurn,
     });
     const env = scenarioEnv(model.url, configDir, home, options.env);
     const adapter = spawnAdapter(workspace, env, options.args);

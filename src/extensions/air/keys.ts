@@ -83,6 +83,12 @@ export const GOAL = "goal";
 /** The `_session/goal` actions the adapter serves (`pause` and `resume` are not). */
 export const GOAL_ACTIONS = { set: "set", clear: "clear" } as const;
 
+/** Compaction tool call or `compaction_update` `_meta.jetbrains.air.contextCompaction`. */
+export const CONTEXT_COMPACTION = "contextCompaction";
+
+/** AskUserQuestion elicitation: the `Other` field's `_meta.jetbrains.air.customAnswer`. */
+export const CUSTOM_ANSWER = "customAnswer";
+
 /**
  * What `test/architecture.test.ts` looks for outside this folder: the names only AIR
  * uses. Generic words (`kind`, `plan`, `permission`) are spelled elsewhere for other
@@ -99,4 +105,6 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
   GOAL_METHOD,
+  CONTEXT_COMPACTION,
+  CUSTOM_ANSWER,
 ];
