@@ -173,6 +173,28 @@ describe("_session/steering", () => {
     expect(s.agentText(sessionId)).toBe("tool donesteered answer");
   });
 
+  it("a cancel drops a steer Claude Code has not taken in yet: it never runs", async () => {
+    let sessionId = "";
+    let answer: unknown;
+    const s: Scenario = await scenario({
+      script: [bashTurn("touch made.txt", "toolu_touch"), textTurn("must not run")],
+      onPermission: async () => {
+        answer = await steer(s, { sessionId, prompt: text(STEER_TEXT) });
+        await s.cancel(sessionId);
+        return { outcome: { outcome: "cancelled" } };
+      },
+    });
+    await s.initialize();
+    sessionId = await s.newSession();
+    const response = await s.prompt(sessionId, "make a file");
+    expect(answer).toEqual({ outcome: "injected" });
+    expect(response.stopReason).toBe("cancelled");
+    // A queued steer would run as a turn of its own right after the interrupt.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(s.model.mainRequests()).toHaveLength(1);
+    expect(s.model.remaining()).toBe(1);
+  });
+
   it("with no turn running answers promptRequired when asked to, else starts a turn of its own", async () => {
     const s = await scenario({ script: [textTurn("fresh turn")] });
     await s.initialize();
