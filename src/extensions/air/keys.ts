@@ -4,6 +4,8 @@
  * and asks this folder's parsers and decorators for the keys.
  */
 
+import { ASYNC_TASK_WIRE_STRINGS } from "./async-tasks/keys.js";
+
 /** `_meta.jetbrains.air`: the namespace of every AIR payload. */
 export const JETBRAINS = "jetbrains";
 export const AIR = "air";
@@ -78,4 +80,5 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   IS_MCP_TOOL_CALL,
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
+  ...ASYNC_TASK_WIRE_STRINGS,
 ];
