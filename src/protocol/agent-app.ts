@@ -1,6 +1,7 @@
 import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import type { AcpAgent } from "../agent/acp-agent.js";
+import { STOP_ASYNC_TASK, stopAsyncTaskParams } from "../extensions/air/async-tasks/stop-method.js";
 import { connectionClientPort, type WriteLines } from "../client/client-port.js";
 import { guarded } from "./guarded.js";
 import { initializeResponse } from "./initialize.js";
@@ -90,6 +91,13 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
       setModelParams,
       guarded(SET_MODEL, ({ params }) =>
         service.setConfigOption(params.sessionId, "model", params.modelId).then(empty),
+      ),
+    )
+    .onRequest(
+      STOP_ASYNC_TASK,
+      stopAsyncTaskParams,
+      guarded(STOP_ASYNC_TASK, ({ params }) =>
+        service.stopAsyncTask(params.sessionId, params.asyncTaskId),
       ),
     );
 }

@@ -83,6 +83,11 @@ export class ClaudeQuery {
     this.input.push(message);
   }
 
+  /** Stops a background task; Claude Code reports its end as a `task_notification`. */
+  async stopTask(taskId: string): Promise<void> {
+    await this.query.stopTask(taskId);
+  }
+
   async interrupt(): Promise<void> {
     if (this.closed) return;
     await this.query.interrupt();

@@ -5,12 +5,13 @@ import { AIR_CAPABILITIES } from "./keys.js";
  * The AIR capabilities this adapter serves end to end, advertised to an AIR client
  * whatever it declared ("Agent declaration": the agent list does not depend on the
  * client's). A capability joins this list only once it works on the wire: `goal`,
- * `steering` and the AIR II capabilities are not built yet.
+ * `steering` and the other AIR II capabilities are not built yet.
  */
 export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
   AIR_CAPABILITIES.recommendedValue,
   AIR_CAPABILITIES.diffPatch,
   AIR_CAPABILITIES.planFile,
+  AIR_CAPABILITIES.asyncTasks,
 ];
 
 /** `initialize` response `_meta` for an AIR client: `{jetbrains: {air: {version, capabilities}}}`. */

@@ -14,3 +14,8 @@ export const stopAsyncTaskParams = z.object({
 export interface StopAsyncTaskResponse {
   readonly stopped: boolean;
 }
+
+/** The one transcript line a stop request adds ("Stop request"). */
+export function stoppedByUserLine(name: string): string {
+  return `Task stopped by user: ${name}.`;
+}

@@ -1,0 +1,78 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { asyncTaskUpdates } from "../extensions/air/async-tasks/sdk-events.js";
+import {
+  stoppedByUserLine,
+  type StopAsyncTaskResponse,
+} from "../extensions/air/async-tasks/stop-method.js";
+import {
+  AsyncTaskTracker,
+  type AsyncTaskUpdate,
+} from "../extensions/air/async-tasks/task-tracker.js";
+import { log } from "../util/log.js";
+import type { Outbox } from "./outbox.js";
+import type { QuerySlot } from "./query-slot.js";
+
+/** The session parts the async tasks use. */
+export interface AsyncTaskParts {
+  readonly sessionId: string;
+  readonly outbox: Outbox;
+  readonly slot: QuerySlot;
+}
+
+/**
+ * A session's async tasks for an AIR client that declared `asyncTasks` (air-extensions.md
+ * "Async tasks"): every SDK message goes to the tracker, in or out of a turn (a task ends
+ * while no prompt runs); its updates go to the client in order, held while the session is
+ * quiet. Also the stop request and the end of every open task when the session closes.
+ */
+export class AsyncTasks {
+  private readonly tracker = new AsyncTaskTracker();
+
+  constructor(private readonly parts: AsyncTaskParts) {}
+
+  /** One SDK message of the session's Claude Code. */
+  observe(message: SDKMessage): void {
+    this.publish(asyncTaskUpdates(this.tracker, message));
+  }
+
+  /**
+   * `_session/async_task/stop`: Claude Code stops the task (`stopTask`), the client gets
+   * `stopped` and one transcript line, then the answer. `{stopped: false}` for an unknown,
+   * finished or already stopping task, and when Claude Code could not stop it.
+   */
+  async stop(taskId: string): Promise<StopAsyncTaskResponse> {
+    const name = this.tracker.stopping(taskId);
+    if (name === undefined) return { stopped: false };
+    const query = this.parts.slot.current;
+    try {
+      if (!query) throw new Error("Claude Code is not running");
+      await query.stopTask(taskId);
+    } catch (error) {
+      log.warn("stopping a task failed", {
+        sessionId: this.parts.sessionId,
+        taskId,
+        message: String(error),
+      });
+      this.tracker.stopFailed(taskId);
+      return { stopped: false };
+    }
+    this.publish(this.tracker.stopped(taskId));
+    const line = stoppedByUserLine(name);
+    this.parts.outbox.announce([
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: line } },
+    ]);
+    await new Promise<void>((resolve) => this.parts.outbox.after(resolve));
+    return { stopped: true };
+  }
+
+  /** The session closes (`stopped`) or its Claude Code exited (`failed`): open tasks end. */
+  shutdown(state: "stopped" | "failed"): void {
+    this.publish(this.tracker.shutdown(state));
+  }
+
+  private publish(updates: readonly AsyncTaskUpdate[]): void {
+    // AIR's own session update kinds, outside the ACP schema's union.
+    if (updates.length > 0) this.parts.outbox.announce(updates as unknown as SessionUpdate[]);
+  }
+}
