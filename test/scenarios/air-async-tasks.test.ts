@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, toolCallUpdates, type Scenario } from "../support/acp-harness.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { BYPASS, scenarioProcesses, textTurn } from "../support/script-turns.js";
+import {
+  bashTurn,
+  BYPASS,
+  scenarioProcesses,
+  SUBAGENT_SCRIPT,
+  textTurn,
+} from "../support/script-turns.js";
 import { commandLine } from "../support/processes.js";
 
 /**
@@ -174,6 +180,52 @@ describe("an AIR client with asyncTasks", () => {
       { sessionUpdate: "async_task_state_update", asyncTaskId: id, state: "stopped" },
     ]);
     await eventually("the command's end", () => !sleeping(s), 10_000);
+  });
+
+  it("foreground work is no async task: a foreground Bash, a subagent and its Bash", async () => {
+    const { s, sessionId } = await start(air("asyncTasks"), [
+      bashTurn("echo in front", "toolu_front", "Front job"),
+      ...SUBAGENT_SCRIPT,
+    ]);
+    const tools = (s.model.mainRequests()[0]!.body.tools as Array<{ name: string }>).map(
+      (t) => t.name,
+    );
+    console.error("TOOLS", JSON.stringify(tools));
+    expect(toolCallUpdates(s, sessionId, "toolu_front").at(-1)).toMatchObject({
+      status: "completed",
+    });
+    expect(toolCallUpdates(s, sessionId, "toolu_agent").at(-1)).toMatchObject({
+      status: "completed",
+    });
+    expect(taskUpdates(s, sessionId)).toEqual([]);
+    for (const id of ["toolu_front", "toolu_agent", "toolu_child"])
+      expect(marked(s, sessionId, id)).toEqual([]);
+  });
+
+  it("a Monitor's task is no async task; the Monitor tool call stays", async () => {
+    const monitor: ScriptedTurn = {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_monitor",
+          name: "Monitor",
+          input: { command: "echo tick; sleep 1", description: "Watch ticks", timeout_ms: 10_000 },
+        },
+      ],
+    };
+    // Claude Code tells the model each event and the end: cycles of its own.
+    const { s, sessionId } = await start(air("asyncTasks"), [
+      monitor,
+      textTurn("Watching."),
+      ...Array.from({ length: 4 }, () => textTurn("Noted.")),
+    ]);
+    expect(toolCallUpdates(s, sessionId, "toolu_monitor").at(-1)).toMatchObject({
+      status: "completed",
+    });
+    await s.model.waitForMainRequest(3, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(taskUpdates(s, sessionId)).toEqual([]);
+    expect(marked(s, sessionId, "toolu_monitor")).toEqual([]);
   });
 });
 
