@@ -9,6 +9,7 @@ import {
   AsyncTaskTracker,
   type AsyncTaskUpdate,
 } from "../extensions/air/async-tasks/task-tracker.js";
+import type { RoutedUpdate } from "../translation/routed-update.js";
 import { log } from "../util/log.js";
 import type { Outbox } from "./outbox.js";
 import type { QuerySlot } from "./query-slot.js";
@@ -71,8 +72,18 @@ export class AsyncTasks {
     this.publish(this.tracker.shutdown(state));
   }
 
+  /**
+   * Sends `updates`, each to the session of the task's target (a subagent's task: its
+   * child; today's flat transcript routes children to the root). Held while quiet.
+   */
   private publish(updates: readonly AsyncTaskUpdate[]): void {
-    // AIR's own session update kinds, outside the ACP schema's union.
-    if (updates.length > 0) this.parts.outbox.announce(updates as unknown as SessionUpdate[]);
+    if (updates.length === 0) return;
+    const routed: RoutedUpdate[] = [];
+    for (const update of updates) {
+      const target = this.tracker.targetOf(update.asyncTaskId);
+      // AIR's own session update kinds, outside the ACP schema's union.
+      routed.push({ target, update: update as unknown as SessionUpdate });
+    }
+    this.parts.outbox.announceRouted(routed);
   }
 }

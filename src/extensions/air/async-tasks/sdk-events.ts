@@ -25,7 +25,7 @@ export function asyncTaskUpdates(
         if (block.type !== "tool_use") continue;
         const input = block.input as { description?: unknown; command?: unknown } | null;
         const description = text(input?.description) ?? text(input?.command);
-        tracker.toolUse(block.id, block.name, description);
+        tracker.toolUse(block.id, block.name, description, message.parent_tool_use_id);
       }
       return [];
     }
@@ -103,14 +103,17 @@ function fromUser(
   const structured = ("tool_use_result" in message ? message.tool_use_result : undefined) as
     { backgroundTaskId?: unknown } | null | undefined;
   const backgroundTaskId = text(structured?.backgroundTaskId);
-  let out: AsyncTaskUpdate[] = [];
+  const results: Array<{ tool_use_id: string; content?: unknown }> = [];
   for (let i = 0; i < content.length; i++) {
     const block = content[i] as { type?: unknown; tool_use_id?: unknown; content?: unknown };
-    if (block.type !== "tool_result" || typeof block.tool_use_id !== "string") continue;
-    // A message carries one tool's structured result: it belongs to its only tool result.
-    const id = content.length === 1 ? backgroundTaskId : undefined;
-    out = out.concat(tracker.toolResult(block.tool_use_id, resultText(block.content), id));
+    if (block.type === "tool_result" && typeof block.tool_use_id === "string")
+      results.push(block as { tool_use_id: string; content?: unknown });
   }
+  // A message carries one tool's structured result: it belongs to its only tool result.
+  const id = results.length === 1 ? backgroundTaskId : undefined;
+  let out: AsyncTaskUpdate[] = [];
+  for (const block of results)
+    out = out.concat(tracker.toolResult(block.tool_use_id, resultText(block.content), id));
   return out;
 }
 

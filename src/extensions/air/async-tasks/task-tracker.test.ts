@@ -430,6 +430,25 @@ describe("AsyncTaskTracker", () => {
     });
   });
 
+  it("routes a task to the subagent whose tool call started it, else to the root", () => {
+    const t = new AsyncTaskTracker();
+    t.toolUse("tu1", "Bash", "Quick job", "toolu_agent");
+    t.toolUse("tu2", "Bash", "Other", null);
+    started()(t);
+    t.started({ taskId: "b2", toolUseId: "tu2", description: "Other", taskType: "local_bash" });
+    t.started({ taskId: "b3", description: "Held", taskType: "local_bash" });
+    expect(["b1", "b2", "b3", "unknown"].map((id) => t.targetOf(id))).toEqual([
+      "toolu_agent",
+      null,
+      null,
+      null,
+    ]);
+    const f = new AsyncTaskTracker();
+    f.toolUse("tu1", "Bash", undefined, "toolu_agent");
+    f.started({ taskId: "b1", toolUseId: "tu1", description: "d", backgrounded: false });
+    expect(f.targetOf("b1")).toBe("toolu_agent");
+  });
+
   it("forgets the oldest tool uses beyond its window", () => {
     const t = new AsyncTaskTracker();
     t.toolUse("old", "Monitor");

@@ -11,6 +11,12 @@ import {
 
 export type { AsyncTaskUpdate, TaskFacts, TaskUsage } from "./task-updates.js";
 
+interface ToolUse {
+  readonly name: string;
+  description?: string;
+  parent?: string;
+}
+
 type Phase = "foreground" | "held" | "announced" | "ignored";
 /** What ended a task: its own terminal event, or the adapter's inference. */
 type EndedBy = "event" | "list" | "user" | "shutdown";
@@ -19,6 +25,8 @@ interface Task {
   readonly id: string;
   phase: Phase;
   toolCallId?: string;
+  /** The subagent whose tool call started the task (`null`: the root's). */
+  parent: string | null;
   readonly name: string;
   /** The description the spawn carries; later ones go out as progress. */
   readonly description: string;
@@ -57,13 +65,27 @@ export class AsyncTaskTracker {
   /** The SDK task type of each task id the background list named. */
   private readonly listedTypes = new Map<string, string>();
   /** Recent tool uses: name and description (Bash), by tool use id. */
-  private readonly toolUses = new Map<string, { name: string; description?: string }>();
+  private readonly toolUses = new Map<string, ToolUse>();
   /** Result texts of recent tool calls that started no known task yet. */
   private readonly resultTexts = new Map<string, string>();
 
-  /** Claude called a tool (its name tells a Monitor; a Bash its description). */
-  toolUse(toolUseId: string, name: string, description?: string): void {
-    remember(this.toolUses, toolUseId, { name, ...(description ? { description } : {}) });
+  /**
+   * Claude called a tool: its name tells a Monitor, a Bash's description names its task,
+   * `parent` is the subagent whose tool call it is (its tasks' updates are the child's).
+   */
+  toolUse(toolUseId: string, name: string, description?: string, parent?: string | null): void {
+    const use: ToolUse = { name };
+    if (description) use.description = description;
+    if (parent) use.parent = parent;
+    remember(this.toolUses, toolUseId, use);
+  }
+
+  /**
+   * Where a task's updates go: the subagent whose tool call started it (also after the
+   * subagent finished), else `null`, the root session ("Async tasks").
+   */
+  targetOf(taskId: string): string | null {
+    return this.tasks.get(taskId)?.parent ?? null;
   }
 
   /** `task_started`. */
@@ -72,7 +94,7 @@ export class AsyncTaskTracker {
     if (!task || task.phase === "ignored") return [];
     if (facts.backgrounded === false && task.phase === "held" && !task.listed) {
       task.phase = "foreground";
-      if (facts.toolUseId) task.toolCallId = facts.toolUseId;
+      if (facts.toolUseId) this.setToolCall(task, facts.toolUseId);
       return [];
     }
     return this.learn(task, facts);
@@ -230,6 +252,7 @@ export class AsyncTaskTracker {
     task = {
       id: facts.taskId,
       phase: ignored ? "ignored" : "held",
+      parent: null,
       name: facts.name ?? description,
       description,
       taskType: sdkType === undefined ? "shell" : (TASK_TYPES[sdkType] ?? sdkType),
@@ -253,7 +276,7 @@ export class AsyncTaskTracker {
     const out: AsyncTaskUpdate[] = [];
     const change: Progress = {};
     if (facts.toolUseId && task.toolCallId === undefined) {
-      task.toolCallId = facts.toolUseId;
+      this.setToolCall(task, facts.toolUseId);
       if (this.toolUses.get(facts.toolUseId)?.name === MONITOR_TOOL && task.phase === "held") {
         task.phase = "ignored";
         task.held = [];
@@ -298,6 +321,11 @@ export class AsyncTaskTracker {
       }),
     );
     return out;
+  }
+
+  private setToolCall(task: Task, toolUseId: string): void {
+    task.toolCallId = toolUseId;
+    task.parent = this.toolUses.get(toolUseId)?.parent ?? null;
   }
 
   /** `async_task_spawned`, then what the task held. */
