@@ -97,7 +97,11 @@ export class Session {
       slot: this.slot,
       conversation: new Conversation(setup.sessionId),
       titles: this.titles,
-      queryStarted: () => this.runner.queryStarted(),
+      queryStarted: () => {
+        // The tasks of the Claude Code before (a plan handoff) ended with it.
+        this.asyncTasks?.shutdown("stopped");
+        this.runner.queryStarted();
+      },
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
       startQuery: (start) => this.queries.replace(start),
       restart: () => void restartQuery(this.parts),
