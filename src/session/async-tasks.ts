@@ -67,9 +67,23 @@ export class AsyncTasks {
     return { stopped: true };
   }
 
-  /** The session closes (`stopped`) or its Claude Code exited (`failed`): open tasks end. */
+  /**
+   * Claude Code exited (`failed`) or was replaced (`stopped`): its open tasks ended with it.
+   * Held while the session is quiet, like any task update.
+   */
   shutdown(state: "stopped" | "failed"): void {
     this.publish(this.tracker.shutdown(state));
+  }
+
+  /**
+   * The session closes: its open tasks end as `stopped`, told also to a session quiet
+   * after a cancel (nothing would be told later).
+   */
+  close(): void {
+    const updates = this.tracker.shutdown("stopped");
+    if (updates.length === 0) return;
+    this.parts.outbox.wake();
+    this.publish(updates);
   }
 
   /**

@@ -272,7 +272,7 @@ export class Session {
   close(): void {
     if (this.lifecycle.closed) return;
     // Before the cancel quiets the session: the client hears how its open tasks ended.
-    this.asyncTasks?.shutdown("stopped");
+    this.asyncTasks?.close();
     this.runner.cancel();
     this.lifecycle.close(); // also ends the wait of the turn cancel() left draining
     this.outbox.closed = true;

@@ -182,6 +182,28 @@ describe("an AIR client with asyncTasks", () => {
     await eventually("the command's end", () => !sleeping(s), 10_000);
   });
 
+  it("closing after a cancel: the running task still ends as stopped", async () => {
+    const s = await scenario({
+      ...BYPASS,
+      script: [background("toolu_long", "echo start; sleep 300", "Long job"), { kind: "hang" }],
+    });
+    await s.initialize(air("asyncTasks"));
+    const sessionId = await s.newSession();
+    const prompt = s.prompt(sessionId, "run it in the background");
+    await eventually("the spawn", () => taskUpdates(s, sessionId).length > 0, 20_000);
+    await s.model.waitForMainRequest(2, 20_000);
+    await s.cancel(sessionId);
+    expect((await prompt).stopReason).toBe("cancelled");
+    const id = taskUpdates(s, sessionId)[0]!.asyncTaskId as string;
+    expect(await s.agent.request(methods.agent.session.close, { sessionId })).toEqual({});
+    expect(taskUpdates(s, sessionId).at(-1)).toEqual({
+      sessionUpdate: "async_task_state_update",
+      asyncTaskId: id,
+      state: "stopped",
+    });
+    await eventually("the command's end", () => !sleeping(s), 10_000);
+  });
+
   it("foreground work is no async task: a foreground Bash, a subagent and its Bash", async () => {
     const { s, sessionId } = await start(air("asyncTasks"), [
       bashTurn("echo in front", "toolu_front", "Front job"),
