@@ -53,6 +53,21 @@ describe("outputPathIn", () => {
       "/a/tasks/b1.output",
     ],
     [
+      "a candidate holding the end of another task's path",
+      "Output: /a/tasks/b2.output /b/tasks/b1.output",
+      "b1",
+      undefined,
+    ],
+    [
+      "another task's path on an earlier line does not count",
+      "Output: /a/tasks/b2.output\nOutput: /b/tasks/b1.output",
+      "b1",
+      "/b/tasks/b1.output",
+    ],
+    ["a ': ' right after the path", "Output: /t/tasks/b1.output : x", "b1", "/t/tasks/b1.output"],
+    ["a ': ' at the start of the text", ": /t/tasks/b1.output", "b1", "/t/tasks/b1.output"],
+    ["a ': ' at the start of its line", "x\n: /t/tasks/b1.output", "b1", "/t/tasks/b1.output"],
+    [
       "the nearest ': ' wins",
       "Note: see /x. Output: /b/tasks/b1.output",
       "b1",

@@ -9,21 +9,21 @@
 export function outputPathIn(text: string, taskId: string): string | undefined {
   if (taskId === "") return undefined;
   const ending = new RegExp(`tasks[/\\\\]${escapeRegExp(taskId)}\\.output(?=\\.|\\s|$)`, "g");
-  const ends: number[] = [];
-  for (const match of text.matchAll(ending)) ends.push(match.index + match[0].length);
-  for (let i = 0; i < ends.length; i++) {
-    const end = ends[i]!;
+  for (const match of text.matchAll(ending)) {
+    const end = match.index + match[0].length;
     const lineStart = text.lastIndexOf("\n", end - 1) + 1;
     const colon = text.lastIndexOf(": ", end - 1);
     if (colon < lineStart) continue;
-    const start = colon + 2;
-    // The end of an earlier path inside this candidate: the candidate spans two paths.
-    if (i > 0 && ends[i - 1]! > start) continue;
-    const path = text.slice(start, end);
+    const path = text.slice(colon + 2, end);
+    // A candidate spanning the end of another output path is two paths, not one.
+    if (ANY_OUTPUT_END.test(path.slice(0, -match[0].length))) continue;
     if (isAbsolute(path)) return path;
   }
   return undefined;
 }
+
+/** The end of any task's output path, followed by a period, whitespace or the end. */
+const ANY_OUTPUT_END = /tasks[/\\][^/\\\s]+\.output(?=\.|\s|$)/;
 
 /** POSIX `/…`, Windows `C:\…` or `C:/…`, UNC `\\server\…`. */
 function isAbsolute(path: string): boolean {

@@ -219,6 +219,7 @@ describe("asyncTaskUpdates", () => {
 
   it.each([
     ["usage without tool_uses", { total_tokens: 1, duration_ms: 1 }],
+    ["usage without total_tokens", { tool_uses: 1, duration_ms: 1 }],
     ["usage without duration_ms", { total_tokens: 1, tool_uses: 1 }],
     ["usage that is not an object", 5],
     ["no usage", null],
@@ -258,6 +259,110 @@ describe("asyncTaskUpdates", () => {
       { ...SPAWNED, asyncTaskId: "c1", name: "Build", description: "Build", toolCallId: "toolu_c" },
     ]);
     expect(tracker.targetOf("c1")).toBe("toolu_agent");
+  });
+
+  it("the prompt's result spawns a held task; the list decides liveness; a notification's path and usage", () => {
+    expect(
+      feed([
+        assistant([{ type: "tool_use", id: "toolu_n", name: "Bash", input: null }]),
+        sys({
+          subtype: "task_started",
+          task_id: "h1",
+          description: "Held",
+          task_type: "local_bash",
+        }),
+        { type: "result", subtype: "success" } as unknown as SDKMessage,
+        sys({
+          subtype: "background_tasks_changed",
+          tasks: [{ task_id: "h1", task_type: "local_bash" }],
+        }),
+        sys({ subtype: "background_tasks_changed", tasks: [] }),
+        sys({
+          subtype: "task_started",
+          task_id: "n1",
+          tool_use_id: "toolu_n",
+          description: "",
+          task_type: "local_bash",
+        }),
+        sys({
+          subtype: "task_notification",
+          task_id: "n1",
+          status: "failed",
+          output_file: "/o/tasks/n1.output",
+          summary: "Boom",
+          usage: { total_tokens: 1, tool_uses: 0, duration_ms: 2 },
+        }),
+      ]),
+    ).toEqual([
+      [],
+      [],
+      [
+        {
+          sessionUpdate: "async_task_spawned",
+          asyncTaskId: "h1",
+          name: "Held",
+          taskType: "shell",
+          description: "Held",
+          showInTranscript: true,
+          canStop: true,
+        },
+      ],
+      [],
+      [{ sessionUpdate: "async_task_state_update", asyncTaskId: "h1", state: "stopped" }],
+      [
+        {
+          sessionUpdate: "async_task_spawned",
+          asyncTaskId: "n1",
+          name: "n1",
+          taskType: "shell",
+          description: "n1",
+          showInTranscript: true,
+          canStop: true,
+          toolCallId: "toolu_n",
+        },
+      ],
+      [
+        {
+          sessionUpdate: "async_task_progress",
+          asyncTaskId: "n1",
+          outputFilePath: "/o/tasks/n1.output",
+          usage: { totalTokens: 1, toolUses: 0, durationMs: 2 },
+        },
+        {
+          sessionUpdate: "async_task_state_update",
+          asyncTaskId: "n1",
+          state: "failed",
+          summary: "Boom",
+        },
+      ],
+    ]);
+  });
+
+  it("a foreground task stays foreground through a task_updated that does not background it", () => {
+    expect(
+      feed([
+        sys({
+          subtype: "task_started",
+          task_id: "c1",
+          tool_use_id: "toolu_c",
+          description: "Build",
+          is_backgrounded: false,
+          task_type: "local_bash",
+        }),
+        sys({
+          subtype: "task_updated",
+          task_id: "c1",
+          patch: { is_backgrounded: false, status: "running" },
+        }),
+        sys({
+          subtype: "task_notification",
+          task_id: "c1",
+          status: "completed",
+          output_file: "/x",
+          summary: "done",
+        }),
+      ]),
+    ).toEqual([[], [], []]);
   });
 
   it("a Monitor's task, a subagent task and other messages make no update", () => {

@@ -91,7 +91,7 @@ export class AsyncTaskTracker {
   /** `task_started`. */
   started(facts: TaskFacts): AsyncTaskUpdate[] {
     const task = this.task(facts);
-    if (!task || task.phase === "ignored") return [];
+    if (task.phase === "ignored") return [];
     if (facts.backgrounded === false && task.phase === "held" && !task.listed) {
       task.phase = "foreground";
       if (facts.toolUseId) this.setToolCall(task, facts.toolUseId);
@@ -105,7 +105,7 @@ export class AsyncTaskTracker {
     facts: TaskFacts & { readonly status?: string; readonly backgroundedNow?: boolean },
   ): AsyncTaskUpdate[] {
     const task = this.task(facts);
-    if (!task || task.phase === "ignored") return [];
+    if (task.phase === "ignored") return [];
     if (task.phase === "foreground") {
       if (facts.backgroundedNow !== true) return [];
       task.phase = "held";
@@ -124,14 +124,14 @@ export class AsyncTaskTracker {
   /** `task_progress`. */
   progress(facts: TaskFacts): AsyncTaskUpdate[] {
     const task = this.task(facts);
-    if (!task || task.phase === "ignored" || task.phase === "foreground") return [];
+    if (task.phase === "ignored" || task.phase === "foreground") return [];
     return this.learn(task, facts);
   }
 
   /** `task_notification`: the task ended; it may correct a state the adapter inferred. */
   notified(facts: TaskFacts & { readonly status: string }): AsyncTaskUpdate[] {
     const task = this.task(facts);
-    if (!task || task.phase === "ignored") return [];
+    if (task.phase === "ignored") return [];
     if (task.phase === "foreground") {
       task.phase = "ignored";
       return [];
@@ -184,9 +184,8 @@ export class AsyncTaskTracker {
     if (backgroundTaskId) {
       const description = this.toolUses.get(toolUseId)?.description;
       const task = this.task({ taskId: backgroundTaskId, toolUseId, description });
-      if (task?.phase === "foreground") task.phase = "held";
-      if (task && task.phase !== "ignored")
-        out.push(...this.learn(task, { taskId: task.id, toolUseId }));
+      if (task.phase === "foreground") task.phase = "held";
+      if (task.phase !== "ignored") out.push(...this.learn(task, { taskId: task.id, toolUseId }));
     }
     for (const task of this.tasks.values()) {
       if (task.toolCallId !== toolUseId || task.outputFilePath !== undefined) continue;
@@ -240,14 +239,16 @@ export class AsyncTaskTracker {
     return out;
   }
 
-  /** The task `facts` names, created from its first structured event; undefined: excluded. */
-  private task(facts: TaskFacts): Task | undefined {
+  /**
+   * The task `facts` names, created from its first structured event (ignored from the
+   * start when the SDK type is a subagent's or a monitor's).
+   */
+  private task(facts: TaskFacts): Task {
     let task = this.tasks.get(facts.taskId);
     if (task) return task;
     const sdkType = facts.taskType ?? this.listedTypes.get(facts.taskId);
-    const use = facts.toolUseId ? this.toolUses.get(facts.toolUseId) : undefined;
-    const ignored =
-      (sdkType !== undefined && EXCLUDED_TYPES.has(sdkType)) || use?.name === MONITOR_TOOL;
+    // A Monitor's task is found once its tool call is known (`learn`).
+    const ignored = sdkType !== undefined && EXCLUDED_TYPES.has(sdkType);
     const description = facts.description ?? facts.summary ?? facts.taskId;
     task = {
       id: facts.taskId,
