@@ -171,11 +171,15 @@ export class AcpAgent {
     if (await deleteStoredSession(sessionId)) this.index.invalidate();
   }
 
-  /** `session/prompt`; `signal` (`$/cancel_request`) cancels its turn like `session/cancel`. */
+  /**
+   * `session/prompt`; `signal` (`$/cancel_request`) cancels its turn like `session/cancel`.
+   * `meta`: the request's `_meta` (AIR's file-change report request).
+   */
   async prompt(
     sessionId: string,
     prompt: readonly ContentBlock[],
     signal?: AbortSignal,
+    meta?: unknown,
   ): Promise<PromptResponse> {
     const session = this.sessions.get(sessionId);
     // Only with the flag: an await here would let a cancel overtake the prompt.
@@ -188,7 +192,7 @@ export class AcpAgent {
       if (error instanceof UnsupportedPromptContent) throw invalidInput(error.message);
       throw error;
     }
-    return session.prompt(content).catch((error: unknown) => {
+    return session.prompt(content, meta).catch((error: unknown) => {
       // A prompt that found no credentials: the login state may have changed.
       if (isAdapterError(error, "authRequired")) void this.auth?.refresh();
       throw error;

@@ -66,7 +66,7 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
     .onRequest(
       m.session.prompt,
       guarded(m.session.prompt, ({ params, signal }) =>
-        service.prompt(params.sessionId, params.prompt, signal),
+        service.prompt(params.sessionId, params.prompt, signal, params._meta),
       ),
     )
     .onNotification(m.session.cancel, ({ params }) => service.cancel(params.sessionId))

@@ -15,7 +15,13 @@ describe("initializeResponse", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile", "asyncTasks"],
+          capabilities: [
+            "recommendedValue",
+            "diffPatch",
+            "planFile",
+            "agentFileChangeReport",
+            "asyncTasks",
+          ],
         },
       },
     });

@@ -15,6 +15,12 @@ export interface ToolEvents {
   toolFinished(toolUseId: string, toolResponse: unknown, fileAfter: string | undefined): void;
   /** Claude Code compacted the conversation; `summary` is what it kept. */
   compacted(summary: string): void;
+  /**
+   * The model changed other than through the adapter (`/model x` typed as a prompt, an
+   * automatic fallback): `requested` is what was asked for (null: the default), `model`
+   * the resolved id it runs now.
+   */
+  modelSwitched(requested: string | null, model: string): void;
 }
 
 export interface PermissionAsk {
@@ -72,7 +78,11 @@ async function fileAfter(toolName: string, toolResponse: unknown): Promise<strin
   }
 }
 
-/** The SDK hooks the adapter needs: PostToolUse for the full response and final diffs. */
+/**
+ * The SDK hooks the adapter needs: PostToolUse for the full response and final diffs,
+ * PostModelSwitch for a model the user switched to with a command, PostCompact for the
+ * compaction summary.
+ */
 export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
   return {
     // Only the file tools: their final diff needs the disk after the tool ran. Every
@@ -93,6 +103,22 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
                 message: String(error),
               });
             }
+            return {};
+          },
+        ],
+      },
+    ],
+    // The adapter's own switches (`sdk`) and a resume's restored model are known already.
+    PostModelSwitch: [
+      {
+        hooks: [
+          async (input) => {
+            if (
+              input.hook_event_name === "PostModelSwitch" &&
+              input.source !== "sdk" &&
+              input.source !== "resume"
+            )
+              events.modelSwitched(input.requested_model, input.to_model);
             return {};
           },
         ],

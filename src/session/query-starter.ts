@@ -54,6 +54,7 @@ export class QueryStarter {
       offeredModes: () => parts.options.current?.offeredModes ?? new Set(),
       handOffPlan: (handoff, toolUseId) =>
         setImmediate(() => parts.handOffPlan(handoff, toolUseId)),
+      modelSwitched: (requested, model) => parts.options.observeModel(requested, model),
     });
     const query = new ClaudeQuery(
       queryConfigFor({

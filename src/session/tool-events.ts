@@ -23,6 +23,8 @@ export interface ToolEventsHost {
   offeredModes(): ReadonlySet<string>;
   /** The user approved the plan with a clear context. */
   handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
+  /** Claude Code runs another model than the options show (`ToolEvents.modelSwitched`). */
+  modelSwitched(requested: string | null, model: string): void;
 }
 
 /**
@@ -64,6 +66,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     },
     compacted(summary) {
       host.outbox.sendAll(host.translator.compaction.summary(summary));
+    },
+    modelSwitched(requested, model) {
+      host.modelSwitched(requested, model);
     },
   };
 }

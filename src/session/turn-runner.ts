@@ -9,6 +9,7 @@ import { authRequired, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { redacted } from "../util/user-text.js";
 import { userMessage, type Conversation } from "./conversation.js";
+import type { FileChangeReports } from "./file-change-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp-commands.js";
 import type { Outbox } from "./outbox.js";
@@ -34,6 +35,8 @@ export interface TurnRunnerParts {
   readonly slot: QuerySlot;
   readonly conversation: Conversation;
   readonly titles: TitleTracker;
+  /** AIR's file-change reports: one before the answer of each prompt that asked. */
+  readonly fileChanges: FileChangeReports;
   /** Replaces the query whose Claude Code exited (`restartQuery`); it pumps when done. */
   restart(): void;
 }
@@ -51,11 +54,14 @@ export class TurnRunner {
 
   constructor(private readonly parts: TurnRunnerParts) {}
 
-  /** Queues a prompt; resolves when its turn ends. */
-  prompt(content: ClaudeUserBlock[]): Promise<PromptResponse> {
+  /**
+   * Queues a prompt; resolves when its turn ends. `fileChangeRequest`: the accepted id of
+   * its AIR file-change report request.
+   */
+  prompt(content: ClaudeUserBlock[], fileChangeRequest?: string): Promise<PromptResponse> {
     return new Promise<PromptResponse>((resolve, reject) => {
       if (this.parts.lifecycle.closed) return resolve(cancelled);
-      this.queue.push({ content, resolve, reject });
+      this.queue.push({ content, fileChangeRequest, resolve, reject });
       this.pump();
     });
   }
@@ -66,8 +72,13 @@ export class TurnRunner {
     const queued = this.queue.splice(0);
     // Nothing for the session follows a cancelled answer, also when only queued prompts
     // were cancelled (e.g. before Claude Code was up: its commands wait for the next one).
+    // A cancelled prompt's file-change report goes out before its answer, hushed or not.
+    for (const pending of queued) {
+      this.parts.fileChanges.cancelled(pending);
+      outbox.after(() => pending.resolve(cancelled));
+    }
+    if (lifecycle.turn) this.parts.fileChanges.cancelled(lifecycle.turn.prompt);
     if (queued.length > 0 || lifecycle.turn) outbox.hush();
-    for (const pending of queued) pending.resolve(cancelled);
     const query = slot.current;
     const turn = lifecycle.cancelTurn(INTERRUPT_GRACE_MS, () => {
       log.warn("interrupted turn did not end; replacing the Claude Code query", {
@@ -148,6 +159,7 @@ export class TurnRunner {
       const failure = turnFailed(
         `Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`,
       );
+      this.parts.fileChanges.turnEnded(turn, true);
       outbox.after(() => turn.prompt.reject(failure));
     }
     this.pump();
@@ -166,7 +178,9 @@ export class TurnRunner {
     lifecycle.startTurn(turn);
     const mcp = parseMcpCommand(promptText(next.content));
     if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp));
-    query.send(userMessage(next.content, this.parts.conversation.id));
+    const message = userMessage(next.content, this.parts.conversation.id);
+    turn.userMessageId = message.uuid;
+    query.send(message);
   }
 
   /**
@@ -180,10 +194,12 @@ export class TurnRunner {
     const { lifecycle, outbox } = this.parts;
     lifecycle.endTurn(turn);
     if ("error" in end) {
+      this.parts.fileChanges.turnEnded(turn, true);
       outbox.after(() => turn.prompt.reject(end.error));
     } else {
       outbox.sendAll(end.updates ?? []);
       outbox.sendWhenReady(this.titleUpdate(turn));
+      this.parts.fileChanges.turnEnded(turn, false);
       outbox.after(() => turn.prompt.resolve(end.response));
     }
     this.pump();

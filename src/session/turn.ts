@@ -6,6 +6,8 @@ import type { ClaudeUserBlock } from "../translation/prompt.js";
 /** A prompt waiting for its turn. */
 export interface PendingPrompt {
   readonly content: ClaudeUserBlock[];
+  /** AIR: the accepted file-change report request id of the prompt. */
+  readonly fileChangeRequest?: string | undefined;
   resolve(response: PromptResponse): void;
   reject(error: unknown): void;
 }
@@ -18,6 +20,17 @@ export class Turn {
   /** Aborted when the turn is cancelled: ends its open permission requests. */
   readonly abort = new AbortController();
   lastCallUsage: ApiUsage | undefined;
+  /**
+   * The uuid of the user message that Claude Code runs this turn for (a plan handoff's
+   * in the new conversation): the checkpoint of AIR's file-change report. Undefined for
+   * a command the adapter answers itself.
+   */
+  userMessageId: string | undefined;
+  /**
+   * Claude ran a tool in this turn (since `userMessageId`). Claude Code makes the turn's
+   * file checkpoint when its first tool runs (0.3.318): a turn without tools has none.
+   */
+  ranTools = false;
   /** Claude Code reported that it runs this turn (session_state_changed). */
   sawRunning = false;
   /** Tokens of a query this turn already left (a plan continued with a clear context). */
@@ -67,6 +80,7 @@ export class Turn {
       }
     } else if (message.type === "assistant" && message.parent_tool_use_id === null) {
       this.assistantError = message.error;
+      if (message.message.content.some((block) => block.type === "tool_use")) this.ranTools = true;
     }
   }
 }

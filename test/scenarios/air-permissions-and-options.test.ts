@@ -56,7 +56,15 @@ describe("an AIR client with recommendedValue", () => {
     const { s, init, created, request } = await run(air("recommendedValue", "diffPatch"));
 
     expect(init._meta).toEqual(
-      airMeta({ capabilities: ["recommendedValue", "diffPatch", "planFile", "asyncTasks"] }),
+      airMeta({
+        capabilities: [
+          "recommendedValue",
+          "diffPatch",
+          "planFile",
+          "agentFileChangeReport",
+          "asyncTasks",
+        ],
+      }),
     );
     expect(init.agentCapabilities?._meta).not.toHaveProperty("jetbrains");
 
@@ -167,7 +175,15 @@ describe("an AIR client without recommendedValue", () => {
   it("keeps the default rows, with the hints and the permission record", async () => {
     const { s, init, created, request } = await run(air());
     expect(init._meta).toEqual(
-      airMeta({ capabilities: ["recommendedValue", "diffPatch", "planFile", "asyncTasks"] }),
+      airMeta({
+        capabilities: [
+          "recommendedValue",
+          "diffPatch",
+          "planFile",
+          "agentFileChangeReport",
+          "asyncTasks",
+        ],
+      }),
     );
     const model = option(created.configOptions, "model");
     expect(model).toMatchObject({ currentValue: "default" });

@@ -7,7 +7,13 @@ describe("airAgentDeclaration", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile", "asyncTasks"],
+          capabilities: [
+            "recommendedValue",
+            "diffPatch",
+            "planFile",
+            "agentFileChangeReport",
+            "asyncTasks",
+          ],
         },
       },
     });
@@ -20,7 +26,13 @@ describe("airAgentDeclaration", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile", "asyncTasks"],
+          capabilities: [
+            "recommendedValue",
+            "diffPatch",
+            "planFile",
+            "agentFileChangeReport",
+            "asyncTasks",
+          ],
         },
       },
     });

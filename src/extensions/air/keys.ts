@@ -53,11 +53,19 @@ export const IS_MCP_TOOL_CALL = "is_mcp_tool_call";
 /** `session/request_permission` request `_meta.jetbrains.air.permission`: the presentation record. */
 export const PERMISSION = "permission";
 
+/** `session/prompt` request `_meta.jetbrains.air.agentFileChangeReportRequest` (client to agent). */
+export const FILE_CHANGE_REPORT_REQUEST = "agentFileChangeReportRequest";
+/** `session_info_update` `_meta.jetbrains.air.agentFileChangeReport`: the report of one turn. */
+export const FILE_CHANGE_REPORT = AIR_CAPABILITIES.agentFileChangeReport;
+
 /** `model` and effort config option `_meta.jetbrains.air.recommendedValue`. */
 export const RECOMMENDED_VALUE = AIR_CAPABILITIES.recommendedValue;
 
 /** Session mode and mode option value `_meta.jetbrains.air.kind` ("Presentation hints"). */
 export const KIND = "kind";
+/** Available command `_meta.jetbrains.air.kind` of a skill, with its `skillPath`. */
+export const SKILL_KIND = "skill";
+export const SKILL_PATH = "skillPath";
 /** The presentation kinds of a permission mode. */
 export const MODE_KINDS = {
   standard: "standard",
@@ -78,6 +86,8 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   GIT_PATCH_FORMAT,
   ...Object.values(TOOL_CALL_KEYS),
   IS_MCP_TOOL_CALL,
+  SKILL_PATH,
+  FILE_CHANGE_REPORT_REQUEST,
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
   ...ASYNC_TASK_WIRE_STRINGS,

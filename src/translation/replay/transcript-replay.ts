@@ -148,6 +148,7 @@ export class TranscriptReplay {
         this.translator.tools.postToolUse(only.tool_use_id, {
           toolResponse: structured,
           fileAfter: fileAfterTool(toolName, structured),
+          replayed: true,
         }),
       );
     }
