@@ -64,6 +64,13 @@ describe("outputPathIn", () => {
       "b1",
       "/b/tasks/b1.output",
     ],
+    [
+      "another task's name glued to the path is no end of a path",
+      "Output: /a/tasks/b2.outputtasks/b1.output",
+      "b1",
+      "/a/tasks/b2.outputtasks/b1.output",
+    ],
+    ["no ': ' at all", "x/tmp/tasks/b1.output", "b1", undefined],
     ["a ': ' right after the path", "Output: /t/tasks/b1.output : x", "b1", "/t/tasks/b1.output"],
     ["a ': ' at the start of the text", ": /t/tasks/b1.output", "b1", "/t/tasks/b1.output"],
     ["a ': ' at the start of its line", "x\n: /t/tasks/b1.output", "b1", "/t/tasks/b1.output"],

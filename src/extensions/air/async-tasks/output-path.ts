@@ -9,21 +9,29 @@
 export function outputPathIn(text: string, taskId: string): string | undefined {
   if (taskId === "") return undefined;
   const ending = new RegExp(`tasks[/\\\\]${escapeRegExp(taskId)}\\.output(?=\\.|\\s|$)`, "g");
+  let otherEnds: number[] | undefined;
   for (const match of text.matchAll(ending)) {
     const end = match.index + match[0].length;
     const lineStart = text.lastIndexOf("\n", end - 1) + 1;
     const colon = text.lastIndexOf(": ", end - 1);
     if (colon < lineStart) continue;
-    const path = text.slice(colon + 2, end);
+    const start = colon + 2;
     // A candidate spanning the end of another output path is two paths, not one.
-    if (ANY_OUTPUT_END.test(path.slice(0, -match[0].length))) continue;
+    otherEnds ??= outputEnds(text);
+    if (otherEnds.some((other) => other > start && other < end)) continue;
+    const path = text.slice(start, end);
     if (isAbsolute(path)) return path;
   }
   return undefined;
 }
 
-/** The end of any task's output path, followed by a period, whitespace or the end. */
-const ANY_OUTPUT_END = /tasks[/\\][^/\\\s]+\.output(?=\.|\s|$)/;
+/** Where each task output path of `text` ends (followed by a period, whitespace or the end). */
+function outputEnds(text: string): number[] {
+  const ends: number[] = [];
+  for (const match of text.matchAll(/tasks[/\\][^/\\\s]+\.output(?=\.|\s|$)/g))
+    ends.push(match.index + match[0].length);
+  return ends;
+}
 
 /** POSIX `/…`, Windows `C:\…` or `C:/…`, UNC `\\server\…`. */
 function isAbsolute(path: string): boolean {

@@ -276,6 +276,7 @@ describe("asyncTaskUpdates", () => {
           subtype: "background_tasks_changed",
           tasks: [{ task_id: "h1", task_type: "local_bash" }],
         }),
+        sys({ subtype: "background_tasks_changed" }),
         sys({ subtype: "background_tasks_changed", tasks: [] }),
         sys({
           subtype: "task_started",
@@ -307,6 +308,7 @@ describe("asyncTaskUpdates", () => {
           canStop: true,
         },
       ],
+      [],
       [],
       [{ sessionUpdate: "async_task_state_update", asyncTaskId: "h1", state: "stopped" }],
       [

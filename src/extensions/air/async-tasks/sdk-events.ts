@@ -74,7 +74,9 @@ function fromSystem(tracker: AsyncTaskTracker, message: System): AsyncTaskUpdate
         ...optional("usage", usage(m.usage)),
       });
     case "background_tasks_changed": {
-      const tasks = Array.isArray(m.tasks) ? (m.tasks as Array<Record<string, unknown>>) : [];
+      // A list without its tasks says nothing (an empty list would end every task).
+      if (!Array.isArray(m.tasks)) return [];
+      const tasks = m.tasks as Array<Record<string, unknown>>;
       return tracker.listed(
         tasks.map((t) => ({ taskId: String(t.task_id), taskType: String(t.task_type) })),
       );
