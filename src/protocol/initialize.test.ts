@@ -15,7 +15,13 @@ describe("initializeResponse", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+          capabilities: [
+            "recommendedValue",
+            "diffPatch",
+            "planFile",
+            "agentFileChangeReport",
+            "asyncTasks",
+          ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
       },

@@ -59,7 +59,13 @@ describe("an AIR client with recommendedValue", () => {
 
     expect(init._meta).toEqual({
       ...airMeta({
-        capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+        capabilities: [
+          "recommendedValue",
+          "diffPatch",
+          "planFile",
+          "agentFileChangeReport",
+          "asyncTasks",
+        ],
         goal: GOAL,
       }),
       steering: { supported: true },
@@ -174,7 +180,13 @@ describe("an AIR client without recommendedValue", () => {
     const { s, init, created, request } = await run(air());
     expect(init._meta).toEqual({
       ...airMeta({
-        capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+        capabilities: [
+          "recommendedValue",
+          "diffPatch",
+          "planFile",
+          "agentFileChangeReport",
+          "asyncTasks",
+        ],
         goal: GOAL,
       }),
       steering: { supported: true },

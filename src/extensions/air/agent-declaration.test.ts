@@ -7,7 +7,13 @@ describe("airAgentDeclaration", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+          capabilities: [
+            "recommendedValue",
+            "diffPatch",
+            "planFile",
+            "agentFileChangeReport",
+            "asyncTasks",
+          ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
       },
@@ -21,7 +27,13 @@ describe("airAgentDeclaration", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+          capabilities: [
+            "recommendedValue",
+            "diffPatch",
+            "planFile",
+            "agentFileChangeReport",
+            "asyncTasks",
+          ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
       },
