@@ -160,7 +160,8 @@ export class ToolCallTranslator {
     if (state.toolResponse === undefined && structured !== undefined && !result.isError) {
       state.toolResponse = structured;
       // Upstream sends the full response as its own update before the completion.
-      if (!this.profile.air.client && !TASK_TOOLS.has(state.toolName))
+      const full = typeof structured === "object" && structured !== null;
+      if (full && !this.profile.air.client && !TASK_TOOLS.has(state.toolName))
         updates.push(...this.report(state));
     }
     state.result = result;
