@@ -138,10 +138,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "tool result with Claude Code's line-number prefixes",
   },
   {
-    key: "← session/update tool_call_update toolu_read update.locations[0].line | only upstream",
-    reason: "pending: upstream names line 1 of a read without an offset",
-  },
-  {
     key: "← session/update tool_call_update toolu_edit update.locations[0].* | only upstream",
     reason: "pending: upstream repeats the location, with the line, in the PostToolUse update",
   },

@@ -461,7 +461,7 @@ describe("ToolCallTranslator: the updates of one tool call", () => {
       title: "Read /a",
       kind: "read",
       status: "pending",
-      locations: [{ path: "/a" }],
+      locations: [{ path: "/a", line: 1 }],
       content: [],
       rawInput: { file_path: "/a" },
       _meta: { claudeCode: { toolName: "Read" } },
