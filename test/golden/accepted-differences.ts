@@ -83,6 +83,10 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: "follows from the different usage_update points: upstream puts the cost on the last",
   },
   {
+    key: "← session/update session_info_update update.title | value",
+    reason: "as below: ours titles the session from the first prompt, upstream from Claude Code",
+  },
+  {
     key: "← session/update session_info_update | only *",
     reason:
       "product: ours titles the session from the first prompt at the end of the first turn; " +
