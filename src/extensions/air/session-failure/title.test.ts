@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { redactForUser } from "../../../translation/redact.js";
+import { failureTitle, retryTitle } from "./title.js";
+
+const redact = (text: string) => redactForUser(text, { secrets: ["sk-ant-test-key-000000"] });
+
+/** An upstream error body full of what must never reach a title. */
+const LEAKY =
+  "API Error: Request rejected (429) · quota exceeded for key sk-ant-api03-LEAKEDKEY123456 via " +
+  "https://admin:hunter22@gateway.example.com/v1 (upstream http://10.20.30.40:8443/internal/messages) " +
+  "config /root/.claude/credentials.json Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.leaked.token " +
+  "key sk-ant-test-key-000000\n    at Gateway.forward (/srv/gateway/lib/proxy.js:88:13)";
+
+describe("failureTitle", () => {
+  it("keeps Claude's words and drops keys, credentials, transport URLs, hosts, paths, frames", () => {
+    expect(failureTitle(LEAKY, redact)).toBe(
+      "API Error: Request rejected (429) · quota exceeded for key [redacted-key] via [URL] " +
+        "(upstream [internal URL]) config [path] Authorization: [redacted] [redacted] key [redacted]",
+    );
+  });
+
+  it.each([
+    [
+      "Claude's own link stays",
+      "You've hit your limit · see https://claude.ai/settings/usage for more",
+      "You've hit your limit · see https://claude.ai/settings/usage for more",
+    ],
+    [
+      "a docs link on an Anthropic domain stays",
+      "See https://docs.anthropic.com/en/errors.",
+      "See https://docs.anthropic.com/en/errors.",
+    ],
+    [
+      "a look-alike domain is a transport URL",
+      "Try https://claude.ai.evil.example/x now",
+      "Try [URL] now",
+    ],
+    ["plain http to Claude is not a user link", "go to http://claude.ai/x", "go to [URL]"],
+    [
+      "an inference gateway host",
+      "API Error: 500 boom. If it persists, check your inference gateway (127.0.0.1:43661).",
+      "API Error: 500 boom. If it persists, check your inference gateway ([internal host]).",
+    ],
+    ["whitespace collapses to one line", "  one\n\n  two\tthree  ", "one two three"],
+  ])("%s", (_name, text, title) => {
+    expect(failureTitle(text, redact)).toBe(title);
+  });
+
+  it.each([undefined, "", "   \n "])("no text (%j) is no title", (text) => {
+    expect(failureTitle(text, redact)).toBeUndefined();
+  });
+
+  it("cuts a very long text at 1000 characters", () => {
+    const title = failureTitle("x".repeat(1500), (t) => t);
+    expect(title).toBe(`${"x".repeat(999)}…`);
+    expect(failureTitle("y".repeat(1000), (t) => t)).toBe("y".repeat(1000));
+  });
+});
+
+describe("retryTitle", () => {
+  it.each([
+    [1, 10, false, "Retrying Claude, attempt 1 of 10."],
+    [3, 3, false, "Retrying Claude, attempt 3 of 3."],
+    [2, 10, true, "Reconnecting to Claude, attempt 2 of 10."],
+  ])("attempt %d of %d (connection: %s)", (attempt, max, connection, title) => {
+    expect(retryTitle(attempt, max, connection)).toBe(title);
+  });
+});
