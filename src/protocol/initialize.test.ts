@@ -13,7 +13,10 @@ describe("initializeResponse", () => {
   ])("%s gets the AIR agent declaration, the same whatever it declared", (_, caps) => {
     expect(initializeResponse(parseClientProfile(caps))._meta).toEqual({
       jetbrains: {
-        air: { version: 1, capabilities: ["recommendedValue", "diffPatch", "planFile"] },
+        air: {
+          version: 1,
+          capabilities: ["sessionFailure", "recommendedValue", "diffPatch", "planFile"],
+        },
       },
     });
   });

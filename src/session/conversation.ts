@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, type UUID } from "node:crypto";
 import type { SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 
@@ -22,13 +22,20 @@ export class Conversation {
   }
 }
 
-/** The SDK message that gives Claude Code a user prompt in conversation `claudeSessionId`. */
-export function userMessage(content: ClaudeUserBlock[], claudeSessionId: string): SDKUserMessage {
+/**
+ * The SDK message that gives Claude Code a user prompt in conversation `claudeSessionId`;
+ * `uuid` names it (Claude Code stores the prompt under it).
+ */
+export function userMessage(
+  content: ClaudeUserBlock[],
+  claudeSessionId: string,
+  uuid: UUID = randomUUID(),
+): SDKUserMessage {
   return {
     type: "user",
     message: { role: "user", content },
     parent_tool_use_id: null,
-    uuid: randomUUID(),
+    uuid,
     session_id: claudeSessionId,
   };
 }

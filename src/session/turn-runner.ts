@@ -5,10 +5,12 @@ import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { turnEnd } from "../translation/turn-end.js";
 import type { ModelUsageTable } from "../translation/usage.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import { authRequired, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { redacted } from "../util/user-text.js";
 import { userMessage, type Conversation } from "./conversation.js";
+import { FailureReports } from "./failure-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp-commands.js";
 import type { Outbox } from "./outbox.js";
@@ -28,6 +30,7 @@ const cancelled: PromptResponse = { stopReason: "cancelled" };
 /** What the turn runner works with: the session's parts it shares. */
 export interface TurnRunnerParts {
   readonly sessionId: string;
+  readonly profile: ClientProfile;
   readonly lifecycle: Lifecycle;
   readonly outbox: Outbox;
   readonly translator: SdkMessageTranslator;
@@ -48,8 +51,12 @@ export class TurnRunner {
   private readonly queue: PendingPrompt[] = [];
   /** The current query's cumulative `modelUsage`, as its last `result` reported it. */
   private modelUsage: ModelUsageTable = {};
+  /** AIR `sessionFailure` records of the session's failures. */
+  private readonly failures: FailureReports;
 
-  constructor(private readonly parts: TurnRunnerParts) {}
+  constructor(private readonly parts: TurnRunnerParts) {
+    this.failures = new FailureReports(parts.sessionId, parts.profile, parts.outbox);
+  }
 
   /** Queues a prompt; resolves when its turn ends. */
   prompt(content: ClaudeUserBlock[]): Promise<PromptResponse> {
@@ -92,6 +99,7 @@ export class TurnRunner {
   /** A new query started: its `modelUsage` is a new reading (it is cumulative per query). */
   queryStarted(): void {
     this.modelUsage = {};
+    this.failures.runtimeReplaced();
   }
 
   /** Claude Code's `result`: the running turn, or the draining one, ends. */
@@ -102,7 +110,11 @@ export class TurnRunner {
     if (!turn) return;
     const end = turnEnd(message, turn);
     if (end.kind === "error") {
-      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text) });
+      const failed = this.failures.failed(turn, message, end.auth);
+      if (failed.kind === "record") return this.endTurn(turn, failed);
+      this.endTurn(turn, {
+        error: failed.kind === "auth" ? authRequired(end.text) : turnFailed(end.text),
+      });
     } else {
       this.endTurn(turn, { response: end.response, updates: end.updates });
     }
@@ -129,6 +141,7 @@ export class TurnRunner {
     const turn = this.parts.lifecycle.turn;
     if (!turn) return;
     turn.observe(message);
+    this.failures.observe(turn, message);
     this.parts.outbox.route(this.parts.translator.translate(message));
   }
 
@@ -148,7 +161,8 @@ export class TurnRunner {
       const failure = turnFailed(
         `Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`,
       );
-      outbox.after(() => turn.prompt.reject(failure));
+      const lost = this.failures.lost(turn);
+      outbox.after(() => (lost ? turn.prompt.resolve(lost) : turn.prompt.reject(failure)));
     }
     this.pump();
   }
@@ -164,9 +178,10 @@ export class TurnRunner {
     translator.endTurn();
     const turn = new Turn(next, this.modelUsage);
     lifecycle.startTurn(turn);
+    this.failures.turnStarted();
     const mcp = parseMcpCommand(promptText(next.content));
     if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp));
-    query.send(userMessage(next.content, this.parts.conversation.id));
+    query.send(userMessage(next.content, this.parts.conversation.id, turn.id));
   }
 
   /**

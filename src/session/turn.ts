@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { SDKAssistantMessageError, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
 import type { ApiUsage, ModelUsageTable } from "../translation/usage.js";
@@ -15,6 +16,8 @@ export interface PendingPrompt {
  * the latest model call, and the error tag Claude put on its last message.
  */
 export class Turn {
+  /** The uuid of the turn's user message: the turn id of its failure records. */
+  readonly id = randomUUID();
   /** Aborted when the turn is cancelled: ends its open permission requests. */
   readonly abort = new AbortController();
   lastCallUsage: ApiUsage | undefined;

@@ -124,20 +124,21 @@ export interface FailureFacts {
 }
 
 const SDK_KINDS: ReadonlySet<string> = new Set(Object.keys(TABLE));
+/** SDK kinds that say less than the HTTP status. */
+const VAGUE: ReadonlySet<string> = new Set(["unknown", "server_error"]);
 
 /**
- * The condition of a failure. Claude Code 2.1.318 tags a 400 as `unknown` (with
- * `api_error_status: 400`), so an `unknown` tag defers to the HTTP status: a bad request
- * is `request`, never `service`.
+ * The condition of a failure. Claude Code 2.1.318 tags a 400 as `unknown` and a 529 it
+ * gave up on as `server_error` (with `api_error_status`), so these tags defer to the
+ * HTTP status: a bad request is `request`, never `service`.
  */
 export function conditionOf(facts: FailureFacts): FailureCondition {
   if (facts.usageLimit) return "usage_limit";
   if (facts.subtype === "error_max_turns") return "turn_limit";
   if (facts.subtype === "error_max_budget_usd") return "session_budget";
   const { error, status } = facts;
-  if (error !== undefined && error !== "unknown" && SDK_KINDS.has(error)) {
-    return error as FailureCondition;
-  }
+  const vague = error !== undefined && VAGUE.has(error) && typeof status === "number";
+  if (error !== undefined && SDK_KINDS.has(error) && !vague) return error as FailureCondition;
   if (typeof status === "number") return conditionOfStatus(status);
   return "unknown";
 }

@@ -41,6 +41,17 @@ describe("failureTitle", () => {
       "API Error: 500 boom. If it persists, check your inference gateway (127.0.0.1:43661).",
       "API Error: 500 boom. If it persists, check your inference gateway ([internal host]).",
     ],
+    [
+      "a stack frame with Claude Code's advice after it",
+      "API Error: 529 boom\n    at Gateway.forward (/srv/gateway/lib/proxy.js:88:13). This is a server-side issue.",
+      "API Error: 529 boom. This is a server-side issue.",
+    ],
+    [
+      "frames without a name, async ones, and bare locations",
+      "boom at async (/a/b.js:1:2) and at new Foo (file:///x/y.js:3:4) and at /srv/x.js:5:6 end",
+      "boom and and end",
+    ],
+    ["prose with 'at' stays", "Try again at 5pm (local time).", "Try again at 5pm (local time)."],
     ["whitespace collapses to one line", "  one\n\n  two\tthree  ", "one two three"],
   ])("%s", (_name, text, title) => {
     expect(failureTitle(text, redact)).toBe(title);

@@ -13,16 +13,25 @@ export type Redact = (text: string) => string;
  */
 const USER_LINK = /^https:\/\/([a-z0-9-]+\.)*(claude\.ai|claude\.com|anthropic\.com)(\/|$)/i;
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'()<>]+/gi;
+/**
+ * A stack frame inside a line, which the redaction's whole-line rule does not see:
+ * Claude Code appends its own advice to the upstream text ("…(proxy.js:88:13). This is
+ * a server-side issue…").
+ */
+const FRAME =
+  /\s*\bat (?:async |new )?(?:[^\s()]+ )?\([^()\n]*:\d+:\d+\)|\s*\bat [^\s()]+:\d+:\d+/g;
 const MAX_TITLE = 1000;
 
 /**
  * Claude's failure text as a title: redacted (keys, tokens, headers, internal hosts,
- * stack frames, paths, env values), transport URLs replaced, whitespace collapsed, and
+ * stack frames, paths, env values), stack frames inside a line dropped, transport URLs
+ * replaced, whitespace collapsed, and
  * cut at a length a transcript entry can show. Undefined when nothing is left.
  */
 export function failureTitle(text: string | undefined, redact: Redact): string | undefined {
   if (text === undefined) return undefined;
   const safe = redact(text)
+    .replace(FRAME, "")
     .replace(URL, (url) => (USER_LINK.test(url) ? url : "[URL]"))
     .replace(/\s+/g, " ")
     .trim();
