@@ -1,25 +1,16 @@
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
 import { apiRetryOf, TurnFailureFacts } from "../extensions/air/session-failure/sdk-facts.js";
-import { SessionFailures } from "../extensions/air/session-failure/tracker.js";
+import { SessionFailures, type TurnFailure } from "../extensions/air/session-failure/tracker.js";
 import {
   sessionFailureUpdate,
   withSessionFailure,
 } from "../extensions/air/session-failure/wire.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import { turnResponse } from "../translation/turn-end.js";
+import { turnResponse, type TurnEnd } from "../translation/turn-end.js";
 import { redacted } from "../util/user-text.js";
 import type { Outbox } from "./outbox.js";
 import type { Turn } from "./turn.js";
-
-/** How a failed turn ends for the client. */
-export type FailedTurn =
-  /** As a record on an `end_turn` answer (AIR `sessionFailure`). */
-  | { readonly kind: "record"; readonly response: PromptResponse; readonly updates: SessionUpdate[] }
-  /** With the ACP `authRequired` error: a sign-in failure gets no record. */
-  | { readonly kind: "auth" }
-  /** With the JSON-RPC error of its text (a client without `sessionFailure`). */
-  | { readonly kind: "error" };
 
 /**
  * A session's failures as AIR `sessionFailure` records (air-extensions.md "Session
@@ -34,7 +25,11 @@ export class FailureReports {
   private readonly failures: SessionFailures | undefined;
   private facts = new TurnFailureFacts();
 
-  constructor(sessionId: string, profile: ClientProfile, private readonly outbox: Outbox) {
+  constructor(
+    sessionId: string,
+    profile: ClientProfile,
+    private readonly outbox: Outbox,
+  ) {
     this.failures = profile.air.sessionFailure
       ? new SessionFailures(sessionId, Date.now(), redacted)
       : undefined;
@@ -61,23 +56,21 @@ export class FailureReports {
   }
 
   /**
-   * The turn's `result` is a failure; `auth` says whether the adapter reads it as a
-   * sign-in failure (`turn-outcome.ts`).
+   * How the turn whose `result` is `message` ends, given how it ends for any client
+   * (`turnEnd`): for `sessionFailure`, a failure that is not a sign-in failure, and a
+   * turn or output limit, end `end_turn` with the record on the answer instead.
    */
-  failed(turn: Turn, result: SDKResultMessage, auth: boolean): FailedTurn {
-    if (!this.failures) return auth ? { kind: "auth" } : { kind: "error" };
+  turnEnd(turn: Turn, result: SDKResultMessage, end: TurnEnd): TurnEnd {
+    if (!this.failures) return end;
     const failure = this.facts.failure(result);
+    if (end.kind === "response" && !isLimit(result, failure)) return end;
     // Claude Code's missing or refused login: no record ("Categories and actions").
     // A cloud provider's credential error is a service failure with a record.
-    if (auth && failure.error !== "cloud_credential_error") return { kind: "auth" };
+    if (end.kind === "error" && end.auth && failure.error !== "cloud_credential_error") return end;
     const record = this.failures.turnFailed(turn.id, failure);
-    if (!record) return { kind: "auth" };
-    const end = turnResponse(result, turn, "end_turn");
-    return {
-      kind: "record",
-      response: withSessionFailure(end.response, record),
-      updates: end.updates,
-    };
+    if (!record) return end.kind === "error" ? { ...end, auth: true } : end;
+    const answer = turnResponse(result, turn, "end_turn");
+    return { ...answer, response: withSessionFailure(answer.response, record) };
   }
 
   /** Claude Code went away during the turn: its answer, or undefined for the error. */
@@ -85,4 +78,12 @@ export class FailureReports {
     if (!this.failures) return undefined;
     return withSessionFailure({ stopReason: "end_turn" }, this.failures.turnLost(turn.id));
   }
+}
+
+/**
+ * A turn that hit the turn limit, or whose output Claude Code gave up continuing: a
+ * `limit` failure ("Categories and actions"), though other clients get a stop reason.
+ */
+function isLimit(result: SDKResultMessage, failure: TurnFailure): boolean {
+  return result.subtype === "error_max_turns" || failure.error === "max_output_tokens";
 }

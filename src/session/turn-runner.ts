@@ -108,13 +108,9 @@ export class TurnRunner {
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
     const turn = this.parts.lifecycle.turn;
     if (!turn) return;
-    const end = turnEnd(message, turn);
+    const end = this.failures.turnEnd(turn, message, turnEnd(message, turn));
     if (end.kind === "error") {
-      const failed = this.failures.failed(turn, message, end.auth);
-      if (failed.kind === "record") return this.endTurn(turn, failed);
-      this.endTurn(turn, {
-        error: failed.kind === "auth" ? authRequired(end.text) : turnFailed(end.text),
-      });
+      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text) });
     } else {
       this.endTurn(turn, { response: end.response, updates: end.updates });
     }

@@ -279,6 +279,31 @@ describe("sessionFailure: a turn's failures", () => {
   }, 60_000);
 });
 
+describe("sessionFailure: a configured limit", () => {
+  it("the turn limit is a limit record on an end_turn answer", async () => {
+    const s = await scenario({ ...BYPASS, script: [bashTurn("echo hi"), textTurn("never")] });
+    await s.initialize(AIR_FAILURES);
+    const sessionId = await s.newSession({ _meta: { claudeCode: { options: { maxTurns: 1 } } } });
+    const response = await s.prompt(sessionId, "run it");
+    // Other clients get `max_turn_requests`; the record carries Claude Code's words.
+    expect(response.stopReason).toBe("end_turn");
+    expect(response._meta?.jetbrains).toStrictEqual({
+      air: {
+        version: 1,
+        sessionFailure: {
+          id: expect.stringMatching(/^[0-9a-f-]{36}:error$/),
+          revision: 1,
+          category: "limit",
+          actions: ["new_session"],
+          severity: "error",
+          title: "Reached maximum number of turns (1)",
+          reason: "turn_limit",
+        },
+      },
+    });
+  }, 60_000);
+});
+
 describe.each([
   ["a plain client", PROFILES.plain],
   ["an AIR client without the capability", air("diffPatch", "planFile")],
