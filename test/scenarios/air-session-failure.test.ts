@@ -200,6 +200,33 @@ describe("sessionFailure: a turn's failures", () => {
     expect(s.agentText(sessionId)).toBe("recovered");
   }, 60_000);
 
+  it("a retry that succeeds leaves its warning and a plain answer", async () => {
+    const s = await scenario({
+      script: [{ kind: "error", status: 429, message: LEAKY_MESSAGE }, textTurn("fine")],
+    });
+    await s.initialize(AIR_FAILURES);
+    const sessionId = await s.newSession();
+    const response = await s.prompt(sessionId, "hello");
+    expect(response.stopReason).toBe("end_turn");
+    expect(JSON.stringify(response)).not.toContain("jetbrains");
+    const id = failureId(updates(s, sessionId)[0]?._meta);
+    expect(updates(s, sessionId)).toEqual([
+      failureUpdate({
+        id,
+        revision: 1,
+        category: "limit",
+        severity: "warning",
+        title: "Retrying Claude, attempt 1 of 1.",
+        reason: "rate_limit",
+        actions: [],
+      }),
+      expect.objectContaining({ sessionUpdate: "agent_message_chunk" }),
+      expect.objectContaining({ sessionUpdate: "usage_update" }),
+      titleUpdate("hello"),
+    ]);
+    expect(s.agentText(sessionId)).toBe("fine");
+  }, 60_000);
+
   it("a 400 is a request error, revision 1, with no retry warnings", async () => {
     // Claude Code tags a 400 `unknown` (api_error_status 400) and tries it three times.
     const s = await scenario({
