@@ -229,6 +229,36 @@ describe("FailureReports", () => {
     ).toBe(done);
   });
 
+  it("a Claude Code lost while idle is a session-scoped connection record, told at once", () => {
+    const { reports, sent } = setup();
+    reports.lostIdle();
+    reports.lostIdle();
+    expect(sent).toStrictEqual(
+      [1, 2].map((n) => ({
+        sessionUpdate: "session_info_update",
+        _meta: {
+          jetbrains: {
+            air: {
+              version: 1,
+              sessionFailure: {
+                id: expect.stringMatching(new RegExp(`^S:session-error:\\d+:${n}$`)),
+                revision: 1,
+                category: "connection",
+                actions: ["new_session"],
+                severity: "error",
+                title: "Claude Code stopped unexpectedly. Send the prompt again to continue.",
+                reason: "transport_loss",
+              },
+            },
+          },
+        },
+      })),
+    );
+    const plain = setup([]);
+    plain.reports.lostIdle();
+    expect(plain.sent).toEqual([]);
+  });
+
   it("a lost Claude Code is a connection record", () => {
     const { reports, turn } = setup();
     expect(reports.lost(turn)).toStrictEqual({

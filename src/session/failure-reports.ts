@@ -73,6 +73,15 @@ export class FailureReports {
     return { ...answer, response: withSessionFailure(answer.response, record) };
   }
 
+  /**
+   * Claude Code went away while no turn ran: a session-scoped incident, told at once
+   * (a quiet session drops it: nothing follows a cancel or a load's answer).
+   */
+  lostIdle(): void {
+    if (!this.failures) return;
+    this.outbox.send(sessionFailureUpdate(this.failures.sessionError("transport_loss", undefined)));
+  }
+
   /** Claude Code went away during the turn: its answer, or undefined for the error. */
   lost(turn: Turn): PromptResponse | undefined {
     if (!this.failures) return undefined;

@@ -159,6 +159,8 @@ export class TurnRunner {
       );
       const lost = this.failures.lost(turn);
       outbox.after(() => (lost ? turn.prompt.resolve(lost) : turn.prompt.reject(failure)));
+    } else {
+      this.failures.lostIdle();
     }
     this.pump();
   }

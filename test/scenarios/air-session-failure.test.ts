@@ -7,7 +7,7 @@ import {
   type ClientCapabilities,
 } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { PROFILES, type Scenario } from "../support/acp-harness.js";
+import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 import {
@@ -328,6 +328,31 @@ describe("sessionFailure: a configured limit", () => {
         },
       },
     });
+  }, 60_000);
+});
+
+describe("sessionFailure: a session-scoped incident", () => {
+  it("Claude Code dying while idle is a connection record; the next prompt works", async () => {
+    const s = await scenario({ script: [textTurn("first"), textTurn("second")] });
+    await s.initialize(AIR_FAILURES);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "one");
+    const before = updates(s, sessionId).length;
+    process.kill(claudeProcess(s)!, "SIGKILL");
+    await eventually("the record", () => updates(s, sessionId).length > before);
+    expect(updates(s, sessionId).slice(before)).toStrictEqual([
+      failureUpdate({
+        id: expect.stringMatching(new RegExp(`^${sessionId}:session-error:\\d+:1$`)),
+        revision: 1,
+        category: "connection",
+        actions: ["new_session"],
+        severity: "error",
+        title: "Claude Code stopped unexpectedly. Send the prompt again to continue.",
+        reason: "transport_loss",
+      }),
+    ]);
+    expect((await s.prompt(sessionId, "two")).stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId)).toBe("firstsecond");
   }, 60_000);
 });
 
