@@ -62,7 +62,7 @@ const NEW_SESSION: readonly FailureAction[] = ["new_session"];
 const NONE: readonly FailureAction[] = [];
 
 /** "Categories and actions", row by row. An unknown SDK kind is `service` with `retry`. */
-const TABLE: Readonly<Record<FailureCondition, FailureClass>> = {
+const TABLE: Readonly<Record<Exclude<FailureCondition, SignIn>, FailureClass>> = {
   verification_required: { category: "service", actions: RETRY },
   cloud_credential_error: { category: "service", actions: RETRY },
   billing_error: { category: "limit", actions: NONE },
@@ -80,18 +80,19 @@ const TABLE: Readonly<Record<FailureCondition, FailureClass>> = {
   internal: { category: "service", actions: ["retry", "new_session"] },
   transport_loss: { category: "connection", actions: NEW_SESSION },
   worker_shutdown: { category: "connection", actions: NEW_SESSION },
-  // Never a record (they end with `authRequired`); listed so the table is total.
-  authentication_failed: { category: "service", actions: RETRY },
-  oauth_org_not_allowed: { category: "service", actions: RETRY },
 };
 
-/** The category and actions of an error record for `condition`. */
+/**
+ * The category and actions of an error record for `condition`. A sign-in failure is never
+ * a record (it ends with `authRequired`); like an unknown kind, it reads as `unknown`.
+ */
 export function classify(condition: FailureCondition): FailureClass {
-  return Object.hasOwn(TABLE, condition) ? TABLE[condition] : TABLE.unknown;
+  return Object.hasOwn(TABLE, condition) ? TABLE[condition as keyof typeof TABLE] : TABLE.unknown;
 }
 
 /** Conditions that are a sign-in failure: the prompt ends with `authRequired`, no record. */
-const SIGN_IN: ReadonlySet<FailureCondition> = new Set([
+type SignIn = "authentication_failed" | "oauth_org_not_allowed";
+const SIGN_IN: ReadonlySet<FailureCondition> = new Set<SignIn>([
   "authentication_failed",
   "oauth_org_not_allowed",
 ]);
@@ -101,7 +102,8 @@ export function isSignInFailure(condition: FailureCondition): boolean {
 }
 
 /** The HTTP status of a failed API call → the SDK kind Claude Code would have named. */
-function conditionOfStatus(status: number): FailureCondition {
+function conditionOfStatus(status: number | null | undefined): FailureCondition {
+  if (typeof status !== "number") return "unknown";
   if (status === 401 || status === 403) return "authentication_failed";
   if (status === 404) return "model_not_found";
   if (status === 429) return "rate_limit";
@@ -123,9 +125,9 @@ export interface FailureFacts {
   readonly usageLimit?: boolean;
 }
 
-const SDK_KINDS: ReadonlySet<string> = new Set(Object.keys(TABLE));
+const SDK_KINDS: ReadonlySet<string | undefined> = new Set([...Object.keys(TABLE), ...SIGN_IN]);
 /** SDK kinds that say less than the HTTP status. */
-const VAGUE: ReadonlySet<string> = new Set(["unknown", "server_error"]);
+const VAGUE: ReadonlySet<string | undefined> = new Set(["unknown", "server_error"]);
 
 /**
  * The condition of a failure. Claude Code 2.1.318 tags a 400 as `unknown` and a 529 it
@@ -137,8 +139,6 @@ export function conditionOf(facts: FailureFacts): FailureCondition {
   if (facts.subtype === "error_max_turns") return "turn_limit";
   if (facts.subtype === "error_max_budget_usd") return "session_budget";
   const { error, status } = facts;
-  const vague = error !== undefined && VAGUE.has(error) && typeof status === "number";
-  if (error !== undefined && SDK_KINDS.has(error) && !vague) return error as FailureCondition;
-  if (typeof status === "number") return conditionOfStatus(status);
-  return "unknown";
+  const vague = VAGUE.has(error) && typeof status === "number";
+  return SDK_KINDS.has(error) && !vague ? (error as FailureCondition) : conditionOfStatus(status);
 }

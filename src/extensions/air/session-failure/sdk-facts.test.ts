@@ -39,6 +39,14 @@ describe("apiRetryOf", () => {
     ).toEqual({ attempt: 2, maxRetries: 3, error: "overloaded", status: 529 });
   });
 
+  it("a retry without a status has a null one", () => {
+    expect(
+      apiRetryOf(
+        sdk({ type: "system", subtype: "api_retry", attempt: 1, max_retries: 2, error: "unknown" }),
+      ),
+    ).toEqual({ attempt: 1, maxRetries: 2, error: "unknown", status: null });
+  });
+
   it("a connection error has a null status", () => {
     expect(
       apiRetryOf(
@@ -132,6 +140,34 @@ describe("TurnFailureFacts", () => {
     expect(facts.failure(result({ result: "x" })).error).toBeUndefined();
   });
 
+  it("an error message without text leaves the result's text; a null status is none", () => {
+    const facts = new TurnFailureFacts();
+    facts.observe(
+      assistant({ error: "server_error", api_error_status: null }, undefined, "<synthetic>"),
+    );
+    expect(facts.failure(result({ result: "from the result", api_error_status: null }))).toEqual({
+      error: "server_error",
+      status: undefined,
+      subtype: "success",
+      usageLimit: false,
+      text: "from the result",
+    });
+  });
+
+  it("reads only top-level assistant messages", () => {
+    const facts = new TurnFailureFacts();
+    const user = sdk({
+      type: "user",
+      parent_tool_use_id: null,
+      message: { role: "user", content: [] },
+    });
+    expect(facts.observe(user)).toBe(false);
+    expect(
+      facts.observe(sdk({ type: "result", parent_tool_use_id: null, error: "rate_limit" })),
+    ).toBe(false);
+    expect(facts.failure(result({ result: "r" })).error).toBeUndefined();
+  });
+
   it("several text blocks are joined one a line", () => {
     const facts = new TurnFailureFacts();
     facts.observe(
@@ -143,7 +179,8 @@ describe("TurnFailureFacts", () => {
           model: "<synthetic>",
           content: [
             { type: "text", text: "a" },
-            { type: "thinking", thinking: "t" },
+            { type: "thinking", thinking: "t", text: "not text" },
+            { type: "text", text: "" },
             { type: "text", text: "b" },
           ],
         },

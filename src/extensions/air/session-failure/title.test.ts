@@ -35,6 +35,18 @@ describe("failureTitle", () => {
       "Try https://claude.ai.evil.example/x now",
       "Try [URL] now",
     ],
+    [
+      "a transport URL that carries a Claude link",
+      "via https://proxy.example/?to=https://claude.ai/x now",
+      "via [URL] now",
+    ],
+    ["Claude's link without a path", "Go to https://claude.ai", "Go to https://claude.ai"],
+    [
+      "a frame without a name, two-digit lines and columns",
+      "boom at (/a/b.js:12:34) at /srv/x.js:55:66 end",
+      "boom end",
+    ],
+    ["a bare location at the start", "at /srv/x.js:5:6 boom", "boom"],
     ["plain http to Claude is not a user link", "go to http://claude.ai/x", "go to [URL]"],
     [
       "an inference gateway host",

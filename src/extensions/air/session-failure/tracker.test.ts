@@ -163,6 +163,38 @@ describe("SessionFailures: session-scoped incidents and notices", () => {
     ]);
   });
 
+  it("without words, a lost runtime and an internal error get the adapter's own titles", () => {
+    const f = new SessionFailures("S", 42, identity);
+    expect([f.sessionError("transport_loss", ""), f.sessionError("internal", undefined)]).toEqual([
+      {
+        id: "S:session-error:42:1",
+        revision: 1,
+        category: "connection",
+        severity: "error",
+        title: "Claude Code stopped unexpectedly. Send the prompt again to continue.",
+        reason: "transport_loss",
+        actions: ["new_session"],
+      },
+      {
+        id: "S:session-error:42:2",
+        revision: 1,
+        category: "service",
+        severity: "error",
+        title: "Claude Code ended the turn with an error. Try again.",
+        reason: "internal",
+        actions: ["retry", "new_session"],
+      },
+    ]);
+  });
+
+  it("remembers the revisions of the 32 latest records", () => {
+    const f = failures();
+    for (let n = 1; n <= 32; n++) f.turnFailed(`T${n}`, { error: "rate_limit", text: "x" });
+    expect(f.turnFailed("T1", { error: "rate_limit", text: "x" })?.revision).toBe(2);
+    for (let n = 2; n <= 33; n++) f.turnFailed(`U${n}`, { error: "rate_limit", text: "x" });
+    expect(f.turnFailed("T1", { error: "rate_limit", text: "x" })?.revision).toBe(1);
+  });
+
   it("an equal consecutive notice reuses its id; another is a new one", () => {
     const f = new SessionFailures("S", 7, identity);
     const ids = [
@@ -215,6 +247,17 @@ describe("SessionFailures: recovery is internal state", () => {
     f.runtimeReplaced();
     expect(f.activeIds()).toEqual(["U0:error"]);
     f.modelAnswered();
+    expect(f.activeIds()).toEqual([]);
+  });
+
+  it("session errors recover by their kind: a lost runtime by a new one, others by an answer", () => {
+    const f = failures();
+    f.sessionError("worker_shutdown", undefined);
+    f.sessionError("transport_loss", undefined);
+    f.sessionError("internal", undefined);
+    f.modelAnswered();
+    expect(f.activeIds()).toEqual(["S:session-error:1700:1", "S:session-error:1700:2"]);
+    f.runtimeReplaced();
     expect(f.activeIds()).toEqual([]);
   });
 

@@ -23,8 +23,12 @@ export interface TurnFailure extends FailureFacts {
   readonly text: string | undefined;
 }
 
-/** Why an incident is still active (air-extensions.md "Recovery"); internal, never sent. */
-type ActiveKind = "turn" | "quota" | "runtime";
+/**
+ * What ends an active incident (air-extensions.md "Recovery"); internal, never sent. A
+ * turn failure and a quota failure end at a real model answer, a lost runtime when a new
+ * one replaces it.
+ */
+type RecoveredBy = "answer" | "runtime";
 
 /**
  * One session's failure records (air-extensions.md "Identity and revisions", "Recovery"):
@@ -40,7 +44,7 @@ export class SessionFailures {
   /** The last revision of each recent record (the oldest are forgotten). */
   private readonly revisions = new Map<string, number>();
   /** The incidents still active, by id: a new incident does not end an older one. */
-  private readonly active = new Map<string, ActiveKind>();
+  private readonly active = new Map<string, RecoveredBy>();
   private sessionErrors = 0;
   private notices = 0;
   private lastNotice: string | undefined;
@@ -61,7 +65,7 @@ export class SessionFailures {
       retry.status === null ? "transport_loss" : conditionOf(retry);
     if (isSignInFailure(condition)) return undefined;
     const id = turnError(turnId);
-    this.active.set(id, "turn");
+    this.active.set(id, "answer");
     return this.publish(id, {
       category: classify(condition).category,
       severity: "warning",
@@ -92,7 +96,7 @@ export class SessionFailures {
     this.sessionErrors += 1;
     const id = `${this.sessionId}:session-error:${this.epoch}:${this.sessionErrors}`;
     const title = failureTitle(text, this.redact) ?? OWN_TITLES[ownTitleOf(condition)];
-    this.active.set(id, activeKind(condition));
+    this.active.set(id, recoveredBy(condition));
     return this.publish(id, {
       ...classify(condition),
       severity: "error",
@@ -121,17 +125,17 @@ export class SessionFailures {
    * replay"): active until a real model answer proves recovery.
    */
   restored(id: string): void {
-    this.active.set(id, "quota");
+    this.active.set(id, "answer");
   }
 
   /** A real model answer: a turn failure and a restored quota failure have recovered. */
   modelAnswered(): void {
-    for (const [id, kind] of this.active) if (kind !== "runtime") this.active.delete(id);
+    for (const [id, by] of this.active) if (by === "answer") this.active.delete(id);
   }
 
   /** A new Claude Code runtime replaced the lost one: a transport loss has recovered. */
   runtimeReplaced(): void {
-    for (const [id, kind] of this.active) if (kind === "runtime") this.active.delete(id);
+    for (const [id, by] of this.active) if (by === "runtime") this.active.delete(id);
   }
 
   /** The ids of the incidents still active, oldest first (internal state; never sent). */
@@ -145,7 +149,7 @@ export class SessionFailures {
     title: string,
   ): SessionFailureRecord {
     const id = turnError(turnId);
-    this.active.set(id, activeKind(condition));
+    this.active.set(id, recoveredBy(condition));
     return this.publish(id, {
       ...classify(condition),
       severity: "error",
@@ -174,10 +178,8 @@ function turnError(turnId: string): string {
   return `${turnId}:error`;
 }
 
-function activeKind(condition: FailureCondition): ActiveKind {
-  if (condition === "usage_limit") return "quota";
-  if (condition === "transport_loss" || condition === "worker_shutdown") return "runtime";
-  return "turn";
+function recoveredBy(condition: FailureCondition): RecoveredBy {
+  return condition === "transport_loss" || condition === "worker_shutdown" ? "runtime" : "answer";
 }
 
 function ownTitleOf(condition: FailureCondition): keyof typeof OWN_TITLES {
