@@ -24,7 +24,10 @@ export class Conversation {
 
 /**
  * The SDK message that gives Claude Code a user prompt in conversation `claudeSessionId`;
- * `uuid` names it (Claude Code stores the prompt under it).
+ * `uuid` names it (Claude Code stores the prompt under it). It is the user's own input,
+ * so it says so (`origin: human`): Claude Code treats a message without an origin as
+ * unattributed, and its human-only gates (the `ultracode` keyword among them) stay
+ * closed for it.
  */
 export function userMessage(
   content: ClaudeUserBlock[],
@@ -37,5 +40,8 @@ export function userMessage(
     parent_tool_use_id: null,
     uuid,
     session_id: claudeSessionId,
+    origin: HUMAN,
   };
 }
+
+const HUMAN = { kind: "human" } as const;

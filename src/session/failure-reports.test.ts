@@ -263,7 +263,9 @@ describe("FailureReports", () => {
     const { reports, turn } = setup();
     expect(reports.lost(turn)).toStrictEqual({
       stopReason: "end_turn",
+      usage: NO_TOKENS,
       _meta: {
+        ...ANSWER_META,
         jetbrains: {
           air: {
             version: 1,

@@ -8,6 +8,7 @@ import {
 } from "../extensions/air/session-failure/wire.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { turnResponse, type TurnEnd } from "../translation/turn-end.js";
+import { observedResponse } from "../translation/turn-quota.js";
 import { redacted } from "../util/user-text.js";
 import type { Outbox } from "./outbox.js";
 import type { Turn } from "./turn.js";
@@ -85,7 +86,8 @@ export class FailureReports {
   /** Claude Code went away during the turn: its answer, or undefined for the error. */
   lost(turn: Turn): PromptResponse | undefined {
     if (!this.failures) return undefined;
-    return withSessionFailure({ stopReason: "end_turn" }, this.failures.turnLost(turn.id));
+    const answer = observedResponse("end_turn", turn.observed);
+    return withSessionFailure(answer, this.failures.turnLost(turn.id));
   }
 }
 

@@ -284,7 +284,9 @@ describe("sessionFailure: a turn's failures", () => {
     const response = await running;
     expect(response).toStrictEqual({
       stopReason: "end_turn",
+      usage: expect.any(Object),
       _meta: {
+        quota: expect.any(Object),
         jetbrains: {
           air: {
             version: 1,
