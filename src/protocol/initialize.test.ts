@@ -21,6 +21,7 @@ describe("initializeResponse", () => {
             "diffPatch",
             "planFile",
             "agentFileChangeReport",
+            "asyncTasks",
           ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },

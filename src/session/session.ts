@@ -18,6 +18,8 @@ import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
+import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
+import { AsyncTasks } from "./async-tasks.js";
 import { Conversation } from "./conversation.js";
 import { FileChangeReports } from "./file-change-reports.js";
 import { GoalControl } from "./goal-control.js";
@@ -56,7 +58,10 @@ export class Session {
   private readonly startState = new StartState();
   private readonly slot = new QuerySlot({
     message: (message) => this.onMessage(message),
-    exited: (error) => this.runner.queryExited(error),
+    exited: (error) => {
+      this.asyncTasks?.shutdown("failed");
+      this.runner.queryExited(error);
+    },
   });
   private readonly outbox: Outbox;
   private readonly options: SessionOptions;
@@ -65,6 +70,8 @@ export class Session {
   private readonly parts: SessionParts;
   private readonly queries: QueryStarter;
   private readonly runner: TurnRunner;
+  /** AIR `asyncTasks`: the session's background tasks, for a client that declared it. */
+  private readonly asyncTasks: AsyncTasks | undefined;
   /** Claude Code's slash commands, as last reported. */
   private commands: readonly ClaudeCommand[] = [];
   /** Claude Code's start answers stored on disk, for the next session like this one. */
@@ -125,7 +132,11 @@ export class Session {
         query: () => this.slot.current,
         sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
       }),
-      queryStarted: () => this.runner.queryStarted(),
+      queryStarted: () => {
+        // The tasks of the Claude Code before (a plan handoff) ended with it.
+        this.asyncTasks?.shutdown("stopped");
+        this.runner.queryStarted();
+      },
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
       startQuery: (start) => this.queries.replace(start),
       restart: () => void restartQuery(this.parts),
@@ -140,6 +151,7 @@ export class Session {
       steering: this.steering,
       prompt: (content) => this.runner.prompt(content),
     });
+    if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
   }
 
   get id(): string {
@@ -314,9 +326,16 @@ export class Session {
     this.runner.cancel();
   }
 
+  /** `_session/async_task/stop`; `{stopped: false}` for a client without async tasks. */
+  stopAsyncTask(taskId: string): Promise<StopAsyncTaskResponse> {
+    return this.asyncTasks?.stop(taskId) ?? Promise.resolve({ stopped: false });
+  }
+
   /** Ends the session: its query stops and waiting prompts answer `cancelled`. */
   close(): void {
     if (this.lifecycle.closed) return;
+    // Before the cancel quiets the session: the client hears how its open tasks ended.
+    this.asyncTasks?.close();
     this.runner.cancel();
     this.lifecycle.close(); // also ends the wait of the turn cancel() left draining
     this.outbox.closed = true;
@@ -336,7 +355,11 @@ export class Session {
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;
-    if (message.type === "result") return this.runner.result(message);
+    if (message.type === "result") {
+      // A held task's spawn goes before the turn's answer.
+      this.asyncTasks?.observe(message);
+      return this.runner.result(message);
+    }
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.runner.sessionState(message.state);
     }
@@ -350,5 +373,7 @@ export class Session {
       this.options.observeMode(message.permissionMode);
     }
     this.runner.stream(message);
+    // After the tool call's own update: a task's news follows the call that started it.
+    this.asyncTasks?.observe(message);
   }
 }
