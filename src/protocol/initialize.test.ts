@@ -16,6 +16,7 @@ describe("initializeResponse", () => {
         air: {
           version: 1,
           capabilities: [
+            "sessionFailure",
             "recommendedValue",
             "diffPatch",
             "planFile",

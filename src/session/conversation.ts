@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, type UUID } from "node:crypto";
 import type { SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 
@@ -23,17 +23,22 @@ export class Conversation {
 }
 
 /**
- * The SDK message that gives Claude Code a user prompt in conversation `claudeSessionId`.
- * It is the user's own input, so it says so (`origin: human`): Claude Code treats a
- * message without an origin as unattributed, and its human-only gates (the `ultracode`
- * keyword among them) stay closed for it.
+ * The SDK message that gives Claude Code a user prompt in conversation `claudeSessionId`;
+ * `uuid` names it (Claude Code stores the prompt under it). It is the user's own input,
+ * so it says so (`origin: human`): Claude Code treats a message without an origin as
+ * unattributed, and its human-only gates (the `ultracode` keyword among them) stay
+ * closed for it.
  */
-export function userMessage(content: ClaudeUserBlock[], claudeSessionId: string): SDKUserMessage {
+export function userMessage(
+  content: ClaudeUserBlock[],
+  claudeSessionId: string,
+  uuid: UUID = randomUUID(),
+): SDKUserMessage {
   return {
     type: "user",
     message: { role: "user", content },
     parent_tool_use_id: null,
-    uuid: randomUUID(),
+    uuid,
     session_id: claudeSessionId,
     origin: HUMAN,
   };

@@ -6,10 +6,12 @@ import type { SdkMessageTranslator } from "../translation/sdk-message-translator
 import { turnEnd } from "../translation/turn-end.js";
 import { observedResponse } from "../translation/turn-quota.js";
 import type { ModelUsageTable } from "../translation/usage.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import { authRequired, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { redacted } from "../util/user-text.js";
 import { userMessage, type Conversation } from "./conversation.js";
+import { FailureReports } from "./failure-reports.js";
 import type { FileChangeReports } from "./file-change-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp-commands.js";
@@ -32,6 +34,7 @@ const cancelled = (): PromptResponse => observedResponse("cancelled", {});
 /** What the turn runner works with: the session's parts it shares. */
 export interface TurnRunnerParts {
   readonly sessionId: string;
+  readonly profile: ClientProfile;
   readonly lifecycle: Lifecycle;
   readonly outbox: Outbox;
   readonly translator: SdkMessageTranslator;
@@ -55,8 +58,12 @@ export class TurnRunner {
   private readonly queue: PendingPrompt[] = [];
   /** The current query's cumulative `modelUsage`, as its last `result` reported it. */
   private modelUsage: ModelUsageTable = {};
+  /** AIR `sessionFailure` records of the session's failures. */
+  private readonly failures: FailureReports;
 
-  constructor(private readonly parts: TurnRunnerParts) {}
+  constructor(private readonly parts: TurnRunnerParts) {
+    this.failures = new FailureReports(parts.sessionId, parts.profile, parts.outbox);
+  }
 
   /**
    * Queues a prompt; resolves when its turn ends. `fileChangeRequest`: the accepted id of
@@ -110,6 +117,7 @@ export class TurnRunner {
   /** A new query started: its `modelUsage` is a new reading (it is cumulative per query). */
   queryStarted(): void {
     this.modelUsage = {};
+    this.failures.runtimeReplaced();
     // Messages steered into the query before (a plan handed over) will not run in this one.
     const turn = this.parts.lifecycle.turn;
     if (turn) this.parts.steering.endTurn(turn);
@@ -138,7 +146,7 @@ export class TurnRunner {
 
   /** Ends `turn` with Claude Code's `result`: its answer, or its error. */
   private finish(turn: Turn, message: SDKResultMessage): void {
-    const end = turnEnd(message, turn);
+    const end = this.failures.turnEnd(turn, message, turnEnd(message, turn));
     if (end.kind === "error") {
       this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text) });
     } else {
@@ -169,6 +177,7 @@ export class TurnRunner {
     const turn = this.parts.lifecycle.turn;
     if (!turn) return;
     turn.observe(message);
+    this.failures.observe(turn, message);
     this.parts.outbox.route(this.parts.translator.translate(message));
   }
 
@@ -190,7 +199,10 @@ export class TurnRunner {
         `Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`,
       );
       this.parts.fileChanges.turnEnded(turn, true);
-      outbox.after(() => turn.prompt.reject(failure));
+      const lost = this.failures.lost(turn);
+      outbox.after(() => (lost ? turn.prompt.resolve(lost) : turn.prompt.reject(failure)));
+    } else {
+      this.failures.lostIdle();
     }
     this.pump();
   }
@@ -206,9 +218,10 @@ export class TurnRunner {
     translator.endTurn();
     const turn = new Turn(next, this.modelUsage);
     lifecycle.startTurn(turn);
+    this.failures.turnStarted();
     const mcp = parseMcpCommand(promptText(next.content));
     if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp));
-    const message = userMessage(next.content, this.parts.conversation.id);
+    const message = userMessage(next.content, this.parts.conversation.id, turn.id);
     turn.userMessageId = message.uuid;
     query.send(message);
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type {
   SDKAssistantMessageError,
   SDKMessage,
@@ -40,6 +41,8 @@ function add(a: ApiUsage | undefined, b: ApiUsage): Spent {
  * the latest model call, and the error tag Claude put on its last message.
  */
 export class Turn {
+  /** The uuid of the turn's user message: the turn id of its failure records. */
+  readonly id = randomUUID();
   /** Aborted when the turn is cancelled: ends its open permission requests. */
   readonly abort = new AbortController();
   lastCallUsage: ApiUsage | undefined;

@@ -1,5 +1,5 @@
 import type { SDKAssistantMessageError, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { PromptResponse, SessionUpdate, StopReason } from "@agentclientprotocol/sdk/unstable";
 import { toTurnOutcome } from "./turn-outcome.js";
 import {
   quotaMeta,
@@ -42,6 +42,19 @@ function addUsage(a: ApiUsage, b: ApiUsage | undefined): ApiUsage {
 export function turnEnd(result: SDKResultMessage, facts: TurnFacts): TurnEnd {
   const outcome = toTurnOutcome(result, facts.assistantError);
   if (outcome.kind === "error") return outcome;
+  return turnResponse(result, facts, outcome.stopReason);
+}
+
+/**
+ * The answer of a turn that ends with `stopReason`: its usage and quota, and the usage
+ * update before it. Also the answer of a failed turn that an extension reports as a
+ * record instead of an error (AIR `sessionFailure`).
+ */
+export function turnResponse(
+  result: SDKResultMessage,
+  facts: TurnFacts,
+  stopReason: StopReason,
+): Extract<TurnEnd, { kind: "response" }> {
   const modelUsage = result.modelUsage ?? {};
   const contextWindow = Object.values(modelUsage)[0]?.contextWindow;
   const usageUpdate = toUsageUpdate(facts.lastCallUsage, contextWindow, result.total_cost_usd);
@@ -50,7 +63,7 @@ export function turnEnd(result: SDKResultMessage, facts: TurnFacts): TurnEnd {
     kind: "response",
     updates: usageUpdate ? [usageUpdate] : [],
     response: {
-      stopReason: outcome.stopReason,
+      stopReason,
       usage,
       _meta: { quota: quotaMeta(usage, modelUsage, facts.modelUsageBefore) },
     },

@@ -60,6 +60,7 @@ describe("an AIR client with recommendedValue", () => {
     expect(init._meta).toEqual({
       ...airMeta({
         capabilities: [
+          "sessionFailure",
           "recommendedValue",
           "diffPatch",
           "planFile",
@@ -181,6 +182,7 @@ describe("an AIR client without recommendedValue", () => {
     expect(init._meta).toEqual({
       ...airMeta({
         capabilities: [
+          "sessionFailure",
           "recommendedValue",
           "diffPatch",
           "planFile",

@@ -8,6 +8,7 @@ describe("airAgentDeclaration", () => {
         air: {
           version: 1,
           capabilities: [
+            "sessionFailure",
             "recommendedValue",
             "diffPatch",
             "planFile",
@@ -28,6 +29,7 @@ describe("airAgentDeclaration", () => {
         air: {
           version: 1,
           capabilities: [
+            "sessionFailure",
             "recommendedValue",
             "diffPatch",
             "planFile",

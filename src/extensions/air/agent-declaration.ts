@@ -8,6 +8,7 @@ import { AIR_CAPABILITIES, GOAL, GOAL_ACTIONS, GOAL_METHOD } from "./keys.js";
  * capabilities are not built yet.
  */
 export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
+  AIR_CAPABILITIES.sessionFailure,
   AIR_CAPABILITIES.recommendedValue,
   AIR_CAPABILITIES.diffPatch,
   AIR_CAPABILITIES.planFile,

@@ -55,6 +55,26 @@ describe("asMessageEntry", () => {
     expect(entry?.message).toEqual({ id: "msg_1", content });
   });
 
+  it("keeps the model of an API error message (Claude Code's own, for a usage limit)", () => {
+    const content = [{ type: "text", text: "You've hit your limit" }];
+    const message = { id: "m-1", model: "<synthetic>", content, usage: { input_tokens: 0 } };
+    expect(
+      asMessageEntry({ type: "assistant", uuid: "a-1", isApiErrorMessage: true, message })?.message,
+    ).toStrictEqual({ id: "m-1", content, model: "<synthetic>" });
+    expect(
+      asMessageEntry({
+        type: "assistant",
+        uuid: "a-1",
+        isApiErrorMessage: true,
+        message: { model: 3, content },
+      })?.message,
+    ).toStrictEqual({ content });
+    expect(
+      asMessageEntry({ type: "assistant", uuid: "a-1", isApiErrorMessage: "yes", message })
+        ?.message,
+    ).toStrictEqual({ id: "m-1", content });
+  });
+
   it("is undefined for entries that are no message", () => {
     expect(asMessageEntry({ type: "attachment", uuid: "a-1" })).toBeUndefined();
     expect(asMessageEntry({ type: "user" })).toBeUndefined();

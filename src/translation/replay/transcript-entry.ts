@@ -28,7 +28,7 @@ export interface MessageEntry {
   readonly type: "user" | "assistant" | "system";
   readonly uuid: string;
   readonly subtype?: string;
-  readonly message?: { readonly id?: string; readonly content?: unknown };
+  readonly message?: { readonly id?: string; readonly model?: string; readonly content?: unknown };
   readonly isMeta?: boolean;
   readonly isCompactSummary?: boolean;
   readonly isVisibleInTranscriptOnly?: boolean;
@@ -88,7 +88,7 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
     type: entry.type,
     uuid: entry.uuid,
     subtype: entry.subtype,
-    message: messageOf(entry.message),
+    message: messageOf(entry.message, entry.isApiErrorMessage === true),
     isMeta: entry.isMeta,
     isCompactSummary: entry.isCompactSummary,
     isVisibleInTranscriptOnly: entry.isVisibleInTranscriptOnly,
@@ -101,15 +101,19 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
 
 /**
  * The parts of a stored message a replay reads: its id (an assistant message's, shared by
- * the entries of one Anthropic message) and content. Usage, model and stop data stay
- * behind: they are a dozen small values of every assistant entry.
+ * the entries of one Anthropic message) and content, and the model of an API error
+ * message (Claude Code's own, `<synthetic>`, for a usage limit the replay reports).
+ * Usage, the model of other messages and stop data stay behind: they are a dozen small
+ * values of every assistant entry.
  */
-function messageOf(value: unknown): MessageEntry["message"] {
+function messageOf(value: unknown, apiError: boolean): MessageEntry["message"] {
   const message = asRecord(value);
   if (!message) return undefined;
-  return typeof message.id === "string"
-    ? { id: message.id, content: message.content }
-    : { content: message.content };
+  const kept: MessageEntry["message"] =
+    typeof message.id === "string"
+      ? { id: message.id, content: message.content }
+      : { content: message.content };
+  return apiError && typeof message.model === "string" ? { ...kept, model: message.model } : kept;
 }
 
 /**

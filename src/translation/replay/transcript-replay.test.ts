@@ -441,3 +441,73 @@ describe("TranscriptReplay: tool results", () => {
     ]);
   });
 });
+
+describe("TranscriptReplay: AIR sessionFailure", () => {
+  const LIMIT = "You've hit your session limit · resets 5pm";
+  const AIR_FAILURES = parseClientProfile({
+    _meta: { jetbrains: { air: { version: 1, capabilities: ["sessionFailure"] } } },
+  });
+  const prompt = entry({ type: "user", uuid: "p-1", message: { content: "hello" } });
+  const apiError = (text: string, model = "<synthetic>") =>
+    entry({
+      type: "assistant",
+      uuid: "a-1",
+      isApiErrorMessage: true,
+      message: { id: "m", model, content: [{ type: "text", text }] },
+    });
+  const record = {
+    sessionUpdate: "session_info_update",
+    _meta: {
+      jetbrains: {
+        air: {
+          version: 1,
+          sessionFailure: {
+            id: "p-1:error",
+            revision: 1,
+            category: "limit",
+            actions: [],
+            severity: "error",
+            title: LIMIT,
+            reason: "usage_limit",
+          },
+        },
+      },
+    },
+  };
+  const chunk = {
+    sessionUpdate: "user_message_chunk",
+    content: { type: "text", text: "hello" },
+    messageId: "p-1",
+  };
+
+  it("replays a usage-limit message as the record it was live, in its place", () => {
+    expect(replay([prompt, apiError(LIMIT)], AIR_FAILURES)).toStrictEqual([chunk, record]);
+  });
+
+  it.each([
+    ["a client without the capability", LIMIT, "<synthetic>", PLAIN_CLIENT],
+    [
+      "an AIR client without it",
+      LIMIT,
+      "<synthetic>",
+      parseClientProfile({ _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } }),
+    ],
+    ["another API error", "API Error: 500 boom", "<synthetic>", AIR_FAILURES],
+    ["a message that is not Claude Code's own", LIMIT, "claude-opus-5-5", AIR_FAILURES],
+  ])("no record for %s", (_name, text, model, profile) => {
+    expect(replay([prompt, apiError(text, model)], profile)).toStrictEqual([chunk]);
+  });
+
+  it("a subagent's usage-limit message is no record of the session", () => {
+    const replayer = new TranscriptReplay(AIR_FAILURES, sessionId, true);
+    replayer.entry(prompt);
+    expect(replayer.entry(apiError(LIMIT), "toolu_agent")).toEqual([]);
+  });
+
+  it("a usage-limit message before any prompt gets a history-error id", () => {
+    const [update] = replay([apiError(LIMIT)], AIR_FAILURES);
+    expect(update).toMatchObject({
+      _meta: { jetbrains: { air: { sessionFailure: { id: `${sessionId}:history-error:a-1` } } } },
+    });
+  });
+});

@@ -1,7 +1,10 @@
 import type { SDKAssistantMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { ReplayedFailures } from "../../extensions/air/session-failure/history.js";
+import { sessionFailureUpdate } from "../../extensions/air/session-failure/wire.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import { factsOf } from "../compaction.js";
+import { redactForUser } from "../redact.js";
 import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
 import type { RegularFileCheck } from "../tool-calls/tool-call-translator.js";
@@ -35,6 +38,8 @@ export class TranscriptReplay {
   private compaction: string | undefined;
   /** The open compaction's stored trigger and token counts. */
   private compactionMetadata: unknown;
+  /** AIR `sessionFailure`: the stored usage-limit failures as records. */
+  private readonly failures: ReplayedFailures | undefined;
 
   constructor(
     profile: ClientProfile,
@@ -44,6 +49,9 @@ export class TranscriptReplay {
     regularFile?: RegularFileCheck,
   ) {
     this.translator = new SdkMessageTranslator(profile, flatSubagents, regularFile);
+    this.failures = profile.air.sessionFailure
+      ? new ReplayedFailures(sessionId, (text) => redactForUser(text))
+      : undefined;
   }
 
   /**
@@ -90,8 +98,16 @@ export class TranscriptReplay {
   }
 
   private assistant(entry: MessageEntry, parent: string | null): SessionUpdate[] {
+    if (this.failures && parent === null) {
+      const record = this.failures.assistant({
+        uuid: entry.uuid,
+        model: entry.message?.model,
+        text: entryText(entry),
+      });
+      if (record) return [sessionFailureUpdate(record)];
+    }
     // A failed API call is stored as a synthetic assistant message; live, it ended the
-    // turn as an error instead of text.
+    // turn as an error instead of text (or, for AIR `sessionFailure`, a record).
     if (entry.isApiErrorMessage || !entry.message) return [];
     const blocks = contentBlocks(entry);
     for (let i = 0; i < blocks.length; i++) {
@@ -122,6 +138,7 @@ export class TranscriptReplay {
     // Meta entries are Claude Code's own context; a subagent's prompt was never shown.
     if (entry.isMeta || entry.isVisibleInTranscriptOnly || parent !== null) return [];
     this.translator.endTurn();
+    this.failures?.prompt(entry.uuid);
     const updates: SessionUpdate[] = [];
     for (let i = 0; i < blocks.length; i++) {
       const content = toPromptContent(blocks[i]!);
@@ -195,6 +212,15 @@ export class TranscriptReplay {
     this.compactionMetadata = undefined;
     return this.translator.compaction.ended({ success: true, metadata });
   }
+}
+
+/** The text of an API error entry (Claude Code's own message); undefined for others. */
+function entryText(entry: MessageEntry): string | undefined {
+  if (!entry.isApiErrorMessage) return undefined;
+  const blocks = contentBlocks(entry);
+  return blocks[0]?.type === "text" && typeof blocks[0].text === "string"
+    ? blocks[0].text
+    : undefined;
 }
 
 /** A stored prompt block as the client sent it; undefined for what it never saw. */

@@ -1,0 +1,100 @@
+import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
+import { apiRetryOf, TurnFailureFacts } from "../extensions/air/session-failure/sdk-facts.js";
+import { SessionFailures, type TurnFailure } from "../extensions/air/session-failure/tracker.js";
+import {
+  sessionFailureUpdate,
+  withSessionFailure,
+} from "../extensions/air/session-failure/wire.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { turnResponse, type TurnEnd } from "../translation/turn-end.js";
+import { observedResponse } from "../translation/turn-quota.js";
+import { redacted } from "../util/user-text.js";
+import type { Outbox } from "./outbox.js";
+import type { Turn } from "./turn.js";
+
+/**
+ * A session's failures as AIR `sessionFailure` records (air-extensions.md "Session
+ * failure"), for a client that declared the capability; for any other client it does
+ * nothing and a failed turn ends with its JSON-RPC error, as before.
+ *
+ * It reads the running turn's SDK messages: each `api_retry` goes out at once as a
+ * warning revision of the turn's record (`session_info_update`), and the turn's terminal
+ * failure is the record's last revision, on the prompt's answer.
+ */
+export class FailureReports {
+  private readonly failures: SessionFailures | undefined;
+  private facts = new TurnFailureFacts();
+
+  constructor(
+    sessionId: string,
+    profile: ClientProfile,
+    private readonly outbox: Outbox,
+  ) {
+    this.failures = profile.air.sessionFailure
+      ? new SessionFailures(sessionId, Date.now(), redacted)
+      : undefined;
+  }
+
+  /** A turn starts: what the previous one said is forgotten. */
+  turnStarted(): void {
+    this.facts = new TurnFailureFacts();
+  }
+
+  /** A new Claude Code runtime is up: a lost one has recovered. */
+  runtimeReplaced(): void {
+    this.failures?.runtimeReplaced();
+  }
+
+  /** One SDK message of the running turn. */
+  observe(turn: Turn, message: SDKMessage): void {
+    if (!this.failures) return;
+    if (this.facts.observe(message)) this.failures.modelAnswered();
+    const retry = apiRetryOf(message);
+    if (!retry) return;
+    const record = this.failures.retry(turn.id, retry);
+    if (record) this.outbox.send(sessionFailureUpdate(record));
+  }
+
+  /**
+   * How the turn whose `result` is `message` ends, given how it ends for any client
+   * (`turnEnd`): for `sessionFailure`, a failure that is not a sign-in failure, and a
+   * turn or output limit, end `end_turn` with the record on the answer instead.
+   */
+  turnEnd(turn: Turn, result: SDKResultMessage, end: TurnEnd): TurnEnd {
+    if (!this.failures) return end;
+    const failure = this.facts.failure(result);
+    if (end.kind === "response" && !isLimit(result, failure)) return end;
+    // Claude Code's missing or refused login: no record ("Categories and actions").
+    // A cloud provider's credential error is a service failure with a record.
+    if (end.kind === "error" && end.auth && failure.error !== "cloud_credential_error") return end;
+    const record = this.failures.turnFailed(turn.id, failure);
+    if (!record) return end.kind === "error" ? { ...end, auth: true } : end;
+    const answer = turnResponse(result, turn, "end_turn");
+    return { ...answer, response: withSessionFailure(answer.response, record) };
+  }
+
+  /**
+   * Claude Code went away while no turn ran: a session-scoped incident, told at once
+   * (a quiet session drops it: nothing follows a cancel or a load's answer).
+   */
+  lostIdle(): void {
+    if (!this.failures) return;
+    this.outbox.send(sessionFailureUpdate(this.failures.sessionError("transport_loss", undefined)));
+  }
+
+  /** Claude Code went away during the turn: its answer, or undefined for the error. */
+  lost(turn: Turn): PromptResponse | undefined {
+    if (!this.failures) return undefined;
+    const answer = observedResponse("end_turn", turn.observed);
+    return withSessionFailure(answer, this.failures.turnLost(turn.id));
+  }
+}
+
+/**
+ * A turn that hit the turn limit, or whose output Claude Code gave up continuing: a
+ * `limit` failure ("Categories and actions"), though other clients get a stop reason.
+ */
+function isLimit(result: SDKResultMessage, failure: TurnFailure): boolean {
+  return result.subtype === "error_max_turns" || failure.error === "max_output_tokens";
+}
