@@ -21,6 +21,12 @@ export class SessionRegistry {
     return typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
   }
 
+  /** The live session whose subagent has the child session `childId`, if any. */
+  ownerOfChild(childId: string): Session | undefined {
+    for (const session of this.sessions.values()) if (session.ownsChild(childId)) return session;
+    return undefined;
+  }
+
   remove(sessionId: string): void {
     this.sessions.delete(sessionId);
   }

@@ -88,6 +88,12 @@ export class ClaudeQuery {
     await this.query.interrupt();
   }
 
+  /** Stops one task of Claude Code (a subagent) without interrupting the turn. */
+  async stopTask(taskId: string): Promise<void> {
+    if (this.closed) return;
+    await this.query.stopTask(taskId);
+  }
+
   /** Ends the query and its process. Safe to call more than once. */
   close(): void {
     if (this.closed) return;

@@ -20,13 +20,14 @@ import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
 import { QuerySlot } from "./query-slot.js";
 import { isRegularFile } from "./regular-file.js";
 import { QueryStarter, type QueryStarterParts } from "./query-starter.js";
-import { flatSubagents, type SessionSetup } from "./query-setup.js";
+import { subagentTrafficShown, type SessionSetup } from "./query-setup.js";
 import { restartQuery, type RestartParts } from "./restart.js";
 import { configFor } from "./session-config.js";
 import { SessionOptions } from "./session-options.js";
 import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
 import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
 import { StartState } from "./start-state.js";
+import { subagentRouterFor, type SubagentRouter } from "./subagent-router.js";
 import { TitleTracker } from "./title-tracker.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
@@ -48,6 +49,8 @@ export class Session {
     exited: (error) => this.runner.queryExited(error),
   });
   private readonly outbox: Outbox;
+  /** Subagents as native child sessions, for a client that takes them. */
+  private readonly subagents: SubagentRouter | undefined;
   private readonly options: SessionOptions;
   private readonly titles: TitleTracker;
   /** The session's parts, shared by its pieces; each names the ones it uses. */
@@ -66,7 +69,15 @@ export class Session {
   ) {
     this.titles = new TitleTracker(setup.cwd);
     this.cache = new StartAnswerCache(setup);
-    this.outbox = new Outbox(setup.sessionId, client);
+    this.subagents = subagentRouterFor(profile, setup.sessionId, (update, sessionId) =>
+      this.outbox.send(update, sessionId),
+    );
+    const router = this.subagents;
+    this.outbox = new Outbox(
+      setup.sessionId,
+      client,
+      router ? (target) => router.sessionOf(target) : undefined,
+    );
     this.options = new SessionOptions(
       this.outbox,
       () => this.startState.started,
@@ -81,9 +92,10 @@ export class Session {
       lifecycle: this.lifecycle,
       startState: this.startState,
       outbox: this.outbox,
+      subagents: this.subagents,
       translator: new SdkMessageTranslator(
         profile,
-        flatSubagents(profile, setup.passThrough),
+        subagentTrafficShown(profile, setup.passThrough),
         isRegularFile,
       ),
       options: this.options,
@@ -248,7 +260,22 @@ export class Session {
 
   /** Cancels the running turn and every queued prompt of this session. */
   cancel(): void {
+    if (this.lifecycle.turn) this.subagents?.parentCancelled();
     this.runner.cancel();
+  }
+
+  /** Whether `sessionId` names a child session of this session (a subagent). */
+  ownsChild(sessionId: string): boolean {
+    return this.subagents?.owns(sessionId) === true;
+  }
+
+  /** `session/cancel` on a child: stops that subagent alone (its parent's turn goes on). */
+  cancelChild(sessionId: string): void {
+    const taskId = this.subagents?.cancelChild(sessionId);
+    if (taskId === undefined) return;
+    this.slot.current?.stopTask(taskId).catch((error: unknown) => {
+      log.warn("stopping a subagent failed", { sessionId, message: String(error) });
+    });
   }
 
   /** Ends the session: its query stops and waiting prompts answer `cancelled`. */
@@ -274,6 +301,7 @@ export class Session {
       // Claude Code switched modes by itself (plan mode entered, a plan approved).
       this.options.observeMode(message.permissionMode);
     }
+    this.subagents?.observe(message);
     this.runner.stream(message);
   }
 }

@@ -6,12 +6,15 @@ import type { Outbox } from "./outbox.js";
 import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission-flow.js";
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
+import type { SubagentRouter } from "./subagent-router.js";
 
 /** What the tool events need of their session. */
 export interface ToolEventsHost {
   readonly sessionId: string;
   readonly client: ClientPort;
   readonly outbox: Outbox;
+  /** Native child sessions: a subagent's request goes to its child session. */
+  readonly subagents: SubagentRouter | undefined;
   readonly translator: SdkMessageTranslator;
   /** The client takes a preview of a file change in the approval (AIR `diffPatch`). */
   readonly previewFileChanges: boolean;
@@ -39,21 +42,35 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       const fileBefore = host.previewFileChanges
         ? await readFileBeforeApproval(ask.toolName, ask.input, ask.toolUseId)
         : undefined;
-      const { updates, toolCall } = host.translator.tools.forPermission(
+      const { updates, toolCall, target } = host.translator.tools.forPermission(
         ask.toolUseId,
         ask.toolName,
         ask.input,
         fileBefore,
       );
       host.outbox.route(updates);
+      // A subagent's request goes to its child session, where the tool call went.
+      const child = target === null ? undefined : host.subagents?.sessionOf(target);
+      const sessionId = child ?? host.sessionId;
+      if (child) host.subagents?.requestOpened(target);
       await host.outbox.flushed(); // the tool call always goes out before its permission request
       const signal = AbortSignal.any([ask.signal, turnSignal]);
-      const result =
-        ask.toolName === "AskUserQuestion"
-          ? await askQuestions(host.sessionId, host.client, ask, signal)
-          : await permissions.ask(ask, toolCall, signal, host.offeredModes(), (handoff) =>
-              host.handOffPlan(handoff, ask.toolUseId),
-            );
+      let result: PermissionResult;
+      try {
+        result =
+          ask.toolName === "AskUserQuestion"
+            ? await askQuestions(sessionId, host.client, ask, signal)
+            : await permissions.ask(
+                ask,
+                toolCall,
+                signal,
+                host.offeredModes(),
+                (handoff) => host.handOffPlan(handoff, ask.toolUseId),
+                sessionId,
+              );
+      } finally {
+        if (child) host.subagents?.requestClosed(target);
+      }
       if (result.behavior === "allow" && !signal.aborted)
         host.outbox.route(host.translator.tools.running(ask.toolUseId));
       return result;

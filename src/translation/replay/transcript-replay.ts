@@ -5,6 +5,7 @@ import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
 import type { RegularFileCheck } from "../tool-calls/tool-call-translator.js";
 import { toDisplayPrompt } from "../session-title.js";
+import { SUBAGENT_TOOLS } from "../subagents/child-session.js";
 import { fileAfterTool } from "./file-after.js";
 import { asRecord, contentBlocks, TOOL_USE_BLOCKS, type MessageEntry } from "./transcript-entry.js";
 
@@ -13,9 +14,6 @@ export interface SubagentRef {
   readonly agentId: string;
   readonly toolUseId: string;
 }
-
-/** Tools that run a subagent (Claude Code 2.1.318 names it Agent; Task before). */
-const SUBAGENT_TOOLS = new Set(["Agent", "Task"]);
 
 /**
  * A stored conversation → the `session/update`s the client saw live, for `session/load`.

@@ -9,7 +9,8 @@ import { requestPreview } from "../../extensions/air/diff-patch.js";
 import { planFileCandidate } from "../../extensions/air/plan-file.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
-import type { RoutedUpdate } from "../routed-update.js";
+import type { RoutedUpdate, UpdateTarget } from "../routed-update.js";
+import { SUBAGENT_TOOLS, subagentMode } from "../subagents/child-session.js";
 import type { ToolCallDecorator } from "./decorator.js";
 import { decoratorsFor } from "./decorators.js";
 import { ToolCallFieldTracker } from "./field-tracker.js";
@@ -67,6 +68,8 @@ export class ToolCallTranslator {
   private lastPlan: string | undefined;
   /** The plan file check, for a `planFile` client only. */
   private readonly regularFile: RegularFileCheck | undefined;
+  /** Agent and Task are tool calls; not for native child sessions, whose card they would repeat. */
+  private readonly subagentCalls: boolean;
 
   constructor(
     private readonly profile: ClientProfile,
@@ -76,6 +79,7 @@ export class ToolCallTranslator {
     regularFile?: RegularFileCheck,
   ) {
     this.regularFile = profile.air.planFile ? regularFile : undefined;
+    this.subagentCalls = subagentMode(profile) === undefined;
     this.decorators = decoratorsFor(profile);
     const appended = this.decorators.flatMap((decorator) => decorator.appendedKeys);
     const merged = this.decorators.flatMap((decorator) => decorator.mergedObjects ?? []);
@@ -216,7 +220,7 @@ export class ToolCallTranslator {
     toolName: string,
     input: unknown,
     fileBefore?: FileBeforeApproval,
-  ): { updates: RoutedUpdate[]; toolCall: ToolCallUpdate } {
+  ): { updates: RoutedUpdate[]; toolCall: ToolCallUpdate; target: UpdateTarget } {
     let state = this.calls.get(toolUseId);
     const updates: RoutedUpdate[] = [];
     if (!state) {
@@ -240,6 +244,7 @@ export class ToolCallTranslator {
     return {
       updates,
       toolCall: { ...fields, ...(shown ? { content: shown } : {}), _meta } as ToolCallUpdate,
+      target: state.parentToolUseId,
     };
   }
 
@@ -269,6 +274,8 @@ export class ToolCallTranslator {
   }
 
   private report(state: ToolCallState, asToolCall = false): RoutedUpdate[] {
+    // A native child session is the subagent's card (its own permission request aside).
+    if (!this.subagentCalls && !asToolCall && SUBAGENT_TOOLS.has(state.toolName)) return [];
     // Task tools are reported as the plan they build; only a permission request shows them.
     if (TASK_TOOLS.has(state.toolName) && !asToolCall && !this.tracker.has(state.toolCallId))
       return [];
