@@ -13,7 +13,10 @@ describe("initializeResponse", () => {
   ])("%s gets the AIR agent declaration, the same whatever it declared", (_, caps) => {
     expect(initializeResponse(parseClientProfile(caps))._meta).toEqual({
       jetbrains: {
-        air: { version: 1, capabilities: ["recommendedValue", "diffPatch", "planFile"] },
+        air: {
+          version: 1,
+          capabilities: ["recommendedValue", "diffPatch", "planFile", "nativeSubagentSessions"],
+        },
       },
     });
   });
@@ -26,5 +29,22 @@ describe("initializeResponse", () => {
     const answer = initializeResponse(parseClientProfile(caps));
     expect(answer._meta).toBeUndefined();
     expect(JSON.stringify(answer)).not.toContain("jetbrains");
+  });
+
+  it.each([
+    ["a plain client", {}],
+    ["an RFD subagents client", { subagents: {} }],
+    ["an AIR client", air(["nativeSubagentSessions"])],
+  ])("%s gets sessionCapabilities.subagents (the subagents RFD)", (_, caps) => {
+    const answer = initializeResponse(parseClientProfile(caps));
+    expect(answer.agentCapabilities?.sessionCapabilities).toEqual({
+      additionalDirectories: {},
+      list: {},
+      resume: {},
+      fork: {},
+      close: {},
+      delete: {},
+      subagents: {},
+    });
   });
 });

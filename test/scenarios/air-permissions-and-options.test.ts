@@ -56,7 +56,9 @@ describe("an AIR client with recommendedValue", () => {
     const { s, init, created, request } = await run(air("recommendedValue", "diffPatch"));
 
     expect(init._meta).toEqual(
-      airMeta({ capabilities: ["recommendedValue", "diffPatch", "planFile"] }),
+      airMeta({
+        capabilities: ["recommendedValue", "diffPatch", "planFile", "nativeSubagentSessions"],
+      }),
     );
     expect(init.agentCapabilities?._meta).not.toHaveProperty("jetbrains");
 
@@ -167,7 +169,9 @@ describe("an AIR client without recommendedValue", () => {
   it("keeps the default rows, with the hints and the permission record", async () => {
     const { s, init, created, request } = await run(air());
     expect(init._meta).toEqual(
-      airMeta({ capabilities: ["recommendedValue", "diffPatch", "planFile"] }),
+      airMeta({
+        capabilities: ["recommendedValue", "diffPatch", "planFile", "nativeSubagentSessions"],
+      }),
     );
     const model = option(created.configOptions, "model");
     expect(model).toMatchObject({ currentValue: "default" });

@@ -5,7 +5,10 @@ describe("airAgentDeclaration", () => {
   it("advertises only what works end to end, under _meta.jetbrains.air", () => {
     expect(airAgentDeclaration()).toEqual({
       jetbrains: {
-        air: { version: 1, capabilities: ["recommendedValue", "diffPatch", "planFile"] },
+        air: {
+          version: 1,
+          capabilities: ["recommendedValue", "diffPatch", "planFile", "nativeSubagentSessions"],
+        },
       },
     });
   });
@@ -15,7 +18,10 @@ describe("airAgentDeclaration", () => {
     first.jetbrains.air.capabilities.push("planFile");
     expect(airAgentDeclaration()).toEqual({
       jetbrains: {
-        air: { version: 1, capabilities: ["recommendedValue", "diffPatch", "planFile"] },
+        air: {
+          version: 1,
+          capabilities: ["recommendedValue", "diffPatch", "planFile", "nativeSubagentSessions"],
+        },
       },
     });
   });

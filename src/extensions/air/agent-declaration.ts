@@ -11,6 +11,7 @@ export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
   AIR_CAPABILITIES.recommendedValue,
   AIR_CAPABILITIES.diffPatch,
   AIR_CAPABILITIES.planFile,
+  AIR_CAPABILITIES.nativeSubagentSessions,
 ];
 
 /** `initialize` response `_meta` for an AIR client: `{jetbrains: {air: {version, capabilities}}}`. */

@@ -13,6 +13,10 @@ import { asRecord, contentBlocks, TOOL_USE_BLOCKS, type MessageEntry } from "./t
 export interface SubagentRef {
   readonly agentId: string;
   readonly toolUseId: string;
+  /** The Agent / Task input (a native child session's title and prompt). */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The tool result is an error: the child's work ended with one. */
+  readonly failed: boolean;
 }
 
 /**
@@ -29,6 +33,8 @@ export interface SubagentRef {
 export class TranscriptReplay {
   private readonly translator: SdkMessageTranslator;
   private readonly toolNames = new Map<string, string>();
+  /** The inputs of the subagent calls (Agent, Task), by tool use id. */
+  private readonly subagentInputs = new Map<string, Record<string, unknown>>();
   private compaction: string | undefined;
 
   constructor(
@@ -79,7 +85,8 @@ export class TranscriptReplay {
     if (typeof toolUseId !== "string" || !SUBAGENT_TOOLS.has(this.toolNames.get(toolUseId) ?? "")) {
       return undefined;
     }
-    return { agentId, toolUseId };
+    const input = this.subagentInputs.get(toolUseId) ?? {};
+    return { agentId, toolUseId, input, failed: result!.is_error === true };
   }
 
   private assistant(entry: MessageEntry, parent: string | null): SessionUpdate[] {
@@ -91,6 +98,8 @@ export class TranscriptReplay {
       const block = blocks[i]!;
       if (TOOL_USE_BLOCKS.has(block.type) && typeof block.id === "string") {
         this.toolNames.set(block.id, String(block.name));
+        if (SUBAGENT_TOOLS.has(String(block.name)))
+          this.subagentInputs.set(block.id, asRecord(block.input) ?? {});
       }
     }
     const message = {

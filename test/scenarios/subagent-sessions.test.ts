@@ -1,0 +1,308 @@
+import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
+import { describe, expect, it } from "vitest";
+import { eventually, PROFILES, toolCallUpdates, type Scenario } from "../support/acp-harness.js";
+import type { ScriptedTurn } from "../support/model-server.js";
+import { useScenarios } from "../support/scenario-test.js";
+import { HANGING_COMMAND, shellRunning, textTurn } from "../support/script-turns.js";
+import { clientView } from "../support/update-shapes.js";
+
+/**
+ * Subagents as native child sessions (ACP subagents RFD as the ACP SDK 2.4.0 schema
+ * types it; AIR's bridge, air-extensions.md "Native subagent sessions") against real
+ * Claude Code: a foreground Agent whose child runs a command that needs permission.
+ */
+const scenario = useScenarios();
+
+const RFD = { subagents: {} } as ClientCapabilities;
+const AIR_NATIVE: ClientCapabilities = {
+  _meta: { jetbrains: { air: { version: 1, capabilities: ["nativeSubagentSessions"] } } },
+};
+const FLAT: ClientCapabilities = { _meta: { "subagent-transcript": true } };
+
+const CHILD_PROMPT = "Create the marker file.\nUse the shell; keep it short.";
+
+/** The parent delegates; the child speaks, runs `command`, reports; the parent answers. */
+function delegation(command: string): ScriptedTurn[] {
+  return [
+    {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_agent",
+          name: "Agent",
+          input: {
+            description: "Make a marker",
+            prompt: CHILD_PROMPT,
+            subagent_type: "general-purpose",
+            run_in_background: false,
+          },
+        },
+      ],
+    },
+    {
+      id: "msg_child_1",
+      blocks: [
+        { type: "text", text: "Child speaking." },
+        {
+          type: "tool_use",
+          id: "toolu_child",
+          name: "Bash",
+          input: { command, description: "mark" },
+        },
+      ],
+    },
+    { id: "msg_child_2", blocks: [{ type: "text", text: "Child report." }] },
+    { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+  ];
+}
+
+/** Only the Agent is pre-approved: the child's command asks. */
+const SETTINGS = { permissions: { defaultMode: "default", allow: ["Agent"] } };
+
+type Update = Record<string, unknown> & { sessionUpdate: string };
+
+function updatesOf(s: Scenario, sessionId: string): Update[] {
+  return s.updates(sessionId) as unknown as Update[];
+}
+
+/**
+ * The parent's child-session updates (RFD `subagent_update`, AIR `subagent_*`), as the
+ * adapter wrote them (the ACP SDK client drops the AIR kinds it does not know).
+ */
+function childAnnouncements(s: Scenario, sessionId: string): Update[] {
+  return s
+    .sentByAdapter()
+    .flatMap((m) => {
+      const { method, params } = m as { method?: string; params?: Record<string, unknown> };
+      return method === "session/update" && params?.sessionId === sessionId
+        ? [params.update as Update]
+        : [];
+    })
+    .filter((u) => u.sessionUpdate.startsWith("subagent_"));
+}
+
+/** Session ids that got updates, other than the root's. */
+function otherSessions(s: Scenario, sessionId: string): string[] {
+  return [...new Set(s.notifications.map((n) => n.sessionId))].filter((id) => id !== sessionId);
+}
+
+function textOf(s: Scenario, sessionId: string): string {
+  return s.agentText(sessionId);
+}
+
+async function delegate(capabilities: ClientCapabilities) {
+  const s = await scenario({ settings: SETTINGS, script: delegation("touch marker.txt") });
+  const init = await s.initialize(capabilities);
+  const sessionId = await s.newSession();
+  const response = await s.prompt(sessionId, "delegate");
+  return { s, init, sessionId, response };
+}
+
+describe("native child sessions (RFD client: clientCapabilities.subagents)", () => {
+  it("announces the child before its traffic, which goes to the child session with its permission request and states", async () => {
+    const { s, init, sessionId, response } = await delegate(RFD);
+    expect(response.stopReason).toBe("end_turn");
+    expect(
+      (init.agentCapabilities?.sessionCapabilities as Record<string, unknown>).subagents,
+    ).toEqual({});
+    expect(init._meta).toBeUndefined();
+    const [childId, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    expect(childId).toMatch(/^subagent-[0-9a-f]{32}$/);
+    expect(childAnnouncements(s, sessionId)).toEqual([
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        title: "Make a marker",
+        description: "general-purpose",
+        capabilities: { cancel: {} },
+        state: { state: "running" },
+      },
+      { sessionUpdate: "subagent_update", sessionId: childId, state: { state: "requires_action" } },
+      { sessionUpdate: "subagent_update", sessionId: childId, state: { state: "running" } },
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+    ]);
+    // Announced on the parent before the first message to the child.
+    const sessions = s.notifications.map((n) => n.sessionId);
+    const announced = s.notifications.findIndex(
+      (n) => (n.update as Update).sessionUpdate === "subagent_update",
+    );
+    expect(announced).toBeLessThan(sessions.indexOf(childId!));
+    // The child's traffic is on the child session, nowhere else.
+    expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+    expect(textOf(s, sessionId)).toBe("Parent done.");
+    expect(toolCallUpdates(s, childId!, "toolu_child")[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      title: "touch marker.txt",
+    });
+    expect(toolCallUpdates(s, childId!, "toolu_child").at(-1)).toMatchObject({
+      status: "completed",
+    });
+    expect(toolCallUpdates(s, sessionId, "toolu_child")).toEqual([]);
+    // The child session is the card: no Agent tool call on the parent.
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")).toEqual([]);
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [childId, "toolu_child"],
+    ]);
+  });
+});
+
+describe("native child sessions (AIR client: nativeSubagentSessions)", () => {
+  it("announces subagent_spawned with the exact prompt and reports subagent_state_update", async () => {
+    const { s, init, sessionId, response } = await delegate(AIR_NATIVE);
+    expect(response.stopReason).toBe("end_turn");
+    expect(init._meta).toEqual({
+      jetbrains: {
+        air: {
+          version: 1,
+          capabilities: ["recommendedValue", "diffPatch", "planFile", "nativeSubagentSessions"],
+        },
+      },
+    });
+    const [childId, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    const state = (value: Record<string, unknown>) => ({
+      sessionUpdate: "subagent_state_update",
+      subagentSessionId: childId,
+      state: value,
+    });
+    expect(childAnnouncements(s, sessionId)).toEqual([
+      {
+        sessionUpdate: "subagent_spawned",
+        subagentSessionId: childId,
+        name: "general-purpose",
+        task: "Make a marker",
+        prompt: CHILD_PROMPT,
+        capabilities: { cancel: {} },
+      },
+      state({ state: "running" }),
+      state({ state: "requires_action" }),
+      state({ state: "running" }),
+      state({ state: "idle", stopReason: "end_turn" }),
+    ]);
+    expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")).toEqual([]);
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [childId, "toolu_child"],
+    ]);
+  });
+});
+
+describe.each([
+  ["legacy flat transcript", FLAT, true],
+  ["plain", PROFILES.plain, false],
+])("no native child sessions (%s client)", (_name, capabilities, flat) => {
+  it("keeps Agent an ordinary tool call and the child's request on the root session", async () => {
+    const { s, init, sessionId, response } = await delegate(capabilities);
+    expect(response.stopReason).toBe("end_turn");
+    expect(
+      (init.agentCapabilities?.sessionCapabilities as Record<string, unknown>).subagents,
+    ).toEqual({});
+    expect(otherSessions(s, sessionId)).toEqual([]);
+    expect(childAnnouncements(s, sessionId)).toEqual([]);
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      kind: "think",
+    });
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [sessionId, "toolu_child"],
+    ]);
+    expect(textOf(s, sessionId)).toBe(
+      flat ? "Child speaking.Child report.Parent done." : "Parent done.",
+    );
+  });
+});
+
+describe("cancel with native child sessions", () => {
+  it("a cancel of the parent stops its foreground child: the child goes idle, cancelled", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: [...delegation(HANGING_COMMAND).slice(0, 2), textTurn("after")],
+    });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    const prompt = s.prompt(sessionId, "delegate");
+    await shellRunning(s);
+    await s.cancel(sessionId);
+    expect(await prompt).toEqual({ stopReason: "cancelled" });
+    const [childId] = otherSessions(s, sessionId);
+    expect(childAnnouncements(s, sessionId).map((u) => u.state)).toEqual([
+      { state: "running" },
+      { state: "idle", stopReason: "cancelled" },
+    ]);
+    expect(childId).toBeDefined();
+  });
+
+  it("a cancel of the child stops only the child: the parent's turn goes on", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: [...delegation(HANGING_COMMAND).slice(0, 2), textTurn("Parent goes on.")],
+    });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    const prompt = s.prompt(sessionId, "delegate");
+    await shellRunning(s);
+    const [childId] = otherSessions(s, sessionId);
+    await s.cancel(childId!);
+    expect((await prompt).stopReason).toBe("end_turn");
+    expect(childAnnouncements(s, sessionId).map((u) => u.state)).toEqual([
+      { state: "running" },
+      { state: "idle", stopReason: "cancelled" },
+    ]);
+    expect(textOf(s, sessionId)).toBe("Parent goes on.");
+  });
+});
+
+describe("replay of native child sessions (session/load)", () => {
+  it("restores the child under the id it had live, with the child's messages as live", async () => {
+    const { s, sessionId } = await delegate(RFD);
+    const [childId] = otherSessions(s, sessionId);
+    const liveChild = clientView(updatesOf(s, childId!));
+    const liveParent = clientView(updatesOf(s, sessionId));
+    await s.restartAdapter();
+    await s.initialize(RFD);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    await eventually("the replay", () => updatesOf(s, sessionId).length > 0, 5_000);
+    expect(otherSessions(s, sessionId)).toEqual([childId]);
+    expect(childAnnouncements(s, sessionId)).toEqual([
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        title: "Make a marker",
+        description: "general-purpose",
+        capabilities: { cancel: {} },
+        state: { state: "running" },
+      },
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+    ]);
+    expect(withoutResponses(clientView(updatesOf(s, childId!)))).toEqual(
+      withoutResponses(liveChild),
+    );
+    expect(clientView(updatesOf(s, sessionId))).toEqual(liveParent);
+  });
+});
+
+/**
+ * Claude Code 2.1.318 stores no structured result (`toolUseResult`) for a subagent's
+ * tool calls, so a replay cannot repeat the PostToolUse `toolResponse` of live.
+ */
+function withoutResponses(view: ReturnType<typeof clientView>) {
+  return view.map((item) => {
+    if (item.kind !== "tool_call") return item;
+    const meta = item.fields._meta as { claudeCode?: Record<string, unknown> };
+    const { toolResponse: _, ...claudeCode } = meta.claudeCode ?? {};
+    return { ...item, fields: { ...item.fields, _meta: { ...meta, claudeCode } } };
+  });
+}
