@@ -160,7 +160,12 @@ describe("TranscriptReplay", () => {
     });
     const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
     flat.entry(use);
-    expect(flat.subagentOf(result)).toEqual({ agentId: "a123", toolUseId: "toolu_a" });
+    expect(flat.subagentOf(result)).toEqual({
+      agentId: "a123",
+      toolUseId: "toolu_a",
+      input: { prompt: "p" },
+      failed: false,
+    });
     const nested = new TranscriptReplay(PLAIN_CLIENT, sessionId, false);
     nested.entry(use);
     expect(nested.subagentOf(result)).toBeUndefined();
@@ -329,13 +334,19 @@ describe("TranscriptReplay: tool results", () => {
       "a Task",
       use("t", "Task", { prompt: "p" }),
       agentResult("t"),
-      { agentId: "a1", toolUseId: "t" },
+      { agentId: "a1", toolUseId: "t", input: { prompt: "p" }, failed: false },
     ],
     [
       "a result after text",
       use("t", "Agent", { prompt: "p" }),
       agentResult("t", "a1", [{ type: "text", text: "x" }]),
-      { agentId: "a1", toolUseId: "t" },
+      { agentId: "a1", toolUseId: "t", input: { prompt: "p" }, failed: false },
+    ],
+    [
+      "a failed Agent (its input kept)",
+      use("t", "Agent", { prompt: "p", description: "d" }),
+      result([toolResult("t", { is_error: true })], { agentId: "a1" }),
+      { agentId: "a1", toolUseId: "t", input: { prompt: "p", description: "d" }, failed: true },
     ],
     ["another tool", use("t", "Bash", { command: "ls" }), agentResult("t"), undefined],
     ["an unknown tool use", use("t", "Agent", { prompt: "p" }), agentResult("other"), undefined],

@@ -39,6 +39,30 @@ describe("ToolCallTranslator", () => {
     });
   });
 
+  it.each([
+    ["the RFD", { subagents: {} }],
+    [
+      "AIR",
+      { _meta: { jetbrains: { air: { version: 1, capabilities: ["nativeSubagentSessions"] } } } },
+    ],
+  ])(
+    "leaves out Agent and Task for native child sessions (%s): the child is the card",
+    (_, caps) => {
+      const native = parseClientProfile(caps);
+      const t = new ToolCallTranslator(native, true);
+      expect(started(t, "a", "Agent")).toEqual([]);
+      expect(started(t, "k", "Task", "a")).toEqual([]);
+      t.result({ tool_use_id: "a", content: "report" }, undefined);
+      // A child's own tool calls are reported, for its child session.
+      expect(targets(t.start({ id: "c", name: "Bash" }, "a", 1))).toEqual(["a"]);
+      // Asking to run a subagent still shows its tool call in the request.
+      const asked = t.forPermission("a2", "Agent", { description: "d", prompt: "p" });
+      expect(asked.target).toBeNull();
+      expect(updatesOf(asked.updates)[0]).toMatchObject({ sessionUpdate: "tool_call", title: "d" });
+      expect(t.forPermission("c", "Bash", { command: "ls" }).target).toBe("a");
+    },
+  );
+
   it("refines a streamed input once per completed parameter", () => {
     const t = new ToolCallTranslator(plain, false);
     t.start({ id: "b", name: "Bash" }, null, 1);
