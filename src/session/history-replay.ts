@@ -3,6 +3,7 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { reportUnreadable, StoredTranscript } from "../agent/history/transcript-reader.js";
+import { storedSubagents } from "../sdk/subagent-meta.js";
 import { subagentTranscriptPath } from "../sdk/transcript-paths.js";
 import { activeBranch } from "../translation/replay/active-branch.js";
 import { TranscriptReplay, type SubagentRef } from "../translation/replay/transcript-replay.js";
@@ -51,6 +52,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
   const send = sender(sessionId, client);
   const mode = subagentMode(request.profile);
   const announcer = mode ? announcerFor(mode) : undefined;
+  const agentIds = announcer ? await storedSubagents(transcript) : undefined;
   /**
    * A subagent's stored transcript, before its tool's result as live: on the root
    * session (flat transcript), or as the native child session it was live, announced
@@ -72,7 +74,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     const child = describeChild(childId, ref.toolUseId, ref.input, prompt);
     await send(announcer.spawned(child, RUNNING), parentSessionId);
     for (const entry of entries) {
-      const nested = replay.subagentOf(entry);
+      const nested = replay.subagentOf(entry, agentIds);
       if (nested) await subagent(nested, childId);
       await send(replay.entry(entry, ref.toolUseId), childId);
     }
@@ -83,7 +85,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     for (let i = 0; i < lines.length; i++) {
       const entry = stored.take(lines[i]!);
       if (!entry) continue;
-      const ref = replay.subagentOf(entry);
+      const ref = replay.subagentOf(entry, agentIds);
       if (ref) await subagent(ref, sessionId);
       await send(replay.entry(entry));
     }

@@ -294,6 +294,89 @@ describe("replay of native child sessions (session/load)", () => {
   });
 });
 
+/** A foreground Agent that runs a foreground Agent whose child runs `touch` (it asks). */
+function nestedAgent(id: string, prompt: string): ScriptedTurn {
+  return {
+    blocks: [
+      {
+        type: "tool_use",
+        id,
+        name: "Agent",
+        input: {
+          description: `Run ${id}`,
+          prompt,
+          subagent_type: "general-purpose",
+          // Claude Code 2.1.318 runs an Agent in the background unless told otherwise.
+          run_in_background: false,
+        },
+      },
+    ],
+  };
+}
+const NESTED: ScriptedTurn[] = [
+  nestedAgent("toolu_outer", "Outer task"),
+  nestedAgent("toolu_inner", "Inner task"),
+  {
+    blocks: [
+      {
+        type: "tool_use",
+        id: "toolu_cmd",
+        name: "Bash",
+        input: { command: "touch inner.txt", description: "mark" },
+      },
+    ],
+  },
+  { id: "msg_inner", blocks: [{ type: "text", text: "Inner report." }] },
+  { id: "msg_outer", blocks: [{ type: "text", text: "Outer report." }] },
+  { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+];
+
+describe("nested native child sessions", () => {
+  it("announces the inner child on the outer one (parents first), live and on replay alike", async () => {
+    const s = await scenario({ settings: SETTINGS, script: NESTED });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    const [outer, inner, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    const announced = (on: string) => childAnnouncements(s, on).map((u) => [u.sessionId, u.state]);
+    const liveRoot = announced(sessionId);
+    const liveOuter = announced(outer!);
+    expect(liveRoot).toEqual([
+      [outer, { state: "running" }],
+      [outer, { state: "idle", stopReason: "end_turn" }],
+    ]);
+    expect(liveOuter).toEqual([
+      [inner, { state: "running" }],
+      [inner, { state: "requires_action" }],
+      [inner, { state: "running" }],
+      [inner, { state: "idle", stopReason: "end_turn" }],
+    ]);
+    expect(textOf(s, outer!)).toBe("Outer report.");
+    expect(textOf(s, inner!)).toBe("Inner report.");
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [inner, "toolu_cmd"],
+    ]);
+    // Each child's Agent call is not a tool call of its parent.
+    expect(toolCallUpdates(s, outer!, "toolu_inner")).toEqual([]);
+    const live = [outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))));
+
+    await s.restartAdapter();
+    await s.initialize(RFD);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(otherSessions(s, sessionId)).toEqual([outer, inner]);
+    expect(announced(sessionId)).toEqual([liveRoot[0], liveRoot.at(-1)]);
+    expect(announced(outer!)).toEqual([liveOuter[0], liveOuter.at(-1)]);
+    expect([outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))))).toEqual(
+      live,
+    );
+  });
+});
+
 /**
  * Claude Code 2.1.318 stores no structured result (`toolUseResult`) for a subagent's
  * tool calls, so a replay cannot repeat the PostToolUse `toolResponse` of live.

@@ -370,6 +370,22 @@ describe("TranscriptReplay: tool results", () => {
     expect(flat.subagentOf(second)).toEqual(ref);
   });
 
+  it("finds the agent of a result stored without one in the agent ids it is given", () => {
+    const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
+    flat.entry(use("t", "Agent", { prompt: "p" }));
+    const bare = result([toolResult("t")]);
+    expect(flat.subagentOf(bare)).toBeUndefined();
+    expect(flat.subagentOf(bare, new Map([["t", "a9"]]))).toEqual({
+      agentId: "a9",
+      toolUseId: "t",
+      input: { prompt: "p" },
+      failed: false,
+    });
+    // The stored agent id comes first.
+    expect(flat.subagentOf(agentResult("t"), new Map([["t", "a9"]]))?.agentId).toBe("a1");
+    expect(flat.subagentOf(bare, new Map([["other", "a9"]]))).toBeUndefined();
+  });
+
   it("learns tool names only from tool-use blocks with an id", () => {
     const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
     flat.entry(

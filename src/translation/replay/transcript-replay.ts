@@ -76,15 +76,20 @@ export class TranscriptReplay {
    * The subagent that ran for this tool result, when the client asked for the flat
    * transcript; its entries go before the result, as they did live.
    */
-  subagentOf(entry: MessageEntry): SubagentRef | undefined {
+  subagentOf(
+    entry: MessageEntry,
+    /** Agent ids by tool use id, for a result stored without one (a nested subagent). */
+    agentIds?: ReadonlyMap<string, string>,
+  ): SubagentRef | undefined {
     if (!this.flatSubagents || entry.type !== "user") return undefined;
-    const agentId = asRecord(entry.toolUseResult)?.agentId;
-    if (typeof agentId !== "string") return undefined;
     const result = contentBlocks(entry).find((b) => b.type === "tool_result");
     const toolUseId = result?.tool_use_id;
     if (typeof toolUseId !== "string" || !SUBAGENT_TOOLS.has(this.toolNames.get(toolUseId) ?? "")) {
       return undefined;
     }
+    const stored = asRecord(entry.toolUseResult)?.agentId;
+    const agentId = typeof stored === "string" ? stored : agentIds?.get(toolUseId);
+    if (agentId === undefined) return undefined;
     const input = this.subagentInputs.get(toolUseId) ?? {};
     return { agentId, toolUseId, input, failed: result!.is_error === true };
   }
