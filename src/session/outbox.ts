@@ -64,6 +64,15 @@ export class Outbox {
     else this.write(update, sessionId);
   }
 
+  /**
+   * Sends `update` even while the session is quiet: a background subagent's work and
+   * state are not the cancelled turn's, and go on after it.
+   */
+  sendLoud(update: SessionUpdate, sessionId: string): void {
+    if (this.gate) this.behindGate(() => this.write(update, sessionId, true));
+    else this.write(update, sessionId, true);
+  }
+
   sendAll(updates: readonly SessionUpdate[]): void {
     for (const update of updates) this.send(update);
   }
@@ -99,8 +108,8 @@ export class Outbox {
     await this.last;
   }
 
-  private write(update: SessionUpdate, sessionId = this.sessionId): void {
-    if (this.quiet || this.closed) return;
+  private write(update: SessionUpdate, sessionId = this.sessionId, loud = false): void {
+    if ((this.quiet && !loud) || this.closed) return;
     this.last = this.client.sessionUpdate(sessionId, update).catch((error: unknown) => {
       log.warn("session/update failed", { sessionId, message: String(error) });
     });

@@ -69,8 +69,8 @@ export class Session {
   ) {
     this.titles = new TitleTracker(setup.cwd);
     this.cache = new StartAnswerCache(setup);
-    this.subagents = subagentRouterFor(profile, setup.sessionId, (update, sessionId) =>
-      this.outbox.send(update, sessionId),
+    this.subagents = subagentRouterFor(profile, setup.sessionId, (update, sessionId, loud) =>
+      loud ? this.outbox.sendLoud(update, sessionId) : this.outbox.send(update, sessionId),
     );
     const router = this.subagents;
     this.outbox = new Outbox(
@@ -287,6 +287,19 @@ export class Session {
     this.slot.stop();
   }
 
+  /**
+   * A background child's work: not the turn's, it goes to the child session also
+   * between the parent's turns and after a cancel of the parent.
+   */
+  private backgroundWork(message: SDKMessage): void {
+    const routed = this.parts.translator.translate(message);
+    for (let i = 0; i < routed.length; i++) {
+      const { target, update } = routed[i]!;
+      const sessionId = target === null ? undefined : this.subagents?.sessionOf(target);
+      if (sessionId !== undefined) this.outbox.sendLoud(update, sessionId);
+    }
+  }
+
   private onMessage(message: SDKMessage): void {
     if (message.type === "result") return this.runner.result(message);
     if (message.type === "system" && message.subtype === "session_state_changed") {
@@ -302,6 +315,7 @@ export class Session {
       this.options.observeMode(message.permissionMode);
     }
     this.subagents?.observe(message);
+    if (this.subagents?.carriesBackgroundWork(message)) return this.backgroundWork(message);
     this.runner.stream(message);
   }
 }

@@ -11,16 +11,18 @@ const B = childSessionId(ROOT, "toolu_b");
 
 function router() {
   const sent: Array<[string, SessionUpdate]> = [];
-  const r = new SubagentRouter(ROOT, RFD_ANNOUNCER, (update, sessionId) =>
-    sent.push([sessionId, update]),
-  );
+  const loud: boolean[] = [];
+  const r = new SubagentRouter(ROOT, RFD_ANNOUNCER, (update, sessionId, isLoud) => {
+    sent.push([sessionId, update]);
+    loud.push(isLoud);
+  });
   /** The states sent, as `[parent session, child session, state]`. */
   const states = () =>
     sent.map(([on, u]) => {
       const { sessionId, state } = u as unknown as { sessionId: string; state: unknown };
       return [on, sessionId, state];
     });
-  return { r, sent, states };
+  return { r, sent, states, loud };
 }
 
 const msg = (m: Record<string, unknown>) => m as unknown as SDKMessage;
@@ -157,8 +159,8 @@ describe("SubagentRouter", () => {
     ]);
   });
 
-  it("keeps a background child running past its tool result, until its task ends", () => {
-    const { r, states } = router();
+  it("keeps a background child running past its tool result and a parent cancel, until its task ends", () => {
+    const { r, states, loud } = router();
     r.observe(agentCall("toolu_a"));
     r.observe(taskStarted("toolu_a", { is_backgrounded: true }));
     r.observe(toolResult("toolu_a"));
@@ -166,6 +168,23 @@ describe("SubagentRouter", () => {
     expect(states()).toEqual([[ROOT, A, running]]);
     r.observe(taskEnded("toolu_a", "completed"));
     expect(states().at(-1)).toEqual([ROOT, A, idle("end_turn")]);
+    // Its updates go out also while the parent is quiet.
+    expect(loud).toEqual([true, true]);
+  });
+
+  it("knows which messages are a background child's work", () => {
+    const { r, loud } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a", { is_backgrounded: true }));
+    r.observe(agentCall("toolu_b"));
+    r.observe(taskStarted("toolu_b"));
+    expect(r.inBackground("toolu_a")).toBe(true);
+    expect(r.inBackground("toolu_b")).toBe(false);
+    expect(r.inBackground("toolu_x")).toBe(false);
+    expect(r.carriesBackgroundWork(agentCall("x", "toolu_a"))).toBe(true);
+    expect(r.carriesBackgroundWork(agentCall("x", "toolu_b"))).toBe(false);
+    expect(r.carriesBackgroundWork(agentCall("x", null))).toBe(false);
+    expect(loud).toEqual([true, false]);
   });
 
   it("a parent cancel ends the foreground children, cancelled (an open request too)", () => {

@@ -58,8 +58,11 @@ export class SubagentRouter {
   constructor(
     private readonly rootSessionId: string,
     private readonly announcer: SubagentAnnouncer,
-    /** Sends an update to a session, in the session's order (`Outbox.send`). */
-    private readonly send: (update: SessionUpdate, sessionId: string) => void,
+    /**
+     * Sends an update to a session, in the session's order (`Outbox.send`); `loud`
+     * for a background child's, which a quiet parent still sends (`Outbox.sendLoud`).
+     */
+    private readonly send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
   ) {}
 
   /** Learns from one of Claude Code's messages, before it is translated. */
@@ -118,6 +121,20 @@ export class SubagentRouter {
     for (const child of this.children.values()) {
       if (child.call.background !== true) this.end(child.session.toolUseId, idle("cancelled"));
     }
+  }
+
+  /** Whether the child of `toolUseId` runs in the background (not the turn's work). */
+  inBackground(toolUseId: string): boolean {
+    return this.children.get(toolUseId)?.call.background === true;
+  }
+
+  /**
+   * Whether `message` is the work of a background child: not the parent turn's, it goes
+   * on between the parent's turns and after a cancel of the parent.
+   */
+  carriesBackgroundWork(message: SDKMessage): boolean {
+    const parent = (message as { parent_tool_use_id?: unknown }).parent_tool_use_id;
+    return typeof parent === "string" && this.inBackground(parent);
   }
 
   /** Whether `sessionId` is a child of this session. */
@@ -186,7 +203,7 @@ export class SubagentRouter {
     this.children.set(toolUseId, child);
     this.bySession.set(sessionId, child);
     for (const update of this.announcer.spawned(session, RUNNING))
-      this.send(update, parentSessionId);
+      this.send(update, parentSessionId, call.background === true);
     return child;
   }
 
@@ -200,7 +217,7 @@ export class SubagentRouter {
   private report(child: Child, state: ChildWorkState): void {
     child.state = state;
     for (const update of this.announcer.state(child.session, state))
-      this.send(update, child.parentSessionId);
+      this.send(update, child.parentSessionId, child.call.background === true);
   }
 }
 
@@ -208,7 +225,7 @@ export class SubagentRouter {
 export function subagentRouterFor(
   profile: ClientProfile,
   rootSessionId: string,
-  send: (update: SessionUpdate, sessionId: string) => void,
+  send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
 ): SubagentRouter | undefined {
   const mode = subagentMode(profile);
   return mode ? new SubagentRouter(rootSessionId, announcerFor(mode), send) : undefined;

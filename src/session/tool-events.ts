@@ -36,8 +36,12 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
   const permissions = new PermissionFlow(host.sessionId, host.client, host.airClient);
   return {
     async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
+      // A background child's request is not the turn's: it may come between turns, and
+      // a cancel of the parent spares it (like the child itself).
+      const parent = host.translator.tools.parentOf(ask.toolUseId);
+      const background = parent !== null && host.subagents?.inBackground(parent) === true;
       const turnSignal = host.turnSignal();
-      if (!turnSignal || ask.signal.aborted) return TOOL_USE_ABORTED;
+      if ((!turnSignal && !background) || ask.signal.aborted) return TOOL_USE_ABORTED;
       // Read only for an approval: a session without approvals reads no file before a write.
       const fileBefore = host.previewFileChanges
         ? await readFileBeforeApproval(ask.toolName, ask.input, ask.toolUseId)
@@ -54,7 +58,8 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       const sessionId = child ?? host.sessionId;
       if (child) host.subagents?.requestOpened(target);
       await host.outbox.flushed(); // the tool call always goes out before its permission request
-      const signal = AbortSignal.any([ask.signal, turnSignal]);
+      const signal =
+        background || !turnSignal ? ask.signal : AbortSignal.any([ask.signal, turnSignal]);
       let result: PermissionResult;
       try {
         result =
@@ -76,7 +81,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       return result;
     },
     toolFinished(toolUseId, toolResponse, fileAfter) {
-      if (!host.turnSignal()) return;
+      const parent = host.translator.tools.parentOf(toolUseId);
+      const background = parent !== null && host.subagents?.inBackground(parent) === true;
+      if (!host.turnSignal() && !background) return;
       host.outbox.route(host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }));
     },
     compacted(summary) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, toolCallUpdates, type Scenario } from "../support/acp-harness.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { HANGING_COMMAND, shellRunning, textTurn } from "../support/script-turns.js";
+import { bashTurn, HANGING_COMMAND, shellRunning, textTurn } from "../support/script-turns.js";
 import { clientView } from "../support/update-shapes.js";
 
 /**
@@ -374,6 +374,152 @@ describe("nested native child sessions", () => {
     expect([outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))))).toEqual(
       live,
     );
+  });
+});
+
+const BG_PROMPT = "Background task: make bg.txt";
+
+/**
+ * The parent starts a background Agent and waits (a shell loop) for the file its child
+ * makes; the child's command asks. Parent and child requests reach the model server in
+ * any order, so each request is answered from the script of the one that sent it.
+ */
+function backgroundScript(): ScriptedTurn[] {
+  const parent: ScriptedTurn[] = [
+    {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_bg",
+          name: "Agent",
+          input: {
+            description: "Background marker",
+            prompt: BG_PROMPT,
+            subagent_type: "general-purpose",
+            run_in_background: true,
+          },
+        },
+      ],
+    },
+    {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_wait",
+          name: "Bash",
+          input: { command: "while [ ! -f bg.txt ]; do sleep 0.2; done", description: "wait" },
+        },
+      ],
+    },
+    { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+  ];
+  const child: ScriptedTurn[] = [
+    {
+      id: "msg_bg_1",
+      blocks: [
+        { type: "text", text: "Child speaking." },
+        {
+          type: "tool_use",
+          id: "toolu_bgcmd",
+          name: "Bash",
+          input: { command: "touch bg.txt", description: "mark" },
+        },
+      ],
+    },
+    // Slow: the child reports after the parent's turn ended.
+    { id: "msg_bg_2", blocks: [{ type: "text", text: "Child report." }], delayMs: 400 },
+  ];
+  return byRequester(parent, child, BG_PROMPT);
+}
+
+/** Answers each main request from the script of its sender: the child with `prompt`, or the parent. */
+function byRequester(
+  parent: ScriptedTurn[],
+  child: ScriptedTurn[],
+  prompt: string,
+): ScriptedTurn[] {
+  const fromChild = (req: { body: { messages?: unknown[] } }) =>
+    JSON.stringify(req.body.messages?.[0] ?? "").includes(prompt);
+  const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn =>
+    (fromChild(req) ? child.shift() : parent.shift()) ?? textTurn("Noted.");
+  return Array.from({ length: 12 }, () => answer);
+}
+
+describe("a background native child session", () => {
+  it("is announced, works and asks in its own session, and ends when its task does", async () => {
+    const s = await scenario({ settings: SETTINGS, script: backgroundScript() });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    const [childId, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    await eventually(
+      "the child's end",
+      () => childAnnouncements(s, sessionId).some((u) => (u.state as Update)?.state === "idle"),
+      20_000,
+    );
+    expect(childAnnouncements(s, sessionId)).toEqual([
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        title: "Background marker",
+        description: "general-purpose",
+        capabilities: { cancel: {} },
+        state: { state: "running" },
+      },
+      { sessionUpdate: "subagent_update", sessionId: childId, state: { state: "requires_action" } },
+      { sessionUpdate: "subagent_update", sessionId: childId, state: { state: "running" } },
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+    ]);
+    // The parent's wait loop runs unasked (Claude Code deems it read-only).
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [childId, "toolu_bgcmd"],
+    ]);
+    await eventually("the child's report", () => textOf(s, childId!).endsWith("Child report."));
+    expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+    expect(textOf(s, sessionId)).toBe("Parent done.");
+    expect(toolCallUpdates(s, sessionId, "toolu_bg")).toEqual([]);
+  });
+});
+
+describe("cancel with a background native child session", () => {
+  it("a cancel of the parent spares it; a cancel of the child stops it, also while the parent is quiet", async () => {
+    const bgPrompt = "Background task: wait";
+    const agent: ScriptedTurn = {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_bg",
+          name: "Agent",
+          input: { description: "Wait", prompt: bgPrompt, run_in_background: true },
+        },
+      ],
+    };
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: byRequester(
+        [agent, bashTurn(HANGING_COMMAND, "toolu_parent_wait")],
+        [bashTurn("tail -n 0 -f /dev/null", "toolu_child_wait")],
+        bgPrompt,
+      ),
+    });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    const prompt = s.prompt(sessionId, "delegate");
+    await shellRunning(s, "tail -f");
+    await shellRunning(s, "tail -n 0");
+    await s.cancel(sessionId);
+    expect(await prompt).toEqual({ stopReason: "cancelled" });
+    const [childId] = otherSessions(s, sessionId);
+    const states = () => childAnnouncements(s, sessionId).map((u) => u.state);
+    expect(states()).toEqual([{ state: "running" }]);
+    await s.cancel(childId!);
+    await eventually("the child's end", () => states().length === 2, 20_000);
+    expect(states()).toEqual([{ state: "running" }, { state: "idle", stopReason: "cancelled" }]);
   });
 });
 

@@ -202,6 +202,11 @@ export class ToolCallTranslator {
     return parent !== null ? this.running(parent) : [];
   }
 
+  /** The subagent whose work a known tool call is (its `parentToolUseId`), else null. */
+  parentOf(toolUseId: string): UpdateTarget {
+    return this.calls.get(toolUseId)?.parentToolUseId ?? null;
+  }
+
   /** The user allowed the tool: it runs now. */
   running(toolUseId: string): RoutedUpdate[] {
     const state = this.calls.get(toolUseId);
