@@ -72,7 +72,8 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     const childId = childSessionId(sessionId, ref.toolUseId);
     const prompt = childPrompt(undefined, ref.input);
     const child = describeChild(childId, ref.toolUseId, ref.input, prompt);
-    await send(announcer.spawned(child, RUNNING), parentSessionId);
+    await send(announcer.spawned(child, RUNNING, parentSessionId), parentSessionId);
+    await send(announcer.opening(child, parentSessionId), childId);
     for (const entry of entries) {
       const nested = replay.subagentOf(entry, agentIds);
       if (nested) await subagent(nested, childId);

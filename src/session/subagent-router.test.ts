@@ -82,9 +82,31 @@ describe("SubagentRouter", () => {
           state: running,
         },
       ],
+      [
+        ROOT,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_a:prompt",
+          senderSessionId: ROOT,
+          recipientSessionId: A,
+          recipientMessageId: "toolu_a:prompt:received",
+          content: [{ type: "text", text: "from task" }],
+        },
+      ],
+      [
+        A,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_a:prompt:received",
+          senderSessionId: ROOT,
+          recipientSessionId: A,
+          senderMessageId: "toolu_a:prompt",
+          content: [{ type: "text", text: "from task" }],
+        },
+      ],
     ]);
     expect(r.sessionOf("toolu_a")).toBe(A);
-    expect(sent).toHaveLength(1); // announced once
+    expect(sent).toHaveLength(3); // announced once
     expect(r.owns(A)).toBe(true);
     expect(r.owns(ROOT)).toBe(false);
   });

@@ -202,8 +202,11 @@ export class SubagentRouter {
     };
     this.children.set(toolUseId, child);
     this.bySession.set(sessionId, child);
-    for (const update of this.announcer.spawned(session, RUNNING))
-      this.send(update, parentSessionId, call.background === true);
+    const loud = call.background === true;
+    for (const update of this.announcer.spawned(session, RUNNING, parentSessionId))
+      this.send(update, parentSessionId, loud);
+    for (const update of this.announcer.opening(session, parentSessionId))
+      this.send(update, sessionId, loud);
     return child;
   }
 

@@ -86,6 +86,11 @@ function otherSessions(s: Scenario, sessionId: string): string[] {
   return [...new Set(s.notifications.map((n) => n.sessionId))].filter((id) => id !== sessionId);
 }
 
+/** The inter-session messages (RFD `session_message`) of a session. */
+function messagesOf(s: Scenario, sessionId: string): Update[] {
+  return updatesOf(s, sessionId).filter((u) => u.sessionUpdate === "session_message");
+}
+
 function textOf(s: Scenario, sessionId: string): string {
   return s.agentText(sessionId);
 }
@@ -132,6 +137,29 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
       (n) => (n.update as Update).sessionUpdate === "subagent_update",
     );
     expect(announced).toBeLessThan(sessions.indexOf(childId!));
+    // The launch prompt: sent by the parent, received by the child, each view naming the other.
+    const prompt = [{ type: "text", text: CHILD_PROMPT }];
+    expect(messagesOf(s, sessionId)).toEqual([
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_agent:prompt",
+        senderSessionId: sessionId,
+        recipientSessionId: childId,
+        recipientMessageId: "toolu_agent:prompt:received",
+        content: prompt,
+      },
+    ]);
+    expect(messagesOf(s, childId!)).toEqual([
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_agent:prompt:received",
+        senderSessionId: sessionId,
+        recipientSessionId: childId,
+        senderMessageId: "toolu_agent:prompt",
+        content: prompt,
+      },
+    ]);
+    expect(updatesOf(s, childId!)[0]?.sessionUpdate).toBe("session_message");
     // The child's traffic is on the child session, nowhere else.
     expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
     expect(textOf(s, sessionId)).toBe("Parent done.");
@@ -263,6 +291,7 @@ describe("replay of native child sessions (session/load)", () => {
     const [childId] = otherSessions(s, sessionId);
     const liveChild = clientView(updatesOf(s, childId!));
     const liveParent = clientView(updatesOf(s, sessionId));
+    const liveMessages = [messagesOf(s, sessionId), messagesOf(s, childId!)];
     await s.restartAdapter();
     await s.initialize(RFD);
     await s.agent.request(methods.agent.session.load, {
@@ -291,6 +320,7 @@ describe("replay of native child sessions (session/load)", () => {
       withoutResponses(liveChild),
     );
     expect(clientView(updatesOf(s, sessionId))).toEqual(liveParent);
+    expect([messagesOf(s, sessionId), messagesOf(s, childId!)]).toEqual(liveMessages);
   });
 });
 

@@ -27,6 +27,10 @@ export const AIR_SUBAGENT_ANNOUNCER: SubagentAnnouncer = {
     update.capabilities = { cancel: {} };
     return [update as unknown as SessionUpdate, stateUpdate(child, state)];
   },
+  // The prompt travels in `subagent_spawned`.
+  opening() {
+    return [];
+  },
   state(child, state) {
     return [stateUpdate(child, state)];
   },

@@ -121,8 +121,8 @@ const child: ChildSession = {
 const bare: ChildSession = { ...child, title: undefined, agentType: undefined, prompt: undefined };
 
 describe("RFD_ANNOUNCER (subagent_update)", () => {
-  it("announces the child with its title, description, cancel capability and state", () => {
-    expect(RFD_ANNOUNCER.spawned(child, RUNNING)).toStrictEqual([
+  it("announces the child with its title, description, cancel capability and state, then sends its prompt", () => {
+    expect(RFD_ANNOUNCER.spawned(child, RUNNING, "parent")).toStrictEqual([
       {
         sessionUpdate: "subagent_update",
         sessionId: "child-1",
@@ -131,8 +131,27 @@ describe("RFD_ANNOUNCER (subagent_update)", () => {
         capabilities: { cancel: {} },
         state: { state: "running" },
       },
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_a:prompt",
+        senderSessionId: "parent",
+        recipientSessionId: "child-1",
+        recipientMessageId: "toolu_a:prompt:received",
+        content: [{ type: "text", text: "List the files" }],
+      },
     ]);
-    expect(RFD_ANNOUNCER.spawned(bare, RUNNING)).toStrictEqual([
+    expect(RFD_ANNOUNCER.opening(child, "parent")).toStrictEqual([
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_a:prompt:received",
+        senderSessionId: "parent",
+        recipientSessionId: "child-1",
+        senderMessageId: "toolu_a:prompt",
+        content: [{ type: "text", text: "List the files" }],
+      },
+    ]);
+    expect(RFD_ANNOUNCER.opening(bare, "parent")).toEqual([]);
+    expect(RFD_ANNOUNCER.spawned(bare, RUNNING, "parent")).toStrictEqual([
       {
         sessionUpdate: "subagent_update",
         sessionId: "child-1",
@@ -155,7 +174,7 @@ describe("RFD_ANNOUNCER (subagent_update)", () => {
 
 describe("AIR_SUBAGENT_ANNOUNCER (subagent_spawned, subagent_state_update)", () => {
   it("announces the child with the exact prompt, then its state", () => {
-    expect(AIR_SUBAGENT_ANNOUNCER.spawned(child, RUNNING)).toStrictEqual([
+    expect(AIR_SUBAGENT_ANNOUNCER.spawned(child, RUNNING, "parent")).toStrictEqual([
       {
         sessionUpdate: "subagent_spawned",
         subagentSessionId: "child-1",
@@ -169,7 +188,7 @@ describe("AIR_SUBAGENT_ANNOUNCER (subagent_spawned, subagent_state_update)", () 
   });
 
   it("leaves the prompt out when there is none, and names a default agent", () => {
-    expect(AIR_SUBAGENT_ANNOUNCER.spawned(bare, RUNNING)[0]).toStrictEqual({
+    expect(AIR_SUBAGENT_ANNOUNCER.spawned(bare, RUNNING, "parent")[0]).toStrictEqual({
       sessionUpdate: "subagent_spawned",
       subagentSessionId: "child-1",
       name: "general-purpose",
@@ -177,8 +196,16 @@ describe("AIR_SUBAGENT_ANNOUNCER (subagent_spawned, subagent_state_update)", () 
       capabilities: { cancel: {} },
     });
     expect(
-      AIR_SUBAGENT_ANNOUNCER.spawned({ ...bare, agentType: "Explore", prompt: "p" }, RUNNING)[0],
+      AIR_SUBAGENT_ANNOUNCER.spawned(
+        { ...bare, agentType: "Explore", prompt: "p" },
+        RUNNING,
+        "parent",
+      )[0],
     ).toMatchObject({ name: "Explore", task: "p", prompt: "p" });
+  });
+
+  it("sends nothing more to the child (the prompt is in subagent_spawned)", () => {
+    expect(AIR_SUBAGENT_ANNOUNCER.opening(child, "parent")).toEqual([]);
   });
 
   it("reports a state", () => {

@@ -108,24 +108,58 @@ function nonEmpty(value: unknown): string | undefined {
  * form per `SubagentMode`. `spawned` goes out before any traffic of the child.
  */
 export interface SubagentAnnouncer {
-  spawned(child: ChildSession, state: ChildWorkState): SessionUpdate[];
+  /** The parent's updates that announce the child (and what it was sent). */
+  spawned(child: ChildSession, state: ChildWorkState, parentSessionId: string): SessionUpdate[];
+  /** The child session's first updates, right after its announcement. */
+  opening(child: ChildSession, parentSessionId: string): SessionUpdate[];
   state(child: ChildSession, state: ChildWorkState): SessionUpdate[];
+}
+
+/**
+ * The ids of the launch prompt's two views (RFD `session_message`): the parent's
+ * outgoing one and the child's incoming one, from the tool use id (so a replay has them).
+ */
+export function promptMessageIds(child: ChildSession): { outgoing: string; incoming: string } {
+  return { outgoing: `${child.toolUseId}:prompt`, incoming: `${child.toolUseId}:prompt:received` };
+}
+
+/** The launch prompt as one view of an inter-session message (RFD `session_message`). */
+function promptMessage(
+  child: ChildSession,
+  parentSessionId: string,
+  view: "outgoing" | "incoming",
+): SessionUpdate {
+  const ids = promptMessageIds(child);
+  const update: Record<string, unknown> = { sessionUpdate: "session_message" };
+  update.messageId = ids[view];
+  update.senderSessionId = parentSessionId;
+  update.recipientSessionId = child.sessionId;
+  if (view === "outgoing") update.recipientMessageId = ids.incoming;
+  else update.senderMessageId = ids.outgoing;
+  update.content = [{ type: "text", text: child.prompt }];
+  return update as SessionUpdate;
 }
 
 /**
  * The RFD form (ACP SDK 2.4.0 `SubagentUpdate`): `subagent_update` with the child's
  * session id; the first one announces it, later ones patch its state. A child may be
- * cancelled on its own (`capabilities.cancel`).
+ * cancelled on its own (`capabilities.cancel`). Its launch prompt is a `session_message`
+ * sent by the parent (after the announcement, as the RFD orders) and received by the child.
  */
 export const RFD_ANNOUNCER: SubagentAnnouncer = {
-  spawned(child, state) {
+  spawned(child, state, parentSessionId) {
     const update: Record<string, unknown> = { sessionUpdate: "subagent_update" };
     update.sessionId = child.sessionId;
     if (child.title !== undefined) update.title = child.title;
     if (child.agentType !== undefined) update.description = child.agentType;
     update.capabilities = { cancel: {} };
     update.state = { ...state };
-    return [update as SessionUpdate];
+    const updates = [update as SessionUpdate];
+    if (child.prompt !== undefined) updates.push(promptMessage(child, parentSessionId, "outgoing"));
+    return updates;
+  },
+  opening(child, parentSessionId) {
+    return child.prompt === undefined ? [] : [promptMessage(child, parentSessionId, "incoming")];
   },
   state(child, state) {
     return [{ sessionUpdate: "subagent_update", sessionId: child.sessionId, state: { ...state } }];
