@@ -108,6 +108,7 @@ export class Session {
       restart: () => void restartQuery(this.parts),
       pump: () => this.runner.pump(),
     };
+    if (router) this.parts.translator.keepAcrossTurns((parent) => router.inBackground(parent));
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
   }

@@ -85,6 +85,9 @@ describe("childPrompt", () => {
     ["never truncated", long, {}, long],
     ["none", undefined, { prompt: 3 }, undefined],
     ["empty strings are none", "", { prompt: "" }, undefined],
+    ["no string from task_started", 42, { prompt: "from input" }, "from input"],
+    ["no string message", undefined, { message: 5 }, undefined],
+    ["an empty message", undefined, { prompt: "", message: "" }, undefined],
   ])("%s", (_name, started, input, prompt) => {
     expect(childPrompt(started, input)).toBe(prompt);
   });

@@ -131,6 +131,24 @@ describe("ToolCallTranslator", () => {
     const [first] = started(t, "e", "Agent");
     expect(first).toMatchObject({ sessionUpdate: "tool_call", toolCallId: "e", rawInput: {} });
   });
+
+  it("keeps the tool calls of a subagent that outlives the turn (a background child)", () => {
+    const t = new ToolCallTranslator(plain, true);
+    t.start({ id: "bg", name: "Bash" }, "toolu_bg", 0);
+    t.start({ id: "fg", name: "Bash" }, "toolu_fg", 0);
+    t.start({ id: "root", name: "Bash" }, null, 1);
+    t.endTurn((parent) => parent === "toolu_bg");
+    expect(t.parentOf("bg")).toBe("toolu_bg");
+    expect(t.parentOf("fg")).toBeNull();
+    expect(t.parentOf("root")).toBeNull();
+    // The kept call streams on; the others' streams are gone.
+    expect(updatesOf(t.inputDelta('{"command": "ls"}', "toolu_bg", 0))).toEqual([
+      expect.objectContaining({ toolCallId: "bg", rawInput: { command: "ls" } }),
+    ]);
+    expect(t.inputDelta('{"command": "ls"}', "toolu_fg", 0)).toEqual([]);
+    expect(t.inputDelta('{"command": "ls"}', null, 1)).toEqual([]);
+    expect(t.result({ tool_use_id: "bg", content: "x" }, undefined)).toHaveLength(1);
+  });
 });
 
 // Whole updates, field by field: which report goes out, as tool_call or update, and

@@ -258,10 +258,19 @@ export class ToolCallTranslator {
    * reports sent: no report of them can follow, and a long session (or the replay of a
    * long history) would otherwise keep every tool output it ever reported.
    */
-  endTurn(): void {
-    for (const toolCallId of this.calls.keys()) this.tracker.forget(toolCallId);
-    this.calls = new Map();
-    this.streaming.clear();
+  endTurn(keep?: (parent: string) => boolean): void {
+    const kept = new Map<string, ToolCallState>();
+    for (const [toolCallId, state] of this.calls) {
+      const parent = state.parentToolUseId;
+      // A background subagent's tool calls go on after the turn (`keep`).
+      if (parent !== null && keep?.(parent)) kept.set(toolCallId, state);
+      else this.tracker.forget(toolCallId);
+    }
+    this.calls = kept;
+    for (const key of [...this.streaming.keys()]) {
+      const parent = key.slice(0, key.lastIndexOf(":"));
+      if (parent === "null" || !keep?.(parent)) this.streaming.delete(key);
+    }
   }
 
   /**
