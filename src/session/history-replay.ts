@@ -53,6 +53,9 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
   const mode = subagentMode(request.profile);
   const announcer = mode ? announcerFor(mode) : undefined;
   const agentIds = announcer ? await storedSubagents(transcript) : undefined;
+  /** The subagent calls replayed as child sessions; any other one stays a tool call. */
+  const children = new Set<string>();
+  replay.knowChildSessions((toolUseId) => children.has(toolUseId));
   /**
    * A subagent's stored transcript, before its tool's result as live: on the root
    * session (flat transcript), or as the native child session it was live, announced
@@ -69,6 +72,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
       for (const child of entries) await send(replay.entry(child, ref.toolUseId));
       return;
     }
+    children.add(ref.toolUseId);
     const childId = childSessionId(sessionId, ref.toolUseId);
     const prompt = childPrompt(undefined, ref.input);
     const child = describeChild(childId, ref.toolUseId, ref.input, prompt);

@@ -108,7 +108,10 @@ export class Session {
       restart: () => void restartQuery(this.parts),
       pump: () => this.runner.pump(),
     };
-    if (router) this.parts.translator.keepAcrossTurns((parent) => router.inBackground(parent));
+    if (router) {
+      this.parts.translator.keepAcrossTurns((parent) => router.inBackground(parent));
+      this.parts.translator.tools.knowChildSessions((toolUseId) => router.announced(toolUseId));
+    }
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
   }

@@ -114,7 +114,9 @@ describe("SubagentRouter", () => {
   it("announces a child on its first traffic when no task_started came first", () => {
     const { r, states } = router();
     r.observe(streamedCall("toolu_a", "Task"));
+    expect(r.announced("toolu_a")).toBe(false);
     expect(r.sessionOf("toolu_a")).toBe(A);
+    expect(r.announced("toolu_a")).toBe(true);
     expect(states()).toEqual([[ROOT, A, running]]);
   });
 

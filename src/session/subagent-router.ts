@@ -123,6 +123,11 @@ export class SubagentRouter {
     }
   }
 
+  /** Whether the subagent call `toolUseId` got its child session (announced). */
+  announced(toolUseId: string): boolean {
+    return this.children.has(toolUseId);
+  }
+
   /** Whether the child of `toolUseId` runs in the background (not the turn's work). */
   inBackground(toolUseId: string): boolean {
     return this.children.get(toolUseId)?.call.background === true;

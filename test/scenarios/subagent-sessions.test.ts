@@ -245,6 +245,29 @@ describe.each([
   });
 });
 
+describe("a subagent launch that ends without a child (RFD client)", () => {
+  it("is an ordinary tool call: a rule denied the Agent", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", deny: ["Agent"] } },
+      script: [delegation("true")[0]!, textTurn("Parent done.")],
+    });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    expect(otherSessions(s, sessionId)).toEqual([]);
+    expect(childAnnouncements(s, sessionId)).toEqual([]);
+    expect(s.permissionRequests).toEqual([]);
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")).toEqual([
+      expect.objectContaining({
+        sessionUpdate: "tool_call",
+        title: "Make a marker",
+        status: "failed",
+      }),
+    ]);
+    expect(textOf(s, sessionId)).toBe("Parent done.");
+  });
+});
+
 describe("cancel with native child sessions", () => {
   it("a cancel of the parent stops its foreground child: the child goes idle, cancelled", async () => {
     const s = await scenario({

@@ -67,6 +67,11 @@ export class TranscriptReplay {
     return this.user(entry, parentToolUseId);
   }
 
+  /** Which subagent calls were replayed as native child sessions (`ToolCallTranslator`). */
+  knowChildSessions(hasChildSession: (toolUseId: string) => boolean): void {
+    this.translator.tools.knowChildSessions(hasChildSession);
+  }
+
   /** Closes what the stored history left open. */
   finish(): SessionUpdate[] {
     return this.endCompaction();

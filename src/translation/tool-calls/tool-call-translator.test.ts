@@ -63,6 +63,26 @@ describe("ToolCallTranslator", () => {
     },
   );
 
+  it("reports a subagent call that ended without a child session as an ordinary tool call", () => {
+    const t = new ToolCallTranslator(parseClientProfile({ subagents: {} }), true);
+    t.knowChildSessions((toolUseId) => toolUseId === "with_child");
+    expect(started(t, "with_child", "Agent")).toEqual([]);
+    expect(t.result({ tool_use_id: "with_child", content: "report" }, undefined)).toEqual([]);
+    expect(started(t, "denied", "Agent")).toEqual([]);
+    const ended = updatesOf(
+      t.result({ tool_use_id: "denied", content: "no", is_error: true }, undefined),
+    );
+    expect(ended).toEqual([
+      expect.objectContaining({
+        sessionUpdate: "tool_call",
+        toolCallId: "denied",
+        title: "d",
+        status: "failed",
+        rawInput: { description: "d", prompt: "p" },
+      }),
+    ]);
+  });
+
   it("refines a streamed input once per completed parameter", () => {
     const t = new ToolCallTranslator(plain, false);
     t.start({ id: "b", name: "Bash" }, null, 1);

@@ -70,6 +70,8 @@ export class ToolCallTranslator {
   private readonly regularFile: RegularFileCheck | undefined;
   /** Agent and Task are tool calls; not for native child sessions, whose card they would repeat. */
   private readonly subagentCalls: boolean;
+  /** Whether a subagent call got its native child session (the session knows). */
+  private hasChildSession: (toolUseId: string) => boolean = () => true;
 
   constructor(
     private readonly profile: ClientProfile,
@@ -202,6 +204,14 @@ export class ToolCallTranslator {
     return parent !== null ? this.running(parent) : [];
   }
 
+  /**
+   * Tells which subagent calls got a native child session: one that ended without a
+   * child (its launch failed, or was denied) is reported as an ordinary tool call.
+   */
+  knowChildSessions(hasChildSession: (toolUseId: string) => boolean): void {
+    this.hasChildSession = hasChildSession;
+  }
+
   /** The subagent whose work a known tool call is (its `parentToolUseId`), else null. */
   parentOf(toolUseId: string): UpdateTarget {
     return this.calls.get(toolUseId)?.parentToolUseId ?? null;
@@ -288,8 +298,12 @@ export class ToolCallTranslator {
   }
 
   private report(state: ToolCallState, asToolCall = false): RoutedUpdate[] {
-    // A native child session is the subagent's card (its own permission request aside).
-    if (!this.subagentCalls && !asToolCall && SUBAGENT_TOOLS.has(state.toolName)) return [];
+    // A native child session is the subagent's card (its own permission request aside);
+    // a launch that ended without a child is an ordinary tool call.
+    if (!this.subagentCalls && !asToolCall && SUBAGENT_TOOLS.has(state.toolName)) {
+      const ended = state.status === "completed" || state.status === "failed";
+      if (!ended || this.hasChildSession(state.toolCallId)) return [];
+    }
     // Task tools are reported as the plan they build; only a permission request shows them.
     if (TASK_TOOLS.has(state.toolName) && !asToolCall && !this.tracker.has(state.toolCallId))
       return [];
