@@ -1,3 +1,4 @@
+import { applyManagedEnv } from "./sdk/managed-env.js";
 import { Readable, type Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
 import { AcpAgent } from "./agent/acp-agent.js";
@@ -59,6 +60,8 @@ export function runAcp(options: AgentOptions = {}): void {
   // stdout is the protocol: anything that logs (a dependency too) goes to stderr.
   Object.assign(console, { log: console.error, info: console.error, debug: console.error });
 
+  // The organization's policy environment, before any Claude Code starts (sessions wait).
+  void applyManagedEnv();
   const connection = serveAcp({ input: process.stdin, output: process.stdout }, options);
 
   let exiting = false;

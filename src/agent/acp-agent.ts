@@ -25,6 +25,7 @@ import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import { SessionIndex } from "./history/session-index.js";
 import { loadSession } from "./load-session.js";
 import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
+import { SessionControls } from "./session-controls.js";
 import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
@@ -50,6 +51,8 @@ export class AcpAgent {
 
   private negotiated: ClientProfile = PLAIN_CLIENT;
   private readonly sessions = new SessionRegistry();
+  /** `_session/steering` and `_session/goal`. */
+  readonly controls = new SessionControls(this.sessions);
   private readonly index = new SessionIndex();
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;
@@ -170,11 +173,15 @@ export class AcpAgent {
     if (await deleteStoredSession(sessionId)) this.index.invalidate();
   }
 
-  /** `session/prompt`; `signal` (`$/cancel_request`) cancels its turn like `session/cancel`. */
+  /**
+   * `session/prompt`; `signal` (`$/cancel_request`) cancels its turn like `session/cancel`.
+   * `meta`: the request's `_meta` (AIR's file-change report request).
+   */
   async prompt(
     sessionId: string,
     prompt: readonly ContentBlock[],
     signal?: AbortSignal,
+    meta?: unknown,
   ): Promise<PromptResponse> {
     const session = this.sessions.get(sessionId);
     // Only with the flag: an await here would let a cancel overtake the prompt.
@@ -187,7 +194,7 @@ export class AcpAgent {
       if (error instanceof UnsupportedPromptContent) throw invalidInput(error.message);
       throw error;
     }
-    return session.prompt(content).catch((error: unknown) => {
+    return session.prompt(content, meta).catch((error: unknown) => {
       // A prompt that found no credentials: the login state may have changed.
       if (isAdapterError(error, "authRequired")) void this.auth?.refresh();
       throw error;

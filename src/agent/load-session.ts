@@ -35,7 +35,7 @@ export async function loadSession(
   context: LoadContext,
 ): Promise<Session> {
   const { opener, client, profile } = context;
-  checkAdditionalDirectories(params.additionalDirectories ?? []);
+  checkAdditionalDirectories(params);
   const stored = await findStoredSession(sessionId, params.cwd);
   if (!stored && !context.live && !opener.isOpening(sessionId)) throw unknownSession(sessionId);
   let replayed!: () => void;

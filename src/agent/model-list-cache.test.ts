@@ -28,7 +28,22 @@ describe("the model list cache", () => {
     const withNewField = [{ ...models[0]!, supportsThinkingOff: false }, models[1]!];
     writeModelListCache(KEY, withNewField);
     expect(modelListCachePath(KEY).startsWith(join(cacheHome(), "claude-agent-acp"))).toBe(true);
-    expect(readModelListCache(KEY)).toEqual(withNewField);
+    expect(readModelListCache(KEY)).toEqual({ models: withNewField, switches: {} });
+  });
+
+  it("keeps what the start said of the switches, never whether they were on", () => {
+    writeModelListCache(KEY, models, {
+      fastDisabledReason: "free",
+      fastOn: true,
+      ultracodeAvailable: true,
+      ultracodeOn: true,
+    });
+    expect(readModelListCache(KEY)?.switches).toEqual({
+      fastDisabledReason: "free",
+      ultracodeAvailable: true,
+    });
+    writeModelListCache(KEY, models, { ultracodeAvailable: false });
+    expect(readModelListCache(KEY)?.switches).toEqual({ ultracodeAvailable: false });
   });
 
   it("is none for another key, even one sharing the file name", () => {

@@ -1,5 +1,6 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { z } from "zod";
+import type { SwitchFacts } from "../sdk/claude-query.js";
 import { cacheFilePath, readCacheFile, writeJsonAtomically } from "../util/cache-file.js";
 
 /**
@@ -29,33 +30,63 @@ const modelSchema = z.looseObject({
   supportsAutoMode: z.boolean().optional(),
 });
 
+/** What the start said of fast mode and ultracode (`SwitchFacts`); its `On` states are not kept. */
+const switchesSchema = z.object({
+  fastDisabledReason: z.string().optional(),
+  ultracodeAvailable: z.boolean().optional(),
+});
+
 const fileSchema = z.object({
   version: z.literal(VERSION),
   key: z.string(),
   models: z.array(modelSchema).min(1),
+  switches: switchesSchema.optional(),
 });
+
+/** A cached start: the model list and what the switches depend on. */
+export interface CachedModelList {
+  readonly models: ModelInfo[];
+  readonly switches: SwitchFacts;
+}
 
 export function modelListCachePath(key: string): string {
   return cacheFilePath(`models-${key.slice(0, 32)}.json`);
 }
 
 /** The model list stored for this start key, or undefined when there is none to trust. */
-export function readModelListCache(key: string): ModelInfo[] | undefined {
+export function readModelListCache(key: string): CachedModelList | undefined {
   const stored = readCacheFile(
     modelListCachePath(key),
     fileSchema,
     (file) => file.key === key,
     "model list cache",
   );
-  return stored?.models as ModelInfo[] | undefined;
+  if (!stored) return undefined;
+  return { models: stored.models as ModelInfo[], switches: stored.switches ?? {} };
 }
 
 /** Stores the model list Claude Code reported for this key. Failures are logged, not thrown. */
-export function writeModelListCache(key: string, models: readonly ModelInfo[]): void {
+export function writeModelListCache(
+  key: string,
+  models: readonly ModelInfo[],
+  switches: SwitchFacts = {},
+): void {
   if (models.length === 0) return; // nothing a session could be answered with
   writeJsonAtomically(
     modelListCachePath(key),
-    { version: VERSION, key, models },
+    {
+      version: VERSION,
+      key,
+      models,
+      switches: {
+        ...(switches.fastDisabledReason !== undefined
+          ? { fastDisabledReason: switches.fastDisabledReason }
+          : {}),
+        ...(switches.ultracodeAvailable !== undefined
+          ? { ultracodeAvailable: switches.ultracodeAvailable }
+          : {}),
+      },
+    },
     "model list cache",
   );
 }

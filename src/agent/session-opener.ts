@@ -5,7 +5,7 @@ import { readPassThroughOptions } from "../sdk/query-options.js";
 import { Session } from "../session/session.js";
 import type { AuthTracker } from "./auth-tracker.js";
 import type { SessionRegistry } from "./session-registry.js";
-import { checkAdditionalDirectories } from "./session-params.js";
+import { checkAdditionalDirectories, wantsRawSdkMessages } from "./session-params.js";
 
 /** What a session is started with (new, load, resume, fork): ACP's session params. */
 export interface SessionParams {
@@ -83,9 +83,10 @@ export class SessionOpener {
       {
         sessionId,
         cwd: params.cwd,
-        additionalDirectories: checkAdditionalDirectories(params.additionalDirectories ?? []),
+        additionalDirectories: checkAdditionalDirectories(params),
         mcpServers: [...(params.mcpServers ?? [])],
         passThrough: readPassThroughOptions(params._meta),
+        rawSdkMessages: wantsRawSdkMessages(params._meta),
       },
       client(),
       profile(),

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { invalidInput } from "../util/adapter-error.js";
+import { ownField, toPlainData } from "../util/plain-data.js";
 
 /** `cwd` must be an absolute path to an existing directory. */
 export async function checkWorkingDirectory(cwd: string): Promise<void> {
@@ -10,11 +11,32 @@ export async function checkWorkingDirectory(cwd: string): Promise<void> {
     throw invalidInput(`cwd is not an existing directory: ${JSON.stringify(cwd)}`);
 }
 
-export function checkAdditionalDirectories(dirs: readonly string[] | undefined): string[] {
-  for (const dir of dirs ?? []) {
-    if (!isAbsolute(dir)) {
-      throw invalidInput(`additionalDirectories must be absolute paths: ${JSON.stringify(dir)}`);
+/**
+ * The session's additional directories: the ACP field, else the legacy
+ * `_meta.additionalRoots` some clients still send (features 1b); each an absolute path.
+ * (`_meta.claudeCode.options.additionalDirectories` joins them when the query starts.)
+ */
+export function checkAdditionalDirectories(params: {
+  readonly additionalDirectories?: readonly string[] | null;
+  readonly _meta?: Readonly<Record<string, unknown>> | null;
+}): string[] {
+  const legacy = params._meta?.[LEGACY_ROOTS];
+  const field = params.additionalDirectories ? "additionalDirectories" : LEGACY_ROOTS;
+  const dirs: unknown = params.additionalDirectories ?? legacy ?? [];
+  if (!Array.isArray(dirs)) throw invalidInput(`${field} must be an array of absolute paths`);
+  for (const dir of dirs) {
+    if (typeof dir !== "string" || !isAbsolute(dir)) {
+      throw invalidInput(`${field} must be absolute paths: ${JSON.stringify(dir)}`);
     }
   }
-  return [...(dirs ?? [])];
+  return [...(dirs as string[])];
+}
+
+/** The legacy `_meta` key of a session's additional directories. */
+const LEGACY_ROOTS = "additionalRoots";
+
+/** `_meta.claudeCode.emitRawSDKMessages: true`: the client taps the raw SDK messages. */
+export function wantsRawSdkMessages(meta: unknown): boolean {
+  const claudeCode = ownField(toPlainData(meta), "claudeCode");
+  return ownField(claudeCode, "emitRawSDKMessages") === true;
 }

@@ -1,5 +1,6 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
+import type { SwitchFacts } from "../sdk/claude-query.js";
 import { clientEnv } from "../sdk/query-options.js";
 import { claudeConfigDir } from "../sdk/transcript-paths.js";
 import type { ClaudeCommand } from "../translation/commands.js";
@@ -13,6 +14,8 @@ import { readModelListCache, writeModelListCache } from "./model-list-cache.js";
 /** What an earlier start of Claude Code answered, for a session that cannot wait for it. */
 export interface CachedStart {
   readonly models: readonly ModelInfo[];
+  /** Fast mode and ultracode as that start reported them. */
+  readonly switches: SwitchFacts;
   /** The project's commands, when they are cached too. */
   readonly commands: readonly ClaudeCommand[] | undefined;
 }
@@ -43,19 +46,24 @@ export class StartAnswerCache {
    * command list the client gets a second later anyway.
    */
   read(startKey: string, withCommands: boolean): CachedStart | undefined {
-    const models = readModelListCache(startKey);
-    if (!models) return undefined;
-    if (!withCommands) return { models, commands: undefined };
+    const cached = readModelListCache(startKey);
+    if (!cached) return undefined;
+    const { models, switches } = cached;
+    if (!withCommands) return { models, switches, commands: undefined };
     const commands = readCommandListCache(this.keyOfCommands(startKey));
-    return commands ? { models, commands } : undefined;
+    return commands ? { models, switches, commands } : undefined;
   }
 
   /** Stores what Claude Code answered at its start. */
   write(
     startKey: string,
-    answer: { models: readonly ModelInfo[]; commands: readonly ClaudeCommand[] },
+    answer: {
+      models: readonly ModelInfo[];
+      commands: readonly ClaudeCommand[];
+      switches: SwitchFacts;
+    },
   ) {
-    writeModelListCache(startKey, answer.models);
+    writeModelListCache(startKey, answer.models, answer.switches);
     writeCommandListCache(this.keyOfCommands(startKey), answer.commands);
   }
 

@@ -2,6 +2,10 @@ import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/unstable
 import { z } from "zod";
 import type { AcpAgent } from "../agent/acp-agent.js";
 import { connectionClientPort, type WriteLines } from "../client/client-port.js";
+import { goalParams, toGoalRequest } from "../extensions/air/goal-params.js";
+import { GOAL_METHOD } from "../extensions/air/keys.js";
+import { STEERING_METHOD } from "../extensions/steering/keys.js";
+import { steeringParams, toSteerRequest } from "../extensions/steering/params.js";
 import { guarded } from "./guarded.js";
 import { initializeResponse } from "./initialize.js";
 
@@ -65,7 +69,7 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
     .onRequest(
       m.session.prompt,
       guarded(m.session.prompt, ({ params, signal }) =>
-        service.prompt(params.sessionId, params.prompt, signal),
+        service.prompt(params.sessionId, params.prompt, signal, params._meta),
       ),
     )
     .onNotification(m.session.cancel, ({ params }) => service.cancel(params.sessionId))
@@ -91,6 +95,16 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
       guarded(SET_MODEL, ({ params }) =>
         service.setConfigOption(params.sessionId, "model", params.modelId).then(empty),
       ),
+    )
+    .onRequest(
+      STEERING_METHOD,
+      steeringParams,
+      guarded(STEERING_METHOD, ({ params }) => service.controls.steer(toSteerRequest(params))),
+    )
+    .onRequest(
+      GOAL_METHOD,
+      goalParams,
+      guarded(GOAL_METHOD, ({ params }) => service.controls.goal(toGoalRequest(params))),
     );
 }
 

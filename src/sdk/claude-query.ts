@@ -13,11 +13,25 @@ import {
 import { InputStream } from "./input-stream.js";
 import { buildQueryOptions, type SessionQueryConfig } from "./query-options.js";
 
+/** What Claude Code said of the switches when it started (`ClaudeInit.switches`). */
+export interface SwitchFacts {
+  /** `fast_mode_disabled_reason` of its start answer. */
+  readonly fastDisabledReason?: string;
+  /** `fast_mode_state` is `on`. */
+  readonly fastOn?: boolean;
+  /** Its settings' `ultracodeAvailable`: dynamic workflows are on and the model can run them. */
+  readonly ultracodeAvailable?: boolean;
+  /** Its settings' `ultracode`: ultracode is in effect. */
+  readonly ultracodeOn?: boolean;
+}
+
 /** What Claude Code reports once it has started. */
 export interface ClaudeInit {
   readonly models: readonly ModelInfo[];
   readonly permissionMode: string | undefined;
   readonly commands: readonly SlashCommand[];
+  /** Fast mode and ultracode as Claude Code started them. */
+  readonly switches: SwitchFacts;
 }
 
 /**
@@ -42,7 +56,35 @@ export class ClaudeQuery {
       models: init.models ?? [],
       permissionMode: typeof mode === "string" ? mode : undefined,
       commands: init.commands ?? [],
+      switches: {
+        ...(init.fast_mode_disabled_reason
+          ? { fastDisabledReason: init.fast_mode_disabled_reason }
+          : {}),
+        fastOn: init.fast_mode_state === "on",
+        ...(await this.ultracodeFacts()),
+      },
     };
+  }
+
+  /**
+   * Whether ultracode can be turned on, and is: only Claude Code's settings answer says
+   * (`applied.ultracodeAvailable`: dynamic workflows on and a model that runs them). The
+   * SDK 0.3.318 sends that request (`getSettings`) without typing it, so the answer is
+   * read as unknown data; a Claude Code without it offers no ultracode.
+   */
+  private async ultracodeFacts(): Promise<Pick<SwitchFacts, "ultracodeAvailable" | "ultracodeOn">> {
+    const reader = (this.query as { getSettings?: () => Promise<unknown> }).getSettings;
+    if (typeof reader !== "function") return {};
+    try {
+      const answer = (await reader.call(this.query)) as { applied?: Record<string, unknown> };
+      const applied = answer?.applied;
+      return {
+        ultracodeAvailable: applied?.ultracodeAvailable === true,
+        ultracodeOn: applied?.ultracode === true,
+      };
+    } catch {
+      return {};
+    }
   }
 
   supportedCommands(): Promise<SlashCommand[]> {
@@ -74,18 +116,41 @@ export class ClaudeQuery {
     await this.query.applyFlagSettings({ effortLevel: (effort ?? null) as EffortLevel | null });
   }
 
+  /** Turns fast mode or ultracode on or off for the rest of the session (flag settings). */
+  async setSwitch(id: "fast" | "ultracode", on: boolean): Promise<void> {
+    await this.query.applyFlagSettings(id === "fast" ? { fastMode: on } : { ultracode: on });
+  }
+
   /** The SDK message stream. It ends (or throws) when Claude Code exits. */
   messages(): AsyncIterable<SDKMessage> {
     return this.query;
+  }
+
+  /**
+   * What rewinding the files to their state before user message `userMessageId` would
+   * restore, without touching them (a dry run; needs `fileCheckpointing`). Resolves with
+   * the SDK's `RewindFilesResult` as sent: its shape is checked by the caller.
+   */
+  previewFileRewind(userMessageId: string): Promise<unknown> {
+    return this.query.rewindFiles(userMessageId, { dryRun: true });
   }
 
   send(message: SDKUserMessage): void {
     this.input.push(message);
   }
 
+  /**
+   * Stops the running turn and drops the messages still queued in Claude Code (a steer
+   * not yet taken in): after a cancel nothing the user sent before it may run.
+   * `cancelQueued` is in 0.3.318's `interrupt` but not in its type (capability
+   * `interrupt_cancel_queued_v1`; an older Claude Code ignores it).
+   */
   async interrupt(): Promise<void> {
     if (this.closed) return;
-    await this.query.interrupt();
+    const interrupt = this.query.interrupt.bind(this.query) as (options: {
+      cancelQueued: boolean;
+    }) => Promise<unknown>;
+    await interrupt({ cancelQueued: true });
   }
 
   /** Stops one task of Claude Code (a subagent) without interrupting the turn. */

@@ -16,6 +16,13 @@ describe("readPassThroughOptions", () => {
       { allowedTools: ["Bash"], model: "m", maxTurns: 2 },
     ],
     [meta({ someFutureOption: { x: 1 } }), { someFutureOption: { x: 1 } }],
+    [{ disableBuiltInTools: true }, { tools: [] }],
+    [{ disableBuiltInTools: "yes" }, {}],
+    [
+      { disableBuiltInTools: true, ...meta({ model: "m" }) },
+      { tools: [], model: "m" },
+    ],
+    [{ disableBuiltInTools: true, ...meta({ tools: ["Read"] }) }, { tools: ["Read"] }],
     [
       meta({ systemPrompt: { type: "preset", preset: "claude_code" } }),
       { systemPrompt: { type: "preset", preset: "claude_code" } },

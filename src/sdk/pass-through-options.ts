@@ -77,10 +77,14 @@ const passThroughSchema = z.looseObject({
  * ZodError whose path starts at `_meta` (→ `invalidParams`).
  */
 export function readPassThroughOptions(meta: unknown): Record<string, unknown> {
-  const raw = ownField(ownField(toPlainData(meta), "claudeCode"), "options");
-  if (!object.safeParse(raw).success) return {};
+  const plain = toPlainData(meta);
+  // The legacy `_meta.disableBuiltInTools: true` is `tools: []` (features 1b), unless the
+  // client names the tools itself.
+  const noBuiltIns = ownField(plain, "disableBuiltInTools") === true ? { tools: [] } : {};
+  const raw = ownField(ownField(plain, "claudeCode"), "options");
+  if (!object.safeParse(raw).success) return { ...noBuiltIns };
   const parsed = passThroughSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { ...noBuiltIns, ...parsed.data };
   // The paths name the field as the client wrote it, from the request's `_meta` on.
   for (const issue of parsed.error.issues) {
     (issue as { path: PropertyKey[] }).path = ["_meta", "claudeCode", "options", ...issue.path];

@@ -36,4 +36,26 @@ describe("buildQueryOptions", () => {
     expect(options.includePartialMessages).toBe(true);
     expect(options.sessionId).toBe("s1");
   });
+
+  it("turns file checkpointing on only when the session asks (AIR's file-change report)", () => {
+    expect(
+      buildQueryOptions({ ...config(), fileCheckpointing: true }).enableFileCheckpointing,
+    ).toBe(true);
+    expect("enableFileCheckpointing" in buildQueryOptions(config())).toBe(false);
+    expect(
+      "enableFileCheckpointing" in buildQueryOptions({ ...config(), fileCheckpointing: false }),
+    ).toBe(false);
+    // A client that asks for it itself keeps it.
+    expect(
+      buildQueryOptions(config({ enableFileCheckpointing: true })).enableFileCheckpointing,
+    ).toBe(true);
+  });
+
+  it("gives Claude Code the client's additional directories and the session's, each once", () => {
+    const options = buildQueryOptions({
+      ...config({ additionalDirectories: ["/a", "/b", 3] }),
+      additionalDirectories: ["/b", "/c"],
+    });
+    expect(options.additionalDirectories).toEqual(["/a", "/b", "/c"]);
+  });
 });

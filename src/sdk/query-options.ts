@@ -1,3 +1,4 @@
+import { modelConfigSettings, programmaticSettings } from "./model-config.js";
 import type { McpServerConfig, Options, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import { claudeExecutable } from "./claude-binary.js";
@@ -23,6 +24,11 @@ export interface SessionQueryConfig {
   readonly model?: string;
   /** An effort the session shows and must run with (restarts keep it). */
   readonly effort?: string;
+  /**
+   * SDK file checkpointing (a backup of each file before Claude's file tools change it),
+   * for AIR's file-change report: only for a client that negotiated it.
+   */
+  readonly fileCheckpointing?: boolean;
   readonly canUseTool?: Options["canUseTool"];
   readonly hooks?: Options["hooks"];
   readonly abortController: AbortController;
@@ -46,6 +52,17 @@ function pairs(
   list: ReadonlyArray<{ name: string; value: string }> | undefined,
 ): Record<string, string> {
   return Object.fromEntries((list ?? []).map((p) => [p.name, p.value]));
+}
+
+/**
+ * The additional directories Claude Code gets: the client's pass-through ones, then the
+ * session's own, each once.
+ */
+export function additionalDirectoriesOf(
+  passThrough: Readonly<Record<string, unknown>>,
+  own: readonly string[],
+): string[] {
+  return [...new Set([...stringArray(passThrough.additionalDirectories), ...own])];
 }
 
 /** ACP `mcpServers` → Claude Code MCP server configs, keyed by name. */
@@ -101,9 +118,7 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
   const pass = config.passThrough;
   const identity: Partial<Options> =
     config.start === "new" ? { sessionId: config.sessionId } : { resume: config.sessionId };
-  const additionalDirectories = [
-    ...new Set([...stringArray(pass.additionalDirectories), ...config.additionalDirectories]),
-  ];
+  const additionalDirectories = additionalDirectoriesOf(pass, config.additionalDirectories);
   const mcpServers = {
     ...((pass.mcpServers as Record<string, McpServerConfig> | undefined) ?? {}),
     ...toSdkMcpServers(config.mcpServers),
@@ -113,12 +128,14 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
   // report to tell glibc from musl (milliseconds on the way to every session start).
   const executable = claudeExecutable(env);
   const thinking = thinkingFromEnv(env);
+  const settings = programmaticSettings(modelConfigSettings(env), pass.settings);
   return {
     settingSources: ["user", "project", "local"],
     ...(executable ? { pathToClaudeCodeExecutable: executable } : {}),
     // MAX_THINKING_TOKENS / CLAUDE_CODE_THINKING_DISPLAY; a client's `thinking` wins.
     ...(thinking ? { thinking } : {}),
     ...(pass as Partial<Options>),
+    ...(settings !== undefined ? { settings: settings as Options["settings"] } : {}),
     ...identity,
     cwd: config.cwd,
     additionalDirectories,
@@ -134,6 +151,7 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
       : {}),
     ...(config.model ? { model: config.model } : {}),
     ...(config.effort ? { effort: config.effort as Options["effort"] } : {}),
+    ...(config.fileCheckpointing ? { enableFileCheckpointing: true } : {}),
     ...(config.canUseTool ? { canUseTool: config.canUseTool } : {}),
     ...(config.hooks ? { hooks: config.hooks } : {}),
   };

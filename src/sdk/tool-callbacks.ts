@@ -13,8 +13,16 @@ export interface ToolEvents {
   requestPermission(request: PermissionAsk): Promise<PermissionResult>;
   /** A tool finished; for file tools `fileAfter` is the file on disk now. */
   toolFinished(toolUseId: string, toolResponse: unknown, fileAfter: string | undefined): void;
+  /** Claude Code is about to compact the conversation (`trigger`: `manual` or `auto`). */
+  compacting(trigger: string): void;
   /** Claude Code compacted the conversation; `summary` is what it kept. */
   compacted(summary: string): void;
+  /**
+   * The model changed other than through the adapter (`/model x` typed as a prompt, an
+   * automatic fallback): `requested` is what was asked for (null: the default), `model`
+   * the resolved id it runs now.
+   */
+  modelSwitched(requested: string | null, model: string): void;
 }
 
 export interface PermissionAsk {
@@ -72,7 +80,11 @@ async function fileAfter(toolName: string, toolResponse: unknown): Promise<strin
   }
 }
 
-/** The SDK hooks the adapter needs: PostToolUse for the full response and final diffs. */
+/**
+ * The SDK hooks the adapter needs: PostToolUse for the full response and final diffs,
+ * PostModelSwitch for a model the user switched to with a command, PreCompact and
+ * PostCompact for the compaction's trigger and summary.
+ */
 export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
   return {
     // Only the file tools: their final diff needs the disk after the tool ran. Every
@@ -98,11 +110,41 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
         ],
       },
     ],
+    // The adapter's own switches (`sdk`) and a resume's restored model are known already.
+    PostModelSwitch: [
+      {
+        hooks: [
+          async (input) => {
+            if (
+              input.hook_event_name === "PostModelSwitch" &&
+              input.source !== "sdk" &&
+              input.source !== "resume"
+            )
+              events.modelSwitched(input.requested_model, input.to_model);
+            return {};
+          },
+        ],
+      },
+    ],
+    // Only the main conversation's compaction is reported (the status and boundary
+    // messages are its own): a subagent's hooks carry its `agent_id`.
+    PreCompact: [
+      {
+        hooks: [
+          async (input) => {
+            if (input.hook_event_name === "PreCompact" && input.agent_id === undefined)
+              events.compacting(input.trigger);
+            return {};
+          },
+        ],
+      },
+    ],
     PostCompact: [
       {
         hooks: [
           async (input) => {
-            if (input.hook_event_name === "PostCompact") events.compacted(input.compact_summary);
+            if (input.hook_event_name === "PostCompact" && input.agent_id === undefined)
+              events.compacted(input.compact_summary);
             return {};
           },
         ],

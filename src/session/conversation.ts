@@ -22,7 +22,12 @@ export class Conversation {
   }
 }
 
-/** The SDK message that gives Claude Code a user prompt in conversation `claudeSessionId`. */
+/**
+ * The SDK message that gives Claude Code a user prompt in conversation `claudeSessionId`.
+ * It is the user's own input, so it says so (`origin: human`): Claude Code treats a
+ * message without an origin as unattributed, and its human-only gates (the `ultracode`
+ * keyword among them) stay closed for it.
+ */
 export function userMessage(content: ClaudeUserBlock[], claudeSessionId: string): SDKUserMessage {
   return {
     type: "user",
@@ -30,5 +35,8 @@ export function userMessage(content: ClaudeUserBlock[], claudeSessionId: string)
     parent_tool_use_id: null,
     uuid: randomUUID(),
     session_id: claudeSessionId,
+    origin: HUMAN,
   };
 }
+
+const HUMAN = { kind: "human" } as const;

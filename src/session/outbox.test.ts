@@ -93,6 +93,29 @@ describe("Outbox", () => {
     expect(sent).toEqual(["agent_message_chunk"]);
   });
 
+  it("writes an update that goes before an answer even when a cancel quieted the session", async () => {
+    const { client, sent } = recordingClient();
+    const outbox = new Outbox("s1", client);
+    const info: SessionUpdate = { sessionUpdate: "session_info_update" };
+    let release!: (updates: SessionUpdate[]) => void;
+    outbox.sendBeforeAnswer(new Promise((resolve) => (release = resolve)));
+    outbox.after(() => sent.push("answer"));
+    outbox.send(text); // queued behind the report, dropped once quiet
+    outbox.hush();
+    release([info]);
+    await outbox.flushed();
+    expect(sent).toEqual(["session_info_update", "answer"]);
+  });
+
+  it("drops an update before an answer once the session is closed", async () => {
+    const { client, sent } = recordingClient();
+    const outbox = new Outbox("s1", client);
+    outbox.sendBeforeAnswer(Promise.resolve([{ sessionUpdate: "session_info_update" }]));
+    outbox.closed = true;
+    await outbox.flushed();
+    expect(sent).toEqual([]);
+  });
+
   it("sends a loud update also while quiet (a background child's), never once closed", async () => {
     const sent: Array<[string, string]> = [];
     const client: ClientPort = {

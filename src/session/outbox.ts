@@ -96,6 +96,18 @@ export class Outbox {
     });
   }
 
+  /**
+   * Like `sendWhenReady`, for an update that belongs to a prompt's answer and goes just
+   * before it (AIR's file-change report): it is written even when a cancel quieted the
+   * session meanwhile, as the answer it precedes still goes out. Only a closed session
+   * drops it.
+   */
+  sendBeforeAnswer(updates: Promise<readonly SessionUpdate[]>): void {
+    this.behindGate(async () => {
+      for (const update of await updates) this.write(update, this.sessionId, true);
+    });
+  }
+
   /** Runs `action` after every update queued so far was handed to the connection. */
   after(action: () => void): void {
     if (this.gate) this.behindGate(action);
@@ -108,8 +120,8 @@ export class Outbox {
     await this.last;
   }
 
-  private write(update: SessionUpdate, sessionId = this.sessionId, loud = false): void {
-    if ((this.quiet && !loud) || this.closed) return;
+  private write(update: SessionUpdate, sessionId = this.sessionId, evenQuiet = false): void {
+    if ((this.quiet && !evenQuiet) || this.closed) return;
     this.last = this.client.sessionUpdate(sessionId, update).catch((error: unknown) => {
       log.warn("session/update failed", { sessionId, message: String(error) });
     });

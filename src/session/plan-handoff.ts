@@ -44,5 +44,9 @@ export function handOffPlan(
   const query = parts.startQuery("new");
   turn.sawRunning = false;
   const plan = `Implement the following plan:\n\n${handoff.plan}`;
-  query.send(userMessage([{ type: "text", text: plan }], conversationId));
+  const message = userMessage([{ type: "text", text: plan }], conversationId);
+  // The plan's files change in the new conversation: its checkpoints are this message's.
+  turn.userMessageId = message.uuid;
+  turn.ranTools = false;
+  query.send(message);
 }

@@ -16,7 +16,10 @@ export type SessionSetup = Omit<
   | "allowBypass"
   | "model"
   | "effort"
->;
+> & {
+  /** `_meta.claudeCode.emitRawSDKMessages`: every SDK message also goes to the client as is. */
+  readonly rawSdkMessages?: boolean;
+};
 
 /** Whether subagent traffic goes to the root transcript (the flat transcript). */
 export function flatSubagents(
@@ -87,6 +90,7 @@ export function queryConfigFor(input: {
     allowBypass: spawn.allowBypass,
     ...(model ? { model } : {}),
     ...(effort ? { effort } : {}),
+    fileCheckpointing: profile.air.agentFileChangeReport,
     canUseTool: canUseToolFor(events),
     hooks: hooksFor(events),
   };

@@ -85,7 +85,7 @@ const MODELS = [
   row("sonnet", "claude-sonnet-5-5", { supportedEffortLevels: ["low", "high"] }),
   row("haiku", "claude-haiku-5-5", { supportsEffort: false, supportedEffortLevels: undefined }),
 ];
-const RECOMMEND = { modeKinds: true, recommendedValues: true };
+const RECOMMEND = { modeKinds: true, recommendedValues: true, booleans: false };
 const config = (start?: string, efforts: StartEfforts = {}, models = MODELS) =>
   new SessionConfig({ auto: false, bypass: false }, models, "default", start, RECOMMEND, efforts);
 const option = (c: SessionConfig, id: string) => c.configOptions().find((o) => o.id === id);
@@ -234,5 +234,27 @@ describe("SessionConfig without recommended values", () => {
     expect(c.startEffort()).toBeUndefined();
     expect(c.effortValue()).toBeUndefined();
     expect(JSON.stringify(c.configOptions())).not.toContain("jetbrains");
+  });
+});
+
+describe("a model Claude Code switched to by itself (`/model x`)", () => {
+  const current = (config: SessionConfig) => config.currentModel;
+
+  it.each([
+    ["the row asked for", "sonnet", "claude-sonnet-5-5", "sonnet"],
+    ["the row of the resolved id", "claude-sonnet-5-5", "claude-sonnet-5-5", "sonnet"],
+    ["default for a switch back to it", null, "claude-opus-5-5", "default"],
+  ])("follows %s", (_name, requested, resolved, shown) => {
+    const config = configFor(plan(undefined), models);
+    if (shown === "default") config.setModel("sonnet");
+    expect(config.observeModel(requested, resolved)).toBe(true);
+    expect(current(config)).toBe(shown);
+  });
+
+  it("is no news when the picker shows it already or offers no such row", () => {
+    const config = configFor(plan(undefined), models);
+    expect(config.observeModel("default", "claude-opus-5-5")).toBe(false);
+    expect(config.observeModel("haiku", "claude-haiku-5-5")).toBe(false);
+    expect(current(config)).toBe("default");
   });
 });

@@ -20,6 +20,7 @@ import {
   recommendedModel,
 } from "../translation/recommended-values.js";
 import type { StartPlan } from "./session-start.js";
+import { isSwitch, ModelSwitches, type SwitchChange, type SwitchFacts } from "./model-switches.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 
 /** How the client wants the options shown (what it negotiated). */
@@ -28,20 +29,27 @@ export interface ConfigPresentation {
   readonly modeKinds: boolean;
   /** AIR `recommendedValue`: concrete model and effort rows, no `default` row. */
   readonly recommendedValues: boolean;
+  /** `session.configOptions.boolean`: on/off options as ACP boolean options. */
+  readonly booleans: boolean;
 }
 
-const PLAIN: ConfigPresentation = { modeKinds: false, recommendedValues: false };
+const PLAIN: ConfigPresentation = { modeKinds: false, recommendedValues: false, booleans: false };
 
 /** What the profile asks of the options: AIR hints for an AIR client only. */
 export function presentationFor(profile: ClientProfile): ConfigPresentation {
-  return { modeKinds: profile.air.client, recommendedValues: profile.air.recommendedValue };
+  return {
+    modeKinds: profile.air.client,
+    recommendedValues: profile.air.recommendedValue,
+    booleans: profile.session.booleanConfigOptions,
+  };
 }
 
 /** A change the session must apply to its Claude Code query. */
 export type ConfigChange =
   | { readonly kind: "mode"; readonly mode: PermissionMode }
   | { readonly kind: "model"; readonly model: string; readonly effort: string | undefined }
-  | { readonly kind: "effort"; readonly effort: string | undefined };
+  | { readonly kind: "effort"; readonly effort: string | undefined }
+  | SwitchChange;
 
 /** Efforts a session starts with besides the picker (AIR `recommendedValue` reads them). */
 export interface StartEfforts {
@@ -73,6 +81,8 @@ export class SessionConfig {
   private effortHidden = false;
   /** The effort Claude Code last took, known only with recommendations. */
   private appliedEffort: string | undefined;
+  /** Fast mode and ultracode. */
+  private readonly switches: ModelSwitches;
 
   constructor(
     private readonly availability: ModeAvailability,
@@ -81,7 +91,9 @@ export class SessionConfig {
     startModel: string | undefined,
     private readonly presentation: ConfigPresentation = PLAIN,
     private readonly efforts: StartEfforts = {},
+    switchFacts: SwitchFacts = {},
   ) {
+    this.switches = new ModelSwitches(switchFacts, presentation.booleans);
     this.mode = startMode;
     // A start model may be an alias ("sonnet") or a resolved id (a resumed session's).
     const known =
@@ -115,6 +127,7 @@ export class SessionConfig {
     const levels = this.effortLevels();
     if (levels.length > 0 && !this.effortHidden)
       options.push(effortOption(levels, this.shownEffort(), this.recommendedEffort()));
+    options.push(...this.switches.options(this.modelInfo()));
     return options;
   }
 
@@ -134,6 +147,24 @@ export class SessionConfig {
     return true;
   }
 
+  /**
+   * Records a model Claude Code switched to without the picker (`/model x` typed as a
+   * prompt, a fallback): the row asked for (an alias such as "sonnet"), else the row of
+   * the resolved id, else `default` for a switch back to the default. False when the
+   * picker shows it already or offers no such row.
+   */
+  observeModel(requested: string | null, resolved: string): boolean {
+    const row =
+      (requested === null ? this.models.find((m) => m.value === DEFAULT_MODEL) : undefined) ??
+      this.models.find((m) => m.value === requested) ??
+      this.models.find((m) => m.value !== DEFAULT_MODEL && m.resolvedModel === resolved);
+    if (!row || row.value === this.model) return false;
+    this.model = row.value;
+    if (this.effort !== "default" && !this.effortLevels().includes(this.effort))
+      this.effort = "default";
+    return true;
+  }
+
   /** `session/set_config_option`: mode, model or effort. */
   setOption(configId: unknown, value: unknown): ConfigChange | undefined {
     switch (configId) {
@@ -144,6 +175,7 @@ export class SessionConfig {
       case "effort":
         return this.setEffort(value);
       default:
+        if (isSwitch(configId)) return this.switches.set(configId, value, this.modelInfo());
         throw invalidInput(`unknown config option ${JSON.stringify(configId)}`, { configId });
     }
   }
@@ -245,7 +277,11 @@ export class SessionConfig {
   }
 
   private effortLevels(): string[] {
-    return effortLevels(this.models.find((m) => m.value === this.model));
+    return effortLevels(this.modelInfo());
+  }
+
+  private modelInfo(): ModelInfo | undefined {
+    return this.models.find((m) => m.value === this.model);
   }
 }
 
@@ -258,6 +294,7 @@ export function configFor(
   plan: StartPlan,
   listed: readonly ModelInfo[],
   profile?: ClientProfile,
+  switchFacts?: SwitchFacts,
 ): SessionConfig {
   // Claude Code (0.3.318) lists the model it was started with as a "Custom model" entry
   // of its own when it knows no such model: that entry is not an offer.
@@ -281,6 +318,7 @@ export function configFor(
       ...(plan.effort ? { pinned: plan.effort } : {}),
       ...(plan.settingsEffort ? { settings: plan.settingsEffort } : {}),
     },
+    switchFacts,
   );
 }
 
@@ -308,6 +346,7 @@ export async function applyToQuery(
   change: ConfigChange,
   config: SessionConfig,
 ): Promise<void> {
+  if (change.kind === "switch") await query.setSwitch(change.id, change.on);
   if (change.kind === "mode") await query.setPermissionMode(change.mode);
   if (change.kind === "model") await query.setModel(change.model);
   if (change.kind === "effort" || change.kind === "model") {

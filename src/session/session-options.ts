@@ -79,6 +79,12 @@ export class SessionOptions {
     if (this.config?.observeMode(mode)) this.outbox.announce(configUpdates(this.config, true));
   }
 
+  /** Claude Code switched models by itself or by a typed `/model`: the picker follows. */
+  observeModel(requested: string | null, model: string): void {
+    if (this.config?.observeModel(requested, model))
+      this.outbox.announce(configUpdates(this.config, false));
+  }
+
   /** Applies a change to Claude Code, then tells the client. */
   private async apply(change: ConfigChange | undefined): Promise<void> {
     if (!change) return;

@@ -5,6 +5,7 @@ import type { StoredRunState } from "../agent/history/current-title.js";
 import { clientEnv } from "../sdk/query-options.js";
 import { isPermissionMode, readStartSettings, rootRefusesBypass } from "../sdk/session-settings.js";
 import { startKey } from "../sdk/start-key.js";
+import { managedEnvApplied } from "../sdk/managed-env.js";
 
 /** How a session starts: its mode, which modes it may offer, and what to tell the user. */
 export interface StartPlan {
@@ -91,6 +92,7 @@ export async function planSessionStart(
   passThrough: Readonly<Record<string, unknown>>,
   stored?: StoredRunState,
 ): Promise<StartPlan> {
+  await managedEnvApplied();
   const settings = await readStartSettings(cwd);
   const refusedAsRoot = rootRefusesBypass(clientEnv(passThrough));
   const bypassAvailable =

@@ -1,3 +1,7 @@
+import { clientEnv } from "../sdk/query-options.js";
+import { withSkillFiles } from "../sdk/skill-files.js";
+import { claudeConfigDir } from "../sdk/transcript-paths.js";
+import { managedEnvApplied } from "../sdk/managed-env.js";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type {
   PromptResponse,
@@ -9,11 +13,14 @@ import { StartAnswerCache } from "../agent/start-answer-cache.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeInit } from "../sdk/claude-query.js";
+import { additionalDirectoriesOf } from "../sdk/query-options.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
 import { Conversation } from "./conversation.js";
+import { FileChangeReports } from "./file-change-reports.js";
+import { GoalControl } from "./goal-control.js";
 import { Lifecycle } from "./lifecycle.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
@@ -27,6 +34,7 @@ import { SessionOptions } from "./session-options.js";
 import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
 import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
 import { StartState } from "./start-state.js";
+import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { subagentRouterFor, type SubagentRouter } from "./subagent-router.js";
 import { TitleTracker } from "./title-tracker.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
@@ -41,6 +49,9 @@ type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QuerySta
  * After a cancel the session is quiet: nothing reaches the client for it until the next
  * prompt starts (no late text, title or command list after the cancelled response).
  */
+/** The upstream extension notification of the raw SDK tap (features 1b, 1k). */
+const RAW_SDK_MESSAGE = "_claude/sdkMessage";
+
 export class Session {
   private readonly lifecycle = new Lifecycle();
   private readonly startState = new StartState();
@@ -61,13 +72,24 @@ export class Session {
   private commands: readonly ClaudeCommand[] = [];
   /** Claude Code's start answers stored on disk, for the next session like this one. */
   private readonly cache: StartAnswerCache;
+  private readonly steering: Steering;
+  private readonly goals: GoalControl;
 
   private constructor(
     private readonly setup: SessionSetup,
-    client: ClientPort,
+    private readonly client: ClientPort,
     private readonly profile: ClientProfile,
   ) {
     this.titles = new TitleTracker(setup.cwd);
+    const conversation = new Conversation(setup.sessionId);
+    const asks = new OpenAsks();
+    this.steering = new Steering({
+      lifecycle: this.lifecycle,
+      slot: this.slot,
+      conversation,
+      asks,
+      release: (turn) => this.runner.release(turn),
+    });
     this.cache = new StartAnswerCache(setup);
     this.subagents = subagentRouterFor(profile, setup.sessionId, (update, sessionId, loud) =>
       loud ? this.outbox.sendLoud(update, sessionId) : this.outbox.send(update, sessionId),
@@ -100,8 +122,21 @@ export class Session {
       ),
       options: this.options,
       slot: this.slot,
-      conversation: new Conversation(setup.sessionId),
+      conversation,
+      steering: this.steering,
+      asks,
       titles: this.titles,
+      fileChanges: new FileChangeReports({
+        sessionId: setup.sessionId,
+        enabled: profile.air.agentFileChangeReport,
+        cwd: setup.cwd,
+        additionalDirectories: additionalDirectoriesOf(
+          setup.passThrough,
+          setup.additionalDirectories,
+        ),
+        query: () => this.slot.current,
+        sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
+      }),
       queryStarted: () => this.runner.queryStarted(),
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
       startQuery: (start) => this.queries.replace(start),
@@ -114,6 +149,13 @@ export class Session {
     }
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
+    this.goals = new GoalControl({
+      sessionId: setup.sessionId,
+      profile,
+      outbox: this.outbox,
+      steering: this.steering,
+      prompt: (content) => this.runner.prompt(content),
+    });
   }
 
   get id(): string {
@@ -154,10 +196,13 @@ export class Session {
       // A stored session's title is known: only a change is news to the client.
       const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
       if (claude.cached) {
-        session.options.set(configFor(claude.plan, claude.cached.models, profile));
+        session.options.set(
+          configFor(claude.plan, claude.cached.models, profile, claude.cached.switches),
+        );
+        const cachedCommands = claude.cached.commands;
         session.startState.answeredEarly(
           session.configOptions(),
-          claude.cached.commands,
+          cachedCommands && session.describable(cachedCommands),
           started.catch((error: unknown) => session.onStartFailed(error)),
         );
       } else {
@@ -174,16 +219,17 @@ export class Session {
   /** Starts this session's Claude Code; resolves with what it offers once it is up. */
   private async launch(start: "new" | "resume", spawn: SpawnPlan): Promise<ClaudeInit> {
     if (this.lifecycle.closed) throw new Error("the session was closed before Claude Code started");
+    await managedEnvApplied();
     return await this.queries.start(start, spawn).ready();
   }
 
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private async onStarted(init: ClaudeInit, plan: StartPlan): Promise<void> {
-    this.commands = init.commands;
-    this.options.set(configFor(plan, init.models, this.profile));
+    this.commands = this.describable(init.commands);
+    this.options.set(configFor(plan, init.models, this.profile, init.switches));
     // The shown effort must be the one that runs, before any prompt (AIR recommendedValue).
     await this.options.applyStartEffort();
-    this.startState.up(this.configOptions(), init.commands);
+    this.startState.up(this.configOptions(), this.commands);
     this.lifecycle.started();
     this.cache.write(plan.startKey, init);
     this.runner.pump();
@@ -257,9 +303,26 @@ export class Session {
     return this.options.setOption(configId, value);
   }
 
-  /** Queues a prompt; resolves when its turn ends. */
-  prompt(content: ClaudeUserBlock[]): Promise<PromptResponse> {
-    return this.runner.prompt(content);
+  /**
+   * Queues a prompt; resolves when its turn ends. `meta`: the request's `_meta` (AIR's
+   * file-change report request).
+   */
+  prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
+    const run = this.runner.prompt(content, this.parts.fileChanges.accept(meta));
+    return this.goals.prompt(content, run);
+  }
+
+  /**
+   * Pushes `content` into the running turn (`session/steering.ts`); undefined when no
+   * turn runs.
+   */
+  steer(content: ClaudeUserBlock[]): Steer | undefined {
+    return this.steering.inject(content);
+  }
+
+  /** The session's goal: `/goal <objective>`, or `/goal clear` for `null`. */
+  goal(objective: string | null): void {
+    this.goals.submit(objective);
   }
 
   /** Cancels the running turn and every queued prompt of this session. */
@@ -291,26 +354,25 @@ export class Session {
     this.slot.stop();
   }
 
-  /**
-   * A background child's work: not the turn's, it goes to the child session also
-   * between the parent's turns and after a cancel of the parent.
-   */
-  private backgroundWork(message: SDKMessage): void {
-    const routed = this.parts.translator.translate(message);
-    for (let i = 0; i < routed.length; i++) {
-      const { target, update } = routed[i]!;
-      const sessionId = target === null ? undefined : this.subagents?.sessionOf(target);
-      if (sessionId !== undefined) this.outbox.sendLoud(update, sessionId);
-    }
+  /** Claude Code's commands as this client is shown them: AIR also learns each skill's file. */
+  private describable(commands: readonly ClaudeCommand[]): readonly ClaudeCommand[] {
+    if (!this.profile.air.client) return commands;
+    const configDir = claudeConfigDir(clientEnv(this.setup.passThrough));
+    return withSkillFiles(commands, this.setup.cwd, configDir);
   }
 
   private onMessage(message: SDKMessage): void {
+    if (this.setup.rawSdkMessages)
+      void this.client.notify(RAW_SDK_MESSAGE, { sessionId: this.id, message });
+    // Claude Code's internal frames (not in the SDK's message union) about queued
+    // commands and the goal: read by their owners, never translated.
+    if (this.steering.observe(message) || this.goals.observe(message)) return;
     if (message.type === "result") return this.runner.result(message);
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.runner.sessionState(message.state);
     }
     if (message.type === "system" && message.subtype === "commands_changed") {
-      this.commands = message.commands;
+      this.commands = this.describable(message.commands);
       this.outbox.announce([commandsUpdate(this.commands)]);
       return;
     }
@@ -319,7 +381,9 @@ export class Session {
       this.options.observeMode(message.permissionMode);
     }
     this.subagents?.observe(message);
-    if (this.subagents?.carriesBackgroundWork(message)) return this.backgroundWork(message);
+    // A background child's work is not the turn's: it goes on between the parent's turns.
+    if (this.subagents?.carriesBackgroundWork(message))
+      return this.subagents.sendWork(this.parts.translator.translate(message));
     this.runner.stream(message);
   }
 }

@@ -240,6 +240,24 @@ describe("SubagentRouter", () => {
   });
 });
 
+describe("SubagentRouter.sendWork", () => {
+  it("sends a background child's work to its session, loud; nothing of the root or an unknown child", () => {
+    const { r, sent, loud } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a", { is_backgrounded: true }));
+    sent.length = 0;
+    loud.length = 0;
+    const chunk = { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } };
+    r.sendWork([
+      { target: "toolu_a", update: chunk as SessionUpdate },
+      { target: null, update: chunk as SessionUpdate },
+      { target: "toolu_unknown", update: chunk as SessionUpdate },
+    ]);
+    expect(sent).toEqual([[A, chunk]]);
+    expect(loud).toEqual([true]);
+  });
+});
+
 describe("subagentRouterFor", () => {
   it("is there only for a client that takes native child sessions", () => {
     const send = () => undefined;

@@ -1,6 +1,7 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
+import type { RoutedUpdate } from "../translation/routed-update.js";
 import {
   announcerFor,
   childPrompt,
@@ -140,6 +141,18 @@ export class SubagentRouter {
   carriesBackgroundWork(message: SDKMessage): boolean {
     const parent = (message as { parent_tool_use_id?: unknown }).parent_tool_use_id;
     return typeof parent === "string" && this.inBackground(parent);
+  }
+
+  /**
+   * Sends a background child's translated work to its child session: also between the
+   * parent's turns and while a cancelled parent is quiet.
+   */
+  sendWork(routed: readonly RoutedUpdate[]): void {
+    for (let i = 0; i < routed.length; i++) {
+      const { target, update } = routed[i]!;
+      const sessionId = target === null ? undefined : this.sessionOf(target);
+      if (sessionId !== undefined) this.send(update, sessionId, true);
+    }
   }
 
   /** Whether `sessionId` is a child of this session. */

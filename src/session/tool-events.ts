@@ -6,6 +6,7 @@ import type { Outbox } from "./outbox.js";
 import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission-flow.js";
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
+import type { OpenAsks } from "./steering.js";
 import type { SubagentRouter } from "./subagent-router.js";
 
 /** What the tool events need of their session. */
@@ -20,12 +21,16 @@ export interface ToolEventsHost {
   readonly previewFileChanges: boolean;
   /** The client is AIR (its permission presentation). */
   readonly airClient: boolean;
+  /** The session's open asks: a steer goes in at `later` while one waits for the user. */
+  readonly asks: OpenAsks;
   /** The running turn's cancellation signal, or undefined between turns. */
   turnSignal(): AbortSignal | undefined;
   /** Modes the session offers now (ExitPlanMode choices). */
   offeredModes(): ReadonlySet<string>;
   /** The user approved the plan with a clear context. */
   handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
+  /** Claude Code runs another model than the options show (`ToolEvents.modelSwitched`). */
+  modelSwitched(requested: string | null, model: string): void;
 }
 
 /**
@@ -60,11 +65,12 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       await host.outbox.flushed(); // the tool call always goes out before its permission request
       const signal =
         background || !turnSignal ? ask.signal : AbortSignal.any([ask.signal, turnSignal]);
+      const close = host.asks.opened();
       let result: PermissionResult;
       try {
         result =
           ask.toolName === "AskUserQuestion"
-            ? await askQuestions(sessionId, host.client, ask, signal)
+            ? await askQuestions(sessionId, host.client, ask, signal, host.airClient)
             : await permissions.ask(
                 ask,
                 toolCall,
@@ -74,6 +80,7 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
                 sessionId,
               );
       } finally {
+        close();
         if (child) host.subagents?.requestClosed(target);
       }
       if (result.behavior === "allow" && !signal.aborted)
@@ -86,8 +93,14 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       if (!host.turnSignal() && !background) return;
       host.outbox.route(host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }));
     },
+    compacting(trigger) {
+      host.outbox.sendAll(host.translator.compaction.triggered(trigger));
+    },
     compacted(summary) {
       host.outbox.sendAll(host.translator.compaction.summary(summary));
+    },
+    modelSwitched(requested, model) {
+      host.modelSwitched(requested, model);
     },
   };
 }

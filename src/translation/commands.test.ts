@@ -81,3 +81,25 @@ describe("commands the editor cannot use", () => {
     });
   });
 });
+
+describe("skill commands (AIR)", () => {
+  it("carry kind and skillPath where the skill's file was found, and nothing else does", () => {
+    const update = commandsUpdate([
+      { name: "greeter", description: "Greets", skillFile: "/w/.claude/skills/greeter/SKILL.md" },
+      { name: "review", description: "Reviews" },
+    ]);
+    const commands = "availableCommands" in update ? update.availableCommands : [];
+    expect(commands.slice(1)).toEqual([
+      {
+        name: "greeter",
+        description: "Greets",
+        _meta: {
+          jetbrains: {
+            air: { version: 1, kind: "skill", skillPath: "/w/.claude/skills/greeter/SKILL.md" },
+          },
+        },
+      },
+      { name: "review", description: "Reviews" },
+    ]);
+  });
+});

@@ -1,10 +1,15 @@
 import type { AvailableCommand, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { skillCommandMeta } from "../extensions/air/skill-command.js";
 
 /** Claude Code's description of a slash command (SDK `SlashCommand`). */
 export interface ClaudeCommand {
   readonly name: string;
   readonly description: string;
   readonly argumentHint?: string;
+  /** Claude Code's own command (SDK 0.3.318 `builtin`). */
+  readonly builtin?: boolean;
+  /** A skill's `SKILL.md`, found for a client that shows it (AIR `skillPath`). */
+  readonly skillFile?: string;
 }
 
 /**
@@ -54,6 +59,7 @@ export function toAvailableCommands(commands: readonly ClaudeCommand[]): Availab
       name,
       description: command.description,
       ...(command.argumentHint ? { input: { hint: command.argumentHint } } : {}),
+      ...(command.skillFile ? { _meta: skillCommandMeta(command.skillFile) } : {}),
     });
   }
   return out;

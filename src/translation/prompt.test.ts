@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromAcpPrompt, promptText, UnsupportedPromptContent } from "./prompt.js";
+import { blobText } from "./prompt.js";
 
 describe("fromAcpPrompt", () => {
   it("keeps text and rewrites an MCP prompt invocation", () => {
@@ -222,5 +223,28 @@ describe("promptText", () => {
     ["nothing for no blocks", [], ""],
   ])("%s", (_name, content, text) => {
     expect(promptText(content)).toBe(text);
+  });
+});
+
+describe("blobText", () => {
+  const b64 = (bytes: number[] | string) =>
+    Buffer.from(typeof bytes === "string" ? bytes : Uint8Array.from(bytes)).toString("base64");
+  it.each([
+    ["text/plain", b64("héllo"), "héllo"],
+    ["text/plain; charset=ISO-8859-1", b64([0x68, 0xe9]), "hé"],
+    ['text/csv; charset="windows-1252"', b64([0x63, 0xe9]), "cé"],
+    ["text/plain; charset=utf-16le", b64([0x68, 0x00, 0x69, 0x00]), "hi"],
+    ["text/plain; charset=no-such-charset", b64("ok"), "ok"],
+    ["application/ld+json", b64('{"a":1}'), '{"a":1}'],
+    ["application/vnd.api+json; charset=utf-8", b64("{}"), "{}"],
+    ["image/svg+xml", b64("<svg/>"), "<svg/>"],
+    ["Application/JSON", b64("[]"), "[]"],
+    ["application/x-sh", b64("ls"), "ls"],
+    ["application/octet-stream", b64("x"), undefined],
+    ["application/vnd.text/x", b64("x"), undefined],
+    ["application/jsonx", b64("x"), undefined],
+    ["", b64("x"), undefined],
+  ])("%s", (mime, data, expected) => {
+    expect(blobText(mime, data)).toBe(expected);
   });
 });

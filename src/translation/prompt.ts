@@ -25,8 +25,28 @@ const IMAGE_TYPES: ReadonlySet<string> = new Set([
 function isImageType(mime: string): mime is ImageMediaType {
   return IMAGE_TYPES.has(mime);
 }
+/** Media types whose bytes are text: `text/*`, the common source and data formats, `+json`/`+xml`. */
 const TEXT_LIKE =
-  /^(text\/|application\/(json|xml|yaml|x-yaml|toml|sql|javascript|typescript|x-sh))/;
+  /^(?:text\/.+|application\/(?:json|xml|yaml|x-yaml|toml|sql|javascript|typescript|x-sh)|[\w.-]+\/[\w.-]+\+(?:json|xml))$/;
+
+/**
+ * The text of an embedded blob whose media type is text (features 1c), decoded by the
+ * type's `charset` (UTF-8 without one, or with one this Node does not know); undefined
+ * for any other type. `text/plain; charset="ISO-8859-1"` and `application/ld+json` count.
+ */
+export function blobText(mimeType: string, base64: string): string | undefined {
+  const [essence = "", ...parameters] = mimeType.split(";");
+  if (!TEXT_LIKE.test(essence.trim().toLowerCase())) return undefined;
+  const charset = parameters
+    .map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(p)?.[1])
+    .find((c) => c !== undefined);
+  const bytes = Buffer.from(base64, "base64");
+  try {
+    return new TextDecoder(charset ?? "utf-8").decode(bytes);
+  } catch {
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}
 
 function displayName(uri: string, name?: string | null): string {
   if (name) return name;
@@ -96,9 +116,10 @@ export function fromAcpPrompt(prompt: readonly ContentBlock[]): ClaudeUserBlock[
               type: "document",
               source: { type: "base64", media_type: "application/pdf", data: resource.blob },
             });
-          } else if (TEXT_LIKE.test(mime)) {
+          } else {
+            const text = blobText(mime, resource.blob);
+            if (text === undefined) break;
             blocks.push({ type: "text", text: mention(resource.uri) });
-            const text = Buffer.from(resource.blob, "base64").toString("utf8");
             contexts.push({
               type: "text",
               text: `\n<context ref="${resource.uri}">\n${text}\n</context>`,

@@ -199,3 +199,26 @@ describe("diffPatch payload", () => {
     expect(bytes).toBeLessThanOrEqual(4096);
   });
 });
+
+describe("diffPatch in a loaded history", () => {
+  it("replays an Edit as its patch and a Write as the standard diff without old text", async () => {
+    const { s, sessionId, edited, created, overwritten } = await fileTools(
+      air("diffPatch"),
+      "acceptEdits",
+    );
+    await s.restartAdapter();
+    await s.initialize(air("diffPatch"));
+    await s.agent.request("session/load", { sessionId, cwd: s.workspace, mcpServers: [] });
+    const e = edited.slice(1);
+    const editPatch =
+      `diff --git a/${e} b/${e}\n--- a/${e}\t\n+++ b/${e}\t\n` +
+      "@@ -1,3 +1,3 @@\n alpha\n-beta\n+BETA\n gamma\n";
+    expect(contents(s, sessionId, "toolu_edit").at(-1)).toEqual([patchBlock(edited, editPatch)]);
+    expect(contents(s, sessionId, "toolu_create").at(-1)).toEqual([
+      { type: "diff", path: created, oldText: null, newText: "fresh" },
+    ]);
+    expect(contents(s, sessionId, "toolu_over").at(-1)).toEqual([
+      { type: "diff", path: overwritten, oldText: null, newText: "new text\n" },
+    ]);
+  });
+});

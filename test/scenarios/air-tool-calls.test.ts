@@ -26,10 +26,11 @@ const text = (t: string) => ({ type: "content", content: { type: "text", text: t
 
 /**
  * "Removed keys": no client gets the old upstream copies of an AIR key. The claudeCode
- * keys a tool call may carry, and strings no message may hold.
+ * keys a tool call may carry (so no `claudeCode.skillPath`: AIR's `skillPath` lives on a
+ * skill's command), and strings no message may hold.
  */
 const CLAUDE_CODE_KEYS = ["toolName", "parentToolUseId", "toolResponse"];
-const REMOVED = ['"diffStats"', '"skillPath"', '"_askUserQuestionCustomAnswer"'];
+const REMOVED = ['"diffStats"', '"_askUserQuestionCustomAnswer"'];
 
 function expectNoRemovedKeys(updates: readonly unknown[], requests: readonly unknown[]): void {
   const traffic = JSON.stringify([updates, requests]);
@@ -182,6 +183,29 @@ describe.each([
       text("Child report."),
     ]);
     expect(of("toolu_edit").at(-1)).toMatchObject({ status: "completed" });
+    // The skill's command names its SKILL.md; no other command carries AIR keys.
+    const commands = s
+      .updates(sessionId)
+      .flatMap((u) => (u.sessionUpdate === "available_commands_update" ? u.availableCommands : []));
+    const withMeta = commands.filter((c) => c._meta !== undefined);
+    expect(withMeta.length).toBeGreaterThan(0);
+    expect(new Set(withMeta.map((c) => JSON.stringify([c.name, c._meta])))).toEqual(
+      new Set([
+        JSON.stringify([
+          "greeter",
+          {
+            jetbrains: {
+              air: {
+                version: 1,
+                kind: "skill",
+                skillPath: join(s.workspace, ".claude/skills/greeter/SKILL.md"),
+              },
+            },
+          },
+        ]),
+      ]),
+    );
+    expect(commands.some((c) => c.name === "compact" && c._meta === undefined)).toBe(true);
   });
 });
 

@@ -37,6 +37,15 @@ describe("environment variables (features 1q)", () => {
     });
   });
 
+  it("CLAUDE_MODEL_CONFIG's settings reach Claude Code under the client's", async () => {
+    const overrides = JSON.stringify({
+      modelOverrides: { "claude-opus-5-5": "provider-opus-profile" },
+    });
+    const { s, sessionId } = await modelOption({ CLAUDE_MODEL_CONFIG: overrides });
+    await s.prompt(sessionId, "hi");
+    expect(s.model.mainRequests()[0]!.body.model).toBe("provider-opus-profile");
+  });
+
   it("MAX_THINKING_TOKENS and CLAUDE_CODE_THINKING_DISPLAY reach Claude Code", async () => {
     const { s } = await modelOption({
       MAX_THINKING_TOKENS: "2048",

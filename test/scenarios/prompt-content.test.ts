@@ -46,3 +46,45 @@ describe("prompt content reaches Claude", () => {
     expect(image?.source).toEqual({ type: "base64", media_type: "image/png", data: PNG_1PX });
   });
 });
+
+describe("embedded text blobs", () => {
+  it("are decoded by their charset, +json types included", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "seen" }] }] });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9]).toString("base64"); // "café"
+    const ld = Buffer.from('{"@id":"x"}').toString("base64");
+    await s.agent.request("session/prompt", {
+      sessionId,
+      prompt: [
+        { type: "text", text: "Read these" },
+        {
+          type: "resource",
+          resource: {
+            uri: "file:///w/menu.txt",
+            mimeType: "text/plain; charset=ISO-8859-1",
+            blob: latin1,
+          },
+        },
+        {
+          type: "resource",
+          resource: { uri: "file:///w/doc.jsonld", mimeType: "application/ld+json", blob: ld },
+        },
+      ],
+    });
+    const sent = JSON.stringify(s.model.mainRequests()[0]!.body.messages);
+    expect(sent).toContain('<context ref=\\"file:///w/menu.txt\\">\\ncafé\\n</context>');
+    expect(sent).toContain('{\\"@id\\":\\"x\\"}');
+  });
+});
+
+describe("prompt origin", () => {
+  it("a prompt is the user's own: Claude Code's human-only keyword (ultracode) takes effect", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "ok" }] }] });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "ultracode: review this repository");
+    const sent = JSON.stringify(s.model.mainRequests()[0]!.body.messages);
+    expect(sent).toContain("<command-name>workflow-authoring</command-name>");
+  });
+});

@@ -66,6 +66,21 @@ describe("model and effort", () => {
     expect(fourth.output_config).toMatchObject({ effort: "low" });
   });
 
+  it("a model switched with a typed /model shows in the picker", async () => {
+    const s = await scenario({ script: answers(1) });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "/model sonnet");
+    const updates = s
+      .updates(sessionId)
+      .filter((u) => u.sessionUpdate === "config_option_update")
+      .map((u) => ("configOptions" in u ? u.configOptions : []))
+      .map((options) => options.find((o) => o.id === "model")?.currentValue);
+    expect(updates).toEqual(["sonnet"]);
+    await s.prompt(sessionId, "hello");
+    expect(s.model.mainRequests().at(-1)!.body.model).toBe("claude-sonnet-5-5");
+  });
+
   it("effort is kept across a model switch while the new model supports it", async () => {
     const s = await scenario({ script: answers(1) });
     await s.initialize();
@@ -183,5 +198,120 @@ describe("an unknown model", () => {
     expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
     const asked = s.model.requests.map((r) => (r.body as { model?: unknown }).model);
     expect(asked).not.toContain("claude-bogus-1");
+  });
+});
+
+describe("fast mode and ultracode", () => {
+  const ULTRACODE_ON = "Ultracode is on";
+  const systemTexts = (body: Record<string, unknown>) =>
+    JSON.stringify(
+      (body.messages as unknown[]).filter((m) => (m as { role?: string }).role === "system"),
+    );
+
+  it("a plain client gets on/off selects; each switch reaches the model's next request", async () => {
+    const s = await scenario({ script: answers(3) });
+    await s.initialize();
+    const response = await s.agent.request("session/new", { cwd: s.workspace, mcpServers: [] });
+    const sessionId = response.sessionId;
+    const select = (id: string, name: string, description: string) => ({
+      id,
+      name,
+      description,
+      category: "model_config",
+      type: "select",
+      currentValue: "off",
+      options: [
+        { value: "on", name: "On" },
+        { value: "off", name: "Off" },
+      ],
+    });
+    expect(response.configOptions?.filter((o) => o.category === "model_config")).toEqual([
+      select(
+        "fast",
+        "Fast mode",
+        "Faster output from the same model, at a higher price per token.",
+      ),
+      select(
+        "ultracode",
+        "Ultracode",
+        "Claude plans and runs multi-agent workflows for the work, at any effort level.",
+      ),
+    ]);
+    await s.prompt(sessionId, "first");
+    const on = await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "fast",
+      value: "on",
+    });
+    expect(on.configOptions.find((o) => o.id === "fast")).toMatchObject({ currentValue: "on" });
+    await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "ultracode",
+      value: "on",
+    });
+    await s.prompt(sessionId, "second");
+    for (const bad of [
+      { configId: "fast", value: true },
+      { configId: "ultracode", value: "maybe" },
+    ]) {
+      await expect(
+        s.agent.request("session/set_config_option", { sessionId, ...bad }),
+      ).rejects.toMatchObject({ code: -32602 });
+    }
+    await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "fast",
+      value: "off",
+    });
+    await s.prompt(sessionId, "third");
+
+    const [first, second, third] = s.model.mainRequests();
+    expect(first!.body.speed).toBeUndefined();
+    expect(systemTexts(first!.body)).not.toContain(ULTRACODE_ON);
+    expect(second!.body.speed).toBe("fast");
+    expect(systemTexts(second!.body)).toContain(ULTRACODE_ON);
+    expect(third!.body.speed).toBeUndefined();
+  });
+
+  it("a client that declared boolean config options gets boolean switches", async () => {
+    const s = await scenario({ script: answers(1) });
+    await s.initialize({ session: { configOptions: { boolean: {} } } } as never);
+    const response = await s.agent.request("session/new", { cwd: s.workspace, mcpServers: [] });
+    const sessionId = response.sessionId;
+    expect(response.configOptions?.find((o) => o.id === "fast")).toEqual({
+      id: "fast",
+      name: "Fast mode",
+      description: "Faster output from the same model, at a higher price per token.",
+      category: "model_config",
+      type: "boolean",
+      currentValue: false,
+    });
+    const after = await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "fast",
+      type: "boolean",
+      value: true,
+    });
+    expect(after.configOptions.find((o) => o.id === "fast")).toMatchObject({ currentValue: true });
+    await expect(
+      s.agent.request("session/set_config_option", { sessionId, configId: "fast", value: "on" }),
+    ).rejects.toMatchObject({ code: -32602 });
+    await s.prompt(sessionId, "fast please");
+    expect(s.model.mainRequests()[0]!.body.speed).toBe("fast");
+  });
+
+  it("a model without fast mode shows no fast switch", async () => {
+    const s = await scenario({ script: answers(1) });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const after = await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "model",
+      value: "sonnet",
+    });
+    expect(after.configOptions.map((o) => o.id)).toEqual(["mode", "model", "effort", "ultracode"]);
+    await expect(
+      s.agent.request("session/set_config_option", { sessionId, configId: "fast", value: "on" }),
+    ).rejects.toMatchObject({ code: -32602 });
   });
 });

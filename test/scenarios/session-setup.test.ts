@@ -38,6 +38,8 @@ describe.each(Object.entries(PROFILES))(
         },
         // Terminal logins only for a client that can run them (auth.test.ts has the shapes).
         authMethods: profile === PROFILES.zed ? expect.any(Array) : [],
+        // A JetBrains shared key: every client gets it (steering-and-goal.test.ts).
+        _meta: { steering: { supported: true } },
       });
       expect(JSON.stringify(init)).not.toContain("jetbrains");
     });
@@ -105,6 +107,77 @@ describe("session/new options", () => {
     });
     await s.prompt(response.sessionId, "hi");
     expect(JSON.stringify(s.model.mainRequests()[0]!.body)).toContain(extra);
+  });
+
+  it("the legacy _meta.additionalRoots reach Claude Code; the ACP field wins over them", async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "ok" }] }] });
+    const legacy = join(s.root, "legacy-root");
+    const field = join(s.root, "field-dir");
+    mkdirSync(legacy);
+    mkdirSync(field);
+    await s.initialize();
+    const first = await s.agent.request("session/new", {
+      cwd: s.workspace,
+      mcpServers: [],
+      _meta: { additionalRoots: [legacy] },
+    });
+    await s.prompt(first.sessionId, "hi");
+    expect(JSON.stringify(s.model.mainRequests()[0]!.body)).toContain(legacy);
+    s.model.push({ blocks: [{ type: "text", text: "ok" }] });
+    const second = await s.agent.request("session/new", {
+      cwd: s.workspace,
+      mcpServers: [],
+      additionalDirectories: [field],
+      _meta: { additionalRoots: [legacy] },
+    });
+    await s.prompt(second.sessionId, "hi");
+    const body = JSON.stringify(s.model.mainRequests()[1]!.body);
+    expect([body.includes(field), body.includes(legacy)]).toEqual([true, false]);
+    await expect(
+      s.agent.request("session/new", {
+        cwd: s.workspace,
+        mcpServers: [],
+        _meta: { additionalRoots: "not-a-list" },
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("the legacy _meta.disableBuiltInTools offers Claude no built-in tool", async () => {
+    // Without tools the prompt's request looks like a side request to the model server,
+    // which answers it without the script: find it by its text.
+    const s = await scenario();
+    await s.initialize();
+    const sessionId = await s.newSession({ _meta: { disableBuiltInTools: true } });
+    await s.prompt(sessionId, "a prompt for no tools");
+    const request = s.model.requests.find((r) =>
+      JSON.stringify(r.body.messages ?? []).includes("a prompt for no tools"),
+    );
+    expect(request?.body.tools ?? []).toEqual([]);
+  });
+
+  it("_meta.claudeCode.emitRawSDKMessages taps every SDK message as _claude/sdkMessage", async () => {
+    const s = await scenario({
+      script: [
+        { blocks: [{ type: "text", text: "tapped" }] },
+        { blocks: [{ type: "text", text: "quiet" }] },
+      ],
+    });
+    await s.initialize();
+    const tapped = await s.newSession({ _meta: { claudeCode: { emitRawSDKMessages: true } } });
+    await s.prompt(tapped, "hi");
+    const raw = s.extNotifications
+      .filter((n) => n.method === "_claude/sdkMessage")
+      .map((n) => n.params as { sessionId: string; message: { type: string } });
+    expect(raw.every((n) => n.sessionId === tapped)).toBe(true);
+    expect(raw.map((n) => n.message.type)).toEqual(
+      expect.arrayContaining(["system", "assistant", "result"]),
+    );
+    const quiet = await s.newSession();
+    await s.prompt(quiet, "hi");
+    const sessions = s.extNotifications
+      .filter((n) => n.method === "_claude/sdkMessage")
+      .map((n) => (n.params as { sessionId: string }).sessionId);
+    expect(new Set(sessions)).toEqual(new Set([tapped]));
   });
 
   it("relative additionalDirectories are invalidParams", async () => {

@@ -221,7 +221,7 @@ describe("an edit that needs permission", () => {
     const prompt = s.prompt(sessionId, "edit");
     await eventually("the permission request", () => s.permissionRequests.length === 1);
     await s.cancel(sessionId);
-    expect(await prompt).toEqual({ stopReason: "cancelled" });
+    expect(await prompt).toMatchObject({ stopReason: "cancelled", _meta: { quota: {} } });
     answer?.();
     await new Promise((r) => setTimeout(r, 500));
     expect(readFileSync(file, "utf8")).toBe("v1\n");

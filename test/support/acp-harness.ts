@@ -21,7 +21,12 @@ import {
   type RequestPermissionResponse,
   type SessionNotification,
 } from "@agentclientprotocol/sdk/unstable";
-import { startModelServer, type ModelServer, type ScriptedTurn } from "./model-server.js";
+import {
+  startModelServer,
+  type ModelServer,
+  type ModelServerOptions,
+  type ScriptedTurn,
+} from "./model-server.js";
 import { commandLine, killAll, waitForNoProcesses } from "./processes.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -50,6 +55,8 @@ export const TERMINAL_DELTA_CLIENT = {
 
 export interface ScenarioOptions {
   script?: ScriptedTurn[];
+  /** Answers to side requests (a compaction's summary, ...): see `ModelServerOptions`. */
+  sideTurn?: ModelServerOptions["sideTurn"];
   /** Claude Code user settings (written to the config dir). */
   settings?: Record<string, unknown>;
   env?: Record<string, string | undefined>;
@@ -101,7 +108,10 @@ export class Scenario {
       join(configDir, "settings.json"),
       JSON.stringify({ permissions: { defaultMode: "default" }, ...options.settings }),
     );
-    const model = await startModelServer({ script: options.script ?? [] });
+    const model = await startModelServer({
+      script: options.script ?? [],
+      sideTurn: options.sideTurn,
+    });
     const env = scenarioEnv(model.url, configDir, home, options.env);
     const adapter = spawnAdapter(workspace, env, options.args);
     const scenario = new Scenario(root, workspace, configDir, model, adapter, options);

@@ -25,7 +25,7 @@ function contents(
   toolName: string,
   input: Record<string, unknown>,
   file: FileBeforeApproval | undefined,
-  post?: { originalFile: string | null; fileAfter: string; type?: string },
+  post?: { originalFile: string | null; fileAfter: string; type?: string; replayed?: boolean },
 ) {
   const tools = new ToolCallTranslator(profile, true);
   const [streamed] = tools.complete({ id: "t1", name: toolName, input }, null);
@@ -34,6 +34,7 @@ function contents(
     ? tools.postToolUse("t1", {
         toolResponse: { filePath: path, originalFile: post.originalFile, type: post.type },
         fileAfter: post.fileAfter,
+        ...(post.replayed ? { replayed: true } : {}),
       })
     : [];
   const update = (u: { update: unknown } | undefined) =>
@@ -124,6 +125,17 @@ describe("diffPatch on the tool call of a Write", () => {
       type: "update",
     }).final;
     expect(final).toEqual([{ type: "diff", path, oldText: null, newText: "new\n" }]);
+  });
+
+  it("shows a loaded history's Write as the standard diff without old text, its Edit as a patch", () => {
+    const replayed = { originalFile: "old\n", fileAfter: "new\n", replayed: true };
+    expect(contents(diffPatchClient, "Write", write, undefined, replayed).final).toEqual([
+      { type: "diff", path, oldText: null, newText: "new\n" },
+    ]);
+    const edit = { file_path: path, old_string: "old", new_string: "new" };
+    expect(contents(diffPatchClient, "Edit", edit, undefined, replayed).final).toEqual([
+      patchBlock("old\n", "new\n"),
+    ]);
   });
 
   const notice = [{ type: "content", content: { type: "text", text: UNSHOWN_OVERWRITE_NOTICE } }];

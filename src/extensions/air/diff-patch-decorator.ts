@@ -27,7 +27,10 @@ export function diffPatchDecorator(): ToolCallDecorator {
         let patched = finals.get(picked);
         if (!patched) {
           const created = createdFile(state);
-          patched = picked.map((block) => finalBlock(block, created));
+          patched =
+            state.replayed && state.toolName === "Write"
+              ? picked.map(withoutOldText)
+              : picked.map((block) => finalBlock(block, created));
           finals.set(picked, patched);
         }
         return patched;
@@ -64,6 +67,16 @@ function finalBlock(block: ToolCallContent, created: boolean): ToolCallContent {
   if (oldText === null && !created) return block;
   if (block.newText.includes("\uFFFD") || oldText?.includes("\uFFFD")) return block;
   return diffBlock(block.path, oldText, block.newText);
+}
+
+/**
+ * A loaded history's Write ("Claude behavior"): the standard diff without old text. It
+ * had no preview and no hook, and the disk shows a later state than the history.
+ */
+function withoutOldText(block: ToolCallContent): ToolCallContent {
+  return block.type === "diff"
+    ? { type: "diff", path: block.path, oldText: null, newText: block.newText }
+    : block;
 }
 
 /**

@@ -133,21 +133,30 @@ describe("every patch applies with git apply and gives the new text byte for byt
   });
   afterAll(() => repo.dispose());
 
-  it.each(corpus.map((c, i) => [c.name, c, i] as const))("%j", (_name, c, i) => {
-    // An absolute path, as Claude reports it; the patch drops the leading slash.
-    const name = `case${i}/${c.name}`;
-    let newText: string;
-    if (typeof c.after === "string") newText = c.after;
-    else {
-      const preview = previewFileTool(c.after.tool, c.after.input, c.before);
-      if (!("newText" in preview)) throw new Error(`no preview: ${preview.noPreview}`);
-      newText = preview.newText;
-    }
-    if (c.before !== null) repo.write(name, c.before);
-    const result = gitPatch(`/${name}`, c.before, newText);
-    if (!("patch" in result)) throw new Error(`no patch: ${result.noPatch}`);
-    expect(result.patch).not.toContain("\r");
-    repo.apply(result.patch);
-    expect(repo.read(name).equals(Buffer.from(newText, "utf8"))).toBe(true);
-  });
+  // Each case twice: the line diff's hunks, and the one hunk of a change too large for it
+  // (`maxEditLength` 0 makes every change too large).
+  const runs = [
+    ...corpus.map((c) => [c, undefined] as const),
+    ...corpus.map((c) => [c, 0] as const),
+  ];
+  it.each(runs.map(([c, max], i) => [c.name, max ?? "line diff", c, max, i] as const))(
+    "%j (%s)",
+    (_name, _label, c, maxEditLength, i) => {
+      // An absolute path, as Claude reports it; the patch drops the leading slash.
+      const name = `case${i}/${c.name}`;
+      let newText: string;
+      if (typeof c.after === "string") newText = c.after;
+      else {
+        const preview = previewFileTool(c.after.tool, c.after.input, c.before);
+        if (!("newText" in preview)) throw new Error(`no preview: ${preview.noPreview}`);
+        newText = preview.newText;
+      }
+      if (c.before !== null) repo.write(name, c.before);
+      const result = gitPatch(`/${name}`, c.before, newText, maxEditLength);
+      if (!("patch" in result)) throw new Error(`no patch: ${result.noPatch}`);
+      expect(result.patch).not.toContain("\r");
+      repo.apply(result.patch);
+      expect(repo.read(name).equals(Buffer.from(newText, "utf8"))).toBe(true);
+    },
+  );
 });

@@ -108,10 +108,13 @@ describe("gitPatch", () => {
     expect("patch" in result && result.patch.split("\n+row").length - 1).toBe(200);
   });
 
-  it("gives up on a rewrite too large to diff cheaply", () => {
+  it("patches a rewrite too large to diff cheaply as one hunk between the common ends", () => {
     const before = lines(1, 600);
-    const after = before.replace(/line/g, "row");
-    expect(gitPatch("/w/f", before, after)).toEqual({ noPatch: "too-many-changes" });
+    const after = before.replace(/line (\d+[1-9])$/gm, "row $1");
+    const result = gitPatch("/w/f", before, after);
+    const patch = "patch" in result ? result.patch : "";
+    expect(patch.match(/^@@ .* @@$/gm)).toEqual(["@@ -8,593 +8,593 @@"]);
+    expect(patch.split("\n").filter((l) => l.startsWith("-line")).length).toBe(589);
   });
 });
 

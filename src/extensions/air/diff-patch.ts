@@ -12,9 +12,11 @@ import { AIR, DIFF_PATCH, GIT_PATCH_FORMAT, JETBRAINS } from "./keys.js";
 export const MAX_PATCH_TEXT_BYTES = 1024 * 1024;
 
 /**
- * Beyond this many changed lines the standard diff: the line diff (Myers) costs about
- * lines × changes, ~0.2 s on the event loop at 1,000 changes in 12,000 lines, and a patch
- * that changes that much is hardly smaller than the two texts.
+ * Beyond this many changed lines the line diff (Myers, which costs about lines × changes:
+ * ~0.2 s on the event loop at 1,000 changes in 12,000 lines) gives way to one hunk that
+ * replaces everything between the common first and last lines (`wholeChangeHunk`):
+ * exact too, computed in one pass, and hardly larger than a minimal patch of so many
+ * changes.
  */
 const MAX_EDIT_LENGTH = 500;
 
@@ -26,8 +28,7 @@ export type NoPatchReason =
   | "carriage-return"
   | "byte-order-mark"
   | "unchanged"
-  | "empty-new-file"
-  | "too-many-changes";
+  | "empty-new-file";
 
 export type GitPatch = { readonly patch: string } | { readonly noPatch: NoPatchReason };
 
@@ -74,7 +75,12 @@ export function decodeFileText(
  * at `path`, or why there is none. `git apply` of the patch to the old file gives
  * `newText` byte for byte; `diff-patch.corpus.test.ts` beside this file proves it.
  */
-export function gitPatch(path: string, oldText: string | null, newText: string): GitPatch {
+export function gitPatch(
+  path: string,
+  oldText: string | null,
+  newText: string,
+  maxEditLength = MAX_EDIT_LENGTH,
+): GitPatch {
   const reason =
     (oldText === null ? undefined : unpatchableText(oldText)) ?? unpatchableText(newText);
   if (reason) return { noPatch: reason };
@@ -83,12 +89,71 @@ export function gitPatch(path: string, oldText: string | null, newText: string):
   if (oldText === null && newText === "") return { noPatch: "empty-new-file" };
   const name = patchName(path);
   const hunks = structuredPatch(name, name, oldText ?? "", newText, undefined, undefined, {
-    context: 3,
-    maxEditLength: MAX_EDIT_LENGTH,
-  })?.hunks;
-  if (!hunks) return { noPatch: "too-many-changes" };
+    context: CONTEXT,
+    maxEditLength,
+  })?.hunks ?? [wholeChangeHunk(oldText ?? "", newText)];
   if (hunks.length === 0) return { noPatch: "unchanged" };
   return { patch: header(name, oldText === null) + hunks.map(hunkText).join("") };
+}
+
+/** Lines of context around a change, as `git diff` writes them. */
+const CONTEXT = 3;
+
+const NO_NEWLINE = "\\ No newline at end of file";
+
+/**
+ * One hunk that removes every line between the common first and last lines of the two
+ * texts and adds the new ones, with `CONTEXT` lines around it; in the `diff` package's
+ * form (each line with its ` `/`-`/`+`, and the no-newline marker after a file's last
+ * line when it has no line break). Lines are compared with their line break, so a last
+ * line that gains or loses one counts as changed. The texts differ.
+ */
+export function wholeChangeHunk(oldText: string, newText: string): StructuredPatchHunk {
+  const before = rawLines(oldText);
+  const after = rawLines(newText);
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix])
+    prefix++;
+  let suffix = 0;
+  while (
+    suffix < before.length - prefix &&
+    suffix < after.length - prefix &&
+    before[before.length - 1 - suffix] === after[after.length - 1 - suffix]
+  )
+    suffix++;
+  const start = Math.max(0, prefix - CONTEXT);
+  const tail = Math.min(suffix, CONTEXT);
+  const lines: string[] = [];
+  const add = (sign: string, raw: string) => {
+    const ends = raw.endsWith("\n");
+    lines.push(sign + (ends ? raw.slice(0, -1) : raw));
+    if (!ends) lines.push(NO_NEWLINE);
+  };
+  for (let i = start; i < prefix; i++) add(" ", before[i]!);
+  for (let i = prefix; i < before.length - suffix; i++) add("-", before[i]!);
+  for (let i = prefix; i < after.length - suffix; i++) add("+", after[i]!);
+  for (let i = before.length - suffix; i < before.length - suffix + tail; i++) add(" ", before[i]!);
+  const context = prefix - start + tail;
+  return {
+    oldStart: start + 1,
+    oldLines: before.length - prefix - suffix + context,
+    newStart: start + 1,
+    newLines: after.length - prefix - suffix + context,
+    lines,
+  };
+}
+
+/** A text's lines, each with its line break (the last one may have none). */
+function rawLines(text: string): string[] {
+  const lines: string[] = [];
+  let from = 0;
+  while (from < text.length) {
+    const end = text.indexOf("\n", from);
+    const to = end === -1 ? text.length : end + 1;
+    lines.push(text.slice(from, to));
+    from = to;
+  }
+  return lines;
 }
 
 /**

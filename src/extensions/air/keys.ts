@@ -62,11 +62,19 @@ export const SUBAGENT_UPDATES = {
 /** `session/request_permission` request `_meta.jetbrains.air.permission`: the presentation record. */
 export const PERMISSION = "permission";
 
+/** `session/prompt` request `_meta.jetbrains.air.agentFileChangeReportRequest` (client to agent). */
+export const FILE_CHANGE_REPORT_REQUEST = "agentFileChangeReportRequest";
+/** `session_info_update` `_meta.jetbrains.air.agentFileChangeReport`: the report of one turn. */
+export const FILE_CHANGE_REPORT = AIR_CAPABILITIES.agentFileChangeReport;
+
 /** `model` and effort config option `_meta.jetbrains.air.recommendedValue`. */
 export const RECOMMENDED_VALUE = AIR_CAPABILITIES.recommendedValue;
 
 /** Session mode and mode option value `_meta.jetbrains.air.kind` ("Presentation hints"). */
 export const KIND = "kind";
+/** Available command `_meta.jetbrains.air.kind` of a skill, with its `skillPath`. */
+export const SKILL_KIND = "skill";
+export const SKILL_PATH = "skillPath";
 /** The presentation kinds of a permission mode. */
 export const MODE_KINDS = {
   standard: "standard",
@@ -75,6 +83,22 @@ export const MODE_KINDS = {
   fullAccess: "full_access",
 } as const;
 export type ModeKind = (typeof MODE_KINDS)[keyof typeof MODE_KINDS];
+
+/** `_session/goal`: AIR's goal control method (air-extensions.md "Goal"). */
+export const GOAL_METHOD = "_session/goal";
+/**
+ * `initialize` response and `session_info_update` `_meta.jetbrains.air.goal`. A generic
+ * word (Lody has a goal of its own), so not in the wire list below.
+ */
+export const GOAL = "goal";
+/** The `_session/goal` actions the adapter serves (`pause` and `resume` are not). */
+export const GOAL_ACTIONS = { set: "set", clear: "clear" } as const;
+
+/** Compaction tool call or `compaction_update` `_meta.jetbrains.air.contextCompaction`. */
+export const CONTEXT_COMPACTION = "contextCompaction";
+
+/** AskUserQuestion elicitation: the `Other` field's `_meta.jetbrains.air.customAnswer`. */
+export const CUSTOM_ANSWER = "customAnswer";
 
 /**
  * What `test/architecture.test.ts` looks for outside this folder: the names only AIR
@@ -87,7 +111,12 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   GIT_PATCH_FORMAT,
   ...Object.values(TOOL_CALL_KEYS),
   IS_MCP_TOOL_CALL,
+  SKILL_PATH,
+  FILE_CHANGE_REPORT_REQUEST,
   ...Object.values(SUBAGENT_UPDATES),
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
+  GOAL_METHOD,
+  CONTEXT_COMPACTION,
+  CUSTOM_ANSWER,
 ];

@@ -57,6 +57,8 @@ export interface PostToolUse {
   readonly toolResponse: unknown;
   /** The file as it is on disk after an Edit or Write (read by the SDK bridge). */
   readonly fileAfter?: string;
+  /** Rebuilt from a stored transcript (a load's replay), not reported by a live hook. */
+  readonly replayed?: boolean;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface ToolCallState {
   postFacts?: ResultFacts;
   /** The full PostToolUse `tool_response`. */
   toolResponse?: unknown;
+  /** The PostToolUse facts came from a stored transcript (a load's replay). */
+  replayed?: boolean;
   /** The target file as read for the approval preview (only for a client that takes one). */
   fileBeforeApproval?: FileBeforeApproval;
   /** AIR `planFile`: the plan file path checked last, and whether it named no regular file. */

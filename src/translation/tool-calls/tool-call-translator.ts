@@ -184,6 +184,7 @@ export class ToolCallTranslator {
     const state = this.calls.get(toolUseId);
     if (!state) return [];
     state.toolResponse = post.toolResponse;
+    if (post.replayed) state.replayed = true;
     const reporter = reporterOf(state, this.profile);
     if (reporter.postToolUse) {
       const facts = safely(
