@@ -110,7 +110,7 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
     expect(
       (init.agentCapabilities?.sessionCapabilities as Record<string, unknown>).subagents,
     ).toEqual({});
-    expect(init._meta).toBeUndefined();
+    expect(JSON.stringify(init)).not.toContain("jetbrains");
     const [childId, ...more] = otherSessions(s, sessionId);
     expect(more).toEqual([]);
     expect(childId).toMatch(/^subagent-[0-9a-f]{32}$/);
@@ -273,7 +273,7 @@ describe("cancel with native child sessions", () => {
     const prompt = s.prompt(sessionId, "delegate");
     await shellRunning(s);
     await s.cancel(sessionId);
-    expect(await prompt).toEqual({ stopReason: "cancelled" });
+    expect((await prompt).stopReason).toBe("cancelled");
     const [childId] = otherSessions(s, sessionId);
     expect(childAnnouncements(s, sessionId).map((u) => u.state)).toEqual([
       { state: "running" },
@@ -565,7 +565,7 @@ describe("cancel with a background native child session", () => {
     await shellRunning(s, "tail -f");
     await shellRunning(s, "tail -n 0");
     await s.cancel(sessionId);
-    expect(await prompt).toEqual({ stopReason: "cancelled" });
+    expect((await prompt).stopReason).toBe("cancelled");
     const [childId] = otherSessions(s, sessionId);
     const states = () => childAnnouncements(s, sessionId).map((u) => u.state);
     expect(states()).toEqual([{ state: "running" }]);
