@@ -8,6 +8,7 @@ import type {
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
+import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
 import { readForkPoint } from "../extensions/air/fork-point.js";
 import { parseClientProfile, PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
 import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
@@ -207,7 +208,7 @@ export class AcpAgent {
     if (session) return session.cancel();
     // A subagent's child session: only that child stops.
     if (typeof sessionId === "string")
-      this.sessions.ownerOfChild(sessionId)?.cancelChild(sessionId);
+      this.sessions.ownerOfChild(sessionId)?.children?.cancel(sessionId);
   }
 
   setMode(sessionId: string, modeId: unknown): Promise<void> {
@@ -220,6 +221,11 @@ export class AcpAgent {
     value: unknown,
   ): Promise<SessionConfigOption[]> {
     return this.sessions.get(sessionId).setConfigOption(configId, value);
+  }
+
+  /** AIR `_session/async_task/stop`. */
+  stopAsyncTask(sessionId: string, taskId: string): Promise<StopAsyncTaskResponse> {
+    return this.sessions.get(sessionId).stopAsyncTask(taskId);
   }
 
   /** Ends every session and its Claude Code (the client went away). */

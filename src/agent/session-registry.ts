@@ -23,7 +23,8 @@ export class SessionRegistry {
 
   /** The live session whose subagent has the child session `childId`, if any. */
   ownerOfChild(childId: string): Session | undefined {
-    for (const session of this.sessions.values()) if (session.ownsChild(childId)) return session;
+    for (const session of this.sessions.values())
+      if (session.children?.owns(childId)) return session;
     return undefined;
   }
 

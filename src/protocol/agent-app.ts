@@ -1,6 +1,7 @@
 import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import type { AcpAgent } from "../agent/acp-agent.js";
+import { STOP_ASYNC_TASK, stopAsyncTaskParams } from "../extensions/air/async-tasks/stop-method.js";
 import { connectionClientPort, type WriteLines } from "../client/client-port.js";
 import { goalParams, toGoalRequest } from "../extensions/air/goal-params.js";
 import { GOAL_METHOD } from "../extensions/air/keys.js";
@@ -105,6 +106,13 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
       GOAL_METHOD,
       goalParams,
       guarded(GOAL_METHOD, ({ params }) => service.controls.goal(toGoalRequest(params))),
+    )
+    .onRequest(
+      STOP_ASYNC_TASK,
+      stopAsyncTaskParams,
+      guarded(STOP_ASYNC_TASK, ({ params }) =>
+        service.stopAsyncTask(params.sessionId, params.asyncTaskId),
+      ),
     );
 }
 

@@ -21,6 +21,7 @@ describe("initializeResponse", () => {
             "planFile",
             "agentFileChangeReport",
             "nativeSubagentSessions",
+            "asyncTasks",
           ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },

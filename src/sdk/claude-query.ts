@@ -139,6 +139,11 @@ export class ClaudeQuery {
     this.input.push(message);
   }
 
+  /** Stops a background task; Claude Code reports its end as a `task_notification`. */
+  async stopTask(taskId: string): Promise<void> {
+    await this.query.stopTask(taskId);
+  }
+
   /**
    * Stops the running turn and drops the messages still queued in Claude Code (a steer
    * not yet taken in): after a cancel nothing the user sent before it may run.
@@ -151,12 +156,6 @@ export class ClaudeQuery {
       cancelQueued: boolean;
     }) => Promise<unknown>;
     await interrupt({ cancelQueued: true });
-  }
-
-  /** Stops one task of Claude Code (a subagent) without interrupting the turn. */
-  async stopTask(taskId: string): Promise<void> {
-    if (this.closed) return;
-    await this.query.stopTask(taskId);
   }
 
   /** Ends the query and its process. Safe to call more than once. */

@@ -18,6 +18,8 @@ import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
+import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
+import { AsyncTasks } from "./async-tasks.js";
 import { Conversation } from "./conversation.js";
 import { FileChangeReports } from "./file-change-reports.js";
 import { GoalControl } from "./goal-control.js";
@@ -57,17 +59,22 @@ export class Session {
   private readonly startState = new StartState();
   private readonly slot = new QuerySlot({
     message: (message) => this.onMessage(message),
-    exited: (error) => this.runner.queryExited(error),
+    exited: (error) => {
+      this.asyncTasks?.shutdown("failed");
+      this.runner.queryExited(error);
+    },
   });
   private readonly outbox: Outbox;
   /** Subagents as native child sessions, for a client that takes them. */
-  private readonly subagents: SubagentRouter | undefined;
+  readonly children: SubagentRouter | undefined;
   private readonly options: SessionOptions;
   private readonly titles: TitleTracker;
   /** The session's parts, shared by its pieces; each names the ones it uses. */
   private readonly parts: SessionParts;
   private readonly queries: QueryStarter;
   private readonly runner: TurnRunner;
+  /** AIR `asyncTasks`: the session's background tasks, for a client that declared it. */
+  private readonly asyncTasks: AsyncTasks | undefined;
   /** Claude Code's slash commands, as last reported. */
   private commands: readonly ClaudeCommand[] = [];
   /** Claude Code's start answers stored on disk, for the next session like this one. */
@@ -91,14 +98,17 @@ export class Session {
       release: (turn) => this.runner.release(turn),
     });
     this.cache = new StartAnswerCache(setup);
-    this.subagents = subagentRouterFor(profile, setup.sessionId, (update, sessionId, loud) =>
-      loud ? this.outbox.sendLoud(update, sessionId) : this.outbox.send(update, sessionId),
+    this.children = subagentRouterFor(
+      profile,
+      setup.sessionId,
+      (update, sessionId, loud) =>
+        loud ? this.outbox.sendLoud(update, sessionId) : this.outbox.send(update, sessionId),
+      (taskId) => this.slot.current?.stopTask(taskId),
     );
-    const router = this.subagents;
     this.outbox = new Outbox(
       setup.sessionId,
       client,
-      router ? (target) => router.sessionOf(target) : undefined,
+      this.children ? (target) => this.children!.sessionOf(target) : undefined,
     );
     this.options = new SessionOptions(
       this.outbox,
@@ -114,7 +124,7 @@ export class Session {
       lifecycle: this.lifecycle,
       startState: this.startState,
       outbox: this.outbox,
-      subagents: this.subagents,
+      subagents: this.children,
       translator: new SdkMessageTranslator(
         profile,
         subagentTrafficShown(profile, setup.passThrough),
@@ -137,16 +147,17 @@ export class Session {
         query: () => this.slot.current,
         sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
       }),
-      queryStarted: () => this.runner.queryStarted(),
+      queryStarted: () => {
+        // The tasks of the Claude Code before (a plan handoff) ended with it.
+        this.asyncTasks?.shutdown("stopped");
+        this.runner.queryStarted();
+      },
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
       startQuery: (start) => this.queries.replace(start),
       restart: () => void restartQuery(this.parts),
       pump: () => this.runner.pump(),
     };
-    if (router) {
-      this.parts.translator.keepAcrossTurns((parent) => router.inBackground(parent));
-      this.parts.translator.tools.knowChildSessions((toolUseId) => router.announced(toolUseId));
-    }
+    this.children?.attach(this.parts.translator);
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
     this.goals = new GoalControl({
@@ -156,6 +167,7 @@ export class Session {
       steering: this.steering,
       prompt: (content) => this.runner.prompt(content),
     });
+    if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
   }
 
   get id(): string {
@@ -327,27 +339,20 @@ export class Session {
 
   /** Cancels the running turn and every queued prompt of this session. */
   cancel(): void {
-    if (this.lifecycle.turn) this.subagents?.parentCancelled();
+    if (this.lifecycle.turn) this.children?.parentCancelled();
     this.runner.cancel();
   }
 
-  /** Whether `sessionId` names a child session of this session (a subagent). */
-  ownsChild(sessionId: string): boolean {
-    return this.subagents?.owns(sessionId) === true;
-  }
-
-  /** `session/cancel` on a child: stops that subagent alone (its parent's turn goes on). */
-  cancelChild(sessionId: string): void {
-    const taskId = this.subagents?.cancelChild(sessionId);
-    if (taskId === undefined) return;
-    this.slot.current?.stopTask(taskId).catch((error: unknown) => {
-      log.warn("stopping a subagent failed", { sessionId, message: String(error) });
-    });
+  /** `_session/async_task/stop`; `{stopped: false}` for a client without async tasks. */
+  stopAsyncTask(taskId: string): Promise<StopAsyncTaskResponse> {
+    return this.asyncTasks?.stop(taskId) ?? Promise.resolve({ stopped: false });
   }
 
   /** Ends the session: its query stops and waiting prompts answer `cancelled`. */
   close(): void {
     if (this.lifecycle.closed) return;
+    // Before the cancel quiets the session: the client hears how its open tasks ended.
+    this.asyncTasks?.close();
     this.runner.cancel();
     this.lifecycle.close(); // also ends the wait of the turn cancel() left draining
     this.outbox.closed = true;
@@ -367,7 +372,11 @@ export class Session {
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;
-    if (message.type === "result") return this.runner.result(message);
+    if (message.type === "result") {
+      // A held task's spawn goes before the turn's answer.
+      this.asyncTasks?.observe(message);
+      return this.runner.result(message);
+    }
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.runner.sessionState(message.state);
     }
@@ -380,10 +389,11 @@ export class Session {
       // Claude Code switched modes by itself (plan mode entered, a plan approved).
       this.options.observeMode(message.permissionMode);
     }
-    this.subagents?.observe(message);
     // A background child's work is not the turn's: it goes on between the parent's turns.
-    if (this.subagents?.carriesBackgroundWork(message))
-      return this.subagents.sendWork(this.parts.translator.translate(message));
+    if (this.children?.observe(message))
+      return this.children.sendWork(this.parts.translator.translate(message));
     this.runner.stream(message);
+    // After the tool call's own update: a task's news follows the call that started it.
+    this.asyncTasks?.observe(message);
   }
 }

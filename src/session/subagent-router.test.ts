@@ -258,6 +258,35 @@ describe("SubagentRouter.sendWork", () => {
   });
 });
 
+describe("SubagentRouter.cancel", () => {
+  it("stops the task of a running child, and nothing else", async () => {
+    const stopped: string[] = [];
+    const r = new SubagentRouter(
+      ROOT,
+      RFD_ANNOUNCER,
+      () => undefined,
+      (taskId) => {
+        stopped.push(taskId);
+        return Promise.reject(new Error("gone"));
+      },
+    );
+    r.observe(agentCall("toolu_a"));
+    expect(r.observe(taskStarted("toolu_a"))).toBe(false);
+    r.cancel("unknown");
+    r.cancel(A);
+    await Promise.resolve();
+    expect(stopped).toEqual(["task-toolu_a"]);
+  });
+
+  it("says which observed messages are a background child's work", () => {
+    const { r } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a", { is_backgrounded: true }));
+    expect(r.observe(agentCall("x", "toolu_a"))).toBe(true);
+    expect(r.observe(agentCall("y", null))).toBe(false);
+  });
+});
+
 describe("subagentRouterFor", () => {
   it("is there only for a client that takes native child sessions", () => {
     const send = () => undefined;

@@ -2,6 +2,7 @@ import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
+import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import {
   announcerFor,
   childPrompt,
@@ -17,6 +18,7 @@ import {
   type ChildWorkState,
   type SubagentAnnouncer,
 } from "../translation/subagents/child-session.js";
+import { log } from "../util/log.js";
 
 /** An Agent / Task tool use seen in the stream: a child that may start. */
 interface SubagentCall {
@@ -64,10 +66,33 @@ export class SubagentRouter {
      * for a background child's, which a quiet parent still sends (`Outbox.sendLoud`).
      */
     private readonly send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
+    /** Stops one of Claude Code's tasks (`Query.stopTask`), if a query runs. */
+    private readonly stopTask: (taskId: string) => Promise<void> | undefined = () => undefined,
   ) {}
 
-  /** Learns from one of Claude Code's messages, before it is translated. */
-  observe(message: SDKMessage): void {
+  /**
+   * Tells the session's translator about the children: a background child's work
+   * outlives the parent's turn, and a subagent call without a child is a tool call.
+   */
+  attach(translator: SdkMessageTranslator): void {
+    translator.keepAcrossTurns((parent) => this.inBackground(parent));
+    translator.tools.knowChildSessions((toolUseId) => this.announced(toolUseId));
+  }
+
+  /** `session/cancel` on a child: stops that subagent alone (its parent's turn goes on). */
+  cancel(sessionId: string): void {
+    const taskId = this.cancelChild(sessionId);
+    if (taskId === undefined) return;
+    this.stopTask(taskId)?.catch((error: unknown) => {
+      log.warn("stopping a subagent failed", { sessionId, message: String(error) });
+    });
+  }
+
+  /**
+   * Learns from one of Claude Code's messages, before it is translated. True when the
+   * message is a background child's work (`carriesBackgroundWork`).
+   */
+  observe(message: SDKMessage): boolean {
     if (message.type === "stream_event") {
       const event = message.event;
       if (event.type === "content_block_start" && event.content_block.type === "tool_use") {
@@ -89,6 +114,7 @@ export class SubagentRouter {
       else if (message.subtype === "task_notification" && message.tool_use_id)
         this.end(message.tool_use_id, taskEndState(message.status));
     }
+    return this.carriesBackgroundWork(message);
   }
 
   /** The session a subagent's updates go to, announcing it first; undefined: dropped. */
@@ -247,7 +273,8 @@ export function subagentRouterFor(
   profile: ClientProfile,
   rootSessionId: string,
   send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
+  stopTask?: (taskId: string) => Promise<void> | undefined,
 ): SubagentRouter | undefined {
   const mode = subagentMode(profile);
-  return mode ? new SubagentRouter(rootSessionId, announcerFor(mode), send) : undefined;
+  return mode ? new SubagentRouter(rootSessionId, announcerFor(mode), send, stopTask) : undefined;
 }

@@ -84,7 +84,7 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
         if (child) host.subagents?.requestClosed(target);
       }
       if (result.behavior === "allow" && !signal.aborted)
-        host.outbox.route(host.translator.tools.running(ask.toolUseId));
+        host.outbox.route(host.translator.tools.approved(ask.toolUseId));
       return result;
     },
     toolFinished(toolUseId, toolResponse, fileAfter) {

@@ -137,6 +137,12 @@ describe("SdkMessageTranslator", () => {
         }),
       ),
     ).toEqual([
+      // The full tool response first, as upstream's PostToolUse update, then the result.
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_1",
+        _meta: { claudeCode: { toolName: "Read", toolResponse: { file: { content: "hello" } } } },
+      },
       {
         sessionUpdate: "tool_call_update",
         toolCallId: "toolu_1",

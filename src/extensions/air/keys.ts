@@ -4,6 +4,8 @@
  * and asks this folder's parsers and decorators for the keys.
  */
 
+import { ASYNC_TASK_WIRE_STRINGS } from "./async-tasks/keys.js";
+
 /** `_meta.jetbrains.air`: the namespace of every AIR payload. */
 export const JETBRAINS = "jetbrains";
 export const AIR = "air";
@@ -119,4 +121,5 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   GOAL_METHOD,
   CONTEXT_COMPACTION,
   CUSTOM_ANSWER,
+  ...ASYNC_TASK_WIRE_STRINGS,
 ];
