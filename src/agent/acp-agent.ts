@@ -204,7 +204,11 @@ export class AcpAgent {
 
   /** `session/cancel` (a notification: an unknown session is ignored). */
   cancel(sessionId: unknown): void {
-    this.sessions.find(sessionId)?.cancel();
+    const session = this.sessions.find(sessionId);
+    if (session) return session.cancel();
+    // A subagent's child session: only that child stops.
+    if (typeof sessionId === "string")
+      this.sessions.ownerOfChild(sessionId)?.children?.cancel(sessionId);
   }
 
   setMode(sessionId: string, modeId: unknown): Promise<void> {

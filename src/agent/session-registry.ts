@@ -21,6 +21,13 @@ export class SessionRegistry {
     return typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
   }
 
+  /** The live session whose subagent has the child session `childId`, if any. */
+  ownerOfChild(childId: string): Session | undefined {
+    for (const session of this.sessions.values())
+      if (session.children?.owns(childId)) return session;
+    return undefined;
+  }
+
   remove(sessionId: string): void {
     this.sessions.delete(sessionId);
   }

@@ -21,6 +21,7 @@ describe("initializeResponse", () => {
             "diffPatch",
             "planFile",
             "agentFileChangeReport",
+            "nativeSubagentSessions",
             "asyncTasks",
           ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
@@ -38,5 +39,22 @@ describe("initializeResponse", () => {
     const answer = initializeResponse(parseClientProfile(caps));
     expect(answer._meta).toStrictEqual({ steering: { supported: true } });
     expect(JSON.stringify(answer)).not.toContain("jetbrains");
+  });
+
+  it.each([
+    ["a plain client", {}],
+    ["an RFD subagents client", { subagents: {} }],
+    ["an AIR client", air(["nativeSubagentSessions"])],
+  ])("%s gets sessionCapabilities.subagents (the subagents RFD)", (_, caps) => {
+    const answer = initializeResponse(parseClientProfile(caps));
+    expect(answer.agentCapabilities?.sessionCapabilities).toEqual({
+      additionalDirectories: {},
+      list: {},
+      resume: {},
+      fork: {},
+      close: {},
+      delete: {},
+      subagents: {},
+    });
   });
 });

@@ -36,6 +36,9 @@ export function initializeResponse(
         fork: {},
         close: {},
         delete: {},
+        // The subagents RFD (draft, not in the ACP SDK's type yet): a client that
+        // declares `clientCapabilities.subagents` gets subagents as child sessions.
+        ...{ subagents: {} },
       },
       auth: { logout: {} },
       _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },

@@ -3,9 +3,19 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { reportUnreadable, StoredTranscript } from "../agent/history/transcript-reader.js";
+import { storedSubagents } from "../sdk/subagent-meta.js";
 import { subagentTranscriptPath } from "../sdk/transcript-paths.js";
 import { activeBranch } from "../translation/replay/active-branch.js";
-import { TranscriptReplay } from "../translation/replay/transcript-replay.js";
+import { TranscriptReplay, type SubagentRef } from "../translation/replay/transcript-replay.js";
+import {
+  announcerFor,
+  childPrompt,
+  childSessionId,
+  describeChild,
+  idle,
+  RUNNING,
+  subagentMode,
+} from "../translation/subagents/child-session.js";
 import { log } from "../util/log.js";
 import { isRegularFile } from "./regular-file.js";
 
@@ -14,7 +24,10 @@ export interface HistoryReplayRequest {
   /** The session's stored transcript. */
   readonly transcript: string;
   readonly profile: ClientProfile;
-  /** The client asked for subagents' traffic in the root session (flat transcript). */
+  /**
+   * Subagents' traffic is shown: in the root session (flat transcript), or in native
+   * child sessions for a client that takes them.
+   */
   readonly flatSubagents: boolean;
   readonly client: ClientPort;
 }
@@ -23,8 +36,8 @@ export interface HistoryReplayRequest {
  * Sends a stored conversation to the client as `session/update`s, in order, resolving
  * once the client has been handed the last one (`session/load` answers after that).
  * The branch the session continues from is replayed; abandoned branches and subagents
- * stay out (subagents go in for the flat transcript, before their tool's result, as
- * live). Unreadable lines are skipped and logged.
+ * stay out (subagents go in for the flat transcript and for native child sessions,
+ * before their tool's result, as live). Unreadable lines are skipped and logged.
  */
 export async function replayHistory(request: HistoryReplayRequest): Promise<void> {
   const { sessionId, transcript, client } = request;
@@ -37,25 +50,48 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     isRegularFile,
   );
   const send = sender(sessionId, client);
+  const mode = subagentMode(request.profile);
+  const announcer = mode ? announcerFor(mode) : undefined;
+  const agentIds = announcer ? await storedSubagents(transcript) : undefined;
+  /** The subagent calls replayed as child sessions; any other one stays a tool call. */
+  const children = new Set<string>();
+  replay.knowChildSessions((toolUseId) => children.has(toolUseId));
+  /**
+   * A subagent's stored transcript, before its tool's result as live: on the root
+   * session (flat transcript), or as the native child session it was live, announced
+   * on its parent under the same id, its own subagents nested in it, parents first.
+   */
+  const subagent = async (ref: SubagentRef, parentSessionId: string): Promise<void> => {
+    const path = subagentTranscriptPath(transcript, ref.agentId);
+    if (!(await exists(path))) {
+      log.debug("no stored transcript for a subagent", { sessionId, agentId: ref.agentId });
+      return;
+    }
+    const entries = (await StoredTranscript.read(path)).takeAll();
+    if (!announcer) {
+      for (const child of entries) await send(replay.entry(child, ref.toolUseId));
+      return;
+    }
+    children.add(ref.toolUseId);
+    const childId = childSessionId(sessionId, ref.toolUseId);
+    const prompt = childPrompt(undefined, ref.input);
+    const child = describeChild(childId, ref.toolUseId, ref.input, prompt);
+    await send(announcer.spawned(child, RUNNING, parentSessionId), parentSessionId);
+    await send(announcer.opening(child, parentSessionId), childId);
+    for (const entry of entries) {
+      const nested = replay.subagentOf(entry, agentIds);
+      if (nested) await subagent(nested, childId);
+      await send(replay.entry(entry, ref.toolUseId), childId);
+    }
+    await send(announcer.state(child, idle(ref.failed ? "error" : "end_turn")), parentSessionId);
+  };
   const lines = activeBranch(stored.links);
   try {
     for (let i = 0; i < lines.length; i++) {
       const entry = stored.take(lines[i]!);
       if (!entry) continue;
-      const subagent = replay.subagentOf(entry);
-      if (subagent) {
-        const path = subagentTranscriptPath(transcript, subagent.agentId);
-        if (await exists(path)) {
-          for (const child of (await StoredTranscript.read(path)).takeAll()) {
-            await send(replay.entry(child, subagent.toolUseId));
-          }
-        } else {
-          log.debug("no stored transcript for a subagent", {
-            sessionId,
-            agentId: subagent.agentId,
-          });
-        }
-      }
+      const ref = replay.subagentOf(entry, agentIds);
+      if (ref) await subagent(ref, sessionId);
       await send(replay.entry(entry));
     }
   } finally {
@@ -76,14 +112,24 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
  */
 const BATCH = 64;
 
-function sender(sessionId: string, client: ClientPort) {
+function sender(rootSessionId: string, client: ClientPort) {
   let batch: SessionUpdate[] = [];
+  /** The session of the batch (a child session's updates are batched on their own). */
+  let batchSession = rootSessionId;
   const flush = async (): Promise<void> => {
     const updates = batch;
     batch = [];
-    await client.sessionUpdates(sessionId, updates);
+    await client.sessionUpdates(batchSession, updates);
   };
-  const send = async (updates: readonly SessionUpdate[]): Promise<void> => {
+  const send = async (
+    updates: readonly SessionUpdate[],
+    sessionId = rootSessionId,
+  ): Promise<void> => {
+    if (updates.length === 0) return;
+    if (sessionId !== batchSession) {
+      if (batch.length > 0) await flush();
+      batchSession = sessionId;
+    }
     for (const update of updates) batch.push(update);
     if (batch.length < BATCH) return;
     await flush();

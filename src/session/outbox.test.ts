@@ -146,4 +146,27 @@ describe("Outbox", () => {
     await outbox.flushed();
     expect(sent).toEqual([]);
   });
+
+  it("sends a loud update also while quiet (a background child's), never once closed", async () => {
+    const sent: Array<[string, string]> = [];
+    const client: ClientPort = {
+      ...recordingClient().client,
+      sessionUpdate: (sessionId, update) => {
+        sent.push([sessionId, update.sessionUpdate]);
+        return Promise.resolve();
+      },
+    };
+    const outbox = new Outbox("root", client);
+    outbox.hush();
+    outbox.send(text, "child-a");
+    outbox.sendLoud(text, "child-a");
+    outbox.sendLoud(commands, "root");
+    outbox.closed = true;
+    outbox.sendLoud(text, "child-a");
+    await outbox.flushed();
+    expect(sent).toEqual([
+      ["child-a", "agent_message_chunk"],
+      ["root", "available_commands_update"],
+    ]);
+  });
 });

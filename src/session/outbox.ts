@@ -70,6 +70,15 @@ export class Outbox {
     else this.write(update, sessionId);
   }
 
+  /**
+   * Sends `update` even while the session is quiet: a background subagent's work and
+   * state are not the cancelled turn's, and go on after it.
+   */
+  sendLoud(update: SessionUpdate, sessionId: string): void {
+    if (this.gate) this.behindGate(() => this.write(update, sessionId, true));
+    else this.write(update, sessionId, true);
+  }
+
   sendAll(updates: readonly SessionUpdate[]): void {
     for (const update of updates) this.send(update);
   }

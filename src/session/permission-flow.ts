@@ -46,6 +46,8 @@ export class PermissionFlow {
     signal: AbortSignal,
     availableModes: ReadonlySet<string>,
     onHandoff: (handoff: PlanHandoff) => void,
+    /** The session the request is for: a subagent's child session, else this one. */
+    sessionId = this.sessionId,
   ): Promise<PermissionResult> {
     if (signal.aborted) return TOOL_USE_ABORTED;
     const choices = permissionChoices({
@@ -55,20 +57,14 @@ export class PermissionFlow {
       matchedAskRule: ask.noDurableChoice,
       availableModes,
     });
-    const { request, offered } = permissionRequest(
-      this.sessionId,
-      toolCall,
-      choices,
-      ask,
-      this.air,
-    );
+    const { request, offered } = permissionRequest(sessionId, toolCall, choices, ask, this.air);
     let response;
     try {
       response = await this.client.requestPermission(request, signal);
     } catch (error) {
       if (!signal.aborted) {
         log.warn("permission request failed", {
-          sessionId: this.sessionId,
+          sessionId,
           toolCallId: ask.toolUseId,
           message: String(error),
         });

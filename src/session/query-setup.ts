@@ -1,6 +1,7 @@
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
 import { canUseToolFor, hooksFor, type ToolEvents } from "../sdk/tool-callbacks.js";
+import { subagentMode } from "../translation/subagents/child-session.js";
 import type { SessionConfig } from "./session-config.js";
 import type { SpawnPlan } from "./session-start.js";
 
@@ -29,8 +30,19 @@ export function flatSubagents(
 }
 
 /**
- * The client's pass-through options plus what the negotiated client implies: the flat
- * subagent transcript, and no AskUserQuestion for a client without form elicitation.
+ * Whether the translators pass subagent traffic on: for the flat transcript, or for
+ * native child sessions (where the session routes it to the child).
+ */
+export function subagentTrafficShown(
+  profile: ClientProfile,
+  passThrough: Readonly<Record<string, unknown>>,
+): boolean {
+  return flatSubagents(profile, passThrough) || subagentMode(profile) !== undefined;
+}
+
+/**
+ * The client's pass-through options plus what the negotiated client implies: the
+ * subagents' text (flat transcript or child sessions), and no AskUserQuestion for a client without form elicitation.
  */
 function passThroughFor(
   profile: ClientProfile,
@@ -39,7 +51,9 @@ function passThroughFor(
   const disallowed = Array.isArray(pass.disallowedTools) ? pass.disallowedTools : [];
   return {
     ...pass,
-    ...(flatSubagents(profile, pass) ? { forwardSubagentText: true } : {}),
+    ...(subagentTrafficShown(profile, pass) ? { forwardSubagentText: true } : {}),
+    // A child session can be stopped on its own: a parent's interrupt spares background ones.
+    ...(subagentMode(profile) !== undefined ? { perTaskStopAffordance: true } : {}),
     ...(profile.elicitation.form ? {} : { disallowedTools: [...disallowed, "AskUserQuestion"] }),
   };
 }

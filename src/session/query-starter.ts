@@ -12,6 +12,7 @@ import type { SessionOptions } from "./session-options.js";
 import { spawnFor, type SpawnPlan } from "./session-start.js";
 import type { StartState } from "./start-state.js";
 import type { OpenAsks } from "./steering.js";
+import type { SubagentRouter } from "./subagent-router.js";
 import { toolEventsFor } from "./tool-events.js";
 
 /** What starting a query needs of its session. */
@@ -22,6 +23,7 @@ export interface QueryStarterParts {
   readonly lifecycle: Lifecycle;
   readonly startState: StartState;
   readonly outbox: Outbox;
+  readonly subagents: SubagentRouter | undefined;
   readonly translator: SdkMessageTranslator;
   readonly options: SessionOptions;
   readonly slot: QuerySlot;
@@ -50,6 +52,7 @@ export class QueryStarter {
       sessionId: parts.setup.sessionId,
       client: parts.client,
       outbox: parts.outbox,
+      subagents: parts.subagents,
       translator: parts.translator,
       previewFileChanges: parts.profile.air.diffPatch,
       airClient: parts.profile.air.client,

@@ -29,7 +29,7 @@ import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
 import { QuerySlot } from "./query-slot.js";
 import { isRegularFile } from "./regular-file.js";
 import { QueryStarter, type QueryStarterParts } from "./query-starter.js";
-import { flatSubagents, type SessionSetup } from "./query-setup.js";
+import { subagentTrafficShown, type SessionSetup } from "./query-setup.js";
 import { restartQuery, type RestartParts } from "./restart.js";
 import { configFor } from "./session-config.js";
 import { SessionOptions } from "./session-options.js";
@@ -37,6 +37,7 @@ import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from ".
 import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
+import { subagentRouterFor, type SubagentRouter } from "./subagent-router.js";
 import { TitleTracker } from "./title-tracker.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
@@ -64,6 +65,8 @@ export class Session {
     },
   });
   private readonly outbox: Outbox;
+  /** Subagents as native child sessions, for a client that takes them. */
+  readonly children: SubagentRouter | undefined;
   private readonly options: SessionOptions;
   private readonly titles: TitleTracker;
   /** The session's parts, shared by its pieces; each names the ones it uses. */
@@ -95,7 +98,18 @@ export class Session {
       release: (turn) => this.runner.release(turn),
     });
     this.cache = new StartAnswerCache(setup);
-    this.outbox = new Outbox(setup.sessionId, client);
+    this.children = subagentRouterFor(
+      profile,
+      setup.sessionId,
+      (update, sessionId, loud) =>
+        loud ? this.outbox.sendLoud(update, sessionId) : this.outbox.send(update, sessionId),
+      (taskId) => this.slot.current?.stopTask(taskId),
+    );
+    this.outbox = new Outbox(
+      setup.sessionId,
+      client,
+      this.children ? (target) => this.children!.sessionOf(target) : undefined,
+    );
     this.options = new SessionOptions(
       this.outbox,
       () => this.startState.started,
@@ -110,9 +124,10 @@ export class Session {
       lifecycle: this.lifecycle,
       startState: this.startState,
       outbox: this.outbox,
+      subagents: this.children,
       translator: new SdkMessageTranslator(
         profile,
-        flatSubagents(profile, setup.passThrough),
+        subagentTrafficShown(profile, setup.passThrough),
         isRegularFile,
       ),
       options: this.options,
@@ -142,6 +157,7 @@ export class Session {
       restart: () => void restartQuery(this.parts),
       pump: () => this.runner.pump(),
     };
+    this.children?.attach(this.parts.translator);
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
     this.goals = new GoalControl({
@@ -323,6 +339,7 @@ export class Session {
 
   /** Cancels the running turn and every queued prompt of this session. */
   cancel(): void {
+    if (this.lifecycle.turn) this.children?.parentCancelled();
     this.runner.cancel();
   }
 
@@ -372,6 +389,9 @@ export class Session {
       // Claude Code switched modes by itself (plan mode entered, a plan approved).
       this.options.observeMode(message.permissionMode);
     }
+    // A background child's work is not the turn's: it goes on between the parent's turns.
+    if (this.children?.observe(message))
+      return this.children.sendWork(this.parts.translator.translate(message));
     this.runner.stream(message);
     // After the tool call's own update: a task's news follows the call that started it.
     this.asyncTasks?.observe(message);

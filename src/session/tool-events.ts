@@ -7,12 +7,15 @@ import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
 import type { OpenAsks } from "./steering.js";
+import type { SubagentRouter } from "./subagent-router.js";
 
 /** What the tool events need of their session. */
 export interface ToolEventsHost {
   readonly sessionId: string;
   readonly client: ClientPort;
   readonly outbox: Outbox;
+  /** Native child sessions: a subagent's request goes to its child session. */
+  readonly subagents: SubagentRouter | undefined;
   readonly translator: SdkMessageTranslator;
   /** The client takes a preview of a file change in the approval (AIR `diffPatch`). */
   readonly previewFileChanges: boolean;
@@ -38,39 +41,56 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
   const permissions = new PermissionFlow(host.sessionId, host.client, host.airClient);
   return {
     async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
+      // A background child's request is not the turn's: it may come between turns, and
+      // a cancel of the parent spares it (like the child itself).
+      const parent = host.translator.tools.parentOf(ask.toolUseId);
+      const background = parent !== null && host.subagents?.inBackground(parent) === true;
       const turnSignal = host.turnSignal();
-      if (!turnSignal || ask.signal.aborted) return TOOL_USE_ABORTED;
+      if ((!turnSignal && !background) || ask.signal.aborted) return TOOL_USE_ABORTED;
       // Read only for an approval: a session without approvals reads no file before a write.
       const fileBefore = host.previewFileChanges
         ? await readFileBeforeApproval(ask.toolName, ask.input, ask.toolUseId)
         : undefined;
-      const { updates, toolCall } = host.translator.tools.forPermission(
+      const { updates, toolCall, target } = host.translator.tools.forPermission(
         ask.toolUseId,
         ask.toolName,
         ask.input,
         fileBefore,
       );
       host.outbox.route(updates);
+      // A subagent's request goes to its child session, where the tool call went.
+      const child = target === null ? undefined : host.subagents?.sessionOf(target);
+      const sessionId = child ?? host.sessionId;
+      if (child) host.subagents?.requestOpened(target);
       await host.outbox.flushed(); // the tool call always goes out before its permission request
-      const signal = AbortSignal.any([ask.signal, turnSignal]);
+      const signal =
+        background || !turnSignal ? ask.signal : AbortSignal.any([ask.signal, turnSignal]);
       const close = host.asks.opened();
       let result: PermissionResult;
       try {
         result =
           ask.toolName === "AskUserQuestion"
-            ? await askQuestions(host.sessionId, host.client, ask, signal, host.airClient)
-            : await permissions.ask(ask, toolCall, signal, host.offeredModes(), (handoff) =>
-                host.handOffPlan(handoff, ask.toolUseId),
+            ? await askQuestions(sessionId, host.client, ask, signal, host.airClient)
+            : await permissions.ask(
+                ask,
+                toolCall,
+                signal,
+                host.offeredModes(),
+                (handoff) => host.handOffPlan(handoff, ask.toolUseId),
+                sessionId,
               );
       } finally {
         close();
+        if (child) host.subagents?.requestClosed(target);
       }
       if (result.behavior === "allow" && !signal.aborted)
         host.outbox.route(host.translator.tools.approved(ask.toolUseId));
       return result;
     },
     toolFinished(toolUseId, toolResponse, fileAfter) {
-      if (!host.turnSignal()) return;
+      const parent = host.translator.tools.parentOf(toolUseId);
+      const background = parent !== null && host.subagents?.inBackground(parent) === true;
+      if (!host.turnSignal() && !background) return;
       host.outbox.route(host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }));
     },
     compacting(trigger) {

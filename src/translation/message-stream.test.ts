@@ -128,6 +128,22 @@ describe("MessageStreamTranslator", () => {
     ]);
   });
 
+  it("keeps the messages of a subagent that outlives the turn (a background child)", () => {
+    const t = new MessageStreamTranslator(true);
+    t.translate(start("msg_root"));
+    t.translate(start("msg_bg", "toolu_bg"));
+    t.translate(text("a", "toolu_bg"));
+    t.translate(start("msg_fg", "toolu_fg"));
+    t.endTurn((parent) => parent === "toolu_bg");
+    const ids = (routed: ReturnType<typeof t.translate>) =>
+      routed.map((r) => [r.target, (r.update as { messageId?: string }).messageId]);
+    expect(ids(t.translate(text("b", "toolu_bg")))).toEqual([["toolu_bg", "msg_bg"]]);
+    expect(ids(t.translate(text("c", "toolu_fg")))).toEqual([["toolu_fg", undefined]]);
+    expect(ids(t.translate(text("d")))).toEqual([[null, undefined]]);
+    // What the kept message streamed stays: its complete message is not sent again.
+    expect(t.translate(complete("msg_bg", [{ type: "text", text: "ab" }], "toolu_bg"))).toEqual([]);
+  });
+
   it("does not send an API error's synthetic message", () => {
     const t = unrouted(new MessageStreamTranslator());
     expect(

@@ -22,10 +22,18 @@ export class MessageStreamTranslator {
 
   constructor(private readonly flatSubagents = false) {}
 
-  /** Forgets the messages of a finished turn. */
-  endTurn(): void {
-    this.current.clear();
-    this.streamed.clear();
+  /** Forgets the messages of a finished turn (not those of a subagent `keep` names). */
+  endTurn(keep?: (parent: string) => boolean): void {
+    if (!keep) {
+      this.current.clear();
+      this.streamed.clear();
+      return;
+    }
+    for (const [parent, messageId] of [...this.current]) {
+      if (parent !== "" && keep(parent)) continue;
+      this.current.delete(parent);
+      this.streamed.delete(messageId);
+    }
   }
 
   translate(message: SDKMessage): RoutedUpdate[] {

@@ -260,6 +260,26 @@ describe("SdkMessageTranslator", () => {
     ).toEqual([{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } }]);
   });
 
+  it("keeps across turns the streams and tool calls of the subagents it is told outlive them", () => {
+    const t = new SdkMessageTranslator(parseClientProfile({}), true);
+    t.keepAcrossTurns((parent) => parent === "toolu_bg");
+    t.translate(streamEvent({ type: "message_start", message: { id: "msg_bg" } }, "toolu_bg"));
+    t.translate(
+      assistant([{ type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "/a" } }], {
+        parent_tool_use_id: "toolu_bg",
+      }),
+    );
+    t.endTurn();
+    expect(t.tools.parentOf("toolu_1")).toBe("toolu_bg");
+    const chunk = t.translate(
+      streamEvent(
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "x" } },
+        "toolu_bg",
+      ),
+    );
+    expect(chunk.map((r) => (r.update as { messageId?: string }).messageId)).toEqual(["msg_bg"]);
+  });
+
   it("passes subagent traffic through only for a flat transcript", () => {
     const sub = assistant([{ type: "text", text: "sub" }], { parent_tool_use_id: "toolu_p" });
     expect(

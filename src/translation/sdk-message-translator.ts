@@ -28,10 +28,18 @@ export class SdkMessageTranslator {
     this.compaction = new CompactionTranslator(profile);
   }
 
-  /** Forgets per-turn state once a turn ended. */
+  /** A subagent whose work goes on past the parent's turn (a background child), if any. */
+  private outlives: ((parent: string) => boolean) | undefined;
+
+  /** Keeps the state of the subagents `outlives` names when a turn ends. */
+  keepAcrossTurns(outlives: (parent: string) => boolean): void {
+    this.outlives = outlives;
+  }
+
+  /** Forgets per-turn state once a turn ended (not the work of a subagent that outlives it). */
   endTurn(): void {
-    this.text.endTurn();
-    this.tools.endTurn();
+    this.text.endTurn(this.outlives);
+    this.tools.endTurn(this.outlives);
   }
 
   translate(message: SDKMessage): RoutedUpdate[] {

@@ -25,6 +25,12 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: "product: replacing Claude Code's system prompt is not offered by ours",
   },
   {
+    key: "← initialize result agentCapabilities.sessionCapabilities.subagents | only ours",
+    reason:
+      "spec: every client is told that subagents can be native child sessions (subagents RFD, " +
+      'air-extensions.md "Native subagent sessions"); only a client that declares them gets any',
+  },
+  {
     key: "← initialize result authMethods[id=*].* | *",
     reason:
       "product: our login methods have their own descriptions and labels, and only the Zed " +

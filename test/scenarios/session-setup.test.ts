@@ -31,6 +31,7 @@ describe.each(Object.entries(PROFILES))(
             fork: {},
             close: {},
             delete: {},
+            subagents: {},
           },
           auth: { logout: {} },
           _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },

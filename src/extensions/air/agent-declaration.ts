@@ -13,6 +13,7 @@ export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
   AIR_CAPABILITIES.diffPatch,
   AIR_CAPABILITIES.planFile,
   AIR_CAPABILITIES.agentFileChangeReport,
+  AIR_CAPABILITIES.nativeSubagentSessions,
   AIR_CAPABILITIES.asyncTasks,
 ];
 

@@ -50,6 +50,17 @@ export const TOOL_CALL_KEYS = {
 /** Tool call `_meta.is_mcp_tool_call: true` ("JetBrains shared keys"), AIR only. */
 export const IS_MCP_TOOL_CALL = "is_mcp_tool_call";
 
+/**
+ * Native subagent sessions, AIR's bridge form ("Native subagent sessions"): parent
+ * session updates that announce a child (`subagent_spawned`) and report its work
+ * (`subagent_state_update`), naming it by `subagentSessionId`.
+ */
+export const SUBAGENT_UPDATES = {
+  spawned: "subagent_spawned",
+  stateUpdate: "subagent_state_update",
+  sessionId: "subagentSessionId",
+} as const;
+
 /** `session/request_permission` request `_meta.jetbrains.air.permission`: the presentation record. */
 export const PERMISSION = "permission";
 
@@ -104,6 +115,7 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   IS_MCP_TOOL_CALL,
   SKILL_PATH,
   FILE_CHANGE_REPORT_REQUEST,
+  ...Object.values(SUBAGENT_UPDATES),
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
   GOAL_METHOD,

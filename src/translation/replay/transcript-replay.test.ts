@@ -161,7 +161,12 @@ describe("TranscriptReplay", () => {
     });
     const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
     flat.entry(use);
-    expect(flat.subagentOf(result)).toEqual({ agentId: "a123", toolUseId: "toolu_a" });
+    expect(flat.subagentOf(result)).toEqual({
+      agentId: "a123",
+      toolUseId: "toolu_a",
+      input: { prompt: "p" },
+      failed: false,
+    });
     const nested = new TranscriptReplay(PLAIN_CLIENT, sessionId, false);
     nested.entry(use);
     expect(nested.subagentOf(result)).toBeUndefined();
@@ -360,13 +365,19 @@ describe("TranscriptReplay: tool results", () => {
       "a Task",
       use("t", "Task", { prompt: "p" }),
       agentResult("t"),
-      { agentId: "a1", toolUseId: "t" },
+      { agentId: "a1", toolUseId: "t", input: { prompt: "p" }, failed: false },
     ],
     [
       "a result after text",
       use("t", "Agent", { prompt: "p" }),
       agentResult("t", "a1", [{ type: "text", text: "x" }]),
-      { agentId: "a1", toolUseId: "t" },
+      { agentId: "a1", toolUseId: "t", input: { prompt: "p" }, failed: false },
+    ],
+    [
+      "a failed Agent (its input kept)",
+      use("t", "Agent", { prompt: "p", description: "d" }),
+      result([toolResult("t", { is_error: true })], { agentId: "a1" }),
+      { agentId: "a1", toolUseId: "t", input: { prompt: "p", description: "d" }, failed: true },
     ],
     ["another tool", use("t", "Bash", { command: "ls" }), agentResult("t"), undefined],
     ["an unknown tool use", use("t", "Agent", { prompt: "p" }), agentResult("other"), undefined],
@@ -388,6 +399,22 @@ describe("TranscriptReplay: tool results", () => {
     const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
     flat.entry(first);
     expect(flat.subagentOf(second)).toEqual(ref);
+  });
+
+  it("finds the agent of a result stored without one in the agent ids it is given", () => {
+    const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
+    flat.entry(use("t", "Agent", { prompt: "p" }));
+    const bare = result([toolResult("t")]);
+    expect(flat.subagentOf(bare)).toBeUndefined();
+    expect(flat.subagentOf(bare, new Map([["t", "a9"]]))).toEqual({
+      agentId: "a9",
+      toolUseId: "t",
+      input: { prompt: "p" },
+      failed: false,
+    });
+    // The stored agent id comes first.
+    expect(flat.subagentOf(agentResult("t"), new Map([["t", "a9"]]))?.agentId).toBe("a1");
+    expect(flat.subagentOf(bare, new Map([["other", "a9"]]))).toBeUndefined();
   });
 
   it("learns tool names only from tool-use blocks with an id", () => {

@@ -9,6 +9,7 @@ import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
 import type { RegularFileCheck } from "../tool-calls/tool-call-translator.js";
 import { toDisplayPrompt } from "../session-title.js";
+import { SUBAGENT_TOOLS } from "../subagents/child-session.js";
 import { fileAfterTool } from "./file-after.js";
 import { asRecord, contentBlocks, TOOL_USE_BLOCKS, type MessageEntry } from "./transcript-entry.js";
 
@@ -16,10 +17,11 @@ import { asRecord, contentBlocks, TOOL_USE_BLOCKS, type MessageEntry } from "./t
 export interface SubagentRef {
   readonly agentId: string;
   readonly toolUseId: string;
+  /** The Agent / Task input (a native child session's title and prompt). */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The tool result is an error: the child's work ended with one. */
+  readonly failed: boolean;
 }
-
-/** Tools that run a subagent (Claude Code 2.1.318 names it Agent; Task before). */
-const SUBAGENT_TOOLS = new Set(["Agent", "Task"]);
 
 /**
  * A stored conversation → the `session/update`s the client saw live, for `session/load`.
@@ -35,6 +37,8 @@ const SUBAGENT_TOOLS = new Set(["Agent", "Task"]);
 export class TranscriptReplay {
   private readonly translator: SdkMessageTranslator;
   private readonly toolNames = new Map<string, string>();
+  /** The inputs of the subagent calls (Agent, Task), by tool use id. */
+  private readonly subagentInputs = new Map<string, Record<string, unknown>>();
   private compaction: string | undefined;
   /** The open compaction's stored trigger and token counts. */
   private compactionMetadata: unknown;
@@ -76,6 +80,11 @@ export class TranscriptReplay {
     return this.user(entry, parentToolUseId);
   }
 
+  /** Which subagent calls were replayed as native child sessions (`ToolCallTranslator`). */
+  knowChildSessions(hasChildSession: (toolUseId: string) => boolean): void {
+    this.translator.tools.knowChildSessions(hasChildSession);
+  }
+
   /** Closes what the stored history left open. */
   finish(): SessionUpdate[] {
     return this.endCompaction();
@@ -85,16 +94,22 @@ export class TranscriptReplay {
    * The subagent that ran for this tool result, when the client asked for the flat
    * transcript; its entries go before the result, as they did live.
    */
-  subagentOf(entry: MessageEntry): SubagentRef | undefined {
+  subagentOf(
+    entry: MessageEntry,
+    /** Agent ids by tool use id, for a result stored without one (a nested subagent). */
+    agentIds?: ReadonlyMap<string, string>,
+  ): SubagentRef | undefined {
     if (!this.flatSubagents || entry.type !== "user") return undefined;
-    const agentId = asRecord(entry.toolUseResult)?.agentId;
-    if (typeof agentId !== "string") return undefined;
     const result = contentBlocks(entry).find((b) => b.type === "tool_result");
     const toolUseId = result?.tool_use_id;
     if (typeof toolUseId !== "string" || !SUBAGENT_TOOLS.has(this.toolNames.get(toolUseId) ?? "")) {
       return undefined;
     }
-    return { agentId, toolUseId };
+    const stored = asRecord(entry.toolUseResult)?.agentId;
+    const agentId = typeof stored === "string" ? stored : agentIds?.get(toolUseId);
+    if (agentId === undefined) return undefined;
+    const input = this.subagentInputs.get(toolUseId) ?? {};
+    return { agentId, toolUseId, input, failed: result!.is_error === true };
   }
 
   private assistant(entry: MessageEntry, parent: string | null): SessionUpdate[] {
@@ -114,6 +129,8 @@ export class TranscriptReplay {
       const block = blocks[i]!;
       if (TOOL_USE_BLOCKS.has(block.type) && typeof block.id === "string") {
         this.toolNames.set(block.id, String(block.name));
+        if (SUBAGENT_TOOLS.has(String(block.name)))
+          this.subagentInputs.set(block.id, asRecord(block.input) ?? {});
       }
     }
     const message = {

@@ -39,6 +39,50 @@ describe("ToolCallTranslator", () => {
     });
   });
 
+  it.each([
+    ["the RFD", { subagents: {} }],
+    [
+      "AIR",
+      { _meta: { jetbrains: { air: { version: 1, capabilities: ["nativeSubagentSessions"] } } } },
+    ],
+  ])(
+    "leaves out Agent and Task for native child sessions (%s): the child is the card",
+    (_, caps) => {
+      const native = parseClientProfile(caps);
+      const t = new ToolCallTranslator(native, true);
+      expect(started(t, "a", "Agent")).toEqual([]);
+      expect(started(t, "k", "Task", "a")).toEqual([]);
+      t.result({ tool_use_id: "a", content: "report" }, undefined);
+      // A child's own tool calls are reported, for its child session.
+      expect(targets(t.start({ id: "c", name: "Bash" }, "a", 1))).toEqual(["a"]);
+      // Asking to run a subagent still shows its tool call in the request.
+      const asked = t.forPermission("a2", "Agent", { description: "d", prompt: "p" });
+      expect(asked.target).toBeNull();
+      expect(updatesOf(asked.updates)[0]).toMatchObject({ sessionUpdate: "tool_call", title: "d" });
+      expect(t.forPermission("c", "Bash", { command: "ls" }).target).toBe("a");
+    },
+  );
+
+  it("reports a subagent call that ended without a child session as an ordinary tool call", () => {
+    const t = new ToolCallTranslator(parseClientProfile({ subagents: {} }), true);
+    t.knowChildSessions((toolUseId) => toolUseId === "with_child");
+    expect(started(t, "with_child", "Agent")).toEqual([]);
+    expect(t.result({ tool_use_id: "with_child", content: "report" }, undefined)).toEqual([]);
+    expect(started(t, "denied", "Agent")).toEqual([]);
+    const ended = updatesOf(
+      t.result({ tool_use_id: "denied", content: "no", is_error: true }, undefined),
+    );
+    expect(ended).toEqual([
+      expect.objectContaining({
+        sessionUpdate: "tool_call",
+        toolCallId: "denied",
+        title: "d",
+        status: "failed",
+        rawInput: { description: "d", prompt: "p" },
+      }),
+    ]);
+  });
+
   it("refines a streamed input once per completed parameter", () => {
     const t = new ToolCallTranslator(plain, false);
     t.start({ id: "b", name: "Bash" }, null, 1);
@@ -106,6 +150,24 @@ describe("ToolCallTranslator", () => {
     // Nothing of the old call is kept: the same id is a new tool call with every field.
     const [first] = started(t, "e", "Agent");
     expect(first).toMatchObject({ sessionUpdate: "tool_call", toolCallId: "e", rawInput: {} });
+  });
+
+  it("keeps the tool calls of a subagent that outlives the turn (a background child)", () => {
+    const t = new ToolCallTranslator(plain, true);
+    t.start({ id: "bg", name: "Bash" }, "toolu_bg", 0);
+    t.start({ id: "fg", name: "Bash" }, "toolu_fg", 0);
+    t.start({ id: "root", name: "Bash" }, null, 1);
+    t.endTurn((parent) => parent === "toolu_bg");
+    expect(t.parentOf("bg")).toBe("toolu_bg");
+    expect(t.parentOf("fg")).toBeNull();
+    expect(t.parentOf("root")).toBeNull();
+    // The kept call streams on; the others' streams are gone.
+    expect(updatesOf(t.inputDelta('{"command": "ls"}', "toolu_bg", 0))).toEqual([
+      expect.objectContaining({ toolCallId: "bg", rawInput: { command: "ls" } }),
+    ]);
+    expect(t.inputDelta('{"command": "ls"}', "toolu_fg", 0)).toEqual([]);
+    expect(t.inputDelta('{"command": "ls"}', null, 1)).toEqual([]);
+    expect(t.result({ tool_use_id: "bg", content: "x" }, undefined)).toHaveLength(1);
   });
 });
 

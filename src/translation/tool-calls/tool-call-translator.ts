@@ -9,7 +9,8 @@ import { requestPreview } from "../../extensions/air/diff-patch.js";
 import { planFileCandidate } from "../../extensions/air/plan-file.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
-import type { RoutedUpdate } from "../routed-update.js";
+import type { RoutedUpdate, UpdateTarget } from "../routed-update.js";
+import { SUBAGENT_TOOLS, subagentMode } from "../subagents/child-session.js";
 import type { ToolCallDecorator } from "./decorator.js";
 import { decoratorsFor } from "./decorators.js";
 import { ToolCallFieldTracker } from "./field-tracker.js";
@@ -67,6 +68,10 @@ export class ToolCallTranslator {
   private lastPlan: string | undefined;
   /** The plan file check, for a `planFile` client only. */
   private readonly regularFile: RegularFileCheck | undefined;
+  /** Agent and Task are tool calls; not for native child sessions, whose card they would repeat. */
+  private readonly subagentCalls: boolean;
+  /** Whether a subagent call got its native child session (the session knows). */
+  private hasChildSession: (toolUseId: string) => boolean = () => true;
 
   constructor(
     private readonly profile: ClientProfile,
@@ -76,6 +81,7 @@ export class ToolCallTranslator {
     regularFile?: RegularFileCheck,
   ) {
     this.regularFile = profile.air.planFile ? regularFile : undefined;
+    this.subagentCalls = subagentMode(profile) === undefined;
     this.decorators = decoratorsFor(profile);
     const appended = this.decorators.flatMap((decorator) => decorator.appendedKeys);
     const merged = this.decorators.flatMap((decorator) => decorator.mergedObjects ?? []);
@@ -205,6 +211,19 @@ export class ToolCallTranslator {
   }
 
   /**
+   * Tells which subagent calls got a native child session: one that ended without a
+   * child (its launch failed, or was denied) is reported as an ordinary tool call.
+   */
+  knowChildSessions(hasChildSession: (toolUseId: string) => boolean): void {
+    this.hasChildSession = hasChildSession;
+  }
+
+  /** The subagent whose work a known tool call is (its `parentToolUseId`), else null. */
+  parentOf(toolUseId: string): UpdateTarget {
+    return this.calls.get(toolUseId)?.parentToolUseId ?? null;
+  }
+
+  /**
    * The user allowed the tool: AIR learns that it runs now; every other client, like
    * upstream, sees no status between `pending` and the result.
    */
@@ -230,7 +249,7 @@ export class ToolCallTranslator {
     toolName: string,
     input: unknown,
     fileBefore?: FileBeforeApproval,
-  ): { updates: RoutedUpdate[]; toolCall: ToolCallUpdate } {
+  ): { updates: RoutedUpdate[]; toolCall: ToolCallUpdate; target: UpdateTarget } {
     let state = this.calls.get(toolUseId);
     const updates: RoutedUpdate[] = [];
     if (!state) {
@@ -255,6 +274,7 @@ export class ToolCallTranslator {
     return {
       updates,
       toolCall: { ...named, ...(shown ? { content: shown } : {}), _meta } as ToolCallUpdate,
+      target: state.parentToolUseId,
     };
   }
 
@@ -263,10 +283,19 @@ export class ToolCallTranslator {
    * reports sent: no report of them can follow, and a long session (or the replay of a
    * long history) would otherwise keep every tool output it ever reported.
    */
-  endTurn(): void {
-    for (const toolCallId of this.calls.keys()) this.tracker.forget(toolCallId);
-    this.calls = new Map();
-    this.streaming.clear();
+  endTurn(keep?: (parent: string) => boolean): void {
+    const kept = new Map<string, ToolCallState>();
+    for (const [toolCallId, state] of this.calls) {
+      const parent = state.parentToolUseId;
+      // A background subagent's tool calls go on after the turn (`keep`).
+      if (parent !== null && keep?.(parent)) kept.set(toolCallId, state);
+      else this.tracker.forget(toolCallId);
+    }
+    this.calls = kept;
+    for (const key of [...this.streaming.keys()]) {
+      const parent = key.slice(0, key.lastIndexOf(":"));
+      if (parent === "null" || !keep?.(parent)) this.streaming.delete(key);
+    }
   }
 
   /**
@@ -284,6 +313,12 @@ export class ToolCallTranslator {
   }
 
   private report(state: ToolCallState, asToolCall = false): RoutedUpdate[] {
+    // A native child session is the subagent's card (its own permission request aside);
+    // a launch that ended without a child is an ordinary tool call.
+    if (!this.subagentCalls && !asToolCall && SUBAGENT_TOOLS.has(state.toolName)) {
+      const ended = state.status === "completed" || state.status === "failed";
+      if (!ended || this.hasChildSession(state.toolCallId)) return [];
+    }
     // Task tools are reported as the plan they build; only a permission request shows them.
     if (TASK_TOOLS.has(state.toolName) && !asToolCall && !this.tracker.has(state.toolCallId))
       return [];

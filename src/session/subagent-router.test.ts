@@ -1,0 +1,298 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { describe, expect, it } from "vitest";
+import { parseClientProfile, PLAIN_CLIENT } from "../profile/client-profile.js";
+import { childSessionId, RFD_ANNOUNCER } from "../translation/subagents/child-session.js";
+import { SubagentRouter, subagentRouterFor } from "./subagent-router.js";
+
+const ROOT = "root";
+const A = childSessionId(ROOT, "toolu_a");
+const B = childSessionId(ROOT, "toolu_b");
+
+function router() {
+  const sent: Array<[string, SessionUpdate]> = [];
+  const loud: boolean[] = [];
+  const r = new SubagentRouter(ROOT, RFD_ANNOUNCER, (update, sessionId, isLoud) => {
+    sent.push([sessionId, update]);
+    loud.push(isLoud);
+  });
+  /** The states sent, as `[parent session, child session, state]`. */
+  const states = () =>
+    sent.map(([on, u]) => {
+      const { sessionId, state } = u as unknown as { sessionId: string; state: unknown };
+      return [on, sessionId, state];
+    });
+  return { r, sent, states, loud };
+}
+
+const msg = (m: Record<string, unknown>) => m as unknown as SDKMessage;
+
+function agentCall(id: string, parent: string | null = null, input: object = {}, name = "Agent") {
+  return msg({
+    type: "assistant",
+    parent_tool_use_id: parent,
+    message: { id: "m", content: [{ type: "tool_use", id, name, input }] },
+  });
+}
+function streamedCall(id: string, name: string, parent: string | null = null) {
+  return msg({
+    type: "stream_event",
+    parent_tool_use_id: parent,
+    event: { type: "content_block_start", index: 0, content_block: { type: "tool_use", id, name } },
+  });
+}
+function taskStarted(toolUseId: string, extra: object = {}) {
+  return msg({
+    type: "system",
+    subtype: "task_started",
+    task_id: `task-${toolUseId}`,
+    tool_use_id: toolUseId,
+    description: "d",
+    ...extra,
+  });
+}
+function taskEnded(toolUseId: string, status: string) {
+  return msg({ type: "system", subtype: "task_notification", tool_use_id: toolUseId, status });
+}
+function toolResult(toolUseId: string, isError = false) {
+  return msg({
+    type: "user",
+    parent_tool_use_id: null,
+    message: { content: [{ type: "tool_result", tool_use_id: toolUseId, is_error: isError }] },
+  });
+}
+
+const running = { state: "running" };
+const idle = (stopReason: string) => ({ state: "idle", stopReason });
+
+describe("SubagentRouter", () => {
+  it("announces a child at task_started, with the task's prompt, and routes its traffic there", () => {
+    const { r, sent } = router();
+    r.observe(agentCall("toolu_a", null, { description: "Look", prompt: "from input" }));
+    expect(sent).toEqual([]);
+    r.observe(taskStarted("toolu_a", { prompt: "from task" }));
+    expect(sent).toEqual([
+      [
+        ROOT,
+        {
+          sessionUpdate: "subagent_update",
+          sessionId: A,
+          title: "Look",
+          capabilities: { cancel: {} },
+          state: running,
+        },
+      ],
+      [
+        ROOT,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_a:prompt",
+          senderSessionId: ROOT,
+          recipientSessionId: A,
+          recipientMessageId: "toolu_a:prompt:received",
+          content: [{ type: "text", text: "from task" }],
+        },
+      ],
+      [
+        A,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_a:prompt:received",
+          senderSessionId: ROOT,
+          recipientSessionId: A,
+          senderMessageId: "toolu_a:prompt",
+          content: [{ type: "text", text: "from task" }],
+        },
+      ],
+    ]);
+    expect(r.sessionOf("toolu_a")).toBe(A);
+    expect(sent).toHaveLength(3); // announced once
+    expect(r.owns(A)).toBe(true);
+    expect(r.owns(ROOT)).toBe(false);
+  });
+
+  it("announces a child on its first traffic when no task_started came first", () => {
+    const { r, states } = router();
+    r.observe(streamedCall("toolu_a", "Task"));
+    expect(r.announced("toolu_a")).toBe(false);
+    expect(r.sessionOf("toolu_a")).toBe(A);
+    expect(r.announced("toolu_a")).toBe(true);
+    expect(states()).toEqual([[ROOT, A, running]]);
+  });
+
+  it("never exposes a subagent whose call it did not see, nor a non-subagent tool", () => {
+    const { r, sent } = router();
+    r.observe(streamedCall("toolu_bash", "Bash"));
+    r.observe(taskStarted("toolu_x"));
+    expect(r.sessionOf("toolu_bash")).toBeUndefined();
+    expect(r.sessionOf("toolu_x")).toBeUndefined();
+    // A nested call under an unknown parent: no guessed parent.
+    r.observe(agentCall("toolu_b", "toolu_unknown"));
+    expect(r.sessionOf("toolu_b")).toBeUndefined();
+    expect(sent).toEqual([]);
+  });
+
+  it("announces nested children on their immediate parent, parents first", () => {
+    const { r, states } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(agentCall("toolu_b", "toolu_a"));
+    expect(r.sessionOf("toolu_b")).toBe(B);
+    expect(states()).toEqual([
+      [ROOT, A, running],
+      [A, B, running],
+    ]);
+  });
+
+  it("requires action while a request of the child is open, and runs again once all are answered", () => {
+    const { r, states } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.requestOpened("toolu_a");
+    r.requestOpened("toolu_a");
+    r.requestClosed("toolu_a");
+    r.requestClosed("toolu_a");
+    r.requestClosed("toolu_a"); // nothing open: nothing to report
+    r.requestOpened(null); // the root's own requests are not a child's
+    r.requestOpened("toolu_unknown");
+    expect(states()).toEqual([
+      [ROOT, A, running],
+      [ROOT, A, { state: "requires_action" }],
+      [ROOT, A, running],
+    ]);
+  });
+
+  it.each([
+    ["its tool result", [toolResult("toolu_a")], idle("end_turn")],
+    ["an error result", [toolResult("toolu_a", true)], idle("error")],
+    ["a completed task", [taskEnded("toolu_a", "completed")], idle("end_turn")],
+    ["a stopped task", [taskEnded("toolu_a", "stopped")], idle("cancelled")],
+    ["a failed task", [taskEnded("toolu_a", "failed")], idle("error")],
+    [
+      "the first end only",
+      [taskEnded("toolu_a", "completed"), toolResult("toolu_a", true)],
+      idle("end_turn"),
+    ],
+  ])("a foreground child ends with %s", (_name, messages, end) => {
+    const { r, states } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    for (const m of messages) r.observe(m);
+    expect(states()).toEqual([
+      [ROOT, A, running],
+      [ROOT, A, end],
+    ]);
+  });
+
+  it("keeps a background child running past its tool result and a parent cancel, until its task ends", () => {
+    const { r, states, loud } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a", { is_backgrounded: true }));
+    r.observe(toolResult("toolu_a"));
+    r.parentCancelled();
+    expect(states()).toEqual([[ROOT, A, running]]);
+    r.observe(taskEnded("toolu_a", "completed"));
+    expect(states().at(-1)).toEqual([ROOT, A, idle("end_turn")]);
+    // Its updates go out also while the parent is quiet.
+    expect(loud).toEqual([true, true]);
+  });
+
+  it("knows which messages are a background child's work", () => {
+    const { r, loud } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a", { is_backgrounded: true }));
+    r.observe(agentCall("toolu_b"));
+    r.observe(taskStarted("toolu_b"));
+    expect(r.inBackground("toolu_a")).toBe(true);
+    expect(r.inBackground("toolu_b")).toBe(false);
+    expect(r.inBackground("toolu_x")).toBe(false);
+    expect(r.carriesBackgroundWork(agentCall("x", "toolu_a"))).toBe(true);
+    expect(r.carriesBackgroundWork(agentCall("x", "toolu_b"))).toBe(false);
+    expect(r.carriesBackgroundWork(agentCall("x", null))).toBe(false);
+    expect(loud).toEqual([true, false]);
+  });
+
+  it("a parent cancel ends the foreground children, cancelled (an open request too)", () => {
+    const { r, states } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.requestOpened("toolu_a");
+    r.parentCancelled();
+    r.requestClosed("toolu_a");
+    r.observe(toolResult("toolu_a", true));
+    expect(states()).toEqual([
+      [ROOT, A, running],
+      [ROOT, A, { state: "requires_action" }],
+      [ROOT, A, idle("cancelled")],
+    ]);
+  });
+
+  it("a cancel of a running child names its task; however it ends, it was cancelled", () => {
+    const { r, states } = router();
+    r.observe(agentCall("toolu_a"));
+    expect(r.sessionOf("toolu_a")).toBe(A);
+    expect(r.cancelChild(A)).toBeUndefined(); // no task yet
+    r.observe(taskStarted("toolu_a"));
+    expect(r.cancelChild(A)).toBe("task-toolu_a");
+    expect(r.cancelChild("other")).toBeUndefined();
+    r.observe(toolResult("toolu_a", true));
+    expect(states().at(-1)).toEqual([ROOT, A, idle("cancelled")]);
+    expect(r.cancelChild(A)).toBeUndefined(); // idle: nothing to stop
+  });
+});
+
+describe("SubagentRouter.sendWork", () => {
+  it("sends a background child's work to its session, loud; nothing of the root or an unknown child", () => {
+    const { r, sent, loud } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a", { is_backgrounded: true }));
+    sent.length = 0;
+    loud.length = 0;
+    const chunk = { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } };
+    r.sendWork([
+      { target: "toolu_a", update: chunk as SessionUpdate },
+      { target: null, update: chunk as SessionUpdate },
+      { target: "toolu_unknown", update: chunk as SessionUpdate },
+    ]);
+    expect(sent).toEqual([[A, chunk]]);
+    expect(loud).toEqual([true]);
+  });
+});
+
+describe("SubagentRouter.cancel", () => {
+  it("stops the task of a running child, and nothing else", async () => {
+    const stopped: string[] = [];
+    const r = new SubagentRouter(
+      ROOT,
+      RFD_ANNOUNCER,
+      () => undefined,
+      (taskId) => {
+        stopped.push(taskId);
+        return Promise.reject(new Error("gone"));
+      },
+    );
+    r.observe(agentCall("toolu_a"));
+    expect(r.observe(taskStarted("toolu_a"))).toBe(false);
+    r.cancel("unknown");
+    r.cancel(A);
+    await Promise.resolve();
+    expect(stopped).toEqual(["task-toolu_a"]);
+  });
+
+  it("says which observed messages are a background child's work", () => {
+    const { r } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a", { is_backgrounded: true }));
+    expect(r.observe(agentCall("x", "toolu_a"))).toBe(true);
+    expect(r.observe(agentCall("y", null))).toBe(false);
+  });
+});
+
+describe("subagentRouterFor", () => {
+  it("is there only for a client that takes native child sessions", () => {
+    const send = () => undefined;
+    expect(subagentRouterFor(PLAIN_CLIENT, ROOT, send)).toBeUndefined();
+    expect(subagentRouterFor(parseClientProfile({ subagents: {} }), ROOT, send)).toBeInstanceOf(
+      SubagentRouter,
+    );
+  });
+});

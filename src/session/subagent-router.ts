@@ -1,0 +1,280 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { ClientProfile } from "../profile/client-profile.js";
+import type { RoutedUpdate } from "../translation/routed-update.js";
+import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import {
+  announcerFor,
+  childPrompt,
+  childSessionId,
+  describeChild,
+  idle,
+  REQUIRES_ACTION,
+  RUNNING,
+  SUBAGENT_TOOLS,
+  subagentMode,
+  taskEndState,
+  type ChildSession,
+  type ChildWorkState,
+  type SubagentAnnouncer,
+} from "../translation/subagents/child-session.js";
+import { log } from "../util/log.js";
+
+/** An Agent / Task tool use seen in the stream: a child that may start. */
+interface SubagentCall {
+  /** The tool use id of the subagent that made the call; null: the root session. */
+  readonly parent: string | null;
+  input: Record<string, unknown>;
+  /** What `task_started` told, once it came. */
+  taskId?: string;
+  prompt?: string;
+  background?: boolean;
+}
+
+/** A child announced to the client. */
+interface Child {
+  readonly session: ChildSession;
+  /** The session the child was announced on (its immediate parent). */
+  readonly parentSessionId: string;
+  readonly call: SubagentCall;
+  state: ChildWorkState;
+  /** Permission requests of the child the client has not answered yet. */
+  openRequests: number;
+  /** The client cancelled this child: however its work ends, it was cancelled. */
+  cancelled: boolean;
+}
+
+/**
+ * A session's subagents as native child sessions (ACP subagents RFD, AIR's bridge):
+ * learns the Agent / Task calls and their tasks from Claude Code's messages, announces
+ * each child on its immediate parent before any of its traffic (parents first), names
+ * the session a subagent's updates go to, and reports the child's work state.
+ *
+ * A subagent whose call was never seen has no known parent: its traffic is dropped,
+ * never shown under a guessed parent (the RFD forbids guessing).
+ */
+export class SubagentRouter {
+  private readonly calls = new Map<string, SubagentCall>();
+  private readonly children = new Map<string, Child>();
+  private readonly bySession = new Map<string, Child>();
+
+  constructor(
+    private readonly rootSessionId: string,
+    private readonly announcer: SubagentAnnouncer,
+    /**
+     * Sends an update to a session, in the session's order (`Outbox.send`); `loud`
+     * for a background child's, which a quiet parent still sends (`Outbox.sendLoud`).
+     */
+    private readonly send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
+    /** Stops one of Claude Code's tasks (`Query.stopTask`), if a query runs. */
+    private readonly stopTask: (taskId: string) => Promise<void> | undefined = () => undefined,
+  ) {}
+
+  /**
+   * Tells the session's translator about the children: a background child's work
+   * outlives the parent's turn, and a subagent call without a child is a tool call.
+   */
+  attach(translator: SdkMessageTranslator): void {
+    translator.keepAcrossTurns((parent) => this.inBackground(parent));
+    translator.tools.knowChildSessions((toolUseId) => this.announced(toolUseId));
+  }
+
+  /** `session/cancel` on a child: stops that subagent alone (its parent's turn goes on). */
+  cancel(sessionId: string): void {
+    const taskId = this.cancelChild(sessionId);
+    if (taskId === undefined) return;
+    this.stopTask(taskId)?.catch((error: unknown) => {
+      log.warn("stopping a subagent failed", { sessionId, message: String(error) });
+    });
+  }
+
+  /**
+   * Learns from one of Claude Code's messages, before it is translated. True when the
+   * message is a background child's work (`carriesBackgroundWork`).
+   */
+  observe(message: SDKMessage): boolean {
+    if (message.type === "stream_event") {
+      const event = message.event;
+      if (event.type === "content_block_start" && event.content_block.type === "tool_use") {
+        this.sawCall(event.content_block.id, event.content_block.name, message.parent_tool_use_id);
+      }
+    } else if (message.type === "assistant") {
+      const content = message.message.content;
+      for (let i = 0; i < content.length; i++) {
+        const block = content[i]!;
+        if (block.type !== "tool_use") continue;
+        const call = this.sawCall(block.id, block.name, message.parent_tool_use_id);
+        if (call && block.input && typeof block.input === "object")
+          call.input = block.input as Record<string, unknown>;
+      }
+    } else if (message.type === "user") {
+      this.sawResults(message.message.content);
+    } else if (message.type === "system") {
+      if (message.subtype === "task_started") this.taskStarted(message);
+      else if (message.subtype === "task_notification" && message.tool_use_id)
+        this.end(message.tool_use_id, taskEndState(message.status));
+    }
+    return this.carriesBackgroundWork(message);
+  }
+
+  /** The session a subagent's updates go to, announcing it first; undefined: dropped. */
+  sessionOf(toolUseId: string): string | undefined {
+    return this.announce(toolUseId)?.session.sessionId;
+  }
+
+  /** A permission request of `target`'s work opens: the child requires action. */
+  requestOpened(target: string | null): void {
+    const child = target === null ? undefined : this.children.get(target);
+    if (!child || child.state.state === "idle") return;
+    child.openRequests++;
+    if (child.openRequests === 1) this.report(child, REQUIRES_ACTION);
+  }
+
+  /** The request was answered (or withdrawn): the child runs again. */
+  requestClosed(target: string | null): void {
+    const child = target === null ? undefined : this.children.get(target);
+    if (!child || child.openRequests === 0) return;
+    child.openRequests--;
+    if (child.openRequests === 0 && child.state.state === "requires_action")
+      this.report(child, RUNNING);
+  }
+
+  /**
+   * The parent's turn was cancelled: Claude Code's interrupt stops the foreground
+   * children the turn waits on (background ones keep running, `perTaskStopAffordance`).
+   * Reported now, while the parent may still speak.
+   */
+  parentCancelled(): void {
+    for (const child of this.children.values()) {
+      if (child.call.background !== true) this.end(child.session.toolUseId, idle("cancelled"));
+    }
+  }
+
+  /** Whether the subagent call `toolUseId` got its child session (announced). */
+  announced(toolUseId: string): boolean {
+    return this.children.has(toolUseId);
+  }
+
+  /** Whether the child of `toolUseId` runs in the background (not the turn's work). */
+  inBackground(toolUseId: string): boolean {
+    return this.children.get(toolUseId)?.call.background === true;
+  }
+
+  /**
+   * Whether `message` is the work of a background child: not the parent turn's, it goes
+   * on between the parent's turns and after a cancel of the parent.
+   */
+  carriesBackgroundWork(message: SDKMessage): boolean {
+    const parent = (message as { parent_tool_use_id?: unknown }).parent_tool_use_id;
+    return typeof parent === "string" && this.inBackground(parent);
+  }
+
+  /**
+   * Sends a background child's translated work to its child session: also between the
+   * parent's turns and while a cancelled parent is quiet.
+   */
+  sendWork(routed: readonly RoutedUpdate[]): void {
+    for (let i = 0; i < routed.length; i++) {
+      const { target, update } = routed[i]!;
+      const sessionId = target === null ? undefined : this.sessionOf(target);
+      if (sessionId !== undefined) this.send(update, sessionId, true);
+    }
+  }
+
+  /** Whether `sessionId` is a child of this session. */
+  owns(sessionId: string): boolean {
+    return this.bySession.has(sessionId);
+  }
+
+  /**
+   * `session/cancel` on a child: the Claude Code task to stop (`stopTask`), or undefined
+   * when the child is not running (or its task is not known yet).
+   */
+  cancelChild(sessionId: string): string | undefined {
+    const child = this.bySession.get(sessionId);
+    if (!child || child.state.state === "idle") return undefined;
+    child.cancelled = true;
+    return child.call.taskId;
+  }
+
+  private sawCall(id: string, name: string, parent: string | null): SubagentCall | undefined {
+    if (!SUBAGENT_TOOLS.has(name)) return undefined;
+    let call = this.calls.get(id);
+    if (!call) this.calls.set(id, (call = { parent, input: {} }));
+    return call;
+  }
+
+  private taskStarted(message: Extract<SDKMessage, { subtype: "task_started" }>): void {
+    const call = message.tool_use_id ? this.calls.get(message.tool_use_id) : undefined;
+    if (!call) return;
+    call.taskId = message.task_id;
+    if (typeof message.prompt === "string") call.prompt = message.prompt;
+    call.background = message.is_backgrounded === true;
+    this.announce(message.tool_use_id!);
+  }
+
+  /** A foreground subagent's tool result: its work ended (a background one's starts). */
+  private sawResults(content: unknown): void {
+    if (!Array.isArray(content)) return;
+    for (const block of content as Array<Record<string, unknown>>) {
+      if (block?.type !== "tool_result" || typeof block.tool_use_id !== "string") continue;
+      const child = this.children.get(block.tool_use_id);
+      if (child && child.call.background !== true)
+        this.end(block.tool_use_id, idle(block.is_error === true ? "error" : "end_turn"));
+    }
+  }
+
+  /** The child of `toolUseId`, announced now if it was not yet (its parents first). */
+  private announce(toolUseId: string): Child | undefined {
+    const known = this.children.get(toolUseId);
+    if (known) return known;
+    const call = this.calls.get(toolUseId);
+    if (!call) return undefined;
+    const parentSessionId =
+      call.parent === null ? this.rootSessionId : this.announce(call.parent)?.session.sessionId;
+    if (parentSessionId === undefined) return undefined;
+    const sessionId = childSessionId(this.rootSessionId, toolUseId);
+    const prompt = childPrompt(call.prompt, call.input);
+    const session = describeChild(sessionId, toolUseId, call.input, prompt);
+    const child: Child = {
+      session,
+      parentSessionId,
+      call,
+      state: RUNNING,
+      openRequests: 0,
+      cancelled: false,
+    };
+    this.children.set(toolUseId, child);
+    this.bySession.set(sessionId, child);
+    const loud = call.background === true;
+    for (const update of this.announcer.spawned(session, RUNNING, parentSessionId))
+      this.send(update, parentSessionId, loud);
+    for (const update of this.announcer.opening(session, parentSessionId))
+      this.send(update, sessionId, loud);
+    return child;
+  }
+
+  private end(toolUseId: string, state: ChildWorkState): void {
+    const child = this.children.get(toolUseId);
+    if (!child || child.state.state === "idle") return;
+    child.openRequests = 0;
+    this.report(child, child.cancelled ? idle("cancelled") : state);
+  }
+
+  private report(child: Child, state: ChildWorkState): void {
+    child.state = state;
+    for (const update of this.announcer.state(child.session, state))
+      this.send(update, child.parentSessionId, child.call.background === true);
+  }
+}
+
+/** The router of a session whose client takes native child sessions; else undefined. */
+export function subagentRouterFor(
+  profile: ClientProfile,
+  rootSessionId: string,
+  send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
+  stopTask?: (taskId: string) => Promise<void> | undefined,
+): SubagentRouter | undefined {
+  const mode = subagentMode(profile);
+  return mode ? new SubagentRouter(rootSessionId, announcerFor(mode), send, stopTask) : undefined;
+}

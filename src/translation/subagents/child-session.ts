@@ -1,0 +1,172 @@
+import { createHash } from "node:crypto";
+import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { AIR_SUBAGENT_ANNOUNCER } from "../../extensions/air/subagent-announcer.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
+
+/** Tools that run a subagent (Claude Code 2.1.318 names it Agent; Task before). */
+export const SUBAGENT_TOOLS: ReadonlySet<string> = new Set(["Agent", "Task"]);
+
+/**
+ * How a client takes subagents as native child sessions: the ACP subagents RFD
+ * (`clientCapabilities.subagents: {}`, `subagent_update`), or AIR's bridge for ACP SDKs
+ * that strip that draft field (`nativeSubagentSessions`, `subagent_spawned` /
+ * `subagent_state_update`). The canonical field wins (air-extensions.md "Native subagent
+ * sessions"); undefined: no child sessions (Agent and Task stay tool calls).
+ */
+export type SubagentMode = "rfd" | "air";
+
+export function subagentMode(profile: ClientProfile): SubagentMode | undefined {
+  if (profile.subagents) return "rfd";
+  if (profile.air.nativeSubagentSessions) return "air";
+  return undefined;
+}
+
+/**
+ * The child's session id: derived from the root session and the subagent's tool use id,
+ * so a live run and the replay of its stored transcript name the same child (the tool
+ * use id is stored with the conversation). Opaque to the client, and never a stored
+ * session's id (those are UUIDs).
+ */
+export function childSessionId(rootSessionId: string, toolUseId: string): string {
+  const digest = createHash("sha256").update(rootSessionId).update("\0").update(toolUseId);
+  return `subagent-${digest.digest("hex").slice(0, 32)}`;
+}
+
+/** Why a child's foreground work stopped (the RFD's `idle` stop reasons we report). */
+export type ChildStopReason = "end_turn" | "cancelled" | "error";
+
+/** The child's current work (the RFD's `StateUpdate`). */
+export type ChildWorkState =
+  | { readonly state: "running" }
+  | { readonly state: "requires_action" }
+  | { readonly state: "idle"; readonly stopReason: ChildStopReason };
+
+export const RUNNING: ChildWorkState = { state: "running" };
+export const REQUIRES_ACTION: ChildWorkState = { state: "requires_action" };
+
+export function idle(stopReason: ChildStopReason): ChildWorkState {
+  return { state: "idle", stopReason };
+}
+
+/** A `task_notification`'s status → the child's end (a stopped task was cancelled). */
+export function taskEndState(status: string): ChildWorkState {
+  if (status === "completed") return idle("end_turn");
+  if (status === "stopped") return idle("cancelled");
+  return idle("error");
+}
+
+/** What a parent shows of a child: from the Agent / Task input and `task_started`. */
+export interface ChildSession {
+  readonly sessionId: string;
+  /** The tool use id of the Agent / Task call that runs the child. */
+  readonly toolUseId: string;
+  /** The input `description` ("Explore the code"). */
+  readonly title: string | undefined;
+  /** The input `subagent_type` ("general-purpose"). */
+  readonly agentType: string | undefined;
+  /** The exact prompt the child got, never truncated. */
+  readonly prompt: string | undefined;
+}
+
+/**
+ * The child's prompt (air-extensions.md "Native subagent sessions"): the `task_started`
+ * prompt, else the Agent / Task input `prompt`, else a resumed generation's SendMessage
+ * `message`; undefined when there is none.
+ */
+export function childPrompt(
+  taskStartedPrompt: unknown,
+  input: Readonly<Record<string, unknown>>,
+): string | undefined {
+  if (typeof taskStartedPrompt === "string" && taskStartedPrompt) return taskStartedPrompt;
+  if (typeof input.prompt === "string" && input.prompt) return input.prompt;
+  if (typeof input.message === "string" && input.message) return input.message;
+  return undefined;
+}
+
+/** The child as the Agent / Task input describes it (the prompt from `childPrompt`). */
+export function describeChild(
+  sessionId: string,
+  toolUseId: string,
+  input: Readonly<Record<string, unknown>>,
+  prompt: string | undefined,
+): ChildSession {
+  return {
+    sessionId,
+    toolUseId,
+    title: nonEmpty(input.description),
+    agentType: nonEmpty(input.subagent_type),
+    prompt,
+  };
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() ? value : undefined;
+}
+
+/**
+ * The updates on the parent session that announce a child and report its work: one
+ * form per `SubagentMode`. `spawned` goes out before any traffic of the child.
+ */
+export interface SubagentAnnouncer {
+  /** The parent's updates that announce the child (and what it was sent). */
+  spawned(child: ChildSession, state: ChildWorkState, parentSessionId: string): SessionUpdate[];
+  /** The child session's first updates, right after its announcement. */
+  opening(child: ChildSession, parentSessionId: string): SessionUpdate[];
+  state(child: ChildSession, state: ChildWorkState): SessionUpdate[];
+}
+
+/**
+ * The ids of the launch prompt's two views (RFD `session_message`): the parent's
+ * outgoing one and the child's incoming one, from the tool use id (so a replay has them).
+ */
+export function promptMessageIds(child: ChildSession): { outgoing: string; incoming: string } {
+  return { outgoing: `${child.toolUseId}:prompt`, incoming: `${child.toolUseId}:prompt:received` };
+}
+
+/** The launch prompt as one view of an inter-session message (RFD `session_message`). */
+function promptMessage(
+  child: ChildSession,
+  parentSessionId: string,
+  view: "outgoing" | "incoming",
+): SessionUpdate {
+  const ids = promptMessageIds(child);
+  const update: Record<string, unknown> = { sessionUpdate: "session_message" };
+  update.messageId = ids[view];
+  update.senderSessionId = parentSessionId;
+  update.recipientSessionId = child.sessionId;
+  if (view === "outgoing") update.recipientMessageId = ids.incoming;
+  else update.senderMessageId = ids.outgoing;
+  update.content = [{ type: "text", text: child.prompt }];
+  return update as SessionUpdate;
+}
+
+/**
+ * The RFD form (ACP SDK 2.4.0 `SubagentUpdate`): `subagent_update` with the child's
+ * session id; the first one announces it, later ones patch its state. A child may be
+ * cancelled on its own (`capabilities.cancel`). Its launch prompt is a `session_message`
+ * sent by the parent (after the announcement, as the RFD orders) and received by the child.
+ */
+export const RFD_ANNOUNCER: SubagentAnnouncer = {
+  spawned(child, state, parentSessionId) {
+    const update: Record<string, unknown> = { sessionUpdate: "subagent_update" };
+    update.sessionId = child.sessionId;
+    if (child.title !== undefined) update.title = child.title;
+    if (child.agentType !== undefined) update.description = child.agentType;
+    update.capabilities = { cancel: {} };
+    update.state = { ...state };
+    const updates = [update as SessionUpdate];
+    if (child.prompt !== undefined) updates.push(promptMessage(child, parentSessionId, "outgoing"));
+    return updates;
+  },
+  opening(child, parentSessionId) {
+    return child.prompt === undefined ? [] : [promptMessage(child, parentSessionId, "incoming")];
+  },
+  state(child, state) {
+    return [{ sessionUpdate: "subagent_update", sessionId: child.sessionId, state: { ...state } }];
+  },
+};
+
+/** The announcer of a mode. */
+export function announcerFor(mode: SubagentMode): SubagentAnnouncer {
+  return mode === "rfd" ? RFD_ANNOUNCER : AIR_SUBAGENT_ANNOUNCER;
+}

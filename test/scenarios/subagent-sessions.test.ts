@@ -1,0 +1,589 @@
+import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
+import { describe, expect, it } from "vitest";
+import { eventually, PROFILES, toolCallUpdates, type Scenario } from "../support/acp-harness.js";
+import type { ScriptedTurn } from "../support/model-server.js";
+import { useScenarios } from "../support/scenario-test.js";
+import { bashTurn, HANGING_COMMAND, shellRunning, textTurn } from "../support/script-turns.js";
+import { clientView } from "../support/update-shapes.js";
+
+/**
+ * Subagents as native child sessions (ACP subagents RFD as the ACP SDK 2.4.0 schema
+ * types it; AIR's bridge, air-extensions.md "Native subagent sessions") against real
+ * Claude Code: a foreground Agent whose child runs a command that needs permission.
+ */
+const scenario = useScenarios();
+
+const RFD = { subagents: {} } as ClientCapabilities;
+const AIR_NATIVE: ClientCapabilities = {
+  _meta: { jetbrains: { air: { version: 1, capabilities: ["nativeSubagentSessions"] } } },
+};
+const FLAT: ClientCapabilities = { _meta: { "subagent-transcript": true } };
+
+const CHILD_PROMPT = "Create the marker file.\nUse the shell; keep it short.";
+
+/** The parent delegates; the child speaks, runs `command`, reports; the parent answers. */
+function delegation(command: string): ScriptedTurn[] {
+  return [
+    {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_agent",
+          name: "Agent",
+          input: {
+            description: "Make a marker",
+            prompt: CHILD_PROMPT,
+            subagent_type: "general-purpose",
+            run_in_background: false,
+          },
+        },
+      ],
+    },
+    {
+      id: "msg_child_1",
+      blocks: [
+        { type: "text", text: "Child speaking." },
+        {
+          type: "tool_use",
+          id: "toolu_child",
+          name: "Bash",
+          input: { command, description: "mark" },
+        },
+      ],
+    },
+    { id: "msg_child_2", blocks: [{ type: "text", text: "Child report." }] },
+    { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+  ];
+}
+
+/** Only the Agent is pre-approved: the child's command asks. */
+const SETTINGS = { permissions: { defaultMode: "default", allow: ["Agent"] } };
+
+type Update = Record<string, unknown> & { sessionUpdate: string };
+
+function updatesOf(s: Scenario, sessionId: string): Update[] {
+  return s.updates(sessionId) as unknown as Update[];
+}
+
+/**
+ * The parent's child-session updates (RFD `subagent_update`, AIR `subagent_*`), as the
+ * adapter wrote them (the ACP SDK client drops the AIR kinds it does not know).
+ */
+function childAnnouncements(s: Scenario, sessionId: string): Update[] {
+  return s
+    .sentByAdapter()
+    .flatMap((m) => {
+      const { method, params } = m as { method?: string; params?: Record<string, unknown> };
+      return method === "session/update" && params?.sessionId === sessionId
+        ? [params.update as Update]
+        : [];
+    })
+    .filter((u) => u.sessionUpdate.startsWith("subagent_"));
+}
+
+/** Session ids that got updates, other than the root's. */
+function otherSessions(s: Scenario, sessionId: string): string[] {
+  return [...new Set(s.notifications.map((n) => n.sessionId))].filter((id) => id !== sessionId);
+}
+
+/** The inter-session messages (RFD `session_message`) of a session. */
+function messagesOf(s: Scenario, sessionId: string): Update[] {
+  return updatesOf(s, sessionId).filter((u) => u.sessionUpdate === "session_message");
+}
+
+function textOf(s: Scenario, sessionId: string): string {
+  return s.agentText(sessionId);
+}
+
+async function delegate(capabilities: ClientCapabilities) {
+  const s = await scenario({ settings: SETTINGS, script: delegation("touch marker.txt") });
+  const init = await s.initialize(capabilities);
+  const sessionId = await s.newSession();
+  const response = await s.prompt(sessionId, "delegate");
+  return { s, init, sessionId, response };
+}
+
+describe("native child sessions (RFD client: clientCapabilities.subagents)", () => {
+  it("announces the child before its traffic, which goes to the child session with its permission request and states", async () => {
+    const { s, init, sessionId, response } = await delegate(RFD);
+    expect(response.stopReason).toBe("end_turn");
+    expect(
+      (init.agentCapabilities?.sessionCapabilities as Record<string, unknown>).subagents,
+    ).toEqual({});
+    expect(JSON.stringify(init)).not.toContain("jetbrains");
+    const [childId, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    expect(childId).toMatch(/^subagent-[0-9a-f]{32}$/);
+    expect(childAnnouncements(s, sessionId)).toEqual([
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        title: "Make a marker",
+        description: "general-purpose",
+        capabilities: { cancel: {} },
+        state: { state: "running" },
+      },
+      { sessionUpdate: "subagent_update", sessionId: childId, state: { state: "requires_action" } },
+      { sessionUpdate: "subagent_update", sessionId: childId, state: { state: "running" } },
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+    ]);
+    // Announced on the parent before the first message to the child.
+    const sessions = s.notifications.map((n) => n.sessionId);
+    const announced = s.notifications.findIndex(
+      (n) => (n.update as Update).sessionUpdate === "subagent_update",
+    );
+    expect(announced).toBeLessThan(sessions.indexOf(childId!));
+    // The launch prompt: sent by the parent, received by the child, each view naming the other.
+    const prompt = [{ type: "text", text: CHILD_PROMPT }];
+    expect(messagesOf(s, sessionId)).toEqual([
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_agent:prompt",
+        senderSessionId: sessionId,
+        recipientSessionId: childId,
+        recipientMessageId: "toolu_agent:prompt:received",
+        content: prompt,
+      },
+    ]);
+    expect(messagesOf(s, childId!)).toEqual([
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_agent:prompt:received",
+        senderSessionId: sessionId,
+        recipientSessionId: childId,
+        senderMessageId: "toolu_agent:prompt",
+        content: prompt,
+      },
+    ]);
+    expect(updatesOf(s, childId!)[0]?.sessionUpdate).toBe("session_message");
+    // The child's traffic is on the child session, nowhere else.
+    expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+    expect(textOf(s, sessionId)).toBe("Parent done.");
+    expect(toolCallUpdates(s, childId!, "toolu_child")[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      title: "touch marker.txt",
+    });
+    expect(toolCallUpdates(s, childId!, "toolu_child").at(-1)).toMatchObject({
+      status: "completed",
+    });
+    expect(toolCallUpdates(s, sessionId, "toolu_child")).toEqual([]);
+    // The child session is the card: no Agent tool call on the parent.
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")).toEqual([]);
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [childId, "toolu_child"],
+    ]);
+  });
+});
+
+describe("native child sessions (AIR client: nativeSubagentSessions)", () => {
+  it("announces subagent_spawned with the exact prompt and reports subagent_state_update", async () => {
+    const { s, init, sessionId, response } = await delegate(AIR_NATIVE);
+    expect(response.stopReason).toBe("end_turn");
+    const declared = init._meta as { jetbrains: { air: { capabilities: string[] } } };
+    expect(declared.jetbrains.air.capabilities).toContain("nativeSubagentSessions");
+    const [childId, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    const state = (value: Record<string, unknown>) => ({
+      sessionUpdate: "subagent_state_update",
+      subagentSessionId: childId,
+      state: value,
+    });
+    expect(childAnnouncements(s, sessionId)).toEqual([
+      {
+        sessionUpdate: "subagent_spawned",
+        subagentSessionId: childId,
+        name: "general-purpose",
+        task: "Make a marker",
+        prompt: CHILD_PROMPT,
+        capabilities: { cancel: {} },
+      },
+      state({ state: "running" }),
+      state({ state: "requires_action" }),
+      state({ state: "running" }),
+      state({ state: "idle", stopReason: "end_turn" }),
+    ]);
+    expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")).toEqual([]);
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [childId, "toolu_child"],
+    ]);
+  });
+});
+
+describe.each([
+  ["legacy flat transcript", FLAT, true],
+  ["plain", PROFILES.plain, false],
+])("no native child sessions (%s client)", (_name, capabilities, flat) => {
+  it("keeps Agent an ordinary tool call and the child's request on the root session", async () => {
+    const { s, init, sessionId, response } = await delegate(capabilities);
+    expect(response.stopReason).toBe("end_turn");
+    expect(
+      (init.agentCapabilities?.sessionCapabilities as Record<string, unknown>).subagents,
+    ).toEqual({});
+    expect(otherSessions(s, sessionId)).toEqual([]);
+    expect(childAnnouncements(s, sessionId)).toEqual([]);
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      kind: "think",
+    });
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [sessionId, "toolu_child"],
+    ]);
+    expect(textOf(s, sessionId)).toBe(
+      flat ? "Child speaking.Child report.Parent done." : "Parent done.",
+    );
+  });
+});
+
+describe("a subagent launch that ends without a child (RFD client)", () => {
+  it("is an ordinary tool call: a rule denied the Agent", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", deny: ["Agent"] } },
+      script: [delegation("true")[0]!, textTurn("Parent done.")],
+    });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    expect(otherSessions(s, sessionId)).toEqual([]);
+    expect(childAnnouncements(s, sessionId)).toEqual([]);
+    expect(s.permissionRequests).toEqual([]);
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")).toEqual([
+      expect.objectContaining({
+        sessionUpdate: "tool_call",
+        title: "Make a marker",
+        status: "failed",
+      }),
+    ]);
+    expect(textOf(s, sessionId)).toBe("Parent done.");
+  });
+});
+
+describe("cancel with native child sessions", () => {
+  it("a cancel of the parent stops its foreground child: the child goes idle, cancelled", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: [...delegation(HANGING_COMMAND).slice(0, 2), textTurn("after")],
+    });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    const prompt = s.prompt(sessionId, "delegate");
+    await shellRunning(s);
+    await s.cancel(sessionId);
+    expect((await prompt).stopReason).toBe("cancelled");
+    const [childId] = otherSessions(s, sessionId);
+    expect(childAnnouncements(s, sessionId).map((u) => u.state)).toEqual([
+      { state: "running" },
+      { state: "idle", stopReason: "cancelled" },
+    ]);
+    expect(childId).toBeDefined();
+  });
+
+  it("a cancel of the child stops only the child: the parent's turn goes on", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: [...delegation(HANGING_COMMAND).slice(0, 2), textTurn("Parent goes on.")],
+    });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    const prompt = s.prompt(sessionId, "delegate");
+    await shellRunning(s);
+    const [childId] = otherSessions(s, sessionId);
+    await s.cancel(childId!);
+    expect((await prompt).stopReason).toBe("end_turn");
+    expect(childAnnouncements(s, sessionId).map((u) => u.state)).toEqual([
+      { state: "running" },
+      { state: "idle", stopReason: "cancelled" },
+    ]);
+    expect(textOf(s, sessionId)).toBe("Parent goes on.");
+  });
+});
+
+/**
+ * A child's announcements without the passing states of its permission request
+ * (`requires_action` and the `running` after it): what a replay, which has no request,
+ * sends.
+ */
+function settled(announcements: readonly Update[]): Update[] {
+  const stateOf = (u: Update | undefined) =>
+    Object.keys(u ?? {}).length === 3 ? (u!.state as { state?: string })?.state : undefined;
+  return announcements.filter(
+    (u, i) =>
+      stateOf(u) !== "requires_action" &&
+      !(stateOf(u) === "running" && stateOf(announcements[i - 1]) === "requires_action"),
+  );
+}
+
+describe.each([
+  ["RFD", RFD],
+  ["AIR", AIR_NATIVE],
+])("replay of native child sessions (session/load, %s client)", (_name, capabilities) => {
+  it("restores the child under the id it had live, with the child's messages as live", async () => {
+    const { s, sessionId } = await delegate(capabilities);
+    const [childId] = otherSessions(s, sessionId);
+    const liveChild = clientView(updatesOf(s, childId!));
+    const liveParent = clientView(updatesOf(s, sessionId));
+    const liveMessages = [messagesOf(s, sessionId), messagesOf(s, childId!)];
+    const liveAnnouncements = childAnnouncements(s, sessionId);
+    await s.restartAdapter();
+    await s.initialize(capabilities);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(otherSessions(s, sessionId)).toEqual([childId]);
+    expect(childAnnouncements(s, sessionId)).toEqual(settled(liveAnnouncements));
+    expect(settled(liveAnnouncements)).toHaveLength(capabilities === RFD ? 2 : 3);
+    expect(withoutResponses(clientView(updatesOf(s, childId!)))).toEqual(
+      withoutResponses(liveChild),
+    );
+    expect(clientView(updatesOf(s, sessionId))).toEqual(liveParent);
+    expect([messagesOf(s, sessionId), messagesOf(s, childId!)]).toEqual(liveMessages);
+  });
+});
+
+/** A foreground Agent that runs a foreground Agent whose child runs `touch` (it asks). */
+function nestedAgent(id: string, prompt: string): ScriptedTurn {
+  return {
+    blocks: [
+      {
+        type: "tool_use",
+        id,
+        name: "Agent",
+        input: {
+          description: `Run ${id}`,
+          prompt,
+          subagent_type: "general-purpose",
+          // Claude Code 2.1.318 runs an Agent in the background unless told otherwise.
+          run_in_background: false,
+        },
+      },
+    ],
+  };
+}
+const NESTED: ScriptedTurn[] = [
+  nestedAgent("toolu_outer", "Outer task"),
+  nestedAgent("toolu_inner", "Inner task"),
+  {
+    blocks: [
+      {
+        type: "tool_use",
+        id: "toolu_cmd",
+        name: "Bash",
+        input: { command: "touch inner.txt", description: "mark" },
+      },
+    ],
+  },
+  { id: "msg_inner", blocks: [{ type: "text", text: "Inner report." }] },
+  { id: "msg_outer", blocks: [{ type: "text", text: "Outer report." }] },
+  { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+];
+
+describe("nested native child sessions", () => {
+  it("announces the inner child on the outer one (parents first), live and on replay alike", async () => {
+    const s = await scenario({ settings: SETTINGS, script: NESTED });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    const [outer, inner, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    const announced = (on: string) => childAnnouncements(s, on).map((u) => [u.sessionId, u.state]);
+    const liveRoot = announced(sessionId);
+    const liveOuter = announced(outer!);
+    expect(liveRoot).toEqual([
+      [outer, { state: "running" }],
+      [outer, { state: "idle", stopReason: "end_turn" }],
+    ]);
+    expect(liveOuter).toEqual([
+      [inner, { state: "running" }],
+      [inner, { state: "requires_action" }],
+      [inner, { state: "running" }],
+      [inner, { state: "idle", stopReason: "end_turn" }],
+    ]);
+    expect(textOf(s, outer!)).toBe("Outer report.");
+    expect(textOf(s, inner!)).toBe("Inner report.");
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [inner, "toolu_cmd"],
+    ]);
+    // Each child's Agent call is not a tool call of its parent.
+    expect(toolCallUpdates(s, outer!, "toolu_inner")).toEqual([]);
+    const live = [outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))));
+
+    await s.restartAdapter();
+    await s.initialize(RFD);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(otherSessions(s, sessionId)).toEqual([outer, inner]);
+    expect(announced(sessionId)).toEqual([liveRoot[0], liveRoot.at(-1)]);
+    expect(announced(outer!)).toEqual([liveOuter[0], liveOuter.at(-1)]);
+    expect([outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))))).toEqual(
+      live,
+    );
+  });
+});
+
+const BG_PROMPT = "Background task: make bg.txt";
+
+/**
+ * The parent starts a background Agent and waits (a shell loop) for the file its child
+ * makes; the child's command asks. Parent and child requests reach the model server in
+ * any order, so each request is answered from the script of the one that sent it.
+ */
+function backgroundScript(): ScriptedTurn[] {
+  const parent: ScriptedTurn[] = [
+    {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_bg",
+          name: "Agent",
+          input: {
+            description: "Background marker",
+            prompt: BG_PROMPT,
+            subagent_type: "general-purpose",
+            run_in_background: true,
+          },
+        },
+      ],
+    },
+    {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_wait",
+          name: "Bash",
+          input: { command: "while [ ! -f bg.txt ]; do sleep 0.2; done", description: "wait" },
+        },
+      ],
+    },
+    { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+  ];
+  const child: ScriptedTurn[] = [
+    {
+      id: "msg_bg_1",
+      blocks: [
+        { type: "text", text: "Child speaking." },
+        {
+          type: "tool_use",
+          id: "toolu_bgcmd",
+          name: "Bash",
+          input: { command: "touch bg.txt", description: "mark" },
+        },
+      ],
+    },
+    // Slow: the child reports after the parent's turn ended.
+    { id: "msg_bg_2", blocks: [{ type: "text", text: "Child report." }], delayMs: 400 },
+  ];
+  return byRequester(parent, child, BG_PROMPT);
+}
+
+/** Answers each main request from the script of its sender: the child with `prompt`, or the parent. */
+function byRequester(
+  parent: ScriptedTurn[],
+  child: ScriptedTurn[],
+  prompt: string,
+): ScriptedTurn[] {
+  const fromChild = (req: { body: { messages?: unknown[] } }) =>
+    JSON.stringify(req.body.messages?.[0] ?? "").includes(prompt);
+  const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn =>
+    (fromChild(req) ? child.shift() : parent.shift()) ?? textTurn("Noted.");
+  return Array.from({ length: 12 }, () => answer);
+}
+
+describe("a background native child session", () => {
+  it("is announced, works and asks in its own session, and ends when its task does", async () => {
+    const s = await scenario({ settings: SETTINGS, script: backgroundScript() });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    const [childId, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    await eventually(
+      "the child's end",
+      () => childAnnouncements(s, sessionId).some((u) => (u.state as Update)?.state === "idle"),
+      20_000,
+    );
+    expect(childAnnouncements(s, sessionId)).toEqual([
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        title: "Background marker",
+        description: "general-purpose",
+        capabilities: { cancel: {} },
+        state: { state: "running" },
+      },
+      { sessionUpdate: "subagent_update", sessionId: childId, state: { state: "requires_action" } },
+      { sessionUpdate: "subagent_update", sessionId: childId, state: { state: "running" } },
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: childId,
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+    ]);
+    // The parent's wait loop runs unasked (Claude Code deems it read-only).
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
+      [childId, "toolu_bgcmd"],
+    ]);
+    await eventually("the child's report", () => textOf(s, childId!).endsWith("Child report."));
+    expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+    expect(textOf(s, sessionId)).toBe("Parent done.");
+    expect(toolCallUpdates(s, sessionId, "toolu_bg")).toEqual([]);
+  });
+});
+
+describe("cancel with a background native child session", () => {
+  it("a cancel of the parent spares it; a cancel of the child stops it, also while the parent is quiet", async () => {
+    const bgPrompt = "Background task: wait";
+    const agent: ScriptedTurn = {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_bg",
+          name: "Agent",
+          input: { description: "Wait", prompt: bgPrompt, run_in_background: true },
+        },
+      ],
+    };
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: byRequester(
+        [agent, bashTurn(HANGING_COMMAND, "toolu_parent_wait")],
+        [bashTurn("tail -n 0 -f /dev/null", "toolu_child_wait")],
+        bgPrompt,
+      ),
+    });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    const prompt = s.prompt(sessionId, "delegate");
+    await shellRunning(s, "tail -f");
+    await shellRunning(s, "tail -n 0");
+    await s.cancel(sessionId);
+    expect((await prompt).stopReason).toBe("cancelled");
+    const [childId] = otherSessions(s, sessionId);
+    const states = () => childAnnouncements(s, sessionId).map((u) => u.state);
+    expect(states()).toEqual([{ state: "running" }]);
+    await s.cancel(childId!);
+    await eventually("the child's end", () => states().length === 2, 20_000);
+    expect(states()).toEqual([{ state: "running" }, { state: "idle", stopReason: "cancelled" }]);
+  });
+});
+
+/**
+ * Claude Code 2.1.318 stores no structured result (`toolUseResult`) for a subagent's
+ * tool calls, so a replay cannot repeat the PostToolUse `toolResponse` of live.
+ */
+function withoutResponses(view: ReturnType<typeof clientView>) {
+  return view.map((item) => {
+    if (item.kind !== "tool_call") return item;
+    const meta = item.fields._meta as { claudeCode?: Record<string, unknown> };
+    const { toolResponse: _, ...claudeCode } = meta.claudeCode ?? {};
+    return { ...item, fields: { ...item.fields, _meta: { ...meta, claudeCode } } };
+  });
+}
