@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
+import type { ClientPort } from "../../client/client-port.js";
+import { MessageIds } from "./message-ids.js";
+import { PromptStates } from "./prompt-states.js";
+import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
+
+/**
+ * The state one v2 connection keeps beside the agent: the message ids its chunks get,
+ * and each session's prompt state. The agent itself is the same as on v1.
+ */
+export class V2Connection {
+  private readonly ids = new MessageIds(randomUUID);
+  private port: V2ClientPort | undefined;
+  readonly prompts: PromptStates;
+
+  /** `errorOf`: a failure as the client may see it (the protocol's redacted error). */
+  constructor(errorOf: (error: unknown) => { code: number; message: string }) {
+    this.prompts = new PromptStates({
+      send: (sessionId, update) => this.send(sessionId, update),
+      newId: randomUUID,
+      errorOf,
+    });
+  }
+
+  /** Wraps the connection's port: what the agent sends goes out in its v2 shape. */
+  attach(inner: ClientPort): ClientPort {
+    this.port = v2ClientPort(inner, this.ids);
+    return this.port;
+  }
+
+  /** Sends a v2-only update (a `state_update`). */
+  send(sessionId: string, update: v2.SessionUpdate): Promise<void> {
+    if (!this.port) return Promise.reject(new Error("connection not ready"));
+    return this.port.sendV2(sessionId, update);
+  }
+
+  /** The session was closed or deleted. */
+  forget(sessionId: string): void {
+    this.ids.forget(sessionId);
+  }
+}
