@@ -1,0 +1,169 @@
+import { spawnSync } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { ADAPTER_BIN, eventually } from "../support/acp-harness.js";
+import { rawInitialize, V2Scenario } from "../support/acp-v2-client.js";
+import type { ScriptedTurn } from "../support/model-server.js";
+
+const open: V2Scenario[] = [];
+afterEach(async () => {
+  const results = await Promise.allSettled(open.splice(0).map((s) => s.close()));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+});
+async function scenario(options: Parameters<typeof V2Scenario.start>[0] = {}): Promise<V2Scenario> {
+  const s = await V2Scenario.start(options);
+  open.push(s);
+  return s;
+}
+
+const V2_INITIALIZE = {
+  protocolVersion: 2,
+  info: { name: "raw-v2-client", version: "1" },
+  capabilities: {},
+};
+const V1_INITIALIZE = { protocolVersion: 1, clientCapabilities: {} };
+
+describe("ACP v2 (draft): a client that asks for 2 gets v2", () => {
+  it("initialize answers v2's info and capabilities, nothing of v1's shape", async () => {
+    const s = await scenario();
+    const answer = await s.initialize();
+    expect(answer).toEqual({
+      protocolVersion: 2,
+      info: { name: "claude-agent-acp", title: "Claude Agent", version: expect.any(String) },
+      capabilities: {
+        session: {
+          prompt: { image: {}, embeddedContext: {} },
+          mcp: { stdio: {}, http: {} },
+          delete: {},
+          fork: {},
+          additionalDirectories: {},
+        },
+      },
+    });
+  });
+
+  it("a streamed turn: the prompt answers the inserted message id, state_update running then idle", async () => {
+    const s = await scenario({
+      script: [
+        {
+          id: "msg_first",
+          blocks: [{ type: "text", text: "The answer is forty-two.", deltas: 3 }],
+        },
+      ],
+    });
+    await s.initialize();
+    const created = await s.agent.request("session/new", { cwd: s.workspace });
+    // Config options in v2's shape (the mode is one of them).
+    expect(created.configOptions?.map((o) => o.configId)).toContain("mode");
+    const sessionId = created.sessionId;
+
+    const { messageId } = await s.prompt(sessionId, "What is the answer?");
+    expect(messageId).toEqual(expect.any(String));
+    await eventually("the idle state", () => s.states(sessionId).includes("idle:end_turn"));
+
+    expect(s.states(sessionId)).toEqual(["running", "idle:end_turn"]);
+    const updates = s.updates(sessionId);
+    expect(updates).toContainEqual({
+      sessionUpdate: "user_message",
+      messageId,
+      content: [{ type: "text", text: "What is the answer?" }],
+    });
+    const chunks = updates.filter((u) => u.sessionUpdate === "agent_message_chunk");
+    expect(chunks).toHaveLength(3);
+    for (const chunk of chunks) {
+      expect(chunk).toEqual({
+        sessionUpdate: "agent_message_chunk",
+        messageId: "msg_first",
+        content: { type: "text", text: expect.any(String) },
+      });
+    }
+    expect(s.agentText(sessionId)).toBe("The answer is forty-two.");
+    // The work ends with the idle state: it follows every chunk.
+    const kinds = updates.map((u) => u.sessionUpdate);
+    expect(kinds.lastIndexOf("state_update")).toBeGreaterThan(
+      kinds.lastIndexOf("agent_message_chunk"),
+    );
+    // No v1-only kinds reach a v2 client.
+    for (const kind of ["tool_call", "current_mode_update", "plan"]) {
+      expect(kinds).not.toContain(kind);
+    }
+    for (const command of updates.filter((u) => u.sessionUpdate === "available_commands_update")) {
+      for (const c of (command as { availableCommands: Array<{ type: string }> })
+        .availableCommands) {
+        expect(c.type).toBe("command");
+      }
+    }
+
+    // session/list finds the session; session/close ends it.
+    const listed = await s.agent.request("session/list", { cwd: s.workspace });
+    expect(listed.sessions.map((row) => row.sessionId)).toContain(sessionId);
+    expect(await s.agent.request("session/close", { sessionId })).toEqual({});
+  });
+
+  it("cancel ends the running prompt: idle with stop reason cancelled", async () => {
+    const slow: ScriptedTurn = {
+      blocks: [{ type: "text", text: "slow ".repeat(200), deltas: 200 }],
+      delayMs: 30,
+    };
+    const s = await scenario({ script: [slow] });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "take your time");
+    await eventually("the first chunk", () => s.agentText(sessionId).length > 0);
+    await s.cancel(sessionId);
+    await eventually("the idle state", () => s.states(sessionId).includes("idle:cancelled"));
+    expect(s.states(sessionId)).toEqual(["running", "idle:cancelled"]);
+  });
+
+  it("a prompt for an unknown session is an error, not a message id", async () => {
+    const s = await scenario();
+    await s.initialize();
+    await expect(s.prompt("no-such-session", "hi")).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
+describe("CLAUDE_AGENT_ACP_PROTOCOL", () => {
+  it.each([
+    ["unset", undefined, V2_INITIALIZE, 2],
+    ["empty", "", V2_INITIALIZE, 2],
+    ["auto", "auto", V2_INITIALIZE, 2],
+    ["auto", "auto", V1_INITIALIZE, 1],
+    ["v1 (negotiates a v2 client down)", "v1", V2_INITIALIZE, 1],
+    ["v2", "v2", V2_INITIALIZE, 2],
+  ])("%s: the answer's version", async (_name, value, params, version) => {
+    const answer = (await rawInitialize(params, { CLAUDE_AGENT_ACP_PROTOCOL: value })) as {
+      result: { protocolVersion: number; agentInfo?: unknown; info?: unknown };
+    };
+    expect(answer.result.protocolVersion).toBe(version);
+    // Each version's own shape: v1 names agentInfo, v2 info.
+    expect(answer.result).toHaveProperty(version === 1 ? "agentInfo" : "info");
+    expect(answer.result).not.toHaveProperty(version === 1 ? "info" : "agentInfo");
+  });
+
+  it("v2 rejects a v1 client's initialize with unsupported protocol version", async () => {
+    const answer = await rawInitialize(V1_INITIALIZE, { CLAUDE_AGENT_ACP_PROTOCOL: "v2" });
+    expect(answer).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      error: {
+        code: -32022,
+        message: "Unsupported protocol version",
+        data: { requested: 1, supported: [2] },
+      },
+    });
+  });
+
+  it("another value stops the adapter at start-up with a message on stderr", () => {
+    const run = spawnSync(process.execPath, [ADAPTER_BIN], {
+      input: "",
+      env: { ...process.env, CLAUDE_AGENT_ACP_PROTOCOL: "v3" },
+      encoding: "utf8",
+      timeout: 10_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      'claude-agent-acp: CLAUDE_AGENT_ACP_PROTOCOL must be "v1", "v2" or "auto", not "v3"\n',
+    );
+  });
+});
