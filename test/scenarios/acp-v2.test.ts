@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ADAPTER_BIN, eventually } from "../support/acp-harness.js";
 import { rawInitialize, V2Scenario } from "../support/acp-v2-client.js";
 import type { ScriptedTurn } from "../support/model-server.js";
+import { bashTurn, textTurn } from "../support/script-turns.js";
 
 const open: V2Scenario[] = [];
 afterEach(async () => {
@@ -119,6 +120,87 @@ describe("ACP v2 (draft): a client that asks for 2 gets v2", () => {
     const s = await scenario();
     await s.initialize();
     await expect(s.prompt("no-such-session", "hi")).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
+describe("ACP v2 (draft): tools, permissions, config options, stored sessions", () => {
+  it("a permission request has title and subject; the tool call is upserted; requires_action while asked", async () => {
+    const s = await scenario({
+      script: [bashTurn("touch v2-ok.txt", "toolu_v2"), textTurn("done")],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "run it");
+    await eventually("the idle state", () => s.states(sessionId).includes("idle:end_turn"), 30_000);
+
+    expect(s.permissionRequests).toHaveLength(1);
+    const request = s.permissionRequests[0]!;
+    expect(request).toMatchObject({
+      sessionId,
+      title: expect.stringContaining("touch v2-ok.txt"),
+      subject: { type: "tool_call", toolCall: { toolCallId: "toolu_v2" } },
+    });
+    expect(request).not.toHaveProperty("toolCall");
+    expect(s.states(sessionId)).toEqual(["running", "requires_action", "running", "idle:end_turn"]);
+
+    const reports = s.updates(sessionId).filter((u) => u.sessionUpdate === "tool_call_update");
+    expect(reports.length).toBeGreaterThan(0);
+    for (const report of reports) expect(report).toMatchObject({ toolCallId: "toolu_v2" });
+    expect(reports.at(-1)).toMatchObject({ status: "completed" });
+    expect(s.updates(sessionId).map((u) => u.sessionUpdate)).not.toContain("tool_call");
+  });
+
+  it("session/set_config_option sets the mode; the answer is v2's config options", async () => {
+    const s = await scenario();
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const answer = await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "mode",
+      type: "id",
+      value: "plan",
+    });
+    const mode = answer.configOptions.find((o) => o.configId === "mode");
+    expect(mode).toMatchObject({ type: "select", currentValue: "plan" });
+    expect(answer.configOptions.every((o) => !("id" in o))).toBe(true);
+  });
+
+  it("resume with replay, fork and delete of a stored session", async () => {
+    const s = await scenario({
+      script: [{ id: "msg_stored", blocks: [{ type: "text", text: "Noted: blue." }] }],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "My favourite colour is blue.");
+    await eventually("the idle state", () => s.states(sessionId).includes("idle:end_turn"));
+    await s.agent.request("session/close", { sessionId });
+    const before = s.updates(sessionId).length;
+
+    const resumed = await s.agent.request("session/resume", {
+      sessionId,
+      cwd: s.workspace,
+      replayFrom: { type: "start" },
+    });
+    expect(resumed.configOptions?.map((o) => o.configId)).toContain("mode");
+    const replay = s.updates(sessionId).slice(before);
+    expect(replay).toContainEqual({
+      sessionUpdate: "user_message_chunk",
+      messageId: expect.any(String),
+      content: { type: "text", text: "My favourite colour is blue." },
+    });
+    expect(replay).toContainEqual({
+      sessionUpdate: "agent_message_chunk",
+      messageId: "msg_stored",
+      content: { type: "text", text: "Noted: blue." },
+    });
+    // The state snapshot comes after the replay, before the answer.
+    expect(replay.at(-1)).toEqual({ sessionUpdate: "state_update", state: "idle" });
+
+    const forked = await s.agent.request("session/fork", { sessionId, cwd: s.workspace });
+    expect(forked.sessionId).not.toBe(sessionId);
+    expect(await s.agent.request("session/delete", { sessionId: forked.sessionId })).toEqual({});
+    const listed = await s.agent.request("session/list", { cwd: s.workspace });
+    expect(listed.sessions.map((row) => row.sessionId)).not.toContain(forked.sessionId);
   });
 });
 

@@ -17,6 +17,7 @@ export const V2_UPDATES = {
 /** `state_update` states. */
 export const V2_STATES = {
   running: "running",
+  requiresAction: "requires_action",
   idle: "idle",
 } as const;
 

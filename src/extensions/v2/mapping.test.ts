@@ -11,6 +11,7 @@ import {
   v2Idle,
   v2InitializeResponse,
   v2PermissionRequest,
+  v2RequiresAction,
   v2Running,
   v2SessionList,
   v2ToolCall,
@@ -229,6 +230,7 @@ describe("v2SessionList", () => {
 describe("state updates", () => {
   it.each([
     [v2Running(), { sessionUpdate: "state_update", state: "running" }],
+    [v2RequiresAction(), { sessionUpdate: "state_update", state: "requires_action" }],
     [
       v2Idle({ stopReason: "end_turn" }),
       { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },

@@ -191,6 +191,11 @@ export function v2Running(): v2.SessionUpdate {
   return { sessionUpdate: V2_UPDATES.stateUpdate, state: V2_STATES.running };
 }
 
+/** `state_update` `requires_action`: the session waits for the user (a permission request). */
+export function v2RequiresAction(): v2.SessionUpdate {
+  return { sessionUpdate: V2_UPDATES.stateUpdate, state: V2_STATES.requiresAction };
+}
+
 /** The end of a v1 turn → `state_update` `idle` with its stop reason (and usage). */
 export function v2Idle(answer: v1.PromptResponse): v2.SessionUpdate {
   return {

@@ -36,6 +36,7 @@ describe("PromptStates", () => {
       ["s", { sessionUpdate: "state_update", state: "running" }],
     ]);
     expect(states.snapshot("s")).toEqual({ sessionUpdate: "state_update", state: "running" });
+    expect(states.isRunning("s")).toBe(true);
     turn.resolve({ stopReason: "end_turn" });
     await flush();
     expect(sent[2]).toEqual([
@@ -43,6 +44,7 @@ describe("PromptStates", () => {
       { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
     ]);
     expect(states.snapshot("s")).toEqual({ sessionUpdate: "state_update", state: "idle" });
+    expect(states.isRunning("s")).toBe(false);
   });
 
   it("a queued prompt keeps the session running until the last one ends", async () => {

@@ -49,6 +49,11 @@ export class PromptStates {
     return { messageId };
   }
 
+  /** Whether a prompt of the session is at work (queued ones included). */
+  isRunning(sessionId: string): boolean {
+    return this.active.has(sessionId);
+  }
+
   /** The session's current state, as `session/resume` reports it before its answer. */
   snapshot(sessionId: string): v2.SessionUpdate {
     return this.active.has(sessionId)

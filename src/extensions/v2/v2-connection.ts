@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import type { ClientPort } from "../../client/client-port.js";
+import { v2RequiresAction, v2Running } from "./mapping.js";
 import { MessageIds } from "./message-ids.js";
 import { PromptStates } from "./prompt-states.js";
 import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
@@ -23,10 +24,26 @@ export class V2Connection {
     });
   }
 
-  /** Wraps the connection's port: what the agent sends goes out in its v2 shape. */
+  /**
+   * Wraps the connection's port: what the agent sends goes out in its v2 shape, and a
+   * permission request puts its session in `requires_action` until it is answered.
+   */
   attach(inner: ClientPort): ClientPort {
-    this.port = v2ClientPort(inner, this.ids);
-    return this.port;
+    const port = v2ClientPort(inner, this.ids);
+    this.port = port;
+    return {
+      ...port,
+      requestPermission: async (params, signal) => {
+        void this.send(params.sessionId, v2RequiresAction());
+        try {
+          return await port.requestPermission(params, signal);
+        } finally {
+          // A turn that ended meanwhile (a cancel) has sent its idle state already.
+          if (this.prompts.isRunning(params.sessionId))
+            void this.send(params.sessionId, v2Running());
+        }
+      },
+    };
   }
 
   /** Sends a v2-only update (a `state_update`). */
