@@ -148,6 +148,31 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
     for (const report of reports) expect(report).toMatchObject({ toolCallId: "toolu_v2" });
     expect(reports.at(-1)).toMatchObject({ status: "completed" });
     expect(s.updates(sessionId).map((u) => u.sessionUpdate)).not.toContain("tool_call");
+
+    // The command runs in a display terminal: named with its command, its output and
+    // exit before the tool call's final status; the extension's keys are gone.
+    const all = s.updates(sessionId);
+    const terminal = all.filter((u) => u.sessionUpdate === "terminal_update");
+    expect(terminal).toContainEqual({
+      sessionUpdate: "terminal_update",
+      terminalId: "toolu_v2",
+      command: "touch v2-ok.txt",
+    });
+    expect(terminal.at(-1)).toEqual({
+      sessionUpdate: "terminal_update",
+      terminalId: "toolu_v2",
+      exitStatus: { exitCode: 0 },
+    });
+    expect(all.indexOf(terminal.at(-1)!)).toBeLessThan(all.indexOf(reports.at(-1)!));
+    expect((reports.at(-1) as { content?: unknown }).content).toEqual([
+      { type: "terminal", terminalId: "toolu_v2" },
+    ]);
+    for (const r of reports) {
+      const meta = (r as { _meta?: Record<string, unknown> })._meta ?? {};
+      for (const key of ["terminal_info", "terminal_output", "terminal_exit"]) {
+        expect(meta).not.toHaveProperty(key);
+      }
+    }
   });
 
   it("session/set_config_option sets the mode; the answer is v2's config options", async () => {

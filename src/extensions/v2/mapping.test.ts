@@ -42,13 +42,19 @@ const V1_ANSWER: v1.InitializeResponse = {
   _meta: { jetbrains: { air: {} } },
 };
 
+/** Every v2 client takes the terminal extension (mapped to display terminals). */
+const TERMINALS = { terminal_output: true };
+
 describe("v1ClientCapabilities", () => {
   it.each([
-    [undefined, { auth: { terminal: false } }],
-    [{}, { auth: { terminal: false } }],
-    [{ auth: { terminal: {} } }, { auth: { terminal: true } }],
-    [{ auth: { terminal: null } }, { auth: { terminal: false } }],
-    [{ elicitation: { form: {} } }, { auth: { terminal: false }, elicitation: { form: {} } }],
+    [undefined, { auth: { terminal: false }, _meta: TERMINALS }],
+    [{}, { auth: { terminal: false }, _meta: TERMINALS }],
+    [{ auth: { terminal: {} } }, { auth: { terminal: true }, _meta: TERMINALS }],
+    [{ auth: { terminal: null } }, { auth: { terminal: false }, _meta: TERMINALS }],
+    [
+      { elicitation: { form: {} } },
+      { auth: { terminal: false }, elicitation: { form: {} }, _meta: TERMINALS },
+    ],
   ])("%j → %j", (v2caps, expected) => {
     expect(v1ClientCapabilities(v2caps)).toEqual(expected);
   });

@@ -1,5 +1,6 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
+import { ZED_CLIENT_FLAGS } from "../zed/keys.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
 
 /**
@@ -9,12 +10,17 @@ import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
  * turns each outbound v1 update into its v2 form.
  */
 
-/** v2 client capabilities → the v1 ones the profile parser reads (auth, elicitation). */
+/**
+ * v2 client capabilities → the v1 ones the profile parser reads (auth, elicitation).
+ * Every v2 client takes the terminal extension: its keys become v2's display terminals
+ * (`terminal-mapper.ts`).
+ */
 export function v1ClientCapabilities(
   capabilities: v2.ClientCapabilities | null | undefined,
 ): v1.ClientCapabilities {
   const result: v1.ClientCapabilities = {
     auth: { terminal: present(capabilities?.auth?.terminal) },
+    _meta: { [ZED_CLIENT_FLAGS.terminalOutput]: true },
   };
   if (present(capabilities?.elicitation)) result.elicitation = capabilities.elicitation;
   return result;

@@ -3,6 +3,7 @@ import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import type { ClientPort } from "../../client/client-port.js";
 import { v2PermissionRequest, v2Update } from "./mapping.js";
 import type { MessageIds } from "./message-ids.js";
+import type { TerminalMapper, ToolCallReport } from "./terminal-mapper.js";
 
 /** The outbound port of a v2 connection, plus what only v2 sends (`state_update`, ...). */
 export interface V2ClientPort extends ClientPort {
@@ -18,24 +19,33 @@ const CHUNKS = new Set(["agent_message_chunk", "agent_thought_chunk", "user_mess
  * `session/request_permission`, `elicitation/create`). An update with no v2 form is
  * not sent.
  */
-export function v2ClientPort(inner: ClientPort, ids: MessageIds): V2ClientPort {
-  const map = (sessionId: string, update: v1.SessionUpdate): v2.SessionUpdate | undefined => {
+export function v2ClientPort(
+  inner: ClientPort,
+  ids: MessageIds,
+  terminals: TerminalMapper,
+): V2ClientPort {
+  const map = (sessionId: string, update: v1.SessionUpdate): v2.SessionUpdate[] => {
     if (!CHUNKS.has(update.sessionUpdate)) ids.interrupt(sessionId);
-    return v2Update(update, (kind, given) => ids.of(sessionId, kind, given));
+    const mapped = v2Update(update, (kind, given) => ids.of(sessionId, kind, given));
+    if (!mapped) return [];
+    return mapped.sessionUpdate === "tool_call_update"
+      ? terminals.map(sessionId, mapped as ToolCallReport)
+      : [mapped];
   };
   // The wire methods are shared; only the shapes differ, and those are v2's here.
   const asSent = (update: v2.SessionUpdate): v1.SessionUpdate =>
     update as unknown as v1.SessionUpdate;
   return {
     sessionUpdate: (sessionId, update) => {
-      const mapped = map(sessionId, update);
-      return mapped ? inner.sessionUpdate(sessionId, asSent(mapped)) : Promise.resolve();
+      // One notification each, queued in order now (a batch would be written apart).
+      const sent = map(sessionId, update).map((one) => inner.sessionUpdate(sessionId, asSent(one)));
+      return sent.length === 1 ? sent[0]! : Promise.all(sent).then(() => undefined);
     },
     sessionUpdates: (sessionId, updates) => {
       const mapped: v1.SessionUpdate[] = [];
       for (let i = 0; i < updates.length; i++) {
-        const one = map(sessionId, updates[i]!);
-        if (one) mapped.push(asSent(one));
+        const some = map(sessionId, updates[i]!);
+        for (let j = 0; j < some.length; j++) mapped.push(asSent(some[j]!));
       }
       return inner.sessionUpdates(sessionId, mapped);
     },

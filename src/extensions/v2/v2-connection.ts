@@ -4,6 +4,7 @@ import type { ClientPort } from "../../client/client-port.js";
 import { v2RequiresAction, v2Running } from "./mapping.js";
 import { MessageIds } from "./message-ids.js";
 import { PromptStates } from "./prompt-states.js";
+import { TerminalMapper } from "./terminal-mapper.js";
 import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
 
 /**
@@ -12,6 +13,7 @@ import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
  */
 export class V2Connection {
   private readonly ids = new MessageIds(randomUUID);
+  private readonly terminals = new TerminalMapper();
   private port: V2ClientPort | undefined;
   readonly prompts: PromptStates;
 
@@ -29,7 +31,7 @@ export class V2Connection {
    * permission request puts its session in `requires_action` until it is answered.
    */
   attach(inner: ClientPort): ClientPort {
-    const port = v2ClientPort(inner, this.ids);
+    const port = v2ClientPort(inner, this.ids, this.terminals);
     this.port = port;
     return {
       ...port,
@@ -55,5 +57,6 @@ export class V2Connection {
   /** The session was closed or deleted. */
   forget(sessionId: string): void {
     this.ids.forget(sessionId);
+    this.terminals.forget(sessionId);
   }
 }
