@@ -151,9 +151,14 @@ describe("v1SessionParams / v1McpServer", () => {
       { type: "http", name: "h", url: "http://x" },
       [{ type: "http", name: "h", url: "http://x", headers: [] }],
     ],
-    [{ type: "acp", name: "a", serverId: "1" }, []],
   ])("%j → %j", (server, expected) => {
     expect(v1McpServer(server as never)).toEqual(expected);
+  });
+
+  it("a transport v2 does not get advertised is invalid input", () => {
+    expect(() => v1McpServer({ type: "acp", name: "a", serverId: "1" } as never)).toThrow(
+      'MCP server "a": transport "acp" is not supported',
+    );
   });
 });
 

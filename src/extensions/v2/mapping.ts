@@ -1,5 +1,6 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
+import { invalidInput } from "../../util/adapter-error.js";
 import { ZED_CLIENT_FLAGS } from "../zed/keys.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
 
@@ -103,7 +104,10 @@ export function v1SessionParams(params: {
   };
 }
 
-/** One v2 MCP server → v1; transports the adapter does not advertise on v2 are left out. */
+/**
+ * One v2 MCP server → v1. A transport the adapter does not advertise on v2 (`acp`, a
+ * custom one) is bad input, as the v2 draft asks.
+ */
 export function v1McpServer(server: v2.McpServer): v1.McpServer[] {
   const s = server as Record<string, unknown> & { type: string; name: string };
   if (s.type === "stdio") {
@@ -126,7 +130,9 @@ export function v1McpServer(server: v2.McpServer): v1.McpServer[] {
       },
     ];
   }
-  return [];
+  throw invalidInput(
+    `MCP server ${JSON.stringify(s.name)}: transport ${JSON.stringify(s.type)} is not supported`,
+  );
 }
 
 /**
