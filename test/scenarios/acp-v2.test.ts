@@ -229,6 +229,26 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
   });
 });
 
+describe("ACP v2 (draft): auth", () => {
+  it("a client with terminal auth gets v2 auth methods; auth/login checks the method id", async () => {
+    const s = await scenario();
+    const answer = await s.initialize({ auth: { terminal: {} } });
+    expect(answer.authMethods?.length).toBeGreaterThan(0);
+    for (const method of answer.authMethods ?? []) {
+      expect(method).toMatchObject({ type: "terminal", methodId: expect.any(String) });
+      expect(method).not.toHaveProperty("id");
+    }
+    await expect(s.agent.request("auth/login", { methodId: "nope" })).rejects.toMatchObject({
+      code: -32602,
+    });
+  });
+
+  it("a client without it is offered none", async () => {
+    const s = await scenario();
+    expect(await s.initialize()).not.toHaveProperty("authMethods");
+  });
+});
+
 describe("CLAUDE_AGENT_ACP_PROTOCOL", () => {
   it.each([
     ["unset", undefined, V2_INITIALIZE, 2],

@@ -8,6 +8,7 @@ import {
   methods,
   ndJsonStream,
   type AnyMessage,
+  type ClientCapabilities,
   type ClientConnection,
   type InitializeResponse,
   type RequestPermissionRequest,
@@ -84,11 +85,11 @@ export class V2Scenario {
     return new V2Scenario(root, workspace, configDir, model, adapter);
   }
 
-  initialize(): Promise<InitializeResponse> {
+  initialize(capabilities: ClientCapabilities = {}): Promise<InitializeResponse> {
     return this.connection.agent.request(methods.agent.initialize, {
       protocolVersion: 2,
       info: { name: "scenario-v2-client", version: "1.0.0" },
-      capabilities: {},
+      capabilities,
     });
   }
 
