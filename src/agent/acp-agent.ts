@@ -8,6 +8,7 @@ import type {
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
+import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
 import { readForkPoint } from "../extensions/air/fork-point.js";
 import { parseClientProfile, PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
 import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
@@ -25,6 +26,7 @@ import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import { SessionIndex } from "./history/session-index.js";
 import { loadSession } from "./load-session.js";
 import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
+import { SessionControls } from "./session-controls.js";
 import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
@@ -50,6 +52,8 @@ export class AcpAgent {
 
   private negotiated: ClientProfile = PLAIN_CLIENT;
   private readonly sessions = new SessionRegistry();
+  /** `_session/steering` and `_session/goal`. */
+  readonly controls = new SessionControls(this.sessions);
   private readonly index = new SessionIndex();
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;
@@ -218,6 +222,11 @@ export class AcpAgent {
     value: unknown,
   ): Promise<SessionConfigOption[]> {
     return this.sessions.get(sessionId).setConfigOption(configId, value);
+  }
+
+  /** AIR `_session/async_task/stop`. */
+  stopAsyncTask(sessionId: string, taskId: string): Promise<StopAsyncTaskResponse> {
+    return this.sessions.get(sessionId).stopAsyncTask(taskId);
   }
 
   /** Ends every session and its Claude Code (the client went away). */

@@ -1,7 +1,12 @@
 import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import type { AcpAgent } from "../agent/acp-agent.js";
+import { STOP_ASYNC_TASK, stopAsyncTaskParams } from "../extensions/air/async-tasks/stop-method.js";
 import { connectionClientPort, type WriteLines } from "../client/client-port.js";
+import { goalParams, toGoalRequest } from "../extensions/air/goal-params.js";
+import { GOAL_METHOD } from "../extensions/air/keys.js";
+import { STEERING_METHOD } from "../extensions/steering/keys.js";
+import { steeringParams, toSteerRequest } from "../extensions/steering/params.js";
 import { guarded } from "./guarded.js";
 import { initializeResponse } from "./initialize.js";
 
@@ -90,6 +95,23 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
       setModelParams,
       guarded(SET_MODEL, ({ params }) =>
         service.setConfigOption(params.sessionId, "model", params.modelId).then(empty),
+      ),
+    )
+    .onRequest(
+      STEERING_METHOD,
+      steeringParams,
+      guarded(STEERING_METHOD, ({ params }) => service.controls.steer(toSteerRequest(params))),
+    )
+    .onRequest(
+      GOAL_METHOD,
+      goalParams,
+      guarded(GOAL_METHOD, ({ params }) => service.controls.goal(toGoalRequest(params))),
+    )
+    .onRequest(
+      STOP_ASYNC_TASK,
+      stopAsyncTaskParams,
+      guarded(STOP_ASYNC_TASK, ({ params }) =>
+        service.stopAsyncTask(params.sessionId, params.asyncTaskId),
       ),
     );
 }

@@ -15,9 +15,17 @@ describe("initializeResponse", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+          capabilities: [
+            "recommendedValue",
+            "diffPatch",
+            "planFile",
+            "agentFileChangeReport",
+            "asyncTasks",
+          ],
+          goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
       },
+      steering: { supported: true },
     });
   });
 
@@ -25,9 +33,9 @@ describe("initializeResponse", () => {
     ["a plain client", {}],
     ["a Zed client", { _meta: { terminal_output: true, "terminal-auth": true } }],
     ["a malformed AIR declaration", { _meta: { jetbrains: { air: { version: 0 } } } }],
-  ])("%s gets no jetbrains key anywhere", (_, caps) => {
+  ])("%s gets no jetbrains key anywhere, and the steering key", (_, caps) => {
     const answer = initializeResponse(parseClientProfile(caps));
-    expect(answer._meta).toBeUndefined();
+    expect(answer._meta).toStrictEqual({ steering: { supported: true } });
     expect(JSON.stringify(answer)).not.toContain("jetbrains");
   });
 });

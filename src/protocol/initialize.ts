@@ -3,6 +3,7 @@ import { PACKAGE_VERSION } from "../util/version.js";
 import type { AgentOptions } from "../agent/agent-options.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { airAgentDeclaration } from "../extensions/air/agent-declaration.js";
+import { steeringAgentMeta } from "../extensions/steering/declaration.js";
 import { authMethods, isRemoteEnvironment } from "../translation/auth.js";
 
 /** How a client starts this adapter again (for terminal logins): node and this script. */
@@ -14,7 +15,8 @@ function ownCommand(): { path: string; args: string[] } {
  * The `initialize` answer. Capabilities are honest: a capability appears here only once
  * the adapter serves it end to end. An AIR client also gets the agent side of the AIR
  * declaration (air-extensions.md "Agent declaration"); no other client gets a
- * `jetbrains` key.
+ * `jetbrains` key. Every client gets `_meta.steering` (a JetBrains shared key, sent to
+ * every client by the "Compatibility rule").
  */
 export function initializeResponse(
   profile: ClientProfile,
@@ -44,6 +46,6 @@ export function initializeResponse(
       options.hideClaudeAuth === true,
       isRemoteEnvironment(process.env),
     ),
-    ...(profile.air.client ? { _meta: airAgentDeclaration() } : {}),
+    _meta: { ...(profile.air.client ? airAgentDeclaration() : {}), ...steeringAgentMeta() },
   };
 }

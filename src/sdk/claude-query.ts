@@ -139,9 +139,23 @@ export class ClaudeQuery {
     this.input.push(message);
   }
 
+  /** Stops a background task; Claude Code reports its end as a `task_notification`. */
+  async stopTask(taskId: string): Promise<void> {
+    await this.query.stopTask(taskId);
+  }
+
+  /**
+   * Stops the running turn and drops the messages still queued in Claude Code (a steer
+   * not yet taken in): after a cancel nothing the user sent before it may run.
+   * `cancelQueued` is in 0.3.318's `interrupt` but not in its type (capability
+   * `interrupt_cancel_queued_v1`; an older Claude Code ignores it).
+   */
   async interrupt(): Promise<void> {
     if (this.closed) return;
-    await this.query.interrupt();
+    const interrupt = this.query.interrupt.bind(this.query) as (options: {
+      cancelQueued: boolean;
+    }) => Promise<unknown>;
+    await interrupt({ cancelQueued: true });
   }
 
   /** Ends the query and its process. Safe to call more than once. */

@@ -13,6 +13,8 @@ export interface ToolEvents {
   requestPermission(request: PermissionAsk): Promise<PermissionResult>;
   /** A tool finished; for file tools `fileAfter` is the file on disk now. */
   toolFinished(toolUseId: string, toolResponse: unknown, fileAfter: string | undefined): void;
+  /** Claude Code is about to compact the conversation (`trigger`: `manual` or `auto`). */
+  compacting(trigger: string): void;
   /** Claude Code compacted the conversation; `summary` is what it kept. */
   compacted(summary: string): void;
   /**
@@ -80,8 +82,8 @@ async function fileAfter(toolName: string, toolResponse: unknown): Promise<strin
 
 /**
  * The SDK hooks the adapter needs: PostToolUse for the full response and final diffs,
- * PostModelSwitch for a model the user switched to with a command, PostCompact for the
- * compaction summary.
+ * PostModelSwitch for a model the user switched to with a command, PreCompact and
+ * PostCompact for the compaction's trigger and summary.
  */
 export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
   return {
@@ -124,11 +126,25 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
         ],
       },
     ],
+    // Only the main conversation's compaction is reported (the status and boundary
+    // messages are its own): a subagent's hooks carry its `agent_id`.
+    PreCompact: [
+      {
+        hooks: [
+          async (input) => {
+            if (input.hook_event_name === "PreCompact" && input.agent_id === undefined)
+              events.compacting(input.trigger);
+            return {};
+          },
+        ],
+      },
+    ],
     PostCompact: [
       {
         hooks: [
           async (input) => {
-            if (input.hook_event_name === "PostCompact") events.compacted(input.compact_summary);
+            if (input.hook_event_name === "PostCompact" && input.agent_id === undefined)
+              events.compacted(input.compact_summary);
             return {};
           },
         ],

@@ -43,6 +43,37 @@ describe("Outbox", () => {
     expect(sent).toEqual(["available_commands_update", "agent_message_chunk"]);
   });
 
+  it("holds routed announcements while quiet and routes them on waking, in order", () => {
+    const sent: Array<[string, string]> = [];
+    const client: ClientPort = {
+      ...recordingClient().client,
+      sessionUpdate: (sessionId, update) => {
+        sent.push([sessionId, update.sessionUpdate]);
+        return Promise.resolve();
+      },
+    };
+    const outbox = new Outbox("root", client, (target) =>
+      target === "toolu_a" ? "child-a" : undefined,
+    );
+    outbox.announceRouted([{ target: "toolu_a", update: text }]);
+    expect(sent).toEqual([["child-a", "agent_message_chunk"]]);
+    outbox.hush();
+    outbox.announce([commands]);
+    outbox.announceRouted([
+      { target: "toolu_a", update: text },
+      { target: null, update: text },
+      { target: "toolu_gone", update: text },
+    ]);
+    expect(sent).toHaveLength(1);
+    outbox.wake();
+    expect(sent).toEqual([
+      ["child-a", "agent_message_chunk"],
+      ["root", "available_commands_update"],
+      ["child-a", "agent_message_chunk"],
+      ["root", "agent_message_chunk"],
+    ]);
+  });
+
   it("announces at once while the session may speak", () => {
     const { client, sent } = recordingClient();
     const outbox = new Outbox("s1", client);

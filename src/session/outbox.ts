@@ -18,7 +18,7 @@ export class Outbox {
   private last: Promise<void> = Promise.resolve();
   private quiet = false;
   /** What the session must still tell the client once it may speak again. */
-  private held: SessionUpdate[] = [];
+  private held: RoutedUpdate[] = [];
   closed = false;
 
   /**
@@ -46,7 +46,7 @@ export class Outbox {
     this.quiet = false;
     const held = this.held;
     this.held = [];
-    this.sendAll(held);
+    this.route(held);
   }
 
   /**
@@ -54,8 +54,14 @@ export class Outbox {
    * notices): sent now, or held while the session is quiet and sent when it wakes.
    */
   announce(updates: readonly SessionUpdate[]): void {
-    if (this.quiet) this.held.push(...updates);
+    if (this.quiet) for (const update of updates) this.held.push({ target: null, update });
     else this.sendAll(updates);
+  }
+
+  /** `announce` for routed updates (async tasks: a subagent's go to its child). */
+  announceRouted(routed: readonly RoutedUpdate[]): void {
+    if (this.quiet) this.held.push(...routed);
+    else this.route(routed);
   }
 
   /** Sends `update` in its place in the order (to this session, or a child's). */

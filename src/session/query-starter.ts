@@ -11,6 +11,7 @@ import type { QuerySlot } from "./query-slot.js";
 import type { SessionOptions } from "./session-options.js";
 import { spawnFor, type SpawnPlan } from "./session-start.js";
 import type { StartState } from "./start-state.js";
+import type { OpenAsks } from "./steering.js";
 import { toolEventsFor } from "./tool-events.js";
 
 /** What starting a query needs of its session. */
@@ -25,6 +26,8 @@ export interface QueryStarterParts {
   readonly options: SessionOptions;
   readonly slot: QuerySlot;
   readonly conversation: Conversation;
+  /** The session's open permission requests and elicitations (a steer then waits). */
+  readonly asks: OpenAsks;
   /** A new query took the slot. */
   queryStarted(): void;
   /** The user approved a plan with a clear context (`handOffPlan`). */
@@ -50,6 +53,7 @@ export class QueryStarter {
       translator: parts.translator,
       previewFileChanges: parts.profile.air.diffPatch,
       airClient: parts.profile.air.client,
+      asks: parts.asks,
       turnSignal: () => parts.lifecycle.turn?.abort.signal,
       offeredModes: () => parts.options.current?.offeredModes ?? new Set(),
       handOffPlan: (handoff, toolUseId) =>

@@ -8,17 +8,19 @@ import { TOOL_USE_ABORTED } from "./permission-flow.js";
 /**
  * AskUserQuestion: Claude's questions go to the client as an ACP form elicitation and
  * the answers go back to Claude as the tool's input. Only offered to a client that
- * declares form elicitation (the tool is disabled for others).
+ * declares form elicitation (the tool is disabled for others). `airClient`: the form
+ * carries AIR's `customAnswer` hints.
  */
 export async function askQuestions(
   sessionId: string,
   client: ClientPort,
   ask: PermissionAsk,
   signal: AbortSignal,
+  airClient = false,
 ): Promise<PermissionResult> {
   const questions = readQuestions(ask.input);
   if (questions.length === 0) return { behavior: "allow", updatedInput: ask.input };
-  const form = questionForm(questions);
+  const form = questionForm(questions, airClient);
   let response;
   try {
     response = await client.elicit(

@@ -106,6 +106,7 @@ describe("SessionConfig with recommended values", () => {
     expect(option(c, "effort")).toEqual({
       id: "effort",
       name: "Effort",
+      description: "Available effort levels for this model",
       category: "thought_level",
       type: "select",
       currentValue: "medium",

@@ -18,8 +18,11 @@ import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
+import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
+import { AsyncTasks } from "./async-tasks.js";
 import { Conversation } from "./conversation.js";
 import { FileChangeReports } from "./file-change-reports.js";
+import { GoalControl } from "./goal-control.js";
 import { Lifecycle } from "./lifecycle.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
@@ -33,6 +36,7 @@ import { SessionOptions } from "./session-options.js";
 import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
 import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
 import { StartState } from "./start-state.js";
+import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { TitleTracker } from "./title-tracker.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
@@ -54,7 +58,10 @@ export class Session {
   private readonly startState = new StartState();
   private readonly slot = new QuerySlot({
     message: (message) => this.onMessage(message),
-    exited: (error) => this.runner.queryExited(error),
+    exited: (error) => {
+      this.asyncTasks?.shutdown("failed");
+      this.runner.queryExited(error);
+    },
   });
   private readonly outbox: Outbox;
   private readonly options: SessionOptions;
@@ -63,10 +70,14 @@ export class Session {
   private readonly parts: SessionParts;
   private readonly queries: QueryStarter;
   private readonly runner: TurnRunner;
+  /** AIR `asyncTasks`: the session's background tasks, for a client that declared it. */
+  private readonly asyncTasks: AsyncTasks | undefined;
   /** Claude Code's slash commands, as last reported. */
   private commands: readonly ClaudeCommand[] = [];
   /** Claude Code's start answers stored on disk, for the next session like this one. */
   private readonly cache: StartAnswerCache;
+  private readonly steering: Steering;
+  private readonly goals: GoalControl;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -74,6 +85,15 @@ export class Session {
     private readonly profile: ClientProfile,
   ) {
     this.titles = new TitleTracker(setup.cwd);
+    const conversation = new Conversation(setup.sessionId);
+    const asks = new OpenAsks();
+    this.steering = new Steering({
+      lifecycle: this.lifecycle,
+      slot: this.slot,
+      conversation,
+      asks,
+      release: (turn) => this.runner.release(turn),
+    });
     this.cache = new StartAnswerCache(setup);
     this.outbox = new Outbox(setup.sessionId, client);
     this.options = new SessionOptions(
@@ -97,7 +117,9 @@ export class Session {
       ),
       options: this.options,
       slot: this.slot,
-      conversation: new Conversation(setup.sessionId),
+      conversation,
+      steering: this.steering,
+      asks,
       titles: this.titles,
       fileChanges: new FileChangeReports({
         sessionId: setup.sessionId,
@@ -110,7 +132,11 @@ export class Session {
         query: () => this.slot.current,
         sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
       }),
-      queryStarted: () => this.runner.queryStarted(),
+      queryStarted: () => {
+        // The tasks of the Claude Code before (a plan handoff) ended with it.
+        this.asyncTasks?.shutdown("stopped");
+        this.runner.queryStarted();
+      },
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
       startQuery: (start) => this.queries.replace(start),
       restart: () => void restartQuery(this.parts),
@@ -118,6 +144,14 @@ export class Session {
     };
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
+    this.goals = new GoalControl({
+      sessionId: setup.sessionId,
+      profile,
+      outbox: this.outbox,
+      steering: this.steering,
+      prompt: (content) => this.runner.prompt(content),
+    });
+    if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
   }
 
   get id(): string {
@@ -270,7 +304,21 @@ export class Session {
    * file-change report request).
    */
   prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
-    return this.runner.prompt(content, this.parts.fileChanges.accept(meta));
+    const run = this.runner.prompt(content, this.parts.fileChanges.accept(meta));
+    return this.goals.prompt(content, run);
+  }
+
+  /**
+   * Pushes `content` into the running turn (`session/steering.ts`); undefined when no
+   * turn runs.
+   */
+  steer(content: ClaudeUserBlock[]): Steer | undefined {
+    return this.steering.inject(content);
+  }
+
+  /** The session's goal: `/goal <objective>`, or `/goal clear` for `null`. */
+  goal(objective: string | null): void {
+    this.goals.submit(objective);
   }
 
   /** Cancels the running turn and every queued prompt of this session. */
@@ -278,9 +326,16 @@ export class Session {
     this.runner.cancel();
   }
 
+  /** `_session/async_task/stop`; `{stopped: false}` for a client without async tasks. */
+  stopAsyncTask(taskId: string): Promise<StopAsyncTaskResponse> {
+    return this.asyncTasks?.stop(taskId) ?? Promise.resolve({ stopped: false });
+  }
+
   /** Ends the session: its query stops and waiting prompts answer `cancelled`. */
   close(): void {
     if (this.lifecycle.closed) return;
+    // Before the cancel quiets the session: the client hears how its open tasks ended.
+    this.asyncTasks?.close();
     this.runner.cancel();
     this.lifecycle.close(); // also ends the wait of the turn cancel() left draining
     this.outbox.closed = true;
@@ -297,7 +352,14 @@ export class Session {
   private onMessage(message: SDKMessage): void {
     if (this.setup.rawSdkMessages)
       void this.client.notify(RAW_SDK_MESSAGE, { sessionId: this.id, message });
-    if (message.type === "result") return this.runner.result(message);
+    // Claude Code's internal frames (not in the SDK's message union) about queued
+    // commands and the goal: read by their owners, never translated.
+    if (this.steering.observe(message) || this.goals.observe(message)) return;
+    if (message.type === "result") {
+      // A held task's spawn goes before the turn's answer.
+      this.asyncTasks?.observe(message);
+      return this.runner.result(message);
+    }
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.runner.sessionState(message.state);
     }
@@ -311,5 +373,7 @@ export class Session {
       this.options.observeMode(message.permissionMode);
     }
     this.runner.stream(message);
+    // After the tool call's own update: a task's news follows the call that started it.
+    this.asyncTasks?.observe(message);
   }
 }

@@ -21,6 +21,7 @@ const options = (model: string): SessionConfigOption[] => [
   {
     id: "model",
     name: "Model",
+    description: "AI model to use",
     type: "select",
     currentValue: model,
     options: [{ value: model, name: model }],

@@ -6,6 +6,7 @@ import type { Outbox } from "./outbox.js";
 import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission-flow.js";
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
+import type { OpenAsks } from "./steering.js";
 
 /** What the tool events need of their session. */
 export interface ToolEventsHost {
@@ -17,6 +18,8 @@ export interface ToolEventsHost {
   readonly previewFileChanges: boolean;
   /** The client is AIR (its permission presentation). */
   readonly airClient: boolean;
+  /** The session's open asks: a steer goes in at `later` while one waits for the user. */
+  readonly asks: OpenAsks;
   /** The running turn's cancellation signal, or undefined between turns. */
   turnSignal(): AbortSignal | undefined;
   /** Modes the session offers now (ExitPlanMode choices). */
@@ -50,19 +53,28 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       host.outbox.route(updates);
       await host.outbox.flushed(); // the tool call always goes out before its permission request
       const signal = AbortSignal.any([ask.signal, turnSignal]);
-      const result =
-        ask.toolName === "AskUserQuestion"
-          ? await askQuestions(host.sessionId, host.client, ask, signal)
-          : await permissions.ask(ask, toolCall, signal, host.offeredModes(), (handoff) =>
-              host.handOffPlan(handoff, ask.toolUseId),
-            );
+      const close = host.asks.opened();
+      let result: PermissionResult;
+      try {
+        result =
+          ask.toolName === "AskUserQuestion"
+            ? await askQuestions(host.sessionId, host.client, ask, signal, host.airClient)
+            : await permissions.ask(ask, toolCall, signal, host.offeredModes(), (handoff) =>
+                host.handOffPlan(handoff, ask.toolUseId),
+              );
+      } finally {
+        close();
+      }
       if (result.behavior === "allow" && !signal.aborted)
-        host.outbox.route(host.translator.tools.running(ask.toolUseId));
+        host.outbox.route(host.translator.tools.approved(ask.toolUseId));
       return result;
     },
     toolFinished(toolUseId, toolResponse, fileAfter) {
       if (!host.turnSignal()) return;
       host.outbox.route(host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }));
+    },
+    compacting(trigger) {
+      host.outbox.sendAll(host.translator.compaction.triggered(trigger));
     },
     compacted(summary) {
       host.outbox.sendAll(host.translator.compaction.summary(summary));

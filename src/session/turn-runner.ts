@@ -4,6 +4,7 @@ import { parseMcpCommand } from "../translation/mcp-command.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { turnEnd } from "../translation/turn-end.js";
+import { observedResponse } from "../translation/turn-quota.js";
 import type { ModelUsageTable } from "../translation/usage.js";
 import { authRequired, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
@@ -14,6 +15,7 @@ import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp-commands.js";
 import type { Outbox } from "./outbox.js";
 import type { QuerySlot } from "./query-slot.js";
+import type { Steering } from "./steering.js";
 import type { TitleTracker } from "./title-tracker.js";
 import { Turn, type PendingPrompt } from "./turn.js";
 
@@ -24,7 +26,8 @@ import { Turn, type PendingPrompt } from "./turn.js";
  */
 const INTERRUPT_GRACE_MS = 10_000;
 
-const cancelled: PromptResponse = { stopReason: "cancelled" };
+/** The answer of a prompt cancelled before its turn ran: it spent nothing. */
+const cancelled = (): PromptResponse => observedResponse("cancelled", {});
 
 /** What the turn runner works with: the session's parts it shares. */
 export interface TurnRunnerParts {
@@ -37,6 +40,7 @@ export interface TurnRunnerParts {
   readonly titles: TitleTracker;
   /** AIR's file-change reports: one before the answer of each prompt that asked. */
   readonly fileChanges: FileChangeReports;
+  readonly steering: Steering;
   /** Replaces the query whose Claude Code exited (`restartQuery`); it pumps when done. */
   restart(): void;
 }
@@ -60,7 +64,7 @@ export class TurnRunner {
    */
   prompt(content: ClaudeUserBlock[], fileChangeRequest?: string): Promise<PromptResponse> {
     return new Promise<PromptResponse>((resolve, reject) => {
-      if (this.parts.lifecycle.closed) return resolve(cancelled);
+      if (this.parts.lifecycle.closed) return resolve(cancelled());
       this.queue.push({ content, fileChangeRequest, resolve, reject });
       this.pump();
     });
@@ -75,7 +79,7 @@ export class TurnRunner {
     // A cancelled prompt's file-change report goes out before its answer, hushed or not.
     for (const pending of queued) {
       this.parts.fileChanges.cancelled(pending);
-      outbox.after(() => pending.resolve(cancelled));
+      outbox.after(() => pending.resolve(cancelled()));
     }
     if (lifecycle.turn) this.parts.fileChanges.cancelled(lifecycle.turn.prompt);
     if (queued.length > 0 || lifecycle.turn) outbox.hush();
@@ -89,7 +93,10 @@ export class TurnRunner {
     });
     if (!turn) return;
     turn.abort.abort();
-    outbox.after(() => turn.prompt.resolve(cancelled));
+    this.parts.steering.endTurn(turn);
+    // What the turn was seen to spend: Claude Code's result for it comes after the answer.
+    const response = observedResponse("cancelled", turn.observed);
+    outbox.after(() => turn.prompt.resolve(response));
     query?.interrupt().catch((error: unknown) => {
       log.warn("interrupt failed", { sessionId: this.parts.sessionId, message: String(error) });
     });
@@ -103,6 +110,9 @@ export class TurnRunner {
   /** A new query started: its `modelUsage` is a new reading (it is cumulative per query). */
   queryStarted(): void {
     this.modelUsage = {};
+    // Messages steered into the query before (a plan handed over) will not run in this one.
+    const turn = this.parts.lifecycle.turn;
+    if (turn) this.parts.steering.endTurn(turn);
   }
 
   /** Claude Code's `result`: the running turn, or the draining one, ends. */
@@ -111,6 +121,23 @@ export class TurnRunner {
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
     const turn = this.parts.lifecycle.turn;
     if (!turn) return;
+    // A steered message still to run: its cycle belongs to this prompt's answer.
+    if (this.parts.steering.holds(turn)) return turn.hold(message);
+    this.finish(turn, message);
+  }
+
+  /**
+   * A steer `turn` waited for will not run: the turn ends with the result it held, if
+   * it holds one (else the next result ends it as usual).
+   */
+  release(turn: Turn): void {
+    if (this.parts.lifecycle.turn !== turn) return;
+    const held = turn.takeHeld();
+    if (held) this.finish(turn, held);
+  }
+
+  /** Ends `turn` with Claude Code's `result`: its answer, or its error. */
+  private finish(turn: Turn, message: SDKResultMessage): void {
     const end = turnEnd(message, turn);
     if (end.kind === "error") {
       this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text) });
@@ -131,8 +158,10 @@ export class TurnRunner {
     }
     if (state !== "idle") return;
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
+    // Idle with a result held for a steer: Claude Code will not run the steer.
+    if (turn?.holding) return this.release(turn);
     if (!turn?.sawRunning) return;
-    this.endTurn(turn, { response: { stopReason: "end_turn" } });
+    this.endTurn(turn, { response: observedResponse("end_turn", turn.observed) });
   }
 
   /** Any other message of Claude Code's: part of the running turn, if one runs. */
@@ -155,6 +184,7 @@ export class TurnRunner {
     const turn = lifecycle.turn;
     if (turn) {
       lifecycle.endTurn(turn);
+      this.parts.steering.endTurn(turn);
       const reason = error instanceof Error ? ` (${error.message.split("\n")[0]})` : "";
       const failure = turnFailed(
         `Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`,
@@ -193,6 +223,7 @@ export class TurnRunner {
   ): void {
     const { lifecycle, outbox } = this.parts;
     lifecycle.endTurn(turn);
+    this.parts.steering.endTurn(turn);
     if ("error" in end) {
       this.parts.fileChanges.turnEnded(turn, true);
       outbox.after(() => turn.prompt.reject(end.error));
@@ -220,7 +251,7 @@ export class TurnRunner {
     }
     if (this.parts.lifecycle.turn !== turn) return; // cancelled meanwhile
     this.endTurn(turn, {
-      response: { stopReason: "end_turn" },
+      response: observedResponse("end_turn", turn.observed),
       updates: [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text } }],
     });
   }

@@ -1,5 +1,10 @@
-import type { SDKAssistantMessageError, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type {
+  SDKAssistantMessageError,
+  SDKMessage,
+  SDKResultMessage,
+} from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
+import type { ObservedUsage } from "../translation/turn-quota.js";
 import type { ApiUsage, ModelUsageTable } from "../translation/usage.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 
@@ -10,6 +15,24 @@ export interface PendingPrompt {
   readonly fileChangeRequest?: string | undefined;
   resolve(response: PromptResponse): void;
   reject(error: unknown): void;
+}
+
+type Spent = Record<keyof ApiUsage, number>;
+
+function nothingSpent(): Spent {
+  return {
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: 0,
+  };
+}
+
+function add(a: ApiUsage | undefined, b: ApiUsage): Spent {
+  const sum = nothingSpent();
+  for (const key of Object.keys(sum) as Array<keyof ApiUsage>)
+    sum[key] = (a?.[key] ?? 0) + (b[key] ?? 0);
+  return sum;
 }
 
 /**
@@ -34,13 +57,19 @@ export class Turn {
   /** Claude Code reported that it runs this turn (session_state_changed). */
   sawRunning = false;
   /** Tokens of a query this turn already left (a plan continued with a clear context). */
-  carriedUsage: ApiUsage | undefined;
-  private spent: Record<keyof ApiUsage, number> = {
-    input_tokens: 0,
-    output_tokens: 0,
-    cache_read_input_tokens: 0,
-    cache_creation_input_tokens: 0,
-  };
+  private handedOver: ApiUsage | undefined;
+  /**
+   * Claude Code's results that did not end the prompt: a steered message was still to
+   * run (`session/steering.ts`). The prompt's answer covers their cycles too.
+   */
+  private readonly held: SDKResultMessage[] = [];
+  /** Main-loop tokens streamed since the last held result (what no result reported yet). */
+  private spent: Spent = nothingSpent();
+  /** Main-loop tokens streamed in the whole turn, per model (the answer of a cancel). */
+  private readonly seen: Record<string, Spent> = {};
+  private model: string | undefined;
+  /** Output tokens of the current model call counted so far (they grow with its deltas). */
+  private callOutput = 0;
   assistantError: SDKAssistantMessageError | undefined;
 
   constructor(
@@ -49,34 +78,63 @@ export class Turn {
     readonly modelUsageBefore: ModelUsageTable,
   ) {}
 
+  /** Tokens that the ending `result` does not report: an earlier query's, held results'. */
+  get carriedUsage(): ApiUsage | undefined {
+    if (!this.handedOver && this.held.length === 0) return undefined;
+    let carried: Spent = add(undefined, this.handedOver ?? {});
+    for (const result of this.held) carried = add(carried, result.usage);
+    return carried;
+  }
+
+  /** What the turn was seen to spend, per model. */
+  get observed(): ObservedUsage {
+    return this.seen;
+  }
+
   /** Moves what this turn spent so far into the carried usage (the query is replaced). */
   carryOver(): void {
-    const carried = this.carriedUsage ?? {};
-    this.carriedUsage = Object.fromEntries(
-      Object.entries(this.spent).map(([key, value]) => [
-        key,
-        value + (carried[key as keyof ApiUsage] ?? 0),
-      ]),
-    ) as ApiUsage;
-    this.spent = {
-      input_tokens: 0,
-      output_tokens: 0,
-      cache_read_input_tokens: 0,
-      cache_creation_input_tokens: 0,
-    };
+    this.handedOver = add(this.handedOver, this.spent);
+    this.spent = nothingSpent();
+  }
+
+  /** A result that does not end the prompt: its usage joins the answer's. */
+  hold(result: SDKResultMessage): void {
+    this.held.push(result);
+    this.spent = nothingSpent();
+  }
+
+  /** The last held result, taken back to end the turn with (undefined when none). */
+  takeHeld(): SDKResultMessage | undefined {
+    return this.held.pop();
+  }
+
+  get holding(): boolean {
+    return this.held.length > 0;
+  }
+
+  /** Adds what the current call spent since it was last counted (output as a running total). */
+  private count(usage: ApiUsage): void {
+    const output = usage.output_tokens ?? 0;
+    const step = { ...usage, output_tokens: output - this.callOutput };
+    this.callOutput = output;
+    const model = this.model ?? "";
+    this.spent = add(this.spent, step);
+    this.seen[model] = add(this.seen[model], step);
   }
 
   /** Records the facts of a message that the response needs. */
   observe(message: SDKMessage): void {
     if (message.type === "stream_event" && message.parent_tool_use_id === null) {
       const event = message.event;
+      // A call's input counts from its start: a cancelled call spent it too.
       if (event.type === "message_start") {
         this.lastCallUsage = { ...event.message.usage };
+        this.model = event.message.model;
+        this.callOutput = 0;
+        this.count(this.lastCallUsage);
       } else if (event.type === "message_delta" && this.lastCallUsage) {
         this.lastCallUsage = { ...this.lastCallUsage, output_tokens: event.usage.output_tokens };
-        for (const key of Object.keys(this.spent) as Array<keyof ApiUsage>) {
-          this.spent[key] += this.lastCallUsage[key] ?? 0;
-        }
+        this.count({ output_tokens: event.usage.output_tokens });
       }
     } else if (message.type === "assistant" && message.parent_tool_use_id === null) {
       this.assistantError = message.error;

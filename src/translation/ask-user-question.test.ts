@@ -29,7 +29,7 @@ describe("AskUserQuestion as a form", () => {
   it("builds a select and an Other field per question, nothing required", () => {
     const form = questionForm(questions);
     expect(form.message).toBe("Claude has some questions for you");
-    expect(form.requestedSchema).toEqual({
+    expect(form.requestedSchema).toStrictEqual({
       type: "object",
       required: [],
       properties: {
@@ -63,6 +63,29 @@ describe("AskUserQuestion as a form", () => {
         },
       },
     });
+  });
+
+  it("names the select field of each question in its Other field, for AIR only", () => {
+    const properties = questionForm(questions, true).requestedSchema.properties ?? {};
+    const plain = questionForm(questions).requestedSchema.properties ?? {};
+    const customAnswer = (questionId: string) => ({
+      jetbrains: { air: { version: 1, customAnswer: { questionId, isCustomAnswer: true } } },
+    });
+    expect(properties.question_0_custom).toStrictEqual({
+      type: "string",
+      title: "Other",
+      description: "Your own answer to: Which database?",
+      _meta: customAnswer("question_0"),
+    });
+    expect(properties.question_1_custom).toStrictEqual({
+      type: "string",
+      title: "Other",
+      description: "Your own answer to: Which features?",
+      _meta: customAnswer("question_1"),
+    });
+    // The select fields stay as they are.
+    expect(properties.question_0).toStrictEqual(plain.question_0);
+    expect(properties.question_1).toStrictEqual(plain.question_1);
   });
 
   it("maps accepted answers: labels, comma-joined multi-select, notes", () => {

@@ -3,6 +3,7 @@ import type {
   ElicitationPropertySchema,
   ElicitationSchema,
 } from "@agentclientprotocol/sdk/unstable";
+import { customAnswerMeta } from "../extensions/air/custom-answer.js";
 import { record, str } from "./tool-calls/reporter.js";
 
 interface Question {
@@ -36,8 +37,13 @@ export function readQuestions(input: unknown): Question[] {
  * The form that asks Claude's questions: per question a select field (`question_<n>`,
  * a titled `oneOf`, or an `anyOf` array for multi-select) and a free-text `Other` field
  * (`question_<n>_custom`). Nothing is required: the user may skip a question.
+ * `airHints`: each `Other` field names its select field in `_meta` (AIR `customAnswer`,
+ * S000 "Question custom answers"), for an AIR client only.
  */
-export function questionForm(questions: readonly Question[]): {
+export function questionForm(
+  questions: readonly Question[],
+  airHints = false,
+): {
   message: string;
   requestedSchema: ElicitationSchema;
 } {
@@ -48,14 +54,17 @@ export function questionForm(questions: readonly Question[]): {
       title: o.label,
       ...(o.description ? { description: o.description } : {}),
     }));
-    properties[`question_${n}`] = q.multiSelect
+    const select = `question_${n}`;
+    properties[select] = q.multiSelect
       ? { type: "array", title: q.question, items: { anyOf: choices } }
       : { type: "string", title: q.question, oneOf: choices };
-    properties[`question_${n}_custom`] = {
+    const other: ElicitationPropertySchema & { _meta?: Record<string, unknown> } = {
       type: "string",
       title: "Other",
       description: `Your own answer to: ${q.question}`,
     };
+    if (airHints) other._meta = customAnswerMeta(select);
+    properties[`${select}_custom`] = other;
   });
   const message =
     questions.length === 1 ? questions[0]!.question : "Claude has some questions for you";

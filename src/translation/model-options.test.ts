@@ -42,6 +42,7 @@ describe("model labels", () => {
     expect(modelOption([model("sonnet", "Sonnet", "Sonnet 5 · fast")], "sonnet")).toEqual({
       id: "model",
       name: "Model",
+      description: "AI model to use",
       category: "model",
       type: "select",
       currentValue: "sonnet",
@@ -98,6 +99,7 @@ describe("model labels: edges", () => {
     expect(modelOption([model("x", "X", "")], "x")).toStrictEqual({
       id: "model",
       name: "Model",
+      description: "AI model to use",
       category: "model",
       type: "select",
       currentValue: "x",
@@ -111,6 +113,7 @@ describe("effort: every level", () => {
     expect(effortOption(["low", "medium", "high", "xhigh", "max", "turbo"], "max")).toEqual({
       id: "effort",
       name: "Effort",
+      description: "Available effort levels for this model",
       category: "thought_level",
       type: "select",
       currentValue: "max",
@@ -169,6 +172,7 @@ describe("recommended rows", () => {
     expect(modelOption(models, "opus", "opus")).toEqual({
       id: "model",
       name: "Model",
+      description: "AI model to use",
       category: "model",
       type: "select",
       currentValue: "opus",
@@ -184,6 +188,7 @@ describe("recommended rows", () => {
     expect(effortOption(["low", "medium", "high"], "high", "medium")).toEqual({
       id: "effort",
       name: "Effort",
+      description: "Available effort levels for this model",
       category: "thought_level",
       type: "select",
       currentValue: "high",

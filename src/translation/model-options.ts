@@ -63,6 +63,7 @@ export function modelOption(
   return {
     id: "model",
     name: "Model",
+    description: "AI model to use",
     category: "model",
     type: "select",
     currentValue: current,
@@ -105,6 +106,7 @@ export function effortOption(
   return {
     id: "effort",
     name: "Effort",
+    description: "Available effort levels for this model",
     category: "thought_level",
     type: "select",
     currentValue: current,

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { availableModes, modeOption, modeState } from "./modes.js";
 
-const manual = { id: "default", name: "Manual", description: "Ask before edits and commands" };
+const manual = { id: "default", name: "Manual", description: "Always ask before making changes" };
 const acceptEdits = {
   id: "acceptEdits",
   name: "Accept edits",
-  description: "Edit files without asking",
+  description: "Automatically accept all file edits",
 };
-const plan = { id: "plan", name: "Plan", description: "Plan without changing anything" };
-const auto = { id: "auto", name: "Auto", description: "A classifier approves safe actions" };
+const plan = { id: "plan", name: "Plan", description: "Create a plan before making changes" };
+const auto = { id: "auto", name: "Auto", description: "Claude handles permission decisions" };
 const bypass = {
   id: "bypassPermissions",
   name: "Bypass permissions",
-  description: "Run everything without asking",
+  description: "Accepts all permissions",
 };
 
 describe("availableModes", () => {
@@ -58,11 +58,12 @@ describe("modeOption", () => {
     expect(modeOption("dontAsk", [manual, { id: "plan", name: "Plan", description: "" }])).toEqual({
       id: "mode",
       name: "Mode",
+      description: "Session permission mode",
       category: "mode",
       type: "select",
       currentValue: "dontAsk",
       options: [
-        { value: "default", name: "Manual", description: "Ask before edits and commands" },
+        { value: "default", name: "Manual", description: "Always ask before making changes" },
         { value: "plan", name: "Plan" },
         { value: "dontAsk", name: "Don't ask" },
       ],
@@ -76,14 +77,18 @@ const kind = (k: string) => ({ jetbrains: { air: { version: 1, kind: k } } });
 describe("availableModes", () => {
   it("offers the Claude modes with Claude Code's labels, no hints by default", () => {
     expect(availableModes(all)).toEqual([
-      { id: "default", name: "Manual", description: "Ask before edits and commands" },
-      { id: "acceptEdits", name: "Accept edits", description: "Edit files without asking" },
-      { id: "plan", name: "Plan", description: "Plan without changing anything" },
-      { id: "auto", name: "Auto", description: "A classifier approves safe actions" },
+      { id: "default", name: "Manual", description: "Always ask before making changes" },
+      {
+        id: "acceptEdits",
+        name: "Accept edits",
+        description: "Automatically accept all file edits",
+      },
+      { id: "plan", name: "Plan", description: "Create a plan before making changes" },
+      { id: "auto", name: "Auto", description: "Claude handles permission decisions" },
       {
         id: "bypassPermissions",
         name: "Bypass permissions",
-        description: "Run everything without asking",
+        description: "Accepts all permissions",
       },
     ]);
   });
@@ -115,19 +120,19 @@ describe("modeState", () => {
         {
           id: "default",
           name: "Manual",
-          description: "Ask before edits and commands",
+          description: "Always ask before making changes",
           _meta: kind("standard"),
         },
         {
           id: "acceptEdits",
           name: "Accept edits",
-          description: "Edit files without asking",
+          description: "Automatically accept all file edits",
           _meta: kind("standard"),
         },
         {
           id: "plan",
           name: "Plan",
-          description: "Plan without changing anything",
+          description: "Create a plan before making changes",
           _meta: kind("plan"),
         },
         { id: "dontAsk", name: "Don't ask" },
@@ -141,6 +146,7 @@ describe("modeOption", () => {
     expect(modeOption("plan", availableModes({ auto: true, bypass: false }, true))).toEqual({
       id: "mode",
       name: "Mode",
+      description: "Session permission mode",
       category: "mode",
       type: "select",
       currentValue: "plan",
@@ -148,25 +154,25 @@ describe("modeOption", () => {
         {
           value: "default",
           name: "Manual",
-          description: "Ask before edits and commands",
+          description: "Always ask before making changes",
           _meta: kind("standard"),
         },
         {
           value: "acceptEdits",
           name: "Accept edits",
-          description: "Edit files without asking",
+          description: "Automatically accept all file edits",
           _meta: kind("standard"),
         },
         {
           value: "plan",
           name: "Plan",
-          description: "Plan without changing anything",
+          description: "Create a plan before making changes",
           _meta: kind("plan"),
         },
         {
           value: "auto",
           name: "Auto",
-          description: "A classifier approves safe actions",
+          description: "Claude handles permission decisions",
           _meta: kind("auto_review"),
         },
       ],

@@ -5,17 +5,16 @@ import type {
 } from "@agentclientprotocol/sdk/unstable";
 import { modeKindMeta } from "../extensions/air/mode-kind.js";
 
-/** Claude permission modes with Claude Code's labels (S000 "Permission modes"). */
+/**
+ * Claude permission modes with Claude Code's labels (S000 "Permission modes") and the
+ * upstream adapter's descriptions (spec "Compatibility rule": upstream values).
+ */
 const MODES: ReadonlyArray<{ id: string; name: string; description: string }> = [
-  { id: "default", name: "Manual", description: "Ask before edits and commands" },
-  { id: "acceptEdits", name: "Accept edits", description: "Edit files without asking" },
-  { id: "plan", name: "Plan", description: "Plan without changing anything" },
-  { id: "auto", name: "Auto", description: "A classifier approves safe actions" },
-  {
-    id: "bypassPermissions",
-    name: "Bypass permissions",
-    description: "Run everything without asking",
-  },
+  { id: "default", name: "Manual", description: "Always ask before making changes" },
+  { id: "acceptEdits", name: "Accept edits", description: "Automatically accept all file edits" },
+  { id: "plan", name: "Plan", description: "Create a plan before making changes" },
+  { id: "auto", name: "Auto", description: "Claude handles permission decisions" },
+  { id: "bypassPermissions", name: "Bypass permissions", description: "Accepts all permissions" },
 ];
 
 export interface ModeAvailability {
@@ -53,6 +52,7 @@ export function modeOption(current: string, modes: readonly SessionMode[]): Sess
   return {
     id: "mode",
     name: "Mode",
+    description: "Session permission mode",
     category: "mode",
     type: "select",
     currentValue: current,

@@ -137,6 +137,12 @@ describe("SdkMessageTranslator", () => {
         }),
       ),
     ).toEqual([
+      // The full tool response first, as upstream's PostToolUse update, then the result.
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_1",
+        _meta: { claudeCode: { toolName: "Read", toolResponse: { file: { content: "hello" } } } },
+      },
       {
         sessionUpdate: "tool_call_update",
         toolCallId: "toolu_1",
@@ -167,9 +173,11 @@ describe("SdkMessageTranslator", () => {
 
   it("follows a compaction from its start to its boundary", () => {
     const t = unrouted(new SdkMessageTranslator(compactionClient, false));
+    // The opening waits for the PreCompact hook's trigger.
     expect(
       t.translate(sdk({ type: "system", subtype: "status", status: "compacting", uuid: "u1" })),
-    ).toEqual([
+    ).toEqual([]);
+    expect(t.compaction.triggered("manual")).toEqual([
       { sessionUpdate: "compaction_update", compactionId: "compact-u1", status: "in_progress" },
     ]);
     expect(
@@ -185,14 +193,44 @@ describe("SdkMessageTranslator", () => {
     ]);
   });
 
-  it("ends a compaction as failed when Claude reports it failed", () => {
+  it("reports the boundary's metadata as the compaction's facts", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    t.translate(sdk({ type: "system", subtype: "status", status: "compacting", uuid: "u1" }));
+    const boundary = sdk({
+      type: "system",
+      subtype: "compact_boundary",
+      uuid: "u2",
+      compact_metadata: { trigger: "auto", pre_tokens: 190016, post_tokens: 2456, duration_ms: 56 },
+    });
+    expect(t.translate(boundary).at(-1)).toMatchObject({
+      sessionUpdate: "tool_call_update",
+      status: "completed",
+      rawOutput: { trigger: "automatic", preTokens: 190016, postTokens: 2456, durationMs: 56 },
+    });
+  });
+
+  it("ends a compaction as failed when Claude reports it failed, with its error", () => {
     const t = unrouted(new SdkMessageTranslator(compactionClient, false));
     t.translate(sdk({ type: "system", subtype: "status", status: "compacting", uuid: "u1" }));
+    t.compaction.triggered("auto");
     expect(t.translate(sdk({ type: "system", subtype: "init", uuid: "u2" }))).toEqual([]);
     expect(
-      t.translate(sdk({ type: "system", subtype: "status", compact_result: "failed", uuid: "u3" })),
+      t.translate(
+        sdk({
+          type: "system",
+          subtype: "status",
+          compact_result: "failed",
+          compact_error: "too_few_groups",
+          uuid: "u3",
+        }),
+      ),
     ).toEqual([
-      { sessionUpdate: "compaction_update", compactionId: "compact-u1", status: "failed" },
+      {
+        sessionUpdate: "compaction_update",
+        compactionId: "compact-u1",
+        status: "failed",
+        error: "Not enough messages to compact.",
+      },
     ]);
   });
 

@@ -90,12 +90,20 @@ export class SdkMessageTranslator {
 
   private fromSystem(message: Extract<SDKMessage, { type: "system" }>): RoutedUpdate[] {
     // Compaction is the root conversation's.
-    if (message.subtype === "compact_boundary") return toRoot(this.compaction.ended(true));
+    if (message.subtype === "compact_boundary") {
+      const metadata = (message as { compact_metadata?: unknown }).compact_metadata;
+      return toRoot(this.compaction.ended({ success: true, metadata }));
+    }
     if (message.subtype !== "status") return [];
-    const status = message as { status?: unknown; compact_result?: unknown; uuid: string };
+    const status = message as {
+      status?: unknown;
+      compact_result?: unknown;
+      compact_error?: unknown;
+      uuid: string;
+    };
     if (status.status === "compacting") return toRoot(this.compaction.started(status.uuid));
     if (status.compact_result !== undefined && status.compact_result !== "success")
-      return toRoot(this.compaction.ended(false));
+      return toRoot(this.compaction.ended({ success: false, error: status.compact_error }));
     return [];
   }
 

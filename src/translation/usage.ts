@@ -30,7 +30,7 @@ export function toAcpUsage(usage: ApiUsage): Usage {
 
 export type ModelUsageTable = Readonly<Record<string, ModelUsage>>;
 
-interface TokenCount {
+export interface TokenCount {
   totalTokens: number;
   inputTokens: number;
   cachedInputTokens: number;
@@ -39,7 +39,7 @@ interface TokenCount {
   reasoningOutputTokens: number;
 }
 
-function tokenCount(
+export function tokenCount(
   input: number,
   cachedRead: number,
   cachedWrite: number,

@@ -20,6 +20,8 @@ const airMeta = (payload: Record<string, unknown>) => ({
   jetbrains: { air: { version: 1, ...payload } },
 });
 const kind = (k: string) => airMeta({ kind: k });
+/** The goal object of the AIR agent declaration (steering-and-goal.test.ts drives it). */
+const GOAL = { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] };
 const tool = (id: string, name: string, input: Record<string, unknown>) => ({
   blocks: [{ type: "tool_use" as const, id, name, input }],
 });
@@ -55,11 +57,19 @@ describe("an AIR client with recommendedValue", () => {
   it("gets the declaration, the hints, concrete rows and the permission presentation", async () => {
     const { s, init, created, request } = await run(air("recommendedValue", "diffPatch"));
 
-    expect(init._meta).toEqual(
-      airMeta({
-        capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+    expect(init._meta).toEqual({
+      ...airMeta({
+        capabilities: [
+          "recommendedValue",
+          "diffPatch",
+          "planFile",
+          "agentFileChangeReport",
+          "asyncTasks",
+        ],
+        goal: GOAL,
       }),
-    );
+      steering: { supported: true },
+    });
     expect(init.agentCapabilities?._meta).not.toHaveProperty("jetbrains");
 
     expect(created.modes?.availableModes.map((m) => [m.id, m._meta])).toEqual([
@@ -168,11 +178,19 @@ describe("an AIR client with recommendedValue switching models", () => {
 describe("an AIR client without recommendedValue", () => {
   it("keeps the default rows, with the hints and the permission record", async () => {
     const { s, init, created, request } = await run(air());
-    expect(init._meta).toEqual(
-      airMeta({
-        capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+    expect(init._meta).toEqual({
+      ...airMeta({
+        capabilities: [
+          "recommendedValue",
+          "diffPatch",
+          "planFile",
+          "agentFileChangeReport",
+          "asyncTasks",
+        ],
+        goal: GOAL,
       }),
-    );
+      steering: { supported: true },
+    });
     const model = option(created.configOptions, "model");
     expect(model).toMatchObject({ currentValue: "default" });
     expect(model).not.toHaveProperty("_meta");
@@ -191,7 +209,7 @@ describe("an AIR client without recommendedValue", () => {
 describe("a plain client", () => {
   it("gets no jetbrains key anywhere and the whole tool call in its requests", async () => {
     const { s, init, created, request } = await run(PROFILES.plain);
-    expect(init._meta).toBeUndefined();
+    expect(init._meta).toStrictEqual({ steering: { supported: true } });
     expect(option(created.configOptions, "model")).toMatchObject({ currentValue: "default" });
     const bash = request("toolu_bash");
     expect(bash.toolCall).toMatchObject({

@@ -384,11 +384,11 @@ describe("a prompt cancelled before Claude Code is up", () => {
     // Answered from the cache: Claude Code is still starting, so the prompt waits.
     const first = s.prompt(sessionId, "too early");
     await s.cancel(sessionId);
-    expect(await first).toEqual({ stopReason: "cancelled" });
+    expect(await first).toMatchObject({ stopReason: "cancelled", _meta: { quota: {} } });
     await new Promise((r) => setTimeout(r, 1500)); // Claude Code is up by now
     const sent = s.sentByAdapter();
     const cancelledAt = sent.findIndex(
-      (m) => "result" in m && JSON.stringify(m.result) === '{"stopReason":"cancelled"}',
+      (m) => "result" in m && (m.result as { stopReason?: unknown }).stopReason === "cancelled",
     );
     expect(cancelledAt).toBeGreaterThanOrEqual(0);
     expect(updatesOfKind(sent.slice(cancelledAt + 1), "available_commands_update")).toEqual([]);

@@ -37,6 +37,8 @@ describe.each(Object.entries(PROFILES))(
         },
         // Terminal logins only for a client that can run them (auth.test.ts has the shapes).
         authMethods: profile === PROFILES.zed ? expect.any(Array) : [],
+        // A JetBrains shared key: every client gets it (steering-and-goal.test.ts).
+        _meta: { steering: { supported: true } },
       });
       expect(JSON.stringify(init)).not.toContain("jetbrains");
     });

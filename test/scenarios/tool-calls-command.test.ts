@@ -34,7 +34,8 @@ describe("Bash on the Zed terminal channel (terminal_output)", () => {
       {
         sessionUpdate: "tool_call",
         toolCallId: "toolu_ok",
-        title: "Bash",
+        title: "Terminal",
+        name: "Bash",
         kind: "execute",
         status: "pending",
         content: [terminal],
@@ -115,7 +116,8 @@ describe("Bash for a client without a terminal", () => {
     expect(updates[0]).toEqual({
       sessionUpdate: "tool_call",
       toolCallId: "toolu_ok",
-      title: "Bash",
+      title: "Terminal",
+      name: "Bash",
       kind: "execute",
       status: "pending",
       content: [],

@@ -21,7 +21,12 @@ import {
   type RequestPermissionResponse,
   type SessionNotification,
 } from "@agentclientprotocol/sdk/unstable";
-import { startModelServer, type ModelServer, type ScriptedTurn } from "./model-server.js";
+import {
+  startModelServer,
+  type ModelServer,
+  type ModelServerOptions,
+  type ScriptedTurn,
+} from "./model-server.js";
 import { commandLine, killAll, waitForNoProcesses } from "./processes.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,6 +36,11 @@ export const REPO_ROOT = resolve(here, here.split("/").includes("dist") ? "../..
 export const MCP_ECHO_SERVER = join(REPO_ROOT, "dist/test/support/mcp-echo-server.js");
 /** The built adapter: tests drive the real bin over stdio. */
 export const ADAPTER_BIN = join(REPO_ROOT, "dist/claude-agent-acp.js");
+/** The published upstream adapter (a pinned dev dependency), for golden comparisons. */
+export const UPSTREAM_ADAPTER_BIN = join(
+  REPO_ROOT,
+  "node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js",
+);
 
 export type TrafficEntry = { readonly dir: "to-agent" | "to-client"; readonly message: AnyMessage };
 
@@ -50,11 +60,15 @@ export const TERMINAL_DELTA_CLIENT = {
 
 export interface ScenarioOptions {
   script?: ScriptedTurn[];
+  /** Answers to side requests (a compaction's summary, ...): see `ModelServerOptions`. */
+  sideTurn?: ModelServerOptions["sideTurn"];
   /** Claude Code user settings (written to the config dir). */
   settings?: Record<string, unknown>;
   env?: Record<string, string | undefined>;
   /** Command-line arguments of the adapter (e.g. `--hide-claude-auth`). */
   args?: readonly string[];
+  /** Which adapter runs: ours (the built bin, default) or the published upstream one. */
+  adapter?: "ours" | "upstream";
   /** Answer to form elicitations; default: decline. */
   onElicitation?: (
     request: CreateElicitationRequest,
@@ -101,9 +115,12 @@ export class Scenario {
       join(configDir, "settings.json"),
       JSON.stringify({ permissions: { defaultMode: "default" }, ...options.settings }),
     );
-    const model = await startModelServer({ script: options.script ?? [] });
+    const model = await startModelServer({
+      script: options.script ?? [],
+      sideTurn: options.sideTurn,
+    });
     const env = scenarioEnv(model.url, configDir, home, options.env);
-    const adapter = spawnAdapter(workspace, env, options.args);
+    const adapter = spawnAdapter(workspace, env, options.args, options.adapter);
     const scenario = new Scenario(root, workspace, configDir, model, adapter, options);
     scenario.attach();
     return scenario;
@@ -124,7 +141,7 @@ export class Scenario {
       join(this.root, "home"),
       this.options.env,
     );
-    this.adapter = spawnAdapter(this.workspace, env, this.options.args);
+    this.adapter = spawnAdapter(this.workspace, env, this.options.args, this.options.adapter);
     for (const list of [
       this.traffic,
       this.notifications,
@@ -281,8 +298,10 @@ function spawnAdapter(
   workspace: string,
   env: Record<string, string | undefined>,
   args: readonly string[] = [],
+  which: ScenarioOptions["adapter"] = "ours",
 ): ChildProcess {
-  return spawn(process.execPath, [ADAPTER_BIN, ...args], {
+  const bin = which === "upstream" ? UPSTREAM_ADAPTER_BIN : ADAPTER_BIN;
+  return spawn(process.execPath, [bin, ...args], {
     cwd: workspace,
     stdio: ["pipe", "pipe", "pipe"],
     env,

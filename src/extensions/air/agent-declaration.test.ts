@@ -7,7 +7,14 @@ describe("airAgentDeclaration", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+          capabilities: [
+            "recommendedValue",
+            "diffPatch",
+            "planFile",
+            "agentFileChangeReport",
+            "asyncTasks",
+          ],
+          goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
       },
     });
@@ -20,7 +27,14 @@ describe("airAgentDeclaration", () => {
       jetbrains: {
         air: {
           version: 1,
-          capabilities: ["recommendedValue", "diffPatch", "planFile", "agentFileChangeReport"],
+          capabilities: [
+            "recommendedValue",
+            "diffPatch",
+            "planFile",
+            "agentFileChangeReport",
+            "asyncTasks",
+          ],
+          goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
       },
     });

@@ -4,6 +4,8 @@
  * and asks this folder's parsers and decorators for the keys.
  */
 
+import { ASYNC_TASK_WIRE_STRINGS } from "./async-tasks/keys.js";
+
 /** `_meta.jetbrains.air`: the namespace of every AIR payload. */
 export const JETBRAINS = "jetbrains";
 export const AIR = "air";
@@ -73,6 +75,22 @@ export const MODE_KINDS = {
 } as const;
 export type ModeKind = (typeof MODE_KINDS)[keyof typeof MODE_KINDS];
 
+/** `_session/goal`: AIR's goal control method (air-extensions.md "Goal"). */
+export const GOAL_METHOD = "_session/goal";
+/**
+ * `initialize` response and `session_info_update` `_meta.jetbrains.air.goal`. A generic
+ * word (Lody has a goal of its own), so not in the wire list below.
+ */
+export const GOAL = "goal";
+/** The `_session/goal` actions the adapter serves (`pause` and `resume` are not). */
+export const GOAL_ACTIONS = { set: "set", clear: "clear" } as const;
+
+/** Compaction tool call or `compaction_update` `_meta.jetbrains.air.contextCompaction`. */
+export const CONTEXT_COMPACTION = "contextCompaction";
+
+/** AskUserQuestion elicitation: the `Other` field's `_meta.jetbrains.air.customAnswer`. */
+export const CUSTOM_ANSWER = "customAnswer";
+
 /**
  * What `test/architecture.test.ts` looks for outside this folder: the names only AIR
  * uses. Generic words (`kind`, `plan`, `permission`) are spelled elsewhere for other
@@ -88,4 +106,8 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   FILE_CHANGE_REPORT_REQUEST,
   MODE_KINDS.autoReview,
   MODE_KINDS.fullAccess,
+  GOAL_METHOD,
+  CONTEXT_COMPACTION,
+  CUSTOM_ANSWER,
+  ...ASYNC_TASK_WIRE_STRINGS,
 ];

@@ -87,7 +87,7 @@ function requestTitle(
  * not a valid absolute path or already a location (the client has it). The whole list
  * goes out, since a location list replaces the one before it.
  */
-function blockedLocations(
+export function blockedLocations(
   known: readonly ToolCallLocation[],
   blockedPath: string | undefined,
 ): ToolCallLocation[] | undefined {

@@ -71,6 +71,21 @@ describe("permissionRequest", () => {
     expect(request.toolCall._meta).toEqual({ claudeCode: { toolName: "Bash", mcpServer: "db" } });
   });
 
+  it.each([
+    ["/w/out.txt", undefined, [{ path: "/w/out.txt" }]],
+    [
+      "/w/out.txt",
+      [{ path: "/w/a.ts", line: 2 }],
+      [{ path: "/w/a.ts", line: 2 }, { path: "/w/out.txt" }],
+    ],
+    ["/w/a.ts", [{ path: "/w/a.ts" }], [{ path: "/w/a.ts" }]],
+    ["relative.txt", undefined, undefined],
+  ])("adds the blocked path %s to a plain client's locations", (blockedPath, known, expected) => {
+    const located = known ? { ...toolCall, locations: known } : toolCall;
+    const { request } = permissionRequest("s1", located, choices, { ...ask, blockedPath }, false);
+    expect(request.toolCall.locations).toEqual(expected);
+  });
+
   it("gives AIR the record and the trimmed tool call", () => {
     const { request } = permissionRequest("s1", toolCall, choices, ask, true);
     expect(request).toEqual({

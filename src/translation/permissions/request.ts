@@ -1,6 +1,7 @@
 import type { RequestPermissionRequest, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
 import {
   airPermissionRequest,
+  blockedLocations,
   type AirPermissionFacts,
 } from "../../extensions/air/permission-request.js";
 import { declineFirst, type PermissionChoice } from "./choices.js";
@@ -9,8 +10,10 @@ import { declineFirst, type PermissionChoice } from "./choices.js";
  * The `session/request_permission` params. An AIR client gets its presentation
  * (air-extensions.md "Permission presentation": the record, the trimmed tool call, the
  * decline first for `defaultToNo`); every other client the upstream request: the whole
- * tool call, with the MCP server in `_meta.claudeCode.mcpServer`. Returns the choices in
- * the order offered, which the answer is checked against.
+ * tool call, with the MCP server in `_meta.claudeCode.mcpServer` and the path Claude Code
+ * names as blocked (a command's redirect target) among its `locations`, as upstream
+ * shows it ("Tool call of the request"). Returns the choices in the order offered, which
+ * the answer is checked against.
  */
 export function permissionRequest(
   sessionId: string,
@@ -24,10 +27,12 @@ export function permissionRequest(
     const options = offered.map((c) => c.option);
     return { request: airPermissionRequest(sessionId, toolCall, options, facts), offered };
   }
+  const locations = blockedLocations(toolCall.locations ?? [], facts.blockedPath);
+  const located = locations ? { ...toolCall, locations } : toolCall;
   return {
     request: {
       sessionId,
-      toolCall: withMcpServer(toolCall, facts.mcpServer),
+      toolCall: withMcpServer(located, facts.mcpServer),
       options: choices.map((c) => c.option),
     },
     offered: choices,

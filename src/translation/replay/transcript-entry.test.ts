@@ -170,11 +170,17 @@ describe("toEntryLink", () => {
 describe("transcript entries: edges", () => {
   it("reads a system entry, and an assistant message without an id", () => {
     expect(
-      asMessageEntry({ type: "system", uuid: "s", subtype: "compact_boundary" }),
+      asMessageEntry({
+        type: "system",
+        uuid: "s",
+        subtype: "compact_boundary",
+        compactMetadata: { trigger: "auto", preTokens: 9 },
+      }),
     ).toMatchObject({
       type: "system",
       uuid: "s",
       subtype: "compact_boundary",
+      compactMetadata: { trigger: "auto", preTokens: 9 },
     });
     expect(
       asMessageEntry({ type: "assistant", uuid: "a", message: { content: [] } })?.message,

@@ -36,6 +36,8 @@ export interface MessageEntry {
   readonly isApiErrorMessage?: boolean;
   /** The tool's structured output, on a user entry holding a tool result. */
   readonly toolUseResult?: unknown;
+  /** A compaction boundary's trigger and token counts (`compactMetadata`). */
+  readonly compactMetadata?: unknown;
 }
 
 /** Content block types that start a tool call, and those that answer one. */
@@ -93,6 +95,7 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
     isSidechain: entry.isSidechain,
     isApiErrorMessage: entry.isApiErrorMessage,
     toolUseResult: entry.toolUseResult,
+    compactMetadata: entry.compactMetadata,
   } as MessageEntry;
 }
 

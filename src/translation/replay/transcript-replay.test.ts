@@ -120,7 +120,7 @@ describe("TranscriptReplay", () => {
     [
       "as compaction updates",
       parseClientProfile({ session: { compaction: {} } }),
-      ["compaction_update", "compaction_update"],
+      ["compaction_update", "compaction_summary_chunk", "compaction_update"],
     ],
   ])("replays a compaction %s, with the bare summary", (_name, profile, kinds) => {
     const updates = replay(
@@ -140,7 +140,8 @@ describe("TranscriptReplay", () => {
       profile,
     );
     expect(updates.map((u) => u.sessionUpdate)).toEqual(kinds);
-    expect(JSON.stringify(updates.at(-1))).toContain('"text":"The gist."');
+    // The tool call's completion holds the summary; the RFD's chunk before the completion.
+    expect(JSON.stringify(updates.slice(1))).toContain('"text":"The gist."');
     expect(JSON.stringify(updates.at(-1))).toContain("completed");
   });
 
@@ -224,6 +225,36 @@ describe("TranscriptReplay: compaction order", () => {
         sessionUpdate: "user_message_chunk",
         content: { type: "text", text: "next" },
         messageId: "p-1",
+      },
+    ]);
+  });
+
+  it("reports the stored trigger and token counts of a boundary, as live", () => {
+    const stored = entry({
+      type: "system",
+      uuid: "b-1",
+      subtype: "compact_boundary",
+      compactMetadata: { trigger: "auto", preTokens: 190016, postTokens: 2456, durationMs: 56 },
+    });
+    const facts = { trigger: "automatic", preTokens: 190016, postTokens: 2456, durationMs: 56 };
+    expect(replay([stored, boundary("b-2")])).toStrictEqual([
+      started("b-1"),
+      { ...ended("b-1"), rawOutput: facts },
+      started("b-2"),
+      ended("b-2"),
+    ]);
+    const air = { jetbrains: { air: { version: 1, capabilities: [] } } };
+    const airUpdates = replay([stored], parseClientProfile({ _meta: air }));
+    expect(airUpdates.map((u) => u._meta)).toStrictEqual([
+      {
+        ...compactMeta._meta,
+        jetbrains: {
+          air: { version: 1, contextCompaction: { version: 1, trigger: "automatic" } },
+        },
+      },
+      {
+        ...compactMeta._meta,
+        jetbrains: { air: { version: 1, contextCompaction: { version: 1, ...facts } } },
       },
     ]);
   });

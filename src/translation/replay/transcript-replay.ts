@@ -1,6 +1,7 @@
 import type { SDKAssistantMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../../profile/client-profile.js";
+import { factsOf } from "../compaction.js";
 import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
 import type { RegularFileCheck } from "../tool-calls/tool-call-translator.js";
@@ -32,6 +33,8 @@ export class TranscriptReplay {
   private readonly translator: SdkMessageTranslator;
   private readonly toolNames = new Map<string, string>();
   private compaction: string | undefined;
+  /** The open compaction's stored trigger and token counts. */
+  private compactionMetadata: unknown;
 
   constructor(
     profile: ClientProfile,
@@ -56,7 +59,9 @@ export class TranscriptReplay {
 
   private of(entry: MessageEntry, parentToolUseId: string | null): SessionUpdate[] {
     if (entry.type === "system") {
-      return entry.subtype === "compact_boundary" ? this.startCompaction(entry.uuid) : [];
+      return entry.subtype === "compact_boundary"
+        ? this.startCompaction(entry.uuid, entry.compactMetadata)
+        : [];
     }
     if (entry.type === "assistant") return this.assistant(entry, parentToolUseId);
     if (entry.isCompactSummary) return this.compactSummary(entry);
@@ -165,10 +170,12 @@ export class TranscriptReplay {
     );
   }
 
-  private startCompaction(id: string): SessionUpdate[] {
+  private startCompaction(id: string, metadata?: unknown): SessionUpdate[] {
     if (this.compaction) return [];
     this.compaction = id;
-    return this.translator.compaction.started(id);
+    this.compactionMetadata = metadata;
+    const { trigger } = factsOf(metadata);
+    return this.translator.compaction.started(id, trigger ? { trigger } : {});
   }
 
   private compactSummary(entry: MessageEntry): SessionUpdate[] {
@@ -184,7 +191,9 @@ export class TranscriptReplay {
   private endCompaction(): SessionUpdate[] {
     if (!this.compaction) return [];
     this.compaction = undefined;
-    return this.translator.compaction.ended(true);
+    const metadata = this.compactionMetadata;
+    this.compactionMetadata = undefined;
+    return this.translator.compaction.ended({ success: true, metadata });
   }
 }
 
@@ -203,8 +212,8 @@ function toPromptContent(block: Record<string, unknown>): ContentBlock | undefin
 
 /**
  * The summary Claude wrote, without the instructions Claude Code wraps around it when it
- * stores the summary as a user message (2.1.318); live, the PostCompact hook carries
- * the bare summary.
+ * stores the summary as a user message (2.1.318, with "Summary:" before the text when
+ * the model wrote a `<summary>` block); live, `bareSummary` reads the PostCompact hook's.
  */
 export function compactionSummaryText(stored: string): string {
   return (
@@ -212,5 +221,8 @@ export function compactionSummaryText(stored: string): string {
       .replace(/^This session is being continued from a previous conversation[^\n]*\n+/, "")
       .replace(/<system-reminder>[\s\S]*?<\/system-reminder>\n?/g, "")
       .split(/\n\nIf you need specific details from before compaction/)[0] ?? ""
-  ).trim();
+  )
+    .trim()
+    .replace(/^Summary:\n/, "")
+    .trim();
 }

@@ -1,3 +1,4 @@
+import { backgroundedDecorator } from "../../extensions/air/async-tasks/backgrounded-decorator.js";
 import { diffPatchDecorator } from "../../extensions/air/diff-patch-decorator.js";
 import { airToolCallDecorator } from "../../extensions/air/tool-call-decorator.js";
 import { terminalDecorator } from "../../extensions/zed/terminal-decorator.js";
@@ -11,5 +12,6 @@ export function decoratorsFor(profile: ClientProfile): readonly ToolCallDecorato
     decorators.push(terminalDecorator(profile.zed.terminalOutputDelta));
   if (profile.air.client) decorators.push(airToolCallDecorator());
   if (profile.air.diffPatch) decorators.push(diffPatchDecorator());
+  if (profile.air.asyncTasks) decorators.push(backgroundedDecorator());
   return decorators;
 }

@@ -230,7 +230,29 @@ describe("renderToolCall", () => {
 
   it("reads a streaming input with its own reporter even before the required fields arrive", () => {
     const streaming = { ...newToolCallState("t7", "Read", null), input: { offset: 3 } };
-    expect(renderToolCall(streaming, plain)).toMatchObject({ kind: "read", title: "Read" });
+    expect(renderToolCall(streaming, air)).toMatchObject({ kind: "read", title: "Read" });
+  });
+
+  it.each([
+    ["Bash", {}, "Terminal", undefined],
+    ["Read", { offset: 3 }, "Read File", []],
+    ["Edit", {}, "Edit", []],
+    ["Write", {}, "Write", []],
+  ])(
+    "gives a client that is not AIR upstream's pending title and locations of a streaming %s",
+    (toolName, input, title, locations) => {
+      const streaming = { ...newToolCallState("t8", toolName, null), input };
+      const r = renderToolCall(streaming, plain);
+      expect([r.title, r.locations]).toEqual([title, locations]);
+      // AIR gets the tool's own name and no empty locations.
+      const a = renderToolCall(streaming, air);
+      expect([a.title, a.locations]).toEqual([toolName, undefined]);
+    },
+  );
+
+  it("keeps the tool's title once the input is complete, even if it is still empty", () => {
+    const complete = { ...newToolCallState("t9", "Bash", null), inputComplete: true };
+    expect(renderToolCall(complete, plain).title).toBe("Bash");
   });
 
   it("falls back to the generic facts when a reporter throws on odd input", () => {

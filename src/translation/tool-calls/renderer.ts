@@ -74,7 +74,12 @@ export function renderToolCall(
     kind: facts.kind,
     status: state.status,
   };
+  // A client that is not AIR gets upstream's pending title, and an empty location list
+  // for a file tool whose path has not streamed yet.
+  const pending = air || state.inputComplete ? undefined : pendingTitle(state.toolName);
+  if (pending !== undefined && facts.title === state.toolName) report.title = pending;
   if (facts.locations) report.locations = facts.locations.slice();
+  else if (!air && (facts.kind === "read" || facts.kind === "edit")) report.locations = [];
   const shown: Shown = { result: false };
   const display = planPath === undefined ? facts.displayText : undefined;
   report.content = renderContent(state, facts, profile, terminal, decorators, display, shown);
@@ -85,6 +90,19 @@ export function renderToolCall(
     report.rawOutput = state.result.raw;
   report._meta = meta;
   return report;
+}
+
+/**
+ * Upstream's title of a tool call whose input has not streamed yet, for a client that is
+ * not AIR ("standard ACP fields with the upstream values"); other tools show their name.
+ */
+const PENDING_TITLES: ReadonlyMap<string, string> = new Map([
+  ["Bash", "Terminal"],
+  ["Read", "Read File"],
+]);
+
+function pendingTitle(toolName: string): string | undefined {
+  return PENDING_TITLES.get(toolName);
 }
 
 /** What `renderContent` put in `content`: whether a block shows the result. */

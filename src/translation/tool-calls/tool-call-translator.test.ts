@@ -121,7 +121,9 @@ describe("ToolCallTranslator: the updates of one tool call", () => {
       {
         sessionUpdate: "tool_call",
         toolCallId: "b",
-        title: "Bash",
+        // Upstream's pending title, and the Claude tool's name (a client that is not AIR).
+        title: "Terminal",
+        name: "Bash",
         kind: "execute",
         status: "pending",
         content: [],
@@ -206,6 +208,7 @@ describe("ToolCallTranslator: the updates of one tool call", () => {
         sessionUpdate: "tool_call",
         toolCallId: "g",
         title: "mcp__x__y",
+        name: "mcp__x__y",
         kind: "other",
         status: "pending",
         content: [],
@@ -387,9 +390,11 @@ describe("ToolCallTranslator: the updates of one tool call", () => {
   it("reads a result the reporter chokes on as plain text", () => {
     const t = unrouted(new ToolCallTranslator(plain, false));
     t.complete({ id: "r", name: "Read", input: { file_path: "/a" } }, null);
-    expect(t.result({ tool_use_id: "r", content: "x" }, throwing("file"))).toMatchObject([
-      { content: [{ type: "content", content: { type: "text", text: "x" } }] },
-    ]);
+    const updates = t.result({ tool_use_id: "r", content: "x" }, throwing("file"));
+    expect(updates).toHaveLength(2);
+    expect(updates[1]).toMatchObject({
+      content: [{ type: "content", content: { type: "text", text: "x" } }],
+    });
   });
 
   it("takes no final facts from a PostToolUse the reporter chokes on", () => {
@@ -406,6 +411,61 @@ describe("ToolCallTranslator: the updates of one tool call", () => {
         _meta: { claudeCode: { toolName: "Edit", toolResponse: { filePath: "/a" } } },
       },
     ]);
+  });
+
+  it("sends the full tool response of a result as its own update before the completion, but to AIR", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.complete({ id: "b", name: "Bash", input: { command: "ls" } }, null);
+    const response = { stdout: "a.txt", stderr: "", interrupted: false };
+    const meta = { claudeCode: { toolName: "Bash", toolResponse: response } };
+    expect(t.result({ tool_use_id: "b", content: "a.txt" }, response)).toStrictEqual([
+      { sessionUpdate: "tool_call_update", toolCallId: "b", _meta: meta },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "b",
+        status: "completed",
+        content: [{ type: "content", content: { type: "text", text: "```console\na.txt\n```" } }],
+        rawOutput: "a.txt",
+        _meta: meta,
+      },
+    ]);
+    const air = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
+    });
+    const a = unrouted(new ToolCallTranslator(air, false));
+    a.complete({ id: "b", name: "Bash", input: { command: "ls" } }, null);
+    expect(a.result({ tool_use_id: "b", content: "a.txt" }, response)).toHaveLength(1);
+  });
+
+  it("reports an approval as in_progress to AIR only; others see pending until the result", () => {
+    const air = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
+    });
+    const a = unrouted(new ToolCallTranslator(air, false));
+    a.complete({ id: "b", name: "Bash", input: { command: "ls" } }, null);
+    expect(a.approved("b")).toMatchObject([{ toolCallId: "b", status: "in_progress" }]);
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.complete({ id: "b", name: "Bash", input: { command: "ls" } }, null);
+    expect(t.approved("b")).toEqual([]);
+    expect(t.result({ tool_use_id: "b", content: "ok" }, undefined)).toMatchObject([
+      { status: "completed" },
+    ]);
+  });
+
+  it("repeats the whole tool call, with the tool's name, in a plain client's permission request", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    t.complete({ id: "r", name: "Read", input: { file_path: "/a" } }, null);
+    expect(t.forPermission("r", "Read", { file_path: "/a" }).toolCall).toStrictEqual({
+      toolCallId: "r",
+      name: "Read",
+      title: "Read /a",
+      kind: "read",
+      status: "pending",
+      locations: [{ path: "/a", line: 1 }],
+      content: [],
+      rawInput: { file_path: "/a" },
+      _meta: { claudeCode: { toolName: "Read" } },
+    });
   });
 
   it("shows an AIR client the complete input of a permission request", () => {

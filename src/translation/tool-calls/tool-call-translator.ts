@@ -154,13 +154,18 @@ export class ToolCallTranslator {
       raw: block.content,
       structured,
     };
-    state.result = result;
-    state.status = result.isError ? "failed" : "completed";
     // The structured output is the tool's full response (the PostToolUse hook runs only
     // for the file tools); a hook response that came first stays.
+    const updates: RoutedUpdate[] = [];
     if (state.toolResponse === undefined && structured !== undefined && !result.isError) {
       state.toolResponse = structured;
+      // Upstream sends the full response as its own update before the completion.
+      const full = typeof structured === "object" && structured !== null;
+      if (full && !this.profile.air.client && !TASK_TOOLS.has(state.toolName))
+        updates.push(...this.report(state));
     }
+    state.result = result;
+    state.status = result.isError ? "failed" : "completed";
     if (TASK_TOOLS.has(state.toolName) && !this.tracker.has(state.toolCallId)) {
       const plan = this.taskPlan.apply(state.toolName, state.input, result);
       return plan ? this.plan(state, plan) : [];
@@ -170,7 +175,7 @@ export class ToolCallTranslator {
       () => (reporter.result ?? defaultResult)(result, state.input),
       () => defaultResult(result),
     );
-    return this.report(state);
+    return updates.concat(this.report(state));
   }
 
   /** The PostToolUse hook: the full tool response, and final facts such as a diff. */
@@ -199,7 +204,15 @@ export class ToolCallTranslator {
     return parent !== null ? this.running(parent) : [];
   }
 
-  /** The user allowed the tool: it runs now. */
+  /**
+   * The user allowed the tool: AIR learns that it runs now; every other client, like
+   * upstream, sees no status between `pending` and the result.
+   */
+  approved(toolUseId: string): RoutedUpdate[] {
+    return this.profile.air.client ? this.running(toolUseId) : [];
+  }
+
+  /** The tool runs now. */
   running(toolUseId: string): RoutedUpdate[] {
     const state = this.calls.get(toolUseId);
     if (!state || state.status !== "pending") return [];
@@ -235,12 +248,13 @@ export class ToolCallTranslator {
     const rendered = renderToolCall(state, this.profile, undefined, this.decorators);
     const { _meta, content, ...fields } = rendered;
     // AIR has the tool call already: its request repeats only an exact preview patch.
-    const shown = this.profile.air.client
-      ? requestPreview(content as ToolCallContent[] | undefined)
-      : content;
+    // Every other client gets the whole tool call, with its tool's name, as upstream.
+    const air = this.profile.air.client;
+    const shown = air ? requestPreview(content as ToolCallContent[] | undefined) : content;
+    const named = air ? fields : { toolCallId: fields.toolCallId, name: state.toolName, ...fields };
     return {
       updates,
-      toolCall: { ...fields, ...(shown ? { content: shown } : {}), _meta } as ToolCallUpdate,
+      toolCall: { ...named, ...(shown ? { content: shown } : {}), _meta } as ToolCallUpdate,
     };
   }
 
@@ -297,6 +311,8 @@ export class ToolCallTranslator {
         toolCallId: state.toolCallId,
         title: str(fields.title) ?? state.toolName,
       });
+      // Upstream names the Claude tool in the first report (not an ACP field; not for AIR).
+      if (!this.profile.air.client) Object.assign(toolCall, { name: state.toolName });
       return [routed(state, toolCall as SessionUpdate & ToolCall)];
     }
     const update = Object.assign({ sessionUpdate: "tool_call_update" }, fields as ToolCallFields, {

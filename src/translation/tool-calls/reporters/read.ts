@@ -1,6 +1,9 @@
 import { fenced, num, record, str, textContent, type ToolReporter } from "../reporter.js";
 
-/** Read: `read`, "Read <path>" with the line range, a location, the file text as content. */
+/**
+ * Read: `read`, "Read <path>" with the line range, a location with the first line read
+ * (line 1 without an offset, as upstream), the file text as content.
+ */
 export const readReporter: ToolReporter = {
   requires: ["file_path"],
   describe(input) {
@@ -18,7 +21,7 @@ export const readReporter: ToolReporter = {
     return {
       kind: "read",
       title: path ? `Read ${path}${range}` : "Read",
-      ...(path ? { locations: [{ path, ...(offset !== undefined ? { line: offset } : {}) }] } : {}),
+      ...(path ? { locations: [{ path, line: offset ?? 1 }] } : {}),
     };
   },
   result(result) {

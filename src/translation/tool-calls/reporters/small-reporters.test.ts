@@ -52,6 +52,12 @@ describe("reporters: kind and title from the input", () => {
       { kind: "read", title: "Read /w/a (from line 5)", locations: [{ path: "/w/a", line: 5 }] },
     ],
     [
+      "Read",
+      readReporter,
+      { file_path: "/w/a" },
+      { kind: "read", title: "Read /w/a", locations: [{ path: "/w/a", line: 1 }] },
+    ],
+    [
       "ReportFindings",
       reportFindingsReporter,
       { findings: [{ file: "a.ts", summary: "Null deref", failure_scenario: "x" }] },
@@ -156,7 +162,7 @@ describe("reporters: what an input without the usual fields gives", () => {
       "Read with a limit",
       readReporter,
       { file_path: "/a", limit: 5 },
-      { kind: "read", title: "Read /a (1 - 5)", locations: [{ path: "/a" }] },
+      { kind: "read", title: "Read /a (1 - 5)", locations: [{ path: "/a", line: 1 }] },
     ],
     [
       "ReportFindings without file or summary",

@@ -1,0 +1,52 @@
+import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
+import type { GoalRequest } from "../extensions/air/goal-params.js";
+import { steerAnswer, type SteerAnswer } from "../extensions/steering/outcome.js";
+import type { SteerRequest } from "../extensions/steering/params.js";
+import {
+  fromAcpPrompt,
+  UnsupportedPromptContent,
+  type ClaudeUserBlock,
+} from "../translation/prompt.js";
+import { invalidInput } from "../util/adapter-error.js";
+import { log } from "../util/log.js";
+import type { SessionRegistry } from "./session-registry.js";
+
+/** ACP prompt blocks → Claude's; content the adapter cannot take is invalid input. */
+function claudeContent(prompt: readonly ContentBlock[]): ClaudeUserBlock[] {
+  try {
+    return fromAcpPrompt([...prompt]);
+  } catch (error) {
+    if (error instanceof UnsupportedPromptContent) throw invalidInput(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The extension methods that act on a live session's work: `_session/steering` and
+ * `_session/goal`. Both throw `unknownSession` for a session that is not live.
+ */
+export class SessionControls {
+  constructor(private readonly sessions: SessionRegistry) {}
+
+  /**
+   * `_session/steering` (features.md 1p): into the running turn (`injected`); with no
+   * turn running, a turn of its own (`startedNewTurn`, its answer goes to no request),
+   * or nothing when the client asked for `promptRequired`.
+   */
+  steer(request: SteerRequest): SteerAnswer {
+    const session = this.sessions.get(request.sessionId);
+    const content = claudeContent(request.prompt);
+    if (session.steer(content)) return steerAnswer("injected");
+    if (request.idle === "refuse") return steerAnswer("refused");
+    session.prompt(content).catch((error: unknown) => {
+      log.warn("steered turn failed", { sessionId: session.id, message: String(error) });
+    });
+    return steerAnswer("started");
+  }
+
+  /** `_session/goal` (air-extensions.md "Control request"): answers `{}` once the command is on its way. */
+  goal(request: GoalRequest): Record<string, never> {
+    this.sessions.get(request.sessionId).goal(request.objective);
+    return {};
+  }
+}

@@ -1,0 +1,10 @@
+import { STEERING } from "./keys.js";
+
+/**
+ * `initialize` response `_meta` of the steering extension: `{steering: {supported: true}}`.
+ * Every client gets it (air-extensions.md "Compatibility rule": the keys of other teams
+ * go to a client that is not AIR too).
+ */
+export function steeringAgentMeta(): Record<string, unknown> {
+  return { [STEERING]: { supported: true } };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { hooksFor, type ToolEvents } from "./tool-callbacks.js";
+
+/** Runs the one callback registered for `event` with `input`; returns the events it raised. */
+async function raise(event: "PreCompact" | "PostCompact", input: Record<string, unknown>) {
+  const seen: string[] = [];
+  const events = {
+    compacting: (trigger: string) => seen.push(`compacting ${trigger}`),
+    compacted: (summary: string) => seen.push(`compacted ${summary}`),
+  } as unknown as ToolEvents;
+  const callback = hooksFor(events)[event]![0]!.hooks[0]!;
+  const result = await callback(
+    {
+      hook_event_name: event,
+      session_id: "s",
+      transcript_path: "/t",
+      cwd: "/w",
+      ...input,
+    } as never,
+    undefined,
+    { signal: new AbortController().signal },
+  );
+  expect(result).toEqual({});
+  return seen;
+}
+
+describe("compaction hooks", () => {
+  it.each([
+    ["PreCompact", { trigger: "auto", custom_instructions: null }, ["compacting auto"]],
+    ["PostCompact", { trigger: "manual", compact_summary: "sum" }, ["compacted sum"]],
+    // A subagent's own compaction is not the conversation's.
+    ["PreCompact", { trigger: "auto", agent_id: "a1", custom_instructions: null }, []],
+    ["PostCompact", { trigger: "auto", agent_id: "a1", compact_summary: "sum" }, []],
+  ] as const)("%s %j raises %j", async (event, input, raised) => {
+    expect(await raise(event, input)).toEqual(raised);
+  });
+});

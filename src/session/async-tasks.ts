@@ -1,0 +1,103 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { asyncTaskUpdates } from "../extensions/air/async-tasks/sdk-events.js";
+import {
+  stoppedByUserLine,
+  type StopAsyncTaskResponse,
+} from "../extensions/air/async-tasks/stop-method.js";
+import {
+  AsyncTaskTracker,
+  type AsyncTaskUpdate,
+} from "../extensions/air/async-tasks/task-tracker.js";
+import type { RoutedUpdate } from "../translation/routed-update.js";
+import { log } from "../util/log.js";
+import type { Outbox } from "./outbox.js";
+import type { QuerySlot } from "./query-slot.js";
+
+/** The session parts the async tasks use. */
+export interface AsyncTaskParts {
+  readonly sessionId: string;
+  readonly outbox: Outbox;
+  readonly slot: QuerySlot;
+}
+
+/**
+ * A session's async tasks for an AIR client that declared `asyncTasks` (air-extensions.md
+ * "Async tasks"): every SDK message goes to the tracker, in or out of a turn (a task ends
+ * while no prompt runs); its updates go to the client in order, held while the session is
+ * quiet. Also the stop request and the end of every open task when the session closes.
+ */
+export class AsyncTasks {
+  private readonly tracker = new AsyncTaskTracker();
+
+  constructor(private readonly parts: AsyncTaskParts) {}
+
+  /** One SDK message of the session's Claude Code. */
+  observe(message: SDKMessage): void {
+    this.publish(asyncTaskUpdates(this.tracker, message));
+  }
+
+  /**
+   * `_session/async_task/stop`: Claude Code stops the task (`stopTask`), the client gets
+   * `stopped` and one transcript line, then the answer. `{stopped: false}` for an unknown,
+   * finished or already stopping task, and when Claude Code could not stop it.
+   */
+  async stop(taskId: string): Promise<StopAsyncTaskResponse> {
+    const name = this.tracker.stopping(taskId);
+    if (name === undefined) return { stopped: false };
+    const query = this.parts.slot.current;
+    try {
+      if (!query) throw new Error("Claude Code is not running");
+      await query.stopTask(taskId);
+    } catch (error) {
+      log.warn("stopping a task failed", {
+        sessionId: this.parts.sessionId,
+        taskId,
+        message: String(error),
+      });
+      this.tracker.stopFailed(taskId);
+      return { stopped: false };
+    }
+    this.publish(this.tracker.stopped(taskId));
+    const line = stoppedByUserLine(name);
+    this.parts.outbox.announce([
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: line } },
+    ]);
+    await new Promise<void>((resolve) => this.parts.outbox.after(resolve));
+    return { stopped: true };
+  }
+
+  /**
+   * Claude Code exited (`failed`) or was replaced (`stopped`): its open tasks ended with it.
+   * Held while the session is quiet, like any task update.
+   */
+  shutdown(state: "stopped" | "failed"): void {
+    this.publish(this.tracker.shutdown(state));
+  }
+
+  /**
+   * The session closes: its open tasks end as `stopped`, told also to a session quiet
+   * after a cancel (nothing would be told later).
+   */
+  close(): void {
+    const updates = this.tracker.shutdown("stopped");
+    if (updates.length === 0) return;
+    this.parts.outbox.wake();
+    this.publish(updates);
+  }
+
+  /**
+   * Sends `updates`, each to the session of the task's target (a subagent's task: its
+   * child; today's flat transcript routes children to the root). Held while quiet.
+   */
+  private publish(updates: readonly AsyncTaskUpdate[]): void {
+    if (updates.length === 0) return;
+    const routed: RoutedUpdate[] = [];
+    for (const update of updates) {
+      const target = this.tracker.targetOf(update.asyncTaskId);
+      // AIR's own session update kinds, outside the ACP schema's union.
+      routed.push({ target, update: update as unknown as SessionUpdate });
+    }
+    this.parts.outbox.announceRouted(routed);
+  }
+}

@@ -1,0 +1,413 @@
+import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
+import { describe, expect, it } from "vitest";
+import type { Scenario } from "../support/acp-harness.js";
+import type {
+  ErrorTurn,
+  MessageTurn,
+  RecordedRequest,
+  ScriptedTurn,
+} from "../support/model-server.js";
+import { useScenarios } from "../support/scenario-test.js";
+
+/**
+ * air-extensions.md "Context compaction" and "Question custom answers" against real
+ * Claude Code: a typed /compact, an automatic compaction near the context limit and
+ * failed ones, on both forms (the compaction RFD's updates and the synthetic tool call),
+ * with AIR's `contextCompaction` and without it; and AskUserQuestion's `Other` field
+ * with AIR's `customAnswer`, its text reaching Claude as the answer.
+ */
+const scenario = useScenarios();
+
+const AIR_META = { jetbrains: { air: { version: 1, capabilities: [] } } };
+const CLIENTS = {
+  plain: {},
+  rfd: { session: { compaction: {} } },
+  air: { _meta: AIR_META },
+  airRfd: { session: { compaction: {} }, _meta: AIR_META },
+} satisfies Record<string, ClientCapabilities>;
+type Client = keyof typeof CLIENTS;
+
+const SUMMARY_PROMPT = "Your task is to create a detailed summary of";
+const isSummaryRequest = (req: RecordedRequest) =>
+  JSON.stringify(req.body?.messages?.at(-1) ?? "").includes(SUMMARY_PROMPT);
+/** The compaction's summary request, answered as a model writes it: a draft, then the summary. */
+const summarize = (req: RecordedRequest): MessageTurn | undefined =>
+  isSummaryRequest(req)
+    ? {
+        blocks: [
+          {
+            type: "text",
+            text: "<analysis>Draft notes.</analysis>\n\n<summary>We said hello.</summary>",
+          },
+        ],
+      }
+    : undefined;
+const failSummary = (req: RecordedRequest): ErrorTurn | undefined =>
+  isSummaryRequest(req)
+    ? { kind: "error", status: 400, message: "summary refused", shouldRetry: false }
+    : undefined;
+
+/** Claude Code compacts automatically above this window (tokens) ... */
+const AUTO_COMPACT_ENV = { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" };
+/** ... so a turn that reports this many input tokens makes the next prompt compact first. */
+const FULL_CONTEXT = { input_tokens: 190_000, output_tokens: 10 };
+
+type Update = ReturnType<Scenario["updates"]>[number];
+/** The compaction's updates, in order: the RFD's or the synthetic tool call's. */
+function compactionUpdates(s: Scenario, sessionId: string): Update[] {
+  return s
+    .updates(sessionId)
+    .filter(
+      (u) =>
+        u.sessionUpdate === "compaction_update" ||
+        u.sessionUpdate === "compaction_summary_chunk" ||
+        ((u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update") &&
+          u.toolCallId.startsWith("compact-")),
+    );
+}
+
+function compactionId(updates: readonly Update[]): string {
+  const first = updates[0] as { compactionId?: string; toolCallId?: string };
+  return (first.compactionId ?? first.toolCallId)!;
+}
+
+const air = (record: Record<string, unknown>) => ({
+  jetbrains: { air: { version: 1, contextCompaction: { version: 1, ...record } } },
+});
+const compactTool = { claudeCode: { toolName: "compact" } };
+const text = (t: string) => ({ type: "content", content: { type: "text", text: t } });
+const counts = {
+  preTokens: expect.any(Number),
+  postTokens: expect.any(Number),
+  durationMs: expect.any(Number),
+};
+
+/** What each client gets for a compaction that succeeds, `trigger` and `summary` given. */
+function expectedSuccess(client: Client, id: string, trigger: string, summary: string) {
+  const facts = { trigger, ...counts };
+  const chunk = {
+    sessionUpdate: "compaction_summary_chunk",
+    compactionId: id,
+    content: { type: "text", text: summary },
+  };
+  const opening = {
+    sessionUpdate: "tool_call",
+    toolCallId: id,
+    title: "Compact conversation",
+    kind: "think",
+    status: "in_progress",
+  };
+  const completion = {
+    sessionUpdate: "tool_call_update",
+    toolCallId: id,
+    status: "completed",
+    content: [text(summary)],
+    rawOutput: facts,
+  };
+  switch (client) {
+    case "plain":
+      return [
+        { ...opening, _meta: compactTool },
+        { ...completion, _meta: compactTool },
+      ];
+    case "air":
+      return [
+        { ...opening, _meta: { ...compactTool, ...air({ trigger }) } },
+        { ...completion, _meta: { ...compactTool, ...air(facts) } },
+      ];
+    case "rfd":
+      return [
+        { sessionUpdate: "compaction_update", compactionId: id, status: "in_progress" },
+        chunk,
+        { sessionUpdate: "compaction_update", compactionId: id, status: "completed" },
+      ];
+    case "airRfd":
+      return [
+        {
+          sessionUpdate: "compaction_update",
+          compactionId: id,
+          status: "in_progress",
+          _meta: air({ trigger }),
+        },
+        chunk,
+        {
+          sessionUpdate: "compaction_update",
+          compactionId: id,
+          status: "completed",
+          _meta: air(facts),
+        },
+      ];
+  }
+}
+
+/** No `jetbrains` key anywhere in what the adapter sent a client that is not AIR. */
+function expectNoAirKeys(s: Scenario, client: Client): void {
+  if (client === "air" || client === "airRfd") return;
+  expect(JSON.stringify(s.sentByAdapter())).not.toContain('"jetbrains"');
+  expect(JSON.stringify(s.sentByAdapter())).not.toContain("contextCompaction");
+}
+
+describe.each(Object.keys(CLIENTS) as Client[])("context compaction (%s client)", (client) => {
+  it("reports a typed /compact with its trigger, token counts and summary", async () => {
+    const s = await scenario({
+      script: [{ blocks: [{ type: "text", text: "Hello!" }] }],
+      sideTurn: summarize,
+    });
+    await s.initialize(CLIENTS[client]);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "hi");
+    expect((await s.prompt(sessionId, "/compact")).stopReason).toBe("end_turn");
+
+    const updates = compactionUpdates(s, sessionId);
+    const id = compactionId(updates);
+    expect(id).toMatch(/^compact-[0-9a-f-]{36}$/);
+    expect(updates).toStrictEqual(expectedSuccess(client, id, "manual", "We said hello."));
+    // The RFD's updates carry no tool call; the tool call form no RFD update.
+    const kinds = new Set(s.updates(sessionId).map((u) => u.sessionUpdate));
+    expect(kinds.has("compaction_update")).toBe(client === "rfd" || client === "airRfd");
+    expectNoAirKeys(s, client);
+  });
+
+  it("reports an automatic compaction near the context limit", async () => {
+    const s = await scenario({
+      env: AUTO_COMPACT_ENV,
+      script: [
+        { blocks: [{ type: "text", text: "One." }] },
+        { blocks: [{ type: "text", text: "Two." }] },
+        { blocks: [{ type: "text", text: "Three." }], usage: FULL_CONTEXT },
+        { blocks: [{ type: "text", text: "Four." }] },
+      ],
+      sideTurn: summarize,
+    });
+    await s.initialize(CLIENTS[client]);
+    const sessionId = await s.newSession();
+    for (const prompt of ["one", "two", "three"]) await s.prompt(sessionId, prompt);
+    expect(compactionUpdates(s, sessionId)).toEqual([]);
+    expect((await s.prompt(sessionId, "four")).stopReason).toBe("end_turn");
+
+    const updates = compactionUpdates(s, sessionId);
+    const id = compactionId(updates);
+    expect(updates).toStrictEqual(expectedSuccess(client, id, "automatic", "We said hello."));
+    const facts = (updates.at(-1) as { rawOutput?: { preTokens?: number } }).rawOutput;
+    if (facts) expect(facts.preTokens).toBeGreaterThanOrEqual(190_000);
+    // Claude answered the prompt after the compaction.
+    expect(s.agentText(sessionId)).toContain("Four.");
+    expectNoAirKeys(s, client);
+  });
+});
+
+describe.each(["air", "airRfd"] as const)("replay of a compaction (%s client)", (client) => {
+  it("replays the compaction's facts as they went out live", async () => {
+    const s = await scenario({
+      script: [{ blocks: [{ type: "text", text: "Hello!" }] }],
+      sideTurn: summarize,
+    });
+    await s.initialize(CLIENTS[client]);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "hi");
+    await s.prompt(sessionId, "/compact");
+    const live = compactionUpdates(s, sessionId);
+    await s.restartAdapter();
+    await s.initialize(CLIENTS[client]);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    const replay = compactionUpdates(s, sessionId);
+    // The id is made up per run: live from the status message, replayed from the boundary.
+    const sameIds = (updates: Update[]) =>
+      JSON.parse(JSON.stringify(updates).replace(/compact-[0-9a-f-]+/g, "compact-*"));
+    expect(sameIds(replay)).toStrictEqual(sameIds(live));
+    expect(replay).toStrictEqual(
+      expectedSuccess(client, compactionId(replay), "manual", "We said hello."),
+    );
+  });
+});
+
+describe.each(["air", "airRfd", "plain"] as const)("a failed compaction (%s client)", (client) => {
+  it("reports a /compact whose summary request fails, with the error", async () => {
+    const s = await scenario({
+      script: [{ blocks: [{ type: "text", text: "Hello!" }] }],
+      sideTurn: failSummary,
+    });
+    await s.initialize(CLIENTS[client]);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "hi");
+    await s.prompt(sessionId, "/compact");
+
+    const updates = compactionUpdates(s, sessionId);
+    const id = compactionId(updates);
+    const error = "API Error: 400 summary refused";
+    const opening = {
+      sessionUpdate: "tool_call",
+      toolCallId: id,
+      title: "Compact conversation",
+      kind: "think",
+      status: "in_progress",
+    };
+    const failure = {
+      sessionUpdate: "tool_call_update",
+      toolCallId: id,
+      status: "failed",
+      content: [text(`Compaction failed: ${error}`)],
+      rawOutput: { trigger: "manual", error },
+    };
+    const expected = {
+      air: [
+        { ...opening, _meta: { ...compactTool, ...air({ trigger: "manual" }) } },
+        { ...failure, _meta: { ...compactTool, ...air({ trigger: "manual", error }) } },
+      ],
+      airRfd: [
+        {
+          sessionUpdate: "compaction_update",
+          compactionId: id,
+          status: "in_progress",
+          _meta: air({ trigger: "manual" }),
+        },
+        {
+          sessionUpdate: "compaction_update",
+          compactionId: id,
+          status: "failed",
+          error,
+          _meta: air({ trigger: "manual" }),
+        },
+      ],
+      plain: [
+        { ...opening, _meta: compactTool },
+        { ...failure, _meta: compactTool },
+      ],
+    }[client];
+    expect(updates).toStrictEqual(expected);
+    // The error is in content once, nowhere else in the transcript's tool calls.
+    const traffic = JSON.stringify(s.updates(sessionId));
+    expect(traffic.split(`Compaction failed: ${error}`).length - 1).toBe(
+      client === "airRfd" ? 0 : 1,
+    );
+    expectNoAirKeys(s, client);
+  });
+});
+
+describe("an automatic compaction with too little conversation (AIR)", () => {
+  it("fails with Claude Code's own words and the turn goes on", async () => {
+    const s = await scenario({
+      env: AUTO_COMPACT_ENV,
+      script: [
+        { blocks: [{ type: "text", text: "One." }], usage: FULL_CONTEXT },
+        { blocks: [{ type: "text", text: "Two." }] },
+      ],
+      sideTurn: summarize,
+    });
+    await s.initialize(CLIENTS.air);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "one");
+    expect((await s.prompt(sessionId, "two")).stopReason).toBe("end_turn");
+    const updates = compactionUpdates(s, sessionId);
+    const error = "Not enough messages to compact.";
+    expect(updates.at(-1)).toStrictEqual({
+      sessionUpdate: "tool_call_update",
+      toolCallId: compactionId(updates),
+      status: "failed",
+      content: [text(`Compaction failed: ${error}`)],
+      rawOutput: { trigger: "automatic", error },
+      _meta: { ...compactTool, ...air({ trigger: "automatic", error }) },
+    });
+    expect(s.agentText(sessionId)).toContain("Two.");
+  });
+});
+
+const question = {
+  questions: [
+    {
+      question: "Which database?",
+      header: "DB",
+      multiSelect: false,
+      options: [
+        { label: "Postgres", description: "Relational" },
+        { label: "Redis", description: "Key-value" },
+      ],
+    },
+    {
+      question: "Which features?",
+      header: "Features",
+      multiSelect: true,
+      options: [
+        { label: "Auth", description: "Sign-in" },
+        { label: "Billing", description: "Payments" },
+      ],
+    },
+  ],
+};
+const askScript: ScriptedTurn[] = [
+  { blocks: [{ type: "tool_use", id: "toolu_ask", name: "AskUserQuestion", input: question }] },
+  { blocks: [{ type: "text", text: "Noted." }] },
+];
+
+/** The elicitation request as it went over the wire (before the client's SDK read it). */
+function elicitationOnWire(s: Scenario): {
+  requestedSchema: { properties: Record<string, unknown> };
+} {
+  const request = s
+    .sentByAdapter()
+    .find((m) => "method" in m && m.method === "elicitation/create") as
+    { params: { requestedSchema: { properties: Record<string, unknown> } } } | undefined;
+  return request!.params;
+}
+
+describe("AskUserQuestion custom answers", () => {
+  it.each([
+    ["AIR", { elicitation: { form: {} }, _meta: AIR_META }, true],
+    ["a client that is not AIR", { elicitation: { form: {} } }, false],
+  ] as const)(
+    "%s: the Other fields, and a custom answer reaching Claude",
+    async (_name, caps, isAir) => {
+      const s = await scenario({
+        script: askScript,
+        onElicitation: () => ({
+          action: "accept",
+          content: {
+            question_0_custom: "SQLite",
+            question_1: ["Auth"],
+            question_1_custom: "Audit log",
+          },
+        }),
+      });
+      await s.initialize(caps);
+      const sessionId = await s.newSession();
+      expect((await s.prompt(sessionId, "ask me")).stopReason).toBe("end_turn");
+
+      const { properties } = elicitationOnWire(s).requestedSchema;
+      const other = (n: number, q: string) => ({
+        type: "string",
+        title: "Other",
+        description: `Your own answer to: ${q}`,
+        ...(isAir
+          ? {
+              _meta: {
+                jetbrains: {
+                  air: {
+                    version: 1,
+                    customAnswer: { questionId: `question_${n}`, isCustomAnswer: true },
+                  },
+                },
+              },
+            }
+          : {}),
+      });
+      expect(properties.question_0_custom).toStrictEqual(other(0, "Which database?"));
+      expect(properties.question_1_custom).toStrictEqual(other(1, "Which features?"));
+      // The select fields carry no hint.
+      expect(Object.keys(properties.question_0 as object)).not.toContain("_meta");
+      expect(Object.keys(properties.question_1 as object)).not.toContain("_meta");
+      if (!isAir) expect(JSON.stringify(s.sentByAdapter())).not.toContain('"jetbrains"');
+
+      // The text typed into Other is the answer of the first question, and joins the choice
+      // of the multi-select one.
+      const answer = s.model.mainRequests()[1]!.body.messages.at(-1).content[0];
+      expect(answer).toMatchObject({ type: "tool_result", tool_use_id: "toolu_ask" });
+      expect(answer.content).toMatch(
+        /^The user answered: "Which database\?"="SQLite", "Which features\?"="Auth, Audit log"\./,
+      );
+    },
+  );
+});

@@ -1,0 +1,231 @@
+import { describe, expect, it } from "vitest";
+import type { TrafficEntry } from "./acp-harness.js";
+import {
+  align,
+  checkAccepted,
+  compareMessages,
+  describeDifferences,
+  normaliseTraffic,
+  type GoldenMessage,
+} from "./golden.js";
+
+const volatile = { paths: { "/tmp/s1/workspace": "<ws>", "/tmp/s1": "<root>" } };
+
+function entry(dir: TrafficEntry["dir"], message: object): TrafficEntry {
+  return { dir, message: { jsonrpc: "2.0", ...message } as TrafficEntry["message"] };
+}
+
+const message = (label: string, fields: Record<string, string>): GoldenMessage => ({
+  label,
+  fields: new Map(Object.entries(fields)),
+});
+
+describe("normaliseTraffic", () => {
+  it("labels requests, answers, updates and permission requests, and flattens their fields", () => {
+    const traffic = [
+      entry("to-agent", { id: 1, method: "session/new", params: { cwd: "/tmp/s1/workspace" } }),
+      entry("to-client", {
+        id: 1,
+        result: {
+          sessionId: "0b9c6a3e-1f2d-4c5b-8a7e-9d0c1b2a3f4e",
+          modes: { availableModes: [] },
+        },
+      }),
+      entry("to-client", {
+        method: "session/update",
+        params: {
+          sessionId: "s",
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "toolu_a",
+            locations: [{ path: "/tmp/s1/workspace/a.ts" }],
+            rawInput: {},
+          },
+        },
+      }),
+      entry("to-client", {
+        id: 0,
+        method: "session/request_permission",
+        params: {
+          toolCall: { toolCallId: "toolu_a" },
+          options: [{ optionId: "allow", kind: "x" }],
+        },
+      }),
+      entry("to-agent", { id: 0, result: { outcome: { outcome: "cancelled" } } }),
+      entry("to-client", { id: 2, error: { code: -32603, message: "at /tmp/s1/x" } }),
+    ];
+    expect(
+      normaliseTraffic(traffic, volatile).map((m) => [m.label, Object.fromEntries(m.fields)]),
+    ).toEqual([
+      ["→ session/new", { cwd: '"<ws>"' }],
+      ["← session/new result", { sessionId: "<volatile>", "modes.availableModes": "[]" }],
+      [
+        "← session/update tool_call toolu_a",
+        {
+          sessionId: "<volatile>",
+          "update.sessionUpdate": '"tool_call"',
+          "update.toolCallId": '"toolu_a"',
+          "update.locations[0].path": '"<ws>/a.ts"',
+          "update.rawInput": "{}",
+        },
+      ],
+      [
+        "← session/request_permission toolu_a",
+        {
+          "toolCall.toolCallId": '"toolu_a"',
+          "options[optionId=allow].optionId": '"allow"',
+          "options[optionId=allow].kind": '"x"',
+        },
+      ],
+      ["→ session/request_permission result", { "outcome.outcome": '"cancelled"' }],
+      ["← ? error", { code: "-32603", message: '"at <root>/x"' }],
+    ]);
+  });
+
+  it("replaces ids, times, counts and the adapter's identity", () => {
+    const traffic = [
+      entry("to-client", {
+        id: 3,
+        result: {
+          agentInfo: { name: "x", version: "1.2.3", title: "Claude Agent" },
+          usage: { inputTokens: 10 },
+          messageId: "msg_abc-1",
+          id: "1f0c6a3e-1f2d-4c5b-8a7e-9d0c1b2a3f4e",
+          updatedAt: "2026-12-01T22:08:04.368Z",
+          used: 13,
+          cost: { amount: 0.1, currency: "USD" },
+          line: 4,
+        },
+      }),
+    ];
+    expect(Object.fromEntries(normaliseTraffic(traffic, volatile)[0]!.fields)).toEqual({
+      "agentInfo.name": "<volatile>",
+      "agentInfo.version": "<volatile>",
+      "agentInfo.title": '"Claude Agent"',
+      "usage.inputTokens": "<number>",
+      messageId: '"<msg>"',
+      id: '"<uuid>"',
+      updatedAt: '"<time>"',
+      used: "<number>",
+      "cost.amount": "<number>",
+      "cost.currency": '"USD"',
+      line: "4",
+    });
+  });
+
+  it("names array elements by a unique key field, else by position", () => {
+    const traffic = [
+      entry("to-client", {
+        id: 4,
+        result: {
+          named: [{ name: "a" }, { name: "b" }],
+          twice: [{ name: "a" }, { name: "a" }],
+          mixed: ["x", { value: "v" }],
+        },
+      }),
+    ];
+    expect([...normaliseTraffic(traffic, volatile)[0]!.fields.keys()]).toEqual([
+      "named[name=a].name",
+      "named[name=b].name",
+      "twice[0].name",
+      "twice[1].name",
+      "mixed[0]",
+      "mixed[1].value",
+    ]);
+  });
+});
+
+describe("align", () => {
+  it.each([
+    [
+      ["a", "b", "c"],
+      ["a", "c"],
+      [
+        [0, 0],
+        [1, undefined],
+        [2, 1],
+      ],
+    ],
+    [
+      ["a"],
+      ["b"],
+      [
+        [0, undefined],
+        [undefined, 0],
+      ],
+    ],
+    [[], ["b"], [[undefined, 0]]],
+    [
+      ["a", "b"],
+      [],
+      [
+        [0, undefined],
+        [1, undefined],
+      ],
+    ],
+  ])("pairs %j with %j", (a, b, pairs) => {
+    expect(align(a, b)).toEqual(pairs);
+  });
+
+  it("among equal labels, pairs the most similar messages", () => {
+    // Two candidates for one: the second is more similar.
+    expect(align(["u"], ["u", "u"], (_i, j) => (j === 1 ? 0.9 : 0.1))).toEqual([
+      [undefined, 0],
+      [0, 1],
+    ]);
+    expect(align(["u"], ["u", "u"], (_i, j) => (j === 0 ? 0.9 : 0.1))).toEqual([
+      [0, 0],
+      [undefined, 1],
+    ]);
+  });
+});
+
+describe("compareMessages", () => {
+  it("reports whole messages of one side and each differing field of paired messages", () => {
+    const ours = [message("← a", { x: "1", y: "2", o: "3" }), message("← only-ours", { z: "1" })];
+    const upstream = [message("← a", { x: "1", y: "5", u: "4" }), message("← only-up", {})];
+    expect(compareMessages(ours, upstream)).toEqual([
+      { key: "← a y | value", ours: "2", upstream: "5" },
+      { key: "← a o | only ours", ours: "3" },
+      { key: "← a u | only upstream", upstream: "4" },
+      { key: "← only-ours | only ours", ours: "← only-ours" },
+      { key: "← only-up | only upstream", upstream: "← only-up" },
+    ]);
+  });
+
+  it("finds no difference between equal traffics", () => {
+    const both = [message("← a", { x: "1" })];
+    expect(compareMessages(both, both)).toEqual([]);
+  });
+});
+
+describe("checkAccepted", () => {
+  const differences = [
+    { key: "← initialize result _meta.steering.supported | only upstream" },
+    { key: "← session/update tool_call toolu_a update.name | only upstream" },
+    { key: "← x | only ours" },
+  ];
+
+  it("matches keys exactly or with * wildcards, and names the entries nothing matched", () => {
+    const accepted = [
+      { key: "← initialize result _meta.steering.supported | only upstream", reason: "r1" },
+      { key: "← session/update tool_call toolu_* update.name | *", reason: "r2" },
+      { key: "← never | only ours", reason: "r3" },
+      // Regular-expression characters are literal.
+      { key: "← x | only ours.", reason: "r4" },
+    ];
+    expect(checkAccepted(differences, accepted)).toEqual({
+      unaccepted: [{ key: "← x | only ours" }],
+      unused: [accepted[2], accepted[3]],
+    });
+  });
+
+  it("describes each difference on one line with both values", () => {
+    expect(
+      describeDifferences([
+        { key: "k1 | value", ours: '"a"', upstream: '"b"' },
+        { key: "k2 | only upstream", upstream: "1" },
+      ]),
+    ).toBe('k1 | value  (ours "a"; upstream "b")\nk2 | only upstream  (upstream 1)');
+  });
+});

@@ -1,0 +1,264 @@
+/**
+ * Golden comparison of two adapters' traffic (ours and the published upstream adapter) for
+ * the same scripted scenario: each JSON-RPC message becomes a label (method, update kind,
+ * tool call) and a flat map of field paths to normalised values; the two sequences are
+ * aligned by label and every field that differs becomes a `Difference` with a stable key,
+ * which the list of accepted differences matches. Pure: no I/O.
+ */
+import type { TrafficEntry } from "./acp-harness.js";
+
+/** One message, normalised: `label` aligns it, `fields` maps a leaf path to its value. */
+export interface GoldenMessage {
+  readonly label: string;
+  readonly fields: ReadonlyMap<string, string>;
+}
+
+/** One difference; `key` has no run-specific data (scripted tool call ids are stable). */
+export interface Difference {
+  readonly key: string;
+  readonly ours?: string;
+  readonly upstream?: string;
+}
+
+/** An accepted difference: `key` with `*` matching any text, and why it is accepted. */
+export interface AcceptedDifference {
+  readonly key: string;
+  readonly reason: string;
+}
+
+/** Run-specific strings replaced before comparing (longest first). */
+export interface Volatile {
+  readonly paths: Readonly<Record<string, string>>;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Message = {
+  id?: number | string;
+  method?: string;
+  params?: Json;
+  result?: Json;
+  error?: Json;
+};
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
+const MESSAGE_ID = /\bmsg_[A-Za-z0-9_-]+/g;
+/** Numbers that count tokens or money: they depend on side requests and prices. */
+const COUNT_PATH = /(^|\.)(usage|quota|used|size|cost)(\.|$)|[tT]okens?(\.|$)/;
+/** Fields that name the adapter itself, not the information it gives. */
+const IDENTITY_PATH = /^agentInfo\.(name|version)$/;
+/** Keys whose array elements are matched by this field rather than by position. */
+const ELEMENT_KEYS = ["id", "optionId", "value", "name"] as const;
+
+/** The label and fields of every message of a recorded traffic, in order. */
+export function normaliseTraffic(
+  traffic: readonly TrafficEntry[],
+  volatile: Volatile,
+): GoldenMessage[] {
+  const methodOfId = new Map<string, string>();
+  const out: GoldenMessage[] = [];
+  for (const { dir, message: raw } of traffic) {
+    const message = raw as Message;
+    const arrow = dir === "to-agent" ? "→" : "←";
+    let label: string;
+    let body: Json | undefined;
+    if (message.method !== undefined) {
+      if (message.id !== undefined) methodOfId.set(`${dir}:${message.id}`, message.method);
+      label = `${arrow} ${message.method}${updateLabel(message.params)}`;
+      body = message.params;
+    } else {
+      const asked = dir === "to-agent" ? "to-client" : "to-agent";
+      const method = methodOfId.get(`${asked}:${message.id}`) ?? "?";
+      label = `${arrow} ${method} ${message.error !== undefined ? "error" : "result"}`;
+      body = message.error ?? message.result;
+    }
+    const fields = new Map<string, string>();
+    flatten(body ?? null, "", fields);
+    out.push({ label, fields: normaliseFields(fields, volatile) });
+  }
+  return out;
+}
+
+/** The update kind and tool call id of a `session/update`, the tool call of a request. */
+function updateLabel(params: Json | undefined): string {
+  if (!isObject(params)) return "";
+  const toolCall = isObject(params.update) ? params.update : params.toolCall;
+  if (!isObject(toolCall)) return "";
+  const kind = isObject(params.update) ? ` ${String(params.update.sessionUpdate)}` : "";
+  const id = typeof toolCall.toolCallId === "string" ? ` ${toolCall.toolCallId}` : "";
+  return `${kind}${id}`;
+}
+
+function isObject(value: Json | undefined): value is { [key: string]: Json } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The field that names each element of `items` uniquely, if there is one. */
+function elementKey(items: Json[]): string | undefined {
+  return ELEMENT_KEYS.find((key) => {
+    const names = items.map((item) => (isObject(item) ? item[key] : undefined));
+    return names.every((n) => typeof n === "string") && new Set(names).size === names.length;
+  });
+}
+
+function flatten(value: Json, path: string, into: Map<string, string>): void {
+  if (Array.isArray(value)) {
+    if (value.length === 0) into.set(path, "[]");
+    const key = value.length > 0 ? elementKey(value) : undefined;
+    value.forEach((item, i) => {
+      const name = key ? `[${key}=${String((item as Record<string, Json>)[key])}]` : `[${i}]`;
+      flatten(item, `${path}${name}`, into);
+    });
+  } else if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0) into.set(path, "{}");
+    for (const key of keys) flatten(value[key]!, path ? `${path}.${key}` : key, into);
+  } else {
+    into.set(path, JSON.stringify(value));
+  }
+}
+
+function normaliseFields(fields: Map<string, string>, volatile: Volatile): Map<string, string> {
+  const replacements = Object.entries(volatile.paths).sort((a, b) => b[0].length - a[0].length);
+  const out = new Map<string, string>();
+  for (const [rawPath, rawValue] of fields) {
+    const path = normaliseText(rawPath, replacements);
+    if (path === "sessionId" || path.endsWith(".sessionId") || IDENTITY_PATH.test(path)) {
+      out.set(path, "<volatile>");
+    } else if (COUNT_PATH.test(path) && /^-?\d/.test(rawValue)) {
+      out.set(path, "<number>");
+    } else {
+      out.set(path, normaliseText(rawValue, replacements));
+    }
+  }
+  return out;
+}
+
+function normaliseText(text: string, replacements: Array<[string, string]>): string {
+  let out = text;
+  for (const [from, to] of replacements) out = out.split(from).join(to);
+  return out.replace(UUID, "<uuid>").replace(ISO_TIME, "<time>").replace(MESSAGE_ID, "<msg>");
+}
+
+/**
+ * The differences between two normalised traffics: messages aligned by label (longest
+ * common subsequence), a message of one side only, and for aligned messages every field
+ * only one side has or whose values differ.
+ */
+export function compareMessages(
+  ours: readonly GoldenMessage[],
+  upstream: readonly GoldenMessage[],
+): Difference[] {
+  const pairs = align(
+    ours.map((m) => m.label),
+    upstream.map((m) => m.label),
+    (i, j) => sharedFields(ours[i]!.fields, upstream[j]!.fields),
+  );
+  const out: Difference[] = [];
+  for (const [i, j] of pairs) {
+    if (j === undefined) {
+      out.push({ key: `${ours[i!]!.label} | only ours`, ours: ours[i!]!.label });
+    } else if (i === undefined) {
+      const label = upstream[j]!.label;
+      out.push({ key: `${label} | only upstream`, upstream: label });
+    } else {
+      out.push(...compareFields(ours[i]!.label, ours[i]!.fields, upstream[j]!.fields));
+    }
+  }
+  return out;
+}
+
+function compareFields(
+  label: string,
+  ours: ReadonlyMap<string, string>,
+  upstream: ReadonlyMap<string, string>,
+): Difference[] {
+  const out: Difference[] = [];
+  for (const [path, value] of ours) {
+    const theirs = upstream.get(path);
+    if (theirs === undefined) out.push({ key: `${label} ${path} | only ours`, ours: value });
+    else if (theirs !== value) {
+      out.push({ key: `${label} ${path} | value`, ours: value, upstream: theirs });
+    }
+  }
+  for (const [path, value] of upstream) {
+    if (!ours.has(path)) out.push({ key: `${label} ${path} | only upstream`, upstream: value });
+  }
+  return out;
+}
+
+/**
+ * Pairs of indexes that align `a` with `b`: equal labels only, as many pairs as possible,
+ * and among alignments with as many pairs, the one whose paired messages share the most
+ * fields (`similarity`, in [0, 1)); the unmatched elements of each side in between
+ * (`[i, undefined]`, `[undefined, j]`), in order.
+ */
+export function align(
+  a: readonly string[],
+  b: readonly string[],
+  similarity: (i: number, j: number) => number = () => 0,
+): Array<[number | undefined, number | undefined]> {
+  const best: number[][] = Array.from({ length: a.length + 1 }, () =>
+    new Array<number>(b.length + 1).fill(0),
+  );
+  const pairScore = (i: number, j: number) => (a[i] === b[j] ? 1 + similarity(i, j) : -1);
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      const pair = pairScore(i, j);
+      best[i]![j] = Math.max(
+        pair < 0 ? 0 : pair + best[i + 1]![j + 1]!,
+        best[i + 1]![j]!,
+        best[i]![j + 1]!,
+      );
+    }
+  }
+  const out: Array<[number | undefined, number | undefined]> = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const pair = pairScore(i, j);
+    if (pair >= 0 && best[i]![j] === pair + best[i + 1]![j + 1]!) out.push([i++, j++]);
+    else if (best[i]![j] === best[i + 1]![j]!) out.push([i++, undefined]);
+    else out.push([undefined, j++]);
+  }
+  while (i < a.length) out.push([i++, undefined]);
+  while (j < b.length) out.push([undefined, j++]);
+  return out;
+}
+
+/** The share of fields two messages have with equal values, below 1. */
+function sharedFields(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): number {
+  let equal = 0;
+  for (const [path, value] of a) if (b.get(path) === value) equal++;
+  return equal / (Math.max(a.size, b.size) + 1);
+}
+
+function pattern(key: string): RegExp {
+  const escaped = key.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${escaped.join(".*")}$`);
+}
+
+/** The differences no accepted entry matches, and the accepted entries nothing matched. */
+export function checkAccepted(
+  differences: readonly Difference[],
+  accepted: readonly AcceptedDifference[],
+): { unaccepted: Difference[]; unused: AcceptedDifference[] } {
+  const patterns = accepted.map((entry) => ({ entry, re: pattern(entry.key), used: false }));
+  const unaccepted: Difference[] = [];
+  for (const difference of differences) {
+    const hits = patterns.filter((p) => p.re.test(difference.key));
+    for (const hit of hits) hit.used = true;
+    if (hits.length === 0) unaccepted.push(difference);
+  }
+  return { unaccepted, unused: patterns.filter((p) => !p.used).map((p) => p.entry) };
+}
+
+/** One line per difference, for a failure message. */
+export function describeDifferences(differences: readonly Difference[]): string {
+  return differences
+    .map((d) => {
+      const values = [d.ours && `ours ${d.ours}`, d.upstream && `upstream ${d.upstream}`];
+      return `${d.key}  (${values.filter(Boolean).join("; ").slice(0, 300)})`;
+    })
+    .join("\n");
+}
