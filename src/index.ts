@@ -2,6 +2,11 @@
 // First: V8 settings that must precede the rest of the code (see tiering.ts).
 import "./util/tiering.js";
 import { parseCommandLine, TERMINAL_HINT, USAGE } from "./cli/command-line.js";
+import {
+  BadProtocolChoice,
+  parseProtocolChoice,
+  PROTOCOL_ENV,
+} from "./protocol/protocol-choice.js";
 import { runAcp } from "./run.js";
 import { PACKAGE_VERSION } from "./util/version.js";
 
@@ -25,9 +30,19 @@ switch (command.kind) {
     process.exit(await runClaudeCli(command.args));
     break;
   }
-  case "serve":
+  case "serve": {
+    let protocol;
+    try {
+      protocol = parseProtocolChoice(process.env[PROTOCOL_ENV]);
+    } catch (error) {
+      if (!(error instanceof BadProtocolChoice)) throw error;
+      process.stderr.write(`claude-agent-acp: ${error.message}\n`);
+      process.exitCode = 2;
+      break;
+    }
     // A person, not an editor, started it: say what it is rather than wait silently.
     if (process.stdin.isTTY) process.stderr.write(TERMINAL_HINT);
-    runAcp({ hideClaudeAuth: command.hideClaudeAuth });
+    runAcp({ hideClaudeAuth: command.hideClaudeAuth, protocol });
     break;
+  }
 }

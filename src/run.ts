@@ -1,10 +1,13 @@
 import { applyManagedEnv } from "./sdk/managed-env.js";
 import { Readable, type Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
+import { agentProtocolRouter } from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { AcpAgent } from "./agent/acp-agent.js";
 import type { AgentOptions } from "./agent/agent-options.js";
 import { createAgentApp } from "./protocol/agent-app.js";
 import { initializeGuard } from "./protocol/initialize-guard.js";
+import type { ProtocolChoice } from "./protocol/protocol-choice.js";
+import { createAgentAppV2 } from "./protocol/v2/agent-app-v2.js";
 import { StdoutLines } from "./protocol/stdout-messages.js";
 import { killAllClaudeProcesses } from "./sdk/claude-process.js";
 import { log } from "./util/log.js";
@@ -28,18 +31,30 @@ export interface AcpConnection {
   close(): void;
 }
 
+/** How a host serves ACP: the agent's options and the protocol versions it serves. */
+export interface ServeOptions extends AgentOptions {
+  /** `CLAUDE_AGENT_ACP_PROTOCOL` (see `protocol/protocol-choice.ts`); default `auto`. */
+  readonly protocol?: ProtocolChoice;
+}
+
 /**
  * Serves ACP over `streams` until the client closes them. Sessions run Claude Code
  * processes of their own; `close()` (or the end of the input) ends those sessions.
+ * The client's `initialize` picks the version: v1, or the draft v2 for a client that
+ * asks for 2 or later (unless `options.protocol` limits it to one).
  */
-export function serveAcp(streams: AcpStreams, options: AgentOptions = {}): AcpConnection {
+export function serveAcp(streams: AcpStreams, options: ServeOptions = {}): AcpConnection {
   const service = new AcpAgent(options);
   const input = Readable.toWeb(streams.input) as ReadableStream<Uint8Array>;
   // The SDK's NDJSON stream reads the input (parse errors, size limits); the writing side
   // is batched per event-loop turn (see StdoutLines).
   const output = new StdoutLines(streams.output);
   const { readable } = ndJsonStream(output.bytes(), input);
-  const connection = createAgentApp(service, (text) => output.push(text)).connect({
+  const writeLines = (text: string): Promise<void> => output.push(text);
+  const router = agentProtocolRouter();
+  if (options.protocol !== "v2") router.withV1(createAgentApp(service, writeLines));
+  if (options.protocol !== "v1") router.withV2(createAgentAppV2(service, writeLines));
+  const connection = router.connect({
     readable: readable.pipeThrough(initializeGuard((message) => output.pushMessage(message))),
     writable: output.messages(),
   });
@@ -56,7 +71,7 @@ export function serveAcp(streams: AcpStreams, options: AgentOptions = {}): AcpCo
  * Serves ACP on this process's stdin/stdout until the client goes away or a signal
  * arrives; then ends every session and every Claude Code process before exiting.
  */
-export function runAcp(options: AgentOptions = {}): void {
+export function runAcp(options: ServeOptions = {}): void {
   // stdout is the protocol: anything that logs (a dependency too) goes to stderr.
   Object.assign(console, { log: console.error, info: console.error, debug: console.error });
 

@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AIR_WIRE_STRINGS } from "../src/extensions/air/keys.js";
 import { STEERING_WIRE_STRINGS } from "../src/extensions/steering/keys.js";
+import { V2_WIRE_STRINGS } from "../src/extensions/v2/keys.js";
 import { ZED_WIRE_STRINGS } from "../src/extensions/zed/keys.js";
 import { REPO_ROOT } from "./support/acp-harness.js";
 
@@ -90,6 +91,7 @@ const EXTENSION_WIRE_STRINGS = {
   air: AIR_WIRE_STRINGS,
   zed: ZED_WIRE_STRINGS,
   steering: STEERING_WIRE_STRINGS,
+  v2: V2_WIRE_STRINGS,
 };
 const runtime = all.filter((i) => !i.typeOnly);
 const inFolder = (folder: string) => (i: Import) => i.file.startsWith(`${folder}/`);

@@ -202,6 +202,11 @@ export class AcpAgent {
     });
   }
 
+  /** Throws `unknownSession` unless the session is live (v2 checks before it answers a prompt). */
+  checkSession(sessionId: string): void {
+    this.sessions.get(sessionId);
+  }
+
   /** `session/cancel` (a notification: an unknown session is ignored). */
   cancel(sessionId: unknown): void {
     const session = this.sessions.find(sessionId);

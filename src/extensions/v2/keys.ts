@@ -1,0 +1,28 @@
+/**
+ * The draft ACP v2 words that v1 does not have (features.md 1o; the ACP SDK's
+ * `/experimental/v2` schema). Only this folder spells them: the v2 surface is one
+ * mapping over the v1 agent, not a second vocabulary spread through the tree.
+ */
+
+/** The protocol version a v2 client asks for and gets. */
+export const PROTOCOL_V2 = 2;
+
+/** Session update kinds only v2 sends. */
+export const V2_UPDATES = {
+  stateUpdate: "state_update",
+  userMessage: "user_message",
+  planUpdate: "plan_update",
+} as const;
+
+/** `state_update` states. */
+export const V2_STATES = {
+  running: "running",
+  requiresAction: "requires_action",
+  idle: "idle",
+} as const;
+
+/** The one plan a session has: v1's `plan` replaces it whole, v2 names it. */
+export const SESSION_PLAN_ID = "plan";
+
+/** What `test/architecture.test.ts` looks for outside this folder. */
+export const V2_WIRE_STRINGS: readonly string[] = [V2_UPDATES.stateUpdate, V2_UPDATES.planUpdate];

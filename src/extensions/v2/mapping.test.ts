@@ -1,0 +1,450 @@
+import type * as v1 from "@agentclientprotocol/sdk/unstable";
+import { describe, expect, it } from "vitest";
+import {
+  v1ClientCapabilities,
+  v1McpServer,
+  v1SessionParams,
+  v2AuthMethod,
+  v2Commands,
+  v2ConfigOptions,
+  v2Failed,
+  v2Idle,
+  v2InitializeResponse,
+  v2PermissionRequest,
+  v2RequiresAction,
+  v2Running,
+  v2SessionList,
+  v2ToolCall,
+  v2ToolCallContent,
+  v2Update,
+  v2UserMessage,
+} from "./mapping.js";
+
+const V1_ANSWER: v1.InitializeResponse = {
+  protocolVersion: 1,
+  agentInfo: { name: "claude-agent-acp", title: "Claude Agent", version: "1.2.3" },
+  agentCapabilities: {
+    loadSession: true,
+    promptCapabilities: { image: true, embeddedContext: true, audio: false },
+    mcpCapabilities: { http: true, sse: true },
+    sessionCapabilities: {
+      additionalDirectories: {},
+      list: {},
+      resume: {},
+      fork: {},
+      close: {},
+      delete: {},
+    },
+    auth: { logout: {} },
+    _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
+  },
+  authMethods: [],
+  _meta: { jetbrains: { air: {} } },
+};
+
+/** Every v2 client takes the terminal extension (mapped to display terminals). */
+const TERMINALS = { terminal_output: true };
+
+describe("v1ClientCapabilities", () => {
+  it.each([
+    [undefined, { auth: { terminal: false }, _meta: TERMINALS }],
+    [{}, { auth: { terminal: false }, _meta: TERMINALS }],
+    [{ auth: { terminal: {} } }, { auth: { terminal: true }, _meta: TERMINALS }],
+    [{ auth: { terminal: null } }, { auth: { terminal: false }, _meta: TERMINALS }],
+    [
+      { elicitation: { form: {} } },
+      { auth: { terminal: false }, elicitation: { form: {} }, _meta: TERMINALS },
+    ],
+  ])("%j → %j", (v2caps, expected) => {
+    expect(v1ClientCapabilities(v2caps)).toEqual(expected);
+  });
+});
+
+describe("v2InitializeResponse", () => {
+  it("answers version 2 with info and the v2 capabilities, no v1-only _meta", () => {
+    expect(v2InitializeResponse(V1_ANSWER)).toEqual({
+      protocolVersion: 2,
+      info: { name: "claude-agent-acp", title: "Claude Agent", version: "1.2.3" },
+      capabilities: {
+        session: {
+          prompt: { image: {}, embeddedContext: {} },
+          mcp: { stdio: {}, http: {} },
+          delete: {},
+          fork: {},
+          additionalDirectories: {},
+        },
+      },
+    });
+  });
+
+  it("advertises only what the v1 answer does", () => {
+    const bare: v1.InitializeResponse = {
+      protocolVersion: 1,
+      agentInfo: { name: "a", version: "1" },
+      agentCapabilities: {},
+    };
+    expect(v2InitializeResponse(bare)).toEqual({
+      protocolVersion: 2,
+      info: { name: "a", version: "1" },
+      capabilities: { session: { prompt: {}, mcp: { stdio: {} } } },
+    });
+  });
+
+  it("carries the auth methods in their v2 form", () => {
+    const answer = {
+      ...V1_ANSWER,
+      authMethods: [
+        { id: "claude-login", name: "Log in", type: "terminal" as const, args: ["--cli"] },
+      ],
+    };
+    expect(v2InitializeResponse(answer).authMethods).toEqual([
+      { type: "terminal", methodId: "claude-login", name: "Log in", args: ["--cli"] },
+    ]);
+  });
+});
+
+describe("v2AuthMethod", () => {
+  it.each<[v1.AuthMethod, unknown[]]>([
+    [
+      { id: "x", name: "X", description: "d", type: "terminal", args: ["a"], env: { K: "v" } },
+      [
+        {
+          type: "terminal",
+          methodId: "x",
+          name: "X",
+          description: "d",
+          args: ["a"],
+          env: [{ name: "K", value: "v" }],
+        },
+      ],
+    ],
+    [{ id: "x", name: "X" }, [{ type: "agent", methodId: "x", name: "X" }]],
+    // Zed's terminal-auth lives in _meta: v2 has no form for it.
+    [{ id: "x", name: "X", _meta: { "terminal-auth": {} } }, []],
+  ])("%j → %j", (method, expected) => {
+    expect(v2AuthMethod(method)).toEqual(expected);
+  });
+});
+
+describe("v1SessionParams / v1McpServer", () => {
+  it("keeps cwd and additional directories, maps MCP servers", () => {
+    expect(
+      v1SessionParams({
+        cwd: "/w",
+        additionalDirectories: ["/x"],
+        mcpServers: [{ type: "stdio", name: "s", command: "/bin/s" }],
+      }),
+    ).toEqual({
+      cwd: "/w",
+      additionalDirectories: ["/x"],
+      mcpServers: [{ name: "s", command: "/bin/s", args: [], env: [] }],
+    });
+    expect(v1SessionParams({ cwd: "/w" })).toEqual({ cwd: "/w", mcpServers: [] });
+  });
+
+  it.each([
+    [
+      { type: "stdio", name: "s", command: "/c", args: ["-a"], env: [{ name: "K", value: "v" }] },
+      [{ name: "s", command: "/c", args: ["-a"], env: [{ name: "K", value: "v" }] }],
+    ],
+    [
+      { type: "http", name: "h", url: "http://x" },
+      [{ type: "http", name: "h", url: "http://x", headers: [] }],
+    ],
+  ])("%j → %j", (server, expected) => {
+    expect(v1McpServer(server as never)).toEqual(expected);
+  });
+
+  it("a transport v2 does not get advertised is invalid input", () => {
+    expect(() => v1McpServer({ type: "acp", name: "a", serverId: "1" } as never)).toThrow(
+      'MCP server "a": transport "acp" is not supported',
+    );
+  });
+});
+
+describe("v2ConfigOptions", () => {
+  it("renames id → configId and group → groupId", () => {
+    const options: v1.SessionConfigOption[] = [
+      {
+        id: "mode",
+        name: "Mode",
+        category: "mode",
+        type: "select",
+        currentValue: "default",
+        options: [{ value: "default", name: "Default", description: "d" }],
+      },
+      {
+        id: "model",
+        name: "Model",
+        type: "select",
+        currentValue: "a",
+        options: [{ group: "g", name: "G", options: [{ value: "a", name: "A" }] }],
+      },
+      { id: "fast", name: "Fast", type: "boolean", currentValue: true },
+    ];
+    expect(v2ConfigOptions(options)).toEqual([
+      {
+        type: "select",
+        configId: "mode",
+        name: "Mode",
+        category: "mode",
+        currentValue: "default",
+        options: [{ value: "default", name: "Default", description: "d" }],
+      },
+      {
+        type: "select",
+        configId: "model",
+        name: "Model",
+        currentValue: "a",
+        options: [{ groupId: "g", name: "G", options: [{ value: "a", name: "A" }] }],
+      },
+      { type: "boolean", configId: "fast", name: "Fast", currentValue: true },
+    ]);
+  });
+});
+
+describe("v2Commands", () => {
+  it("tags commands and their text input", () => {
+    expect(
+      v2Commands([
+        { name: "a", description: "A" },
+        { name: "b", description: "B", input: { hint: "h" } },
+      ]),
+    ).toEqual([
+      { type: "command", name: "a", description: "A" },
+      { type: "command", name: "b", description: "B", input: { type: "text", hint: "h" } },
+    ]);
+  });
+});
+
+describe("v2SessionList", () => {
+  it("keeps the rows' fields and the cursor, not v1's _meta", () => {
+    expect(
+      v2SessionList({
+        sessions: [
+          { sessionId: "s", cwd: "/w", title: "T", updatedAt: "2026", _meta: { x: 1 } },
+          { sessionId: "t", cwd: "/w", title: null, additionalDirectories: ["/x"] },
+        ],
+        nextCursor: "c",
+      }),
+    ).toEqual({
+      sessions: [
+        { sessionId: "s", cwd: "/w", title: "T", updatedAt: "2026" },
+        { sessionId: "t", cwd: "/w", additionalDirectories: ["/x"] },
+      ],
+      nextCursor: "c",
+    });
+    expect(v2SessionList({ sessions: [] })).toEqual({ sessions: [] });
+  });
+});
+
+describe("state updates", () => {
+  it.each([
+    [v2Running(), { sessionUpdate: "state_update", state: "running" }],
+    [v2RequiresAction(), { sessionUpdate: "state_update", state: "requires_action" }],
+    [
+      v2Idle({ stopReason: "end_turn" }),
+      { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
+    ],
+    [
+      v2Idle({
+        stopReason: "cancelled",
+        usage: { totalTokens: 3, inputTokens: 1, outputTokens: 2 },
+      }),
+      {
+        sessionUpdate: "state_update",
+        state: "idle",
+        stopReason: "cancelled",
+        usage: { totalTokens: 3, inputTokens: 1, outputTokens: 2 },
+      },
+    ],
+    [
+      v2Failed({ code: -32603, message: "boom" }),
+      {
+        sessionUpdate: "state_update",
+        state: "idle",
+        stopReason: "error",
+        error: { code: -32603, message: "boom" },
+      },
+    ],
+    [
+      v2UserMessage("m1", [{ type: "text", text: "hi" }]),
+      { sessionUpdate: "user_message", messageId: "m1", content: [{ type: "text", text: "hi" }] },
+    ],
+  ])("%j", (update, expected) => {
+    expect(update).toEqual(expected);
+  });
+});
+
+describe("v2PermissionRequest", () => {
+  it("adds the title and the tool call as subject", () => {
+    expect(
+      v2PermissionRequest({
+        sessionId: "s",
+        toolCall: {
+          toolCallId: "t",
+          title: "Run ls",
+          kind: "execute",
+          rawInput: { command: "ls" },
+        },
+        options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }],
+      }),
+    ).toEqual({
+      sessionId: "s",
+      title: "Run ls",
+      subject: {
+        type: "tool_call",
+        toolCall: {
+          toolCallId: "t",
+          title: "Run ls",
+          kind: "execute",
+          rawInput: { command: "ls" },
+        },
+      },
+      options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }],
+    });
+  });
+
+  it("has a title when the tool call has none", () => {
+    const request = v2PermissionRequest({
+      sessionId: "s",
+      toolCall: { toolCallId: "t" },
+      options: [],
+    });
+    expect(request.title).toBe("Allow this tool call?");
+  });
+});
+
+describe("v2ToolCall / v2ToolCallContent", () => {
+  it("keeps the present fields, drops nulls", () => {
+    expect(
+      v2ToolCall({
+        toolCallId: "t",
+        title: "T",
+        kind: "read",
+        status: "completed",
+        content: [{ type: "content", content: { type: "text", text: "x" } }],
+        locations: [{ path: "/a", line: 1 }],
+        rawInput: { a: 1 },
+        rawOutput: "o",
+        _meta: { claudeCode: { toolName: "Read" } },
+      }),
+    ).toEqual({
+      toolCallId: "t",
+      title: "T",
+      kind: "read",
+      status: "completed",
+      content: [{ type: "content", content: { type: "text", text: "x" } }],
+      locations: [{ path: "/a", line: 1 }],
+      rawInput: { a: 1 },
+      rawOutput: "o",
+      _meta: { claudeCode: { toolName: "Read" } },
+    });
+    expect(v2ToolCall({ toolCallId: "t", title: null, status: null, content: null })).toEqual({
+      toolCallId: "t",
+    });
+  });
+
+  it.each<[v1.ToolCallContent, unknown]>([
+    [
+      { type: "diff", path: "/a", oldText: "x", newText: "y" },
+      { type: "diff", changes: [{ operation: "modify", path: "/a", fileType: "text" }] },
+    ],
+    [
+      { type: "diff", path: "/a", newText: "y" },
+      { type: "diff", changes: [{ operation: "add", path: "/a", fileType: "text" }] },
+    ],
+    [
+      { type: "terminal", terminalId: "x" },
+      { type: "terminal", terminalId: "x" },
+    ],
+    [
+      { type: "content", content: { type: "text", text: "x" } },
+      { type: "content", content: { type: "text", text: "x" } },
+    ],
+  ])("%j → %j", (content, expected) => {
+    expect(v2ToolCallContent(content)).toEqual(expected);
+  });
+});
+
+describe("v2Update", () => {
+  const ids = (kind: string, given: string | null | undefined) => given ?? `new-${kind}`;
+  const text = { type: "text" as const, text: "x" };
+  it.each<[v1.SessionUpdate, unknown]>([
+    [
+      { sessionUpdate: "agent_message_chunk", content: text, messageId: "m" },
+      { sessionUpdate: "agent_message_chunk", messageId: "m", content: text },
+    ],
+    [
+      { sessionUpdate: "agent_thought_chunk", content: text },
+      { sessionUpdate: "agent_thought_chunk", messageId: "new-agent_thought_chunk", content: text },
+    ],
+    [
+      { sessionUpdate: "user_message_chunk", content: text, messageId: "u", _meta: { k: 1 } },
+      { sessionUpdate: "user_message_chunk", messageId: "u", content: text, _meta: { k: 1 } },
+    ],
+    [
+      { sessionUpdate: "tool_call", toolCallId: "t", title: "T", status: "pending" },
+      { sessionUpdate: "tool_call_update", toolCallId: "t", title: "T", status: "pending" },
+    ],
+    [
+      { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
+      { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
+    ],
+    [
+      { sessionUpdate: "plan", entries: [{ content: "a", priority: "high", status: "pending" }] },
+      {
+        sessionUpdate: "plan_update",
+        plan: {
+          type: "items",
+          planId: "plan",
+          entries: [{ content: "a", priority: "high", status: "pending" }],
+        },
+      },
+    ],
+    [
+      {
+        sessionUpdate: "available_commands_update",
+        availableCommands: [{ name: "a", description: "A" }],
+      },
+      {
+        sessionUpdate: "available_commands_update",
+        availableCommands: [{ type: "command", name: "a", description: "A" }],
+      },
+    ],
+    [
+      {
+        sessionUpdate: "config_option_update",
+        configOptions: [{ id: "f", name: "F", type: "boolean", currentValue: false }],
+      },
+      {
+        sessionUpdate: "config_option_update",
+        configOptions: [{ type: "boolean", configId: "f", name: "F", currentValue: false }],
+      },
+    ],
+    [
+      { sessionUpdate: "usage_update", used: 1, size: 2 },
+      { sessionUpdate: "usage_update", used: 1, size: 2 },
+    ],
+    [
+      { sessionUpdate: "session_info_update", title: "T" },
+      { sessionUpdate: "session_info_update", title: "T" },
+    ],
+    [
+      { sessionUpdate: "notice", severity: "info", title: "N" },
+      { sessionUpdate: "notice", severity: "info", title: "N" },
+    ],
+    [
+      { sessionUpdate: "compaction_update", compactionId: "c", status: "completed" },
+      { sessionUpdate: "compaction_update", compactionId: "c", status: "completed" },
+    ],
+    [
+      { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
+      { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
+    ],
+    // v2 has modes only as a config option (config_option_update goes out beside it).
+    [{ sessionUpdate: "current_mode_update", currentModeId: "plan" }, undefined],
+  ])("%j → %j", (update, expected) => {
+    expect(v2Update(update, ids)).toEqual(expected);
+  });
+});

@@ -1,0 +1,165 @@
+import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
+import {
+  TERMINAL_EXIT,
+  TERMINAL_INFO,
+  TERMINAL_OUTPUT,
+  TERMINAL_OUTPUT_DELTA,
+} from "../zed/keys.js";
+
+/**
+ * Display terminals (spec v2-display-terminals.md "The change"): the agent reports a
+ * command through the terminal extension's `_meta` keys, which v2 standardises. One
+ * mapper per connection turns them into v2 updates sent *before* the tool call report,
+ * which then goes out without those keys:
+ * - `terminal_info` → `terminal_update` naming the terminal; its `command` comes from
+ *   the tool call's `rawInput` once a report carries it (a streamed tool use's first
+ *   report has no input yet), so the mapper remembers each running command's terminal;
+ * - `terminal_output` → `terminal_update` with a base64 `output` snapshot;
+ * - `terminal_output_delta` → `terminal_output_chunk` (base64);
+ * - `terminal_exit` → `terminal_update` with `exitStatus`; the terminal is forgotten.
+ * A report that carried only output is dropped: its remaining `_meta` would replace the
+ * tool call's stored `_meta` on v2. Terminals are also forgotten at `session/close`.
+ */
+export class TerminalMapper {
+  /** Per session: tool call id → its terminal, while the command runs. */
+  private readonly running = new Map<string, Map<string, Terminal>>();
+
+  /** One v2 tool call upsert → the terminal updates it implies, then the report (if any). */
+  map(sessionId: string, report: ToolCallReport): v2.SessionUpdate[] {
+    const meta = report._meta;
+    const terminals = this.running.get(sessionId);
+    const known = terminals?.get(report.toolCallId);
+    if (!isRecord(meta) || !TERMINAL_KEYS.some((k) => k in meta)) {
+      // A later report may carry the input a known terminal still needs its command from.
+      const command = known && !known.commandSent ? commandOf(report.rawInput) : undefined;
+      if (!known || command === undefined) return [report];
+      known.commandSent = true;
+      return [terminalUpdate({ terminalId: known.terminalId, command }), report];
+    }
+    const out: v2.SessionUpdate[] = [];
+    const rest: Record<string, unknown> = {};
+    for (const key of Object.keys(meta)) if (!TERMINAL_KEYS.includes(key)) rest[key] = meta[key];
+
+    const info = terminalIdOf(meta[TERMINAL_INFO]);
+    let terminal = known;
+    if (info !== undefined && !terminal) {
+      terminal = { terminalId: info, commandSent: false };
+      this.sessionTerminals(sessionId).set(report.toolCallId, terminal);
+    }
+    if (terminal) {
+      const command = terminal.commandSent ? undefined : commandOf(report.rawInput);
+      if (command !== undefined) terminal.commandSent = true;
+      // The terminal is named once, when it is first reported or its command arrives.
+      if (!known || command !== undefined) {
+        out.push(
+          terminalUpdate({
+            terminalId: terminal.terminalId,
+            ...(command !== undefined ? { command } : {}),
+          }),
+        );
+      }
+    }
+    const snapshot = dataOf(meta[TERMINAL_OUTPUT]);
+    if (snapshot) {
+      out.push(
+        terminalUpdate({
+          terminalId: snapshot.terminalId,
+          output: { data: base64(snapshot.data) },
+        }),
+      );
+    }
+    const delta = dataOf(meta[TERMINAL_OUTPUT_DELTA]);
+    if (delta) {
+      out.push({
+        sessionUpdate: "terminal_output_chunk",
+        terminalId: delta.terminalId,
+        data: base64(delta.data),
+      });
+    }
+    const exit = exitOf(meta[TERMINAL_EXIT]);
+    if (exit) {
+      out.push(terminalUpdate({ terminalId: exit.terminalId, exitStatus: exit.exitStatus }));
+      terminals?.delete(report.toolCallId);
+    }
+
+    const { _meta: _dropped, ...fields } = report;
+    const stripped: ToolCallReport =
+      Object.keys(rest).length > 0 ? { ...fields, _meta: rest } : fields;
+    // Nothing but the output (and a stamp such as the subagent's): v2 would store the stamp
+    // as the tool call's whole `_meta`.
+    const carriesOnlyOutput =
+      (snapshot !== undefined || delta !== undefined) &&
+      Object.keys(fields).every((k) => k === "toolCallId" || k === "sessionUpdate");
+    if (!carriesOnlyOutput) out.push(stripped);
+    return out;
+  }
+
+  /** The session was closed: its terminals are gone. */
+  forget(sessionId: string): void {
+    this.running.delete(sessionId);
+  }
+
+  private sessionTerminals(sessionId: string): Map<string, Terminal> {
+    let terminals = this.running.get(sessionId);
+    if (!terminals) this.running.set(sessionId, (terminals = new Map()));
+    return terminals;
+  }
+}
+
+/** A v2 `tool_call_update` with the `_meta` the agent gave it. */
+export type ToolCallReport = v2.SessionUpdate & {
+  sessionUpdate: "tool_call_update";
+  toolCallId: string;
+  rawInput?: unknown;
+  _meta?: Record<string, unknown> | null;
+};
+
+interface Terminal {
+  readonly terminalId: string;
+  commandSent: boolean;
+}
+
+const TERMINAL_KEYS: readonly string[] = [
+  TERMINAL_INFO,
+  TERMINAL_OUTPUT,
+  TERMINAL_OUTPUT_DELTA,
+  TERMINAL_EXIT,
+];
+
+function terminalUpdate(fields: Omit<v2.TerminalUpdate, "_meta">): v2.SessionUpdate {
+  return { sessionUpdate: "terminal_update", ...fields };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function terminalIdOf(value: unknown): string | undefined {
+  return isRecord(value) && typeof value.terminal_id === "string" ? value.terminal_id : undefined;
+}
+
+function dataOf(value: unknown): { terminalId: string; data: string } | undefined {
+  const terminalId = terminalIdOf(value);
+  return terminalId !== undefined && isRecord(value) && typeof value.data === "string"
+    ? { terminalId, data: value.data }
+    : undefined;
+}
+
+function exitOf(
+  value: unknown,
+): { terminalId: string; exitStatus: v2.TerminalExitStatus } | undefined {
+  const terminalId = terminalIdOf(value);
+  if (terminalId === undefined || !isRecord(value)) return undefined;
+  const exitStatus: v2.TerminalExitStatus = {};
+  if (typeof value.exit_code === "number") exitStatus.exitCode = value.exit_code;
+  if (typeof value.signal === "string") exitStatus.signal = value.signal;
+  return { terminalId, exitStatus };
+}
+
+function commandOf(rawInput: unknown): string | undefined {
+  return isRecord(rawInput) && typeof rawInput.command === "string" ? rawInput.command : undefined;
+}
+
+function base64(text: string): string {
+  return Buffer.from(text, "utf8").toString("base64");
+}

@@ -1,0 +1,61 @@
+import type * as v1 from "@agentclientprotocol/sdk/unstable";
+import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
+import type { ClientPort } from "../../client/client-port.js";
+import { v2PermissionRequest, v2Update } from "./mapping.js";
+import type { MessageIds } from "./message-ids.js";
+import type { TerminalMapper, ToolCallReport } from "./terminal-mapper.js";
+
+/** The outbound port of a v2 connection, plus what only v2 sends (`state_update`, ...). */
+export interface V2ClientPort extends ClientPort {
+  sendV2(sessionId: string, update: v2.SessionUpdate): Promise<void>;
+}
+
+const CHUNKS = new Set(["agent_message_chunk", "agent_thought_chunk", "user_message_chunk"]);
+
+/**
+ * The agent speaks v1 to its port; on a v2 connection each update and permission
+ * request passes through `mapping.ts` on its way out. `inner`: the port over the v2
+ * connection (the same method names on the wire: `session/update`,
+ * `session/request_permission`, `elicitation/create`). An update with no v2 form is
+ * not sent.
+ */
+export function v2ClientPort(
+  inner: ClientPort,
+  ids: MessageIds,
+  terminals: TerminalMapper,
+): V2ClientPort {
+  const map = (sessionId: string, update: v1.SessionUpdate): v2.SessionUpdate[] => {
+    if (!CHUNKS.has(update.sessionUpdate)) ids.interrupt(sessionId);
+    const mapped = v2Update(update, (kind, given) => ids.of(sessionId, kind, given));
+    if (!mapped) return [];
+    return mapped.sessionUpdate === "tool_call_update"
+      ? terminals.map(sessionId, mapped as ToolCallReport)
+      : [mapped];
+  };
+  // The wire methods are shared; only the shapes differ, and those are v2's here.
+  const asSent = (update: v2.SessionUpdate): v1.SessionUpdate =>
+    update as unknown as v1.SessionUpdate;
+  return {
+    sessionUpdate: (sessionId, update) => {
+      // One notification each, queued in order now (a batch would be written apart).
+      const sent = map(sessionId, update).map((one) => inner.sessionUpdate(sessionId, asSent(one)));
+      return sent.length === 1 ? sent[0]! : Promise.all(sent).then(() => undefined);
+    },
+    sessionUpdates: (sessionId, updates) => {
+      const mapped: v1.SessionUpdate[] = [];
+      for (let i = 0; i < updates.length; i++) {
+        const some = map(sessionId, updates[i]!);
+        for (let j = 0; j < some.length; j++) mapped.push(asSent(some[j]!));
+      }
+      return inner.sessionUpdates(sessionId, mapped);
+    },
+    requestPermission: (params, signal) =>
+      inner.requestPermission(
+        v2PermissionRequest(params) as unknown as v1.RequestPermissionRequest,
+        signal,
+      ),
+    elicit: (params, signal) => inner.elicit(params, signal),
+    notify: (method, params) => inner.notify(method, params),
+    sendV2: (sessionId, update) => inner.sessionUpdate(sessionId, asSent(update)),
+  };
+}

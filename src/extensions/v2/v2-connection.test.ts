@@ -1,0 +1,115 @@
+import type * as v1 from "@agentclientprotocol/sdk/unstable";
+import { describe, expect, it } from "vitest";
+import type { ClientPort } from "../../client/client-port.js";
+import { V2Connection } from "./v2-connection.js";
+
+/** A port that records what the v2 connection sends through it. */
+function recordingPort() {
+  const sent: Array<[string, unknown]> = [];
+  const asked: unknown[] = [];
+  let answer: (value: v1.RequestPermissionResponse) => void = () => undefined;
+  const port: ClientPort = {
+    sessionUpdate: (sessionId, update) => (sent.push([sessionId, update]), Promise.resolve()),
+    sessionUpdates: (sessionId, updates) => {
+      for (const u of updates) sent.push([sessionId, u]);
+      return Promise.resolve();
+    },
+    requestPermission: (params) => {
+      asked.push(params);
+      return new Promise((resolve) => (answer = resolve));
+    },
+    elicit: () => Promise.resolve({ action: "decline" }),
+    notify: () => Promise.resolve(),
+  };
+  return { port, sent, asked, answer: (value: v1.RequestPermissionResponse) => answer(value) };
+}
+
+const kinds = (sent: Array<[string, unknown]>) =>
+  sent.map(([, u]) => {
+    const update = u as { sessionUpdate: string; state?: string };
+    return update.state ? `${update.sessionUpdate}:${update.state}` : update.sessionUpdate;
+  });
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("V2Connection", () => {
+  it("sends each agent update in its v2 form; updates without one are not sent", async () => {
+    const inner = recordingPort();
+    const port = new V2Connection(() => ({ code: 0, message: "" })).attach(inner.port);
+    const text = { type: "text" as const, text: "x" };
+    await port.sessionUpdate("s", { sessionUpdate: "agent_message_chunk", content: text });
+    await port.sessionUpdate("s", { sessionUpdate: "agent_message_chunk", content: text });
+    await port.sessionUpdate("s", { sessionUpdate: "current_mode_update", currentModeId: "plan" });
+    await port.sessionUpdate("s", { sessionUpdate: "tool_call", toolCallId: "t", title: "T" });
+    await port.sessionUpdate("s", { sessionUpdate: "agent_message_chunk", content: text });
+    expect(kinds(inner.sent)).toEqual([
+      "agent_message_chunk",
+      "agent_message_chunk",
+      "tool_call_update",
+      "agent_message_chunk",
+    ]);
+    const ids = inner.sent
+      .filter(([, u]) => (u as { sessionUpdate: string }).sessionUpdate === "agent_message_chunk")
+      .map(([, u]) => (u as { messageId: string }).messageId);
+    // The bare chunks share a message until the tool call interrupts it.
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).not.toBe(ids[1]);
+  });
+
+  it("a replay batch maps each update and expands terminal keys in order", async () => {
+    const inner = recordingPort();
+    const port = new V2Connection(() => ({ code: 0, message: "" })).attach(inner.port);
+    await port.sessionUpdates("s", [
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: "t",
+        title: "ls",
+        rawInput: { command: "ls" },
+        _meta: { terminal_info: { terminal_id: "t" } },
+      },
+      { sessionUpdate: "current_mode_update", currentModeId: "plan" },
+    ]);
+    expect(inner.sent).toEqual([
+      ["s", { sessionUpdate: "terminal_update", terminalId: "t", command: "ls" }],
+      [
+        "s",
+        {
+          sessionUpdate: "tool_call_update",
+          toolCallId: "t",
+          title: "ls",
+          rawInput: { command: "ls" },
+        },
+      ],
+    ]);
+  });
+
+  it("a permission request goes out in v2's shape, with requires_action until it is answered", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    let end: (value: v1.PromptResponse) => void = () => undefined;
+    v2.prompts.prompt("s", [], () => new Promise((resolve) => (end = resolve)));
+    const asking = port.requestPermission(
+      { sessionId: "s", toolCall: { toolCallId: "t", title: "Run" }, options: [] },
+      new AbortController().signal,
+    );
+    expect(inner.asked).toEqual([
+      {
+        sessionId: "s",
+        title: "Run",
+        subject: { type: "tool_call", toolCall: { toolCallId: "t", title: "Run" } },
+        options: [],
+      },
+    ]);
+    inner.answer({ outcome: { outcome: "cancelled" } });
+    await asking;
+    end({ stopReason: "end_turn" });
+    await flush();
+    expect(kinds(inner.sent)).toEqual([
+      "user_message",
+      "state_update:running",
+      "state_update:requires_action",
+      "state_update:running",
+      "state_update:idle",
+    ]);
+  });
+});

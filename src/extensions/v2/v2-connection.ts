@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
+import type { ClientPort } from "../../client/client-port.js";
+import { v2RequiresAction, v2Running } from "./mapping.js";
+import { MessageIds } from "./message-ids.js";
+import { PromptStates } from "./prompt-states.js";
+import { TerminalMapper } from "./terminal-mapper.js";
+import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
+
+/**
+ * The state one v2 connection keeps beside the agent: the message ids its chunks get,
+ * and each session's prompt state. The agent itself is the same as on v1.
+ */
+export class V2Connection {
+  private readonly ids = new MessageIds(randomUUID);
+  private readonly terminals = new TerminalMapper();
+  private port: V2ClientPort | undefined;
+  readonly prompts: PromptStates;
+
+  /** `errorOf`: a failure as the client may see it (the protocol's redacted error). */
+  constructor(errorOf: (error: unknown) => { code: number; message: string }) {
+    this.prompts = new PromptStates({
+      send: (sessionId, update) => this.send(sessionId, update),
+      newId: randomUUID,
+      errorOf,
+    });
+  }
+
+  /**
+   * Wraps the connection's port: what the agent sends goes out in its v2 shape, and a
+   * permission request puts its session in `requires_action` until it is answered.
+   */
+  attach(inner: ClientPort): ClientPort {
+    const port = v2ClientPort(inner, this.ids, this.terminals);
+    this.port = port;
+    return {
+      ...port,
+      requestPermission: async (params, signal) => {
+        void this.send(params.sessionId, v2RequiresAction());
+        try {
+          return await port.requestPermission(params, signal);
+        } finally {
+          // A turn that ended meanwhile (a cancel) has sent its idle state already.
+          if (this.prompts.isRunning(params.sessionId))
+            void this.send(params.sessionId, v2Running());
+        }
+      },
+    };
+  }
+
+  /** Sends a v2-only update (a `state_update`). */
+  send(sessionId: string, update: v2.SessionUpdate): Promise<void> {
+    if (!this.port) return Promise.reject(new Error("connection not ready"));
+    return this.port.sendV2(sessionId, update);
+  }
+
+  /** The session was closed or deleted. */
+  forget(sessionId: string): void {
+    this.ids.forget(sessionId);
+    this.terminals.forget(sessionId);
+  }
+}

@@ -1,0 +1,132 @@
+import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/experimental/v2/unstable";
+import type { AcpAgent } from "../../agent/acp-agent.js";
+import { connectionClientPort, type WriteLines } from "../../client/client-port.js";
+import {
+  v1ClientCapabilities,
+  v1Prompt,
+  v1SessionParams,
+  v2ConfigOptions,
+  v2InitializeResponse,
+  v2SessionList,
+} from "../../extensions/v2/mapping.js";
+import { V2Connection } from "../../extensions/v2/v2-connection.js";
+import { toRequestError } from "../errors.js";
+import { guarded } from "../guarded.js";
+import { initializeResponse } from "../initialize.js";
+
+type V1Connection = Parameters<typeof connectionClientPort>[0];
+
+/**
+ * The draft ACP v2 method table over the same agent as v1: each line parses (the ACP
+ * SDK's v2 schemas), maps the params to the agent's v1 call (`extensions/v2/mapping.ts`),
+ * calls it and maps the answer back. The connection's v2 state (message ids, prompt
+ * states) lives in `V2Connection`; no logic lives here.
+ */
+export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): AgentApp {
+  const m = methods.agent;
+  const v2 = new V2Connection((error) => toRequestError(error, { method: m.session.prompt }));
+  return (
+    agent({ name: "claude-agent-acp" })
+      // The v2 connection calls the client with the same methods and arguments as v1's.
+      .onConnect((connection) =>
+        service.connect(
+          v2.attach(connectionClientPort(connection as unknown as V1Connection, writeLines)),
+        ),
+      )
+      .onRequest(
+        m.initialize,
+        guarded(m.initialize, ({ params }) =>
+          v2InitializeResponse(
+            initializeResponse(
+              service.initialize(v1ClientCapabilities(params.capabilities)),
+              service.options,
+            ),
+          ),
+        ),
+      )
+      .onRequest(
+        m.auth.login,
+        guarded(m.auth.login, ({ params }) => service.authenticate(params.methodId).then(empty)),
+      )
+      .onRequest(
+        m.auth.logout,
+        guarded(m.auth.logout, () => service.logout().then(empty)),
+      )
+      .onRequest(
+        m.session.new,
+        guarded(m.session.new, async ({ params }) => {
+          const answer = await service.newSession(v1SessionParams(params));
+          return {
+            sessionId: answer.sessionId,
+            configOptions: v2ConfigOptions(answer.configOptions),
+          };
+        }),
+      )
+      .onRequest(
+        m.session.resume,
+        guarded(m.session.resume, async ({ params }) => {
+          const answer = params.replayFrom
+            ? await service.load(params.sessionId, v1SessionParams(params))
+            : await service.resume(params.sessionId, v1SessionParams(params));
+          await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
+          return { configOptions: v2ConfigOptions(answer.configOptions) };
+        }),
+      )
+      .onRequest(
+        m.session.fork,
+        guarded(m.session.fork, async ({ params }) => {
+          const answer = await service.fork(params.sessionId, v1SessionParams(params));
+          return {
+            sessionId: answer.sessionId,
+            configOptions: v2ConfigOptions(answer.configOptions),
+          };
+        }),
+      )
+      .onRequest(
+        m.session.list,
+        guarded(m.session.list, async ({ params }) =>
+          v2SessionList(await service.list(params.cwd ?? undefined, params.cursor ?? undefined)),
+        ),
+      )
+      .onRequest(
+        m.session.close,
+        guarded(m.session.close, ({ params }) => {
+          service.close(params.sessionId);
+          v2.forget(params.sessionId);
+          return {};
+        }),
+      )
+      .onRequest(
+        m.session.delete,
+        guarded(m.session.delete, async ({ params }) => {
+          await service.delete(params.sessionId);
+          v2.forget(params.sessionId);
+          return {};
+        }),
+      )
+      .onRequest(
+        m.session.prompt,
+        guarded(m.session.prompt, ({ params }) => {
+          service.checkSession(params.sessionId);
+          const prompt = v1Prompt(params.prompt);
+          return v2.prompts.prompt(params.sessionId, prompt, () =>
+            service.prompt(params.sessionId, prompt),
+          );
+        }),
+      )
+      .onNotification(m.session.cancel, ({ params }) => service.cancel(params.sessionId))
+      .onRequest(
+        m.session.setConfigOption,
+        guarded(m.session.setConfigOption, async ({ params }) => ({
+          configOptions: v2ConfigOptions(
+            await service.setConfigOption(params.sessionId, params.configId, params.value),
+          ),
+        })),
+      )
+  );
+}
+
+/** The empty answer of a method that only acts. */
+function empty(): Record<string, never> {
+  return {};
+}
