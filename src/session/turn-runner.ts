@@ -58,6 +58,12 @@ export class TurnRunner {
   private readonly queue: PendingPrompt[] = [];
   /** The current query's cumulative `modelUsage`, as its last `result` reported it. */
   private modelUsage: ModelUsageTable = {};
+  /**
+   * Claude Code runs a cycle of its own (a background task's follow-up) while no prompt
+   * runs: the next prompt waits until it goes idle, or that cycle's answer and `result`
+   * would be taken for the prompt's.
+   */
+  private claudeBusy = false;
   /** AIR `sessionFailure` records of the session's failures. */
   private readonly failures: FailureReports;
 
@@ -117,6 +123,7 @@ export class TurnRunner {
   /** A new query started: its `modelUsage` is a new reading (it is cumulative per query). */
   queryStarted(): void {
     this.modelUsage = {};
+    this.claudeBusy = false;
     this.failures.runtimeReplaced();
     // Messages steered into the query before (a plan handed over) will not run in this one.
     const turn = this.parts.lifecycle.turn;
@@ -162,9 +169,14 @@ export class TurnRunner {
     const turn = this.parts.lifecycle.turn;
     if (state === "running") {
       if (turn) turn.sawRunning = true;
+      else if (this.parts.lifecycle.kind === "idle") this.claudeBusy = true;
       return;
     }
     if (state !== "idle") return;
+    if (this.claudeBusy) {
+      this.claudeBusy = false;
+      this.pump();
+    }
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
     // Idle with a result held for a steer: Claude Code will not run the steer.
     if (turn?.holding) return this.release(turn);
@@ -185,6 +197,7 @@ export class TurnRunner {
   queryExited(error: unknown): void {
     const { lifecycle, outbox } = this.parts;
     if (lifecycle.closed) return;
+    this.claudeBusy = false;
     log.warn("Claude Code exited", {
       sessionId: this.parts.sessionId,
       message: error ? String(error) : undefined,
@@ -210,7 +223,7 @@ export class TurnRunner {
   /** Starts the next queued prompt when the session is idle. */
   pump(): void {
     const { lifecycle, outbox, translator } = this.parts;
-    if (lifecycle.kind !== "idle" || this.queue.length === 0) return;
+    if (lifecycle.kind !== "idle" || this.queue.length === 0 || this.claudeBusy) return;
     const query = this.parts.slot.current;
     if (!query) return this.parts.restart();
     const next = this.queue.shift()!;
