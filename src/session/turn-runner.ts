@@ -105,14 +105,17 @@ export class TurnRunner {
       this.endDrain();
     });
     if (!turn) return;
+    // The interrupt goes to Claude Code before the turn's signal answers an open permission
+    // request: a denial first lets Claude Code end the turn and run a steer still queued
+    // behind it before the interrupt (with `cancelQueued`) reaches it.
+    query?.interrupt().catch((error: unknown) => {
+      log.warn("interrupt failed", { sessionId: this.parts.sessionId, message: String(error) });
+    });
     turn.abort.abort();
     this.parts.steering.endTurn(turn);
     // What the turn was seen to spend: Claude Code's result for it comes after the answer.
     const response = observedResponse("cancelled", turn.observed);
     outbox.after(() => turn.prompt.resolve(response));
-    query?.interrupt().catch((error: unknown) => {
-      log.warn("interrupt failed", { sessionId: this.parts.sessionId, message: String(error) });
-    });
   }
 
   /** Holds the session's output until the next prompt, unless a prompt runs or waits. */
