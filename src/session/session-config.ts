@@ -160,8 +160,7 @@ export class SessionConfig {
       this.models.find((m) => m.value !== DEFAULT_MODEL && m.resolvedModel === resolved);
     if (!row || row.value === this.model) return false;
     this.model = row.value;
-    if (this.effort !== "default" && !this.effortLevels().includes(this.effort))
-      this.effort = "default";
+    this.dropUnofferedEffort();
     return true;
   }
 
@@ -191,8 +190,7 @@ export class SessionConfig {
     this.model = value;
     // Effort stays while the new model supports it, and goes back to default when not.
     const effortBefore = this.effort;
-    if (this.effort !== "default" && !this.effortLevels().includes(this.effort))
-      this.effort = "default";
+    this.dropUnofferedEffort();
     return {
       kind: "model",
       model: value,
@@ -278,6 +276,12 @@ export class SessionConfig {
 
   private effortLevels(): string[] {
     return effortLevels(this.modelInfo());
+  }
+
+  /** The model changed: an effort it does not offer goes back to Claude Code's default. */
+  private dropUnofferedEffort(): void {
+    if (this.effort !== "default" && !this.effortLevels().includes(this.effort))
+      this.effort = "default";
   }
 
   private modelInfo(): ModelInfo | undefined {

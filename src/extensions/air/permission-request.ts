@@ -1,9 +1,9 @@
 import type {
   PermissionOption,
   RequestPermissionRequest,
-  ToolCallLocation,
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
+import { blockedLocations } from "../../translation/permissions/blocked-locations.js";
 import { airMeta } from "./air-meta.js";
 import { compactText } from "./compact-text.js";
 import { PERMISSION } from "./keys.js";
@@ -21,10 +21,6 @@ export interface AirPermissionFacts {
   /** The SDK's short name of the action (a Computer Use request's heading). */
   readonly displayName: string | undefined;
 }
-
-const MAX_PATH = 4096;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 
 /**
  * `session/request_permission` for an AIR client ("Permission presentation"): the
@@ -80,23 +76,4 @@ function requestTitle(
         ? compactText(facts.displayName, MAX_TITLE)
         : undefined;
   return own ?? (typeof title === "string" ? title : undefined);
-}
-
-/**
- * The tool call's locations with the blocked path added, or undefined when the path is
- * not a valid absolute path or already a location (the client has it). The whole list
- * goes out, since a location list replaces the one before it.
- */
-export function blockedLocations(
-  known: readonly ToolCallLocation[],
-  blockedPath: string | undefined,
-): ToolCallLocation[] | undefined {
-  if (!blockedPath || !isAbsolute(blockedPath) || blockedPath.length > MAX_PATH) return undefined;
-  if (CONTROL.test(blockedPath)) return undefined;
-  if (known.some((l) => l.path === blockedPath)) return undefined;
-  return [...known, { path: blockedPath }];
-}
-
-function isAbsolute(path: string): boolean {
-  return path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\");
 }

@@ -1,9 +1,9 @@
 import type { RequestPermissionRequest, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
 import {
   airPermissionRequest,
-  blockedLocations,
   type AirPermissionFacts,
 } from "../../extensions/air/permission-request.js";
+import { blockedLocations } from "./blocked-locations.js";
 import { declineFirst, type PermissionChoice } from "./choices.js";
 
 /**

@@ -96,13 +96,7 @@ export class SessionFailures {
     this.sessionErrors += 1;
     const id = `${this.sessionId}:session-error:${this.epoch}:${this.sessionErrors}`;
     const title = failureTitle(text, this.redact) ?? OWN_TITLES[ownTitleOf(condition)];
-    this.active.set(id, recoveredBy(condition));
-    return this.publish(id, {
-      ...classify(condition),
-      severity: "error",
-      title,
-      reason: condition,
-    });
+    return this.error(id, condition, title);
   }
 
   /**
@@ -148,7 +142,11 @@ export class SessionFailures {
     condition: FailureCondition,
     title: string,
   ): SessionFailureRecord {
-    const id = turnError(turnId);
+    return this.error(turnError(turnId), condition, title);
+  }
+
+  /** An error record `id` of `condition`, active until what recovers it. */
+  private error(id: string, condition: FailureCondition, title: string): SessionFailureRecord {
     this.active.set(id, recoveredBy(condition));
     return this.publish(id, {
       ...classify(condition),
