@@ -26,6 +26,7 @@ import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import { SessionIndex } from "./history/session-index.js";
 import { loadSession } from "./load-session.js";
 import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
+import { LodyControls } from "./lody-controls.js";
 import { SessionControls } from "./session-controls.js";
 import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription } from "./subscription-guard.js";
@@ -54,6 +55,12 @@ export class AcpAgent {
   private readonly sessions = new SessionRegistry();
   /** `_session/steering` and `_session/goal`. */
   readonly controls = new SessionControls(this.sessions);
+  /** The `_lody/...` requests of a Lody client. */
+  readonly lody = new LodyControls({
+    sessions: this.sessions,
+    profile: () => this.negotiated,
+    client: () => this.client,
+  });
   private readonly index = new SessionIndex();
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;

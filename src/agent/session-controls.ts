@@ -12,7 +12,7 @@ import { log } from "../util/log.js";
 import type { SessionRegistry } from "./session-registry.js";
 
 /** ACP prompt blocks → Claude's; content the adapter cannot take is invalid input. */
-function claudeContent(prompt: readonly ContentBlock[]): ClaudeUserBlock[] {
+export function claudeContent(prompt: readonly ContentBlock[]): ClaudeUserBlock[] {
   try {
     return fromAcpPrompt([...prompt]);
   } catch (error) {

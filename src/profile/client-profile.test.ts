@@ -12,6 +12,7 @@ const NO_AIR = {
   planFile: false,
   rawInputRendering: false,
 };
+const NO_LODY = { client: false, subagentEvents: false, answerNotes: false };
 const NO_ZED = {
   terminalOutput: false,
   terminalOutputDelta: false,
@@ -31,6 +32,7 @@ describe("parseClientProfile", () => {
       authTerminal: false,
       zed: NO_ZED,
       air: NO_AIR,
+      lody: NO_LODY,
     });
   });
 
@@ -54,6 +56,7 @@ describe("parseClientProfile", () => {
       authTerminal: true,
       zed: NO_ZED,
       air: NO_AIR,
+      lody: NO_LODY,
     });
   });
 
@@ -125,7 +128,9 @@ describe("parseClientProfile", () => {
 
   it("is frozen, part by part", () => {
     const p = parseClientProfile({});
-    expect([p, p.fs, p.elicitation, p.session, p.zed, p.air].every(Object.isFrozen)).toBe(true);
+    expect([p, p.fs, p.elicitation, p.session, p.zed, p.air, p.lody].every(Object.isFrozen)).toBe(
+      true,
+    );
   });
 
   it.each([

@@ -1,9 +1,11 @@
 import { parseAirProfile, type AirProfile } from "../extensions/air/profile.js";
+import { parseLodyProfile, type LodyProfile } from "../extensions/lody/profile.js";
 import { parseZedProfile, type ZedProfile } from "../extensions/zed/profile.js";
 import { ownField, toPlainData } from "../util/plain-data.js";
 
 export type { AirProfile } from "../extensions/air/profile.js";
 export type { ZedProfile } from "../extensions/zed/profile.js";
+export type { LodyProfile } from "../extensions/lody/profile.js";
 
 /**
  * The ONE immutable description of what the connected client negotiated at
@@ -31,6 +33,8 @@ export interface ClientProfile {
   readonly zed: ZedProfile;
   /** JetBrains AIR (`_meta.jetbrains.air`). */
   readonly air: AirProfile;
+  /** Lody (`_meta.lody`). */
+  readonly lody: LodyProfile;
 }
 
 /** `true` only for the literal boolean `true`. */
@@ -49,6 +53,7 @@ export function parseClientProfile(rawCapabilities: unknown): ClientProfile {
   const fs = ownField(caps, "fs");
   const elicitation = ownField(caps, "elicitation");
   const session = ownField(caps, "session");
+  const formElicitation = declared(ownField(elicitation, "form"));
   return Object.freeze({
     fs: Object.freeze({
       read: flag(ownField(fs, "readTextFile")),
@@ -56,7 +61,7 @@ export function parseClientProfile(rawCapabilities: unknown): ClientProfile {
     }),
     terminal: flag(ownField(caps, "terminal")),
     elicitation: Object.freeze({
-      form: declared(ownField(elicitation, "form")),
+      form: formElicitation,
       url: declared(ownField(elicitation, "url")),
     }),
     session: Object.freeze({
@@ -69,6 +74,7 @@ export function parseClientProfile(rawCapabilities: unknown): ClientProfile {
     authTerminal: flag(ownField(ownField(caps, "auth"), "terminal")),
     zed: parseZedProfile(meta),
     air: parseAirProfile(meta),
+    lody: parseLodyProfile(meta, formElicitation),
   });
 }
 

@@ -5,6 +5,8 @@ import { STOP_ASYNC_TASK, stopAsyncTaskParams } from "../extensions/air/async-ta
 import { connectionClientPort, type WriteLines } from "../client/client-port.js";
 import { goalParams, toGoalRequest } from "../extensions/air/goal-params.js";
 import { GOAL_METHOD } from "../extensions/air/keys.js";
+import { LODY_METHODS } from "../extensions/lody/keys.js";
+import { lodySteerParams, toLodySteerRequest } from "../extensions/lody/steer.js";
 import { STEERING_METHOD } from "../extensions/steering/keys.js";
 import { steeringParams, toSteerRequest } from "../extensions/steering/params.js";
 import { guarded } from "./guarded.js";
@@ -106,6 +108,11 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
       GOAL_METHOD,
       goalParams,
       guarded(GOAL_METHOD, ({ params }) => service.controls.goal(toGoalRequest(params))),
+    )
+    .onRequest(
+      LODY_METHODS.steer,
+      lodySteerParams,
+      guarded(LODY_METHODS.steer, ({ params }) => service.lody.steer(toLodySteerRequest(params))),
     )
     .onRequest(
       STOP_ASYNC_TASK,

@@ -29,6 +29,10 @@ function fromAdapterError(error: AdapterError): RequestError {
       );
     case "turnFailed":
       return new RequestError(-32603, redacted(error.message), error.data);
+    case "refused":
+      return new RequestError(-32600, `Invalid request: ${error.message}`, error.data);
+    case "notOffered":
+      return RequestError.methodNotFound(String(error.data?.method ?? ""));
   }
 }
 

@@ -3,6 +3,7 @@ import { PACKAGE_VERSION } from "../util/version.js";
 import type { AgentOptions } from "../agent/agent-options.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { airAgentDeclaration } from "../extensions/air/agent-declaration.js";
+import { lodyAgentDeclaration } from "../extensions/lody/agent-declaration.js";
 import { steeringAgentMeta } from "../extensions/steering/declaration.js";
 import { authMethods, isRemoteEnvironment } from "../translation/auth.js";
 
@@ -15,7 +16,8 @@ function ownCommand(): { path: string; args: string[] } {
  * The `initialize` answer. Capabilities are honest: a capability appears here only once
  * the adapter serves it end to end. An AIR client also gets the agent side of the AIR
  * declaration (air-extensions.md "Agent declaration"); no other client gets a
- * `jetbrains` key. Every client gets `_meta.steering` (a JetBrains shared key, sent to
+ * `jetbrains` key. A Lody client gets the Lody agent capabilities in
+ * `agentCapabilities._meta.lody` (lody-contract.md §1); no other client does. Every client gets `_meta.steering` (a JetBrains shared key, sent to
  * every client by the "Compatibility rule").
  */
 export function initializeResponse(
@@ -41,7 +43,11 @@ export function initializeResponse(
         ...{ subagents: {} },
       },
       auth: { logout: {} },
-      _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
+      _meta: {
+        claudeCode: { promptQueueing: true },
+        authStatus: {},
+        ...(profile.lody.client ? lodyAgentDeclaration() : {}),
+      },
     },
     authMethods: authMethods(
       profile,

@@ -9,8 +9,11 @@ import {
   type FileChangeReport,
 } from "../extensions/air/file-change-report/report.js";
 import { readFileChangeReportRequest } from "../extensions/air/file-change-report/request.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { additionalDirectoriesOf } from "../sdk/query-options.js";
 import { log } from "../util/log.js";
 import { ownField } from "../util/plain-data.js";
+import type { SessionSetup } from "./query-setup.js";
 
 /** "Unavailable report": how long the checkpoint preview may take. */
 export const PREVIEW_TIMEOUT_MS = 2_000;
@@ -32,6 +35,24 @@ export interface FileChangeReportsParts {
   query(): RewindPreviewer | undefined;
   /** Sends an update just before the answer it belongs to (`Outbox.sendBeforeAnswer`). */
   sendBeforeAnswer(updates: Promise<readonly SessionUpdate[]>): void;
+}
+
+/**
+ * The reports of a session set up as `setup` for a client with `profile`: enabled when the
+ * client negotiated AIR's `agentFileChangeReport`, over the session's roots.
+ */
+export function fileChangeReportsFor(
+  setup: SessionSetup,
+  profile: ClientProfile,
+  io: Pick<FileChangeReportsParts, "query" | "sendBeforeAnswer">,
+): FileChangeReports {
+  return new FileChangeReports({
+    sessionId: setup.sessionId,
+    enabled: profile.air.agentFileChangeReport,
+    cwd: setup.cwd,
+    additionalDirectories: additionalDirectoriesOf(setup.passThrough, setup.additionalDirectories),
+    ...io,
+  });
 }
 
 /** What a report needs of a prompt. */

@@ -1,6 +1,3 @@
-import { clientEnv } from "../sdk/query-options.js";
-import { withSkillFiles } from "../sdk/skill-files.js";
-import { claudeConfigDir } from "../sdk/transcript-paths.js";
 import { managedEnvApplied } from "../sdk/managed-env.js";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type {
@@ -13,7 +10,6 @@ import { StartAnswerCache } from "../agent/start-answer-cache.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeInit } from "../sdk/claude-query.js";
-import { additionalDirectoriesOf } from "../sdk/query-options.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
@@ -21,9 +17,11 @@ import { log } from "../util/log.js";
 import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
 import { AsyncTasks } from "./async-tasks.js";
 import { Conversation } from "./conversation.js";
-import { FileChangeReports } from "./file-change-reports.js";
+import { describedCommands } from "./described-commands.js";
+import { fileChangeReportsFor } from "./file-change-reports.js";
 import { GoalControl } from "./goal-control.js";
 import { Lifecycle } from "./lifecycle.js";
+import { messageTaps, type MessageTap } from "./message-taps.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
 import { QuerySlot } from "./query-slot.js";
@@ -51,9 +49,6 @@ type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QuerySta
  * After a cancel the session is quiet: nothing reaches the client for it until the next
  * prompt starts (no late text, title or command list after the cancelled response).
  */
-/** The upstream extension notification of the raw SDK tap (features 1b, 1k). */
-const RAW_SDK_MESSAGE = "_claude/sdkMessage";
-
 export class Session {
   private readonly lifecycle = new Lifecycle();
   private readonly startState = new StartState();
@@ -81,6 +76,8 @@ export class Session {
   private readonly cache: StartAnswerCache;
   private readonly steering: Steering;
   private readonly goals: GoalControl;
+  /** Readers of every Claude Code message (`message-taps.ts`). */
+  private readonly taps: readonly MessageTap[];
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -136,14 +133,7 @@ export class Session {
       steering: this.steering,
       asks,
       titles: this.titles,
-      fileChanges: new FileChangeReports({
-        sessionId: setup.sessionId,
-        enabled: profile.air.agentFileChangeReport,
-        cwd: setup.cwd,
-        additionalDirectories: additionalDirectoriesOf(
-          setup.passThrough,
-          setup.additionalDirectories,
-        ),
+      fileChanges: fileChangeReportsFor(setup, profile, {
         query: () => this.slot.current,
         sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
       }),
@@ -168,6 +158,7 @@ export class Session {
       prompt: (content) => this.runner.prompt(content),
     });
     if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
+    this.taps = messageTaps({ sessionId: setup.sessionId, setup, client, profile });
   }
 
   get id(): string {
@@ -332,6 +323,13 @@ export class Session {
     return this.steering.inject(content);
   }
 
+  /** Lody's steer: the running turn, else the queued prompt's; false with no prompt unsettled. */
+  acknowledgedSteer(content: ClaudeUserBlock[], onApplied: () => void): boolean {
+    return (
+      !!this.steering.inject(content, onApplied) || this.runner.steerQueued(content, onApplied)
+    );
+  }
+
   /** The session's goal: `/goal <objective>`, or `/goal clear` for `null`. */
   goal(objective: string | null): void {
     this.goals.submit(objective);
@@ -359,16 +357,13 @@ export class Session {
     this.slot.stop();
   }
 
-  /** Claude Code's commands as this client is shown them: AIR also learns each skill's file. */
+  /** Claude Code's commands as this client is shown them (`described-commands.ts`). */
   private describable(commands: readonly ClaudeCommand[]): readonly ClaudeCommand[] {
-    if (!this.profile.air.client) return commands;
-    const configDir = claudeConfigDir(clientEnv(this.setup.passThrough));
-    return withSkillFiles(commands, this.setup.cwd, configDir);
+    return describedCommands(commands, this.profile, this.setup);
   }
 
   private onMessage(message: SDKMessage): void {
-    if (this.setup.rawSdkMessages)
-      void this.client.notify(RAW_SDK_MESSAGE, { sessionId: this.id, message });
+    for (const tap of this.taps) tap.observe(message);
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;

@@ -50,6 +50,8 @@ interface Entry {
   state: "queued" | "applied";
   apply(ok: boolean): void;
   finish(ok: boolean): void;
+  /** Called at once when Claude Code takes the message in, before any later frame is read. */
+  readonly onApplied: (() => void) | undefined;
 }
 
 /** What steering works with: the session's parts it shares. */
@@ -95,8 +97,13 @@ export class Steering {
 
   constructor(private readonly parts: SteeringParts) {}
 
-  /** Pushes `content` into the running turn; undefined when no turn runs. */
-  inject(content: ClaudeUserBlock[]): Steer | undefined {
+  /**
+   * Pushes `content` into the running turn; undefined when no turn runs. `onApplied` runs
+   * synchronously when Claude Code takes the message in: an acknowledgement sent from it
+   * goes out before anything Claude Code says after (Lody's `steer_applied` must precede
+   * the prompt's answer).
+   */
+  inject(content: ClaudeUserBlock[], onApplied?: () => void): Steer | undefined {
     const { lifecycle, slot, conversation, asks } = this.parts;
     const turn = lifecycle.turn;
     const query = slot.current;
@@ -111,7 +118,7 @@ export class Steering {
       applied: new Promise((resolve) => (apply = resolve)),
       done: new Promise((resolve) => (finish = resolve)),
     };
-    this.entries.push({ steer, turn, state: "queued", apply, finish });
+    this.entries.push({ steer, turn, state: "queued", apply, finish, onApplied });
     query.send(message);
     return steer;
   }
@@ -128,6 +135,7 @@ export class Steering {
     if (frame.state === "started" && entry.state === "queued") {
       entry.state = "applied";
       entry.apply(true);
+      entry.onApplied?.();
     } else if (frame.state === "cancelled") {
       // Dropped by Claude Code: it will not run, so nothing waits for it any more.
       this.drop(entry);

@@ -66,6 +66,11 @@ export class TurnRunner {
   private claudeBusy = false;
   /** AIR `sessionFailure` records of the session's failures. */
   private readonly failures: FailureReports;
+  /**
+   * Steers sent while the next prompt waits to start (Lody counts a queued prompt as a
+   * running turn): pushed into its turn as soon as it starts, dropped with it on cancel.
+   */
+  private early: { content: ClaudeUserBlock[]; onApplied: () => void }[] = [];
 
   constructor(private readonly parts: TurnRunnerParts) {
     this.failures = new FailureReports(parts.sessionId, parts.profile, parts.outbox);
@@ -83,10 +88,23 @@ export class TurnRunner {
     });
   }
 
+  /**
+   * A steer for the prompt that waits to start next: true when one waits (the steer goes
+   * into its turn once it starts), false when none does, or a cancel is winding down
+   * (a steer to a cancelled turn is refused, lody-contract.md §6).
+   */
+  steerQueued(content: ClaudeUserBlock[], onApplied: () => void): boolean {
+    const kind = this.parts.lifecycle.kind;
+    if (this.queue.length === 0 || kind === "draining" || kind === "closed") return false;
+    this.early.push({ content, onApplied });
+    return true;
+  }
+
   /** Cancels the running turn and every queued prompt. */
   cancel(): void {
     const { lifecycle, outbox, slot } = this.parts;
     const queued = this.queue.splice(0);
+    this.early = [];
     // Nothing for the session follows a cancelled answer, also when only queued prompts
     // were cancelled (e.g. before Claude Code was up: its commands wait for the next one).
     // A cancelled prompt's file-change report goes out before its answer, hushed or not.
@@ -236,10 +254,15 @@ export class TurnRunner {
     lifecycle.startTurn(turn);
     this.failures.turnStarted();
     const mcp = parseMcpCommand(promptText(next.content));
+    // A command the adapter answers itself runs no Claude turn a steer could join.
+    if (mcp) this.early = [];
     if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp));
     const message = userMessage(next.content, this.parts.conversation.id, turn.id);
     turn.userMessageId = message.uuid;
     query.send(message);
+    for (const steer of this.early.splice(0)) {
+      this.parts.steering.inject(steer.content, steer.onApplied);
+    }
   }
 
   /**

@@ -12,7 +12,11 @@ export type AdapterErrorCode =
   /** Claude Code found no usable credentials. */
   | "authRequired"
   /** A turn failed for a reason the user can act on; the message is Claude's own text. */
-  | "turnFailed";
+  | "turnFailed"
+  /** Well-formed, but refused in the session's state; proves nothing was done. */
+  | "refused"
+  /** A method of an extension the client did not negotiate: as if it did not exist. */
+  | "notOffered";
 
 export class AdapterError extends Error {
   override readonly name = "AdapterError";
@@ -52,4 +56,14 @@ export function turnFailed(userText: string, data?: Record<string, unknown>): Ad
 /** True for an adapter error of `code`. */
 export function isAdapterError(error: unknown, code: AdapterErrorCode): error is AdapterError {
   return error instanceof AdapterError && error.code === code;
+}
+
+/** A request refused in the session's state (nothing was done); `reason` in our words. */
+export function refused(reason: string): AdapterError {
+  return new AdapterError("refused", reason);
+}
+
+/** `method` belongs to an extension this client did not negotiate. */
+export function notOffered(method: string): AdapterError {
+  return new AdapterError("notOffered", `method not found: ${method}`, { method });
 }

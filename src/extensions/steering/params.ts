@@ -7,7 +7,7 @@ import { IDLE_BEHAVIOR, PROMPT_REQUIRED, STEERING } from "./keys.js";
  * What the adapter cannot take (audio, an image type Claude does not read) is refused
  * later by `fromAcpPrompt`, as for `session/prompt`.
  */
-const contentBlock = z.union([
+export const contentBlock = z.union([
   z.looseObject({ type: z.literal("text"), text: z.string() }),
   z.looseObject({ type: z.literal("image"), mimeType: z.string(), data: z.string() }),
   z.looseObject({ type: z.literal("audio"), mimeType: z.string(), data: z.string() }),

@@ -1,0 +1,51 @@
+import type { ClientPort } from "../client/client-port.js";
+import { LODY_METHODS } from "../extensions/lody/keys.js";
+import { steerApplied, steerInjected, type LodySteerRequest } from "../extensions/lody/steer.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { notOffered, refused } from "../util/adapter-error.js";
+import { log } from "../util/log.js";
+import { claudeContent } from "./session-controls.js";
+import type { SessionRegistry } from "./session-registry.js";
+
+/** What the Lody methods use of the agent. */
+export interface LodyControlsParts {
+  readonly sessions: SessionRegistry;
+  /** The negotiated client: a client that did not declare `_meta.lody` gets no method. */
+  profile(): ClientProfile;
+  client(): ClientPort;
+}
+
+/**
+ * The `_lody/...` requests (lody-contract.md §2.1). Each is offered only to a client that
+ * declared `_meta.lody` (others get method-not-found, as for a method never registered)
+ * and throws `unknownSession` for a session that is not live.
+ */
+export class LodyControls {
+  constructor(private readonly parts: LodyControlsParts) {}
+
+  /**
+   * `_lody/session/steer` (contract §6): into the running turn, or the turn of a prompt
+   * queued and not yet started. Refused (-32600, nothing enqueued) when no prompt of the
+   * session is unsettled, or its turn is cancelled or settling. `steer_applied` follows
+   * when Claude Code takes the message in, before the prompt's answer; never after a
+   * cancel.
+   */
+  steer(request: LodySteerRequest): ReturnType<typeof steerInjected> {
+    this.offered(LODY_METHODS.steer);
+    const session = this.parts.sessions.get(request.sessionId);
+    const content = claudeContent(request.prompt);
+    const client = this.parts.client();
+    const applied = steerApplied(session.id, request.steerId);
+    const accepted = session.acknowledgedSteer(content, () => {
+      client.notify(applied.method, applied.params).catch((error: unknown) => {
+        log.warn("steer_applied not sent", { sessionId: session.id, message: String(error) });
+      });
+    });
+    if (!accepted) throw refused("no prompt of the session is running to steer");
+    return steerInjected();
+  }
+
+  private offered(method: string): void {
+    if (!this.parts.profile().lody.client) throw notOffered(method);
+  }
+}

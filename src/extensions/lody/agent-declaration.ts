@@ -1,0 +1,31 @@
+import {
+  LODY,
+  LODY_AGENT_KEYS,
+  STEERING_CONFIG_POLICY,
+  STEERING_TRANSPORT,
+  STEERING_UPSTREAM_TURN,
+} from "./keys.js";
+
+/**
+ * The Lody features this adapter serves end to end, each as its agent capability
+ * (lody-contract.md §1.1). A feature is listed here only once it works; the contract's
+ * list of what the Claude adapter advertises (§1.3) is the target.
+ */
+function advertised(): Record<string, Record<string, unknown>> {
+  return {
+    [LODY_AGENT_KEYS.steering]: {
+      version: 1,
+      transport: STEERING_TRANSPORT,
+      upstreamTurn: STEERING_UPSTREAM_TURN,
+      configPolicy: STEERING_CONFIG_POLICY,
+    },
+  };
+}
+
+/**
+ * `agentCapabilities._meta` of a Lody client: `{lody: {...}}`. Only a client that
+ * declared `_meta.lody` gets it, as only an AIR client gets the AIR declaration.
+ */
+export function lodyAgentDeclaration(): Record<string, unknown> {
+  return { [LODY]: advertised() };
+}

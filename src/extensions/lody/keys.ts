@@ -1,0 +1,52 @@
+/**
+ * The Lody extension's wire names (lody-contract.md). Only this folder spells them: the
+ * `_lody/...` methods and notifications, the keys under `_meta.lody`, and the agent and
+ * client capability keys of the negotiation.
+ */
+
+import { STEERING } from "../steering/keys.js";
+
+/** The namespace: `clientCapabilities._meta.lody`, `agentCapabilities._meta.lody`, `_meta.lody.*`. */
+export const LODY = "lody";
+
+/** Requests a Lody client sends (contract §2.1). */
+export const LODY_METHODS = {
+  steer: "_lody/session/steer",
+} as const;
+
+/** Notifications the agent sends a Lody client (contract §2.2). */
+export const LODY_NOTIFICATIONS = {
+  steerApplied: "_lody/session/steer_applied",
+} as const;
+
+/**
+ * The agent capability keys this adapter advertises (contract §1.1). Lody's `steering`
+ * is spelt like the JetBrains shared key, which the steering folder owns.
+ */
+export const LODY_AGENT_KEYS = {
+  steering: STEERING,
+} as const;
+
+/** The client capability keys (contract §1.2). */
+export const LODY_CLIENT_KEYS = {
+  subagentEvents: "subagentEvents",
+  elicitation: "elicitation",
+  answerNotes: "answerNotes",
+} as const;
+
+/** The `_lody/session/steer` outcome of a steer that was accepted. */
+export const STEER_INJECTED = "injected";
+
+/** `steering` capability values (contract §6). */
+export const STEERING_TRANSPORT = "request";
+export const STEERING_UPSTREAM_TURN = "same";
+export const STEERING_CONFIG_POLICY = "apply";
+
+/** What `test/architecture.test.ts` looks for outside this folder. */
+export const LODY_WIRE_STRINGS: readonly string[] = [
+  LODY,
+  ...Object.values(LODY_METHODS),
+  ...Object.values(LODY_NOTIFICATIONS),
+  LODY_CLIENT_KEYS.subagentEvents,
+  LODY_CLIENT_KEYS.answerNotes,
+];

@@ -1,0 +1,37 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { ClientPort } from "../client/client-port.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import type { SessionSetup } from "./query-setup.js";
+
+/**
+ * Something that reads every message of a session's Claude Code before the session
+ * routes it, and changes nothing about that routing: the raw SDK tap, the Lody
+ * accounting. Each is built only for a client that asked for it, so a session keeps no
+ * work it does not need.
+ */
+export interface MessageTap {
+  observe(message: SDKMessage): void;
+}
+
+/** What a tap may use: the session's id, setup, client and profile. */
+export interface MessageTapParts {
+  readonly sessionId: string;
+  readonly setup: SessionSetup;
+  readonly client: ClientPort;
+  readonly profile: ClientProfile;
+}
+
+/** The upstream extension notification of the raw SDK tap (features 1b, 1k). */
+const RAW_SDK_MESSAGE = "_claude/sdkMessage";
+
+/** `_meta.claudeCode.emitRawSDKMessages`: each SDK message as `_claude/sdkMessage`. */
+function rawSdkTap({ sessionId, client }: MessageTapParts): MessageTap {
+  return { observe: (message) => void client.notify(RAW_SDK_MESSAGE, { sessionId, message }) };
+}
+
+/** The taps a session with `parts` runs, in the order they read each message. */
+export function messageTaps(parts: MessageTapParts): readonly MessageTap[] {
+  const taps: MessageTap[] = [];
+  if (parts.setup.rawSdkMessages) taps.push(rawSdkTap(parts));
+  return taps;
+}
