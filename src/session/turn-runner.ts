@@ -3,7 +3,7 @@ import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/uns
 import { parseMcpCommand } from "../translation/mcp-command.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
-import { turnEnd } from "../translation/turn-end.js";
+import { idleTurnEnd, turnEnd } from "../translation/turn-end.js";
 import { observedResponse } from "../translation/turn-quota.js";
 import type { ModelUsageTable } from "../translation/usage.js";
 import type { ClientProfile } from "../profile/client-profile.js";
@@ -168,7 +168,8 @@ export class TurnRunner {
 
   /**
    * Claude Code went idle. A turn that saw Claude Code run and ended without a `result`
-   * (a local command such as /compact) ends here; an interrupted turn's drain ends too.
+   * ends here: a local command such as /compact answers, any other prompt fails (Claude
+   * Code dropped it); an interrupted turn's drain ends too.
    */
   sessionState(state: string): void {
     const turn = this.parts.lifecycle.turn;
@@ -186,7 +187,9 @@ export class TurnRunner {
     // Idle with a result held for a steer: Claude Code will not run the steer.
     if (turn?.holding) return this.release(turn);
     if (!turn?.sawRunning) return;
-    this.endTurn(turn, { response: observedResponse("end_turn", turn.observed) });
+    const end = idleTurnEnd(promptText(turn.prompt.content));
+    if (end.kind === "error") this.endTurn(turn, { error: turnFailed(end.text) });
+    else this.endTurn(turn, { response: observedResponse(end.stopReason, turn.observed) });
   }
 
   /**
