@@ -121,9 +121,8 @@ export class TranscriptReplay {
       });
       if (record) return [sessionFailureUpdate(record)];
     }
-    // A failed API call is stored as a synthetic assistant message; live, it ended the
-    // turn as an error instead of text (or, for AIR `sessionFailure`, a record).
-    if (entry.isApiErrorMessage || !entry.message) return [];
+    if (!entry.message) return [];
+    if (entry.isApiErrorMessage) return parent === null ? apiErrorText(entry) : [];
     const blocks = contentBlocks(entry);
     for (let i = 0; i < blocks.length; i++) {
       const block = blocks[i]!;
@@ -229,6 +228,23 @@ export class TranscriptReplay {
     this.compactionMetadata = undefined;
     return this.translator.compaction.ended({ success: true, metadata });
   }
+}
+
+/**
+ * A failed API call (an API error, a usage limit), stored as a synthetic assistant
+ * message: live it ended the turn as an error (AIR `sessionFailure`: a usage limit as a
+ * record, sent instead of this); replayed, its text stays in the transcript where it
+ * happened, for every client (features 1g), redacted as the live error was.
+ */
+function apiErrorText(entry: MessageEntry): SessionUpdate[] {
+  const text = entryText(entry);
+  if (!text) return [];
+  const update: SessionUpdate = {
+    sessionUpdate: "agent_message_chunk",
+    content: { type: "text", text: redactForUser(text) },
+  };
+  if (typeof entry.message?.id === "string") update.messageId = entry.message.id;
+  return [update];
 }
 
 /** The text of an API error entry (Claude Code's own message); undefined for others. */
