@@ -87,6 +87,28 @@ describe("TranscriptReplay", () => {
     expect(replay([e])).toEqual([]);
   });
 
+  it.each([
+    [
+      "stdout",
+      "<local-command-stdout>## Context Usage\n\n| a | b |\n\n</local-command-stdout>",
+      "## Context Usage\n\n| a | b |",
+    ],
+    ["stderr", "<local-command-stderr>Error: nothing</local-command-stderr>", "Error: nothing"],
+  ])("replays a local command's %s as the agent's text, as live", (_name, content, text) => {
+    const stored = entry({ type: "system", subtype: "local_command", uuid: "lc-1", content });
+    expect(replay([stored])).toStrictEqual([
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text }, messageId: "lc-1" },
+    ]);
+  });
+
+  it.each([
+    ["empty output", "<local-command-stdout></local-command-stdout>"],
+    ["text without the wrapper", "plain"],
+    ["no text", 42],
+  ])("replays nothing for a local command with %s", (_name, content) => {
+    expect(replay([entry({ type: "system", subtype: "local_command", content })])).toEqual([]);
+  });
+
   it("replays a slash command as the user typed it, and an image prompt", () => {
     const updates = replay([
       entry({

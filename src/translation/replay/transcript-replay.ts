@@ -71,6 +71,7 @@ export class TranscriptReplay {
 
   private of(entry: MessageEntry, parentToolUseId: string | null): SessionUpdate[] {
     if (entry.type === "system") {
+      if (entry.subtype === "local_command") return localCommandOutput(entry);
       return entry.subtype === "compact_boundary"
         ? this.startCompaction(entry.uuid, entry.compactMetadata)
         : [];
@@ -245,6 +246,27 @@ function apiErrorText(entry: MessageEntry): SessionUpdate[] {
   };
   if (typeof entry.message?.id === "string") update.messageId = entry.message.id;
   return [update];
+}
+
+/** The wrapper Claude Code stores a local command's output in (2.1.318). */
+const LOCAL_COMMAND_OUTPUT =
+  /^<local-command-(?:stdout|stderr)>([\s\S]*)<\/local-command-(?:stdout|stderr)>$/;
+
+/**
+ * A local command's output (`/context`, `/usage`), stored as a system entry: the agent's
+ * text, as it was live (features 1h).
+ */
+function localCommandOutput(entry: MessageEntry): SessionUpdate[] {
+  if (typeof entry.content !== "string") return [];
+  const text = (LOCAL_COMMAND_OUTPUT.exec(entry.content.trim())?.[1] ?? "").trim();
+  if (!text) return [];
+  return [
+    {
+      sessionUpdate: "agent_message_chunk",
+      content: { type: "text", text },
+      messageId: entry.uuid,
+    },
+  ];
 }
 
 /** The text of an API error entry (Claude Code's own message); undefined for others. */
