@@ -80,6 +80,30 @@ describe("Claude Code's own cycle after background work", () => {
     90_000,
   );
 
+  it("reaches the client after a cancel quieted the session", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Bash"] } },
+      script: [
+        backgroundBash("sleep 3; echo done"),
+        // Slow: the prompt is cancelled while it streams.
+        { blocks: [{ type: "text", text: "Working on it..." }], delayMs: 1000 },
+        textTurn("Heard after the cancel."),
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const answer = s.prompt(sessionId, "start the job");
+    await s.model.waitForMainRequest(2, 30_000);
+    await s.cancel(sessionId);
+    expect((await answer).stopReason).toBe("cancelled");
+    const before = s.updates(sessionId).length;
+    await eventually(
+      "the follow-up's text",
+      () => agentText(s.updates(sessionId).slice(before)) === "Heard after the cancel.",
+      30_000,
+    );
+  }, 90_000);
+
   it("a prompt sent while that cycle runs waits for it and gets its own answer", async () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "default", allow: ["Bash"] } },
