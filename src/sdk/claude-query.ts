@@ -12,6 +12,7 @@ import {
 } from "@anthropic-ai/claude-agent-sdk";
 import { InputStream } from "./input-stream.js";
 import { buildQueryOptions, type SessionQueryConfig } from "./query-options.js";
+import { startupFailure } from "./startup-failure.js";
 
 /** What Claude Code said of the switches when it started (`ClaudeInit.switches`). */
 export interface SwitchFacts {
@@ -49,7 +50,10 @@ export class ClaudeQuery {
 
   /** Resolves when Claude Code has started: what it offers (models, commands, mode). */
   async ready(): Promise<ClaudeInit> {
-    const init = await this.query.initializationResult();
+    const init = await this.query.initializationResult().catch((error: unknown) => {
+      // A start Claude Code refused says why (`CLAUDE_CODE_STARTUP_FAILURE_RESULTS`).
+      throw startupFailure(error) ?? error;
+    });
     // `current_permission_mode` is sent by 0.3.318 but missing from its type.
     const mode = (init as { current_permission_mode?: unknown }).current_permission_mode;
     return {

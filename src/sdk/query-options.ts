@@ -5,6 +5,7 @@ import { claudeExecutable } from "./claude-binary.js";
 import { thinkingFromEnv } from "./thinking-config.js";
 import { spawnClaudeCode } from "./claude-process.js";
 import { log } from "../util/log.js";
+import { STARTUP_FAILURE_RESULTS_ENV } from "./startup-failure.js";
 
 /** What one ACP session asks of its Claude Code query. */
 export interface SessionQueryConfig {
@@ -107,6 +108,7 @@ function queryEnv(
     // `session_state_changed` tells when a turn went idle, also one without a result
     // (a local command such as /compact ends without one in 0.3.318).
     CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: "1",
+    ...STARTUP_FAILURE_RESULTS_ENV,
   };
 }
 

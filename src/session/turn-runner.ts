@@ -3,13 +3,14 @@ import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/uns
 import { parseMcpCommand } from "../translation/mcp-command.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
-import { turnEnd } from "../translation/turn-end.js";
+import { idleTurnEnd, turnEnd } from "../translation/turn-end.js";
 import { observedResponse } from "../translation/turn-quota.js";
 import type { ModelUsageTable } from "../translation/usage.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { authRequired, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { redacted } from "../util/user-text.js";
+import { AutonomousCycle } from "./autonomous-cycle.js";
 import { userMessage, type Conversation } from "./conversation.js";
 import { FailureReports } from "./failure-reports.js";
 import type { FileChangeReports } from "./file-change-reports.js";
@@ -60,10 +61,10 @@ export class TurnRunner {
   private modelUsage: ModelUsageTable = {};
   /**
    * Claude Code runs a cycle of its own (a background task's follow-up) while no prompt
-   * runs: the next prompt waits until it goes idle, or that cycle's answer and `result`
-   * would be taken for the prompt's.
+   * runs: its work goes to the client, and the next prompt waits until it goes idle, or
+   * that cycle's answer and `result` would be taken for the prompt's.
    */
-  private claudeBusy = false;
+  private cycle: AutonomousCycle | undefined;
   /** AIR `sessionFailure` records of the session's failures. */
   private readonly failures: FailureReports;
   /**
@@ -144,7 +145,7 @@ export class TurnRunner {
   /** A new query started: its `modelUsage` is a new reading (it is cumulative per query). */
   queryStarted(): void {
     this.modelUsage = {};
-    this.claudeBusy = false;
+    this.cycle = undefined;
     this.failures.runtimeReplaced();
     // Messages steered into the query before (a plan handed over) will not run in this one.
     const turn = this.parts.lifecycle.turn;
@@ -153,10 +154,11 @@ export class TurnRunner {
 
   /** Claude Code's `result`: the running turn, or the draining one, ends. */
   result(message: SDKResultMessage): void {
+    const before = this.modelUsage;
     this.modelUsage = message.modelUsage ?? this.modelUsage;
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
     const turn = this.parts.lifecycle.turn;
-    if (!turn) return;
+    if (!turn) return this.ownCycle(before)?.result(message);
     // A steered message still to run: its cycle belongs to this prompt's answer.
     if (this.parts.steering.holds(turn)) return turn.hold(message);
     this.finish(turn, message);
@@ -184,31 +186,41 @@ export class TurnRunner {
 
   /**
    * Claude Code went idle. A turn that saw Claude Code run and ended without a `result`
-   * (a local command such as /compact) ends here; an interrupted turn's drain ends too.
+   * ends here: a local command such as /compact answers, any other prompt fails (Claude
+   * Code dropped it); an interrupted turn's drain ends too.
    */
   sessionState(state: string): void {
     const turn = this.parts.lifecycle.turn;
     if (state === "running") {
       if (turn) turn.sawRunning = true;
-      else if (this.parts.lifecycle.kind === "idle") this.claudeBusy = true;
+      else this.ownCycle(this.modelUsage);
       return;
     }
     if (state !== "idle") return;
-    if (this.claudeBusy) {
-      this.claudeBusy = false;
+    if (this.cycle) {
+      this.cycle = undefined;
       this.pump();
     }
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
     // Idle with a result held for a steer: Claude Code will not run the steer.
     if (turn?.holding) return this.release(turn);
     if (!turn?.sawRunning) return;
-    this.endTurn(turn, { response: observedResponse("end_turn", turn.observed) });
+    const end = idleTurnEnd(promptText(turn.prompt.content));
+    if (end.kind === "error") this.endTurn(turn, { error: turnFailed(end.text) });
+    else this.endTurn(turn, { response: observedResponse(end.stopReason, turn.observed) });
   }
 
-  /** Any other message of Claude Code's: part of the running turn, if one runs. */
+  /**
+   * Any other message of Claude Code's: part of the running turn, if one runs, else of
+   * Claude Code's own cycle. Model work while the session is idle is such a cycle also
+   * when Claude Code did not say it runs (it went on from a turn's result without idling).
+   */
   stream(message: SDKMessage): void {
     const turn = this.parts.lifecycle.turn;
-    if (!turn) return;
+    if (!turn) {
+      const work = message.type === "stream_event" || message.type === "assistant";
+      return (work ? this.ownCycle(this.modelUsage) : this.cycle)?.stream(message);
+    }
     turn.observe(message);
     this.failures.observe(turn, message);
     this.parts.outbox.route(this.parts.translator.translate(message));
@@ -218,7 +230,7 @@ export class TurnRunner {
   queryExited(error: unknown): void {
     const { lifecycle, outbox } = this.parts;
     if (lifecycle.closed) return;
-    this.claudeBusy = false;
+    this.cycle = undefined;
     log.warn("Claude Code exited", {
       sessionId: this.parts.sessionId,
       message: error ? String(error) : undefined,
@@ -244,7 +256,7 @@ export class TurnRunner {
   /** Starts the next queued prompt when the session is idle. */
   pump(): void {
     const { lifecycle, outbox, translator } = this.parts;
-    if (lifecycle.kind !== "idle" || this.queue.length === 0 || this.claudeBusy) return;
+    if (lifecycle.kind !== "idle" || this.queue.length === 0 || this.cycle) return;
     const query = this.parts.slot.current;
     if (!query) return this.parts.restart();
     const next = this.queue.shift()!;
@@ -306,6 +318,20 @@ export class TurnRunner {
       response: observedResponse("end_turn", turn.observed),
       updates: [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text } }],
     });
+  }
+
+  /**
+   * Claude Code's own cycle, started now if none runs; none while the session is not
+   * idle (a cancelled turn drains: what it still sends is the cancelled work's).
+   */
+  private ownCycle(modelUsageBefore: ModelUsageTable): AutonomousCycle | undefined {
+    if (this.cycle || this.parts.lifecycle.kind !== "idle") return this.cycle;
+    const { outbox, translator } = this.parts;
+    // Work nobody prompted for: also heard after a cancel or a load quieted the session.
+    outbox.wake();
+    translator.endTurn();
+    this.cycle = new AutonomousCycle(outbox, translator, modelUsageBefore);
+    return this.cycle;
   }
 
   private endDrain(): void {

@@ -234,6 +234,31 @@ describe("SdkMessageTranslator", () => {
     ]);
   });
 
+  it.each([
+    [
+      "a local command's output is the agent's text",
+      "Total cost: $0.00",
+      [
+        {
+          sessionUpdate: "agent_message_chunk",
+          content: { type: "text", text: "Total cost: $0.00" },
+          messageId: "u-out",
+        },
+      ],
+    ],
+    ["empty output is nothing", "", []],
+    ["output that is not text is nothing", 42, []],
+  ])("%s", (_name, content, updates) => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    const message = sdk({
+      type: "system",
+      subtype: "local_command_output",
+      content,
+      uuid: "u-out",
+    });
+    expect(t.translate(message)).toStrictEqual(updates);
+  });
+
   it("ignores other messages", () => {
     const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
     expect(t.translate(sdk({ type: "result", subtype: "success" }))).toEqual([]);

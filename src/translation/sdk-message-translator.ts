@@ -1,4 +1,5 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { CompactionTranslator } from "./compaction.js";
 import { MessageStreamTranslator } from "./message-stream.js";
@@ -102,6 +103,7 @@ export class SdkMessageTranslator {
       const metadata = (message as { compact_metadata?: unknown }).compact_metadata;
       return toRoot(this.compaction.ended({ success: true, metadata }));
     }
+    if (message.subtype === "local_command_output") return toRoot(localCommandOutput(message));
     if (message.subtype !== "status") return [];
     const status = message as {
       status?: unknown;
@@ -127,4 +129,20 @@ export class SdkMessageTranslator {
     }
     return updates;
   }
+}
+
+/**
+ * A local command's output (features 1h: `/usage`, `/context`, `/voice` …) as the agent's
+ * text. Claude Code 0.3.318 sends most of it as a synthetic assistant message instead,
+ * which the message stream forwards; this is the message the SDK declares for it.
+ */
+function localCommandOutput(message: { content?: unknown; uuid: string }): SessionUpdate[] {
+  if (typeof message.content !== "string" || message.content === "") return [];
+  return [
+    {
+      sessionUpdate: "agent_message_chunk",
+      content: { type: "text", text: message.content },
+      messageId: message.uuid,
+    },
+  ];
 }

@@ -1,6 +1,6 @@
 import type { ModelUsage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
-import { turnEnd, type TurnFacts } from "./turn-end.js";
+import { idleTurnEnd, NO_RESULT_TEXT, turnEnd, type TurnFacts } from "./turn-end.js";
 
 function model(inputTokens: number, outputTokens: number, contextWindow: number): ModelUsage {
   return {
@@ -111,5 +111,16 @@ describe("turnEnd", () => {
       text: "Not logged in",
       auth: true,
     });
+  });
+});
+
+describe("idleTurnEnd", () => {
+  it.each([
+    ["a local command ends the turn", "/compact", { kind: "stop", stopReason: "end_turn" }],
+    ["also after blanks", "  /context", { kind: "stop", stopReason: "end_turn" }],
+    ["any other prompt fails", "fix the bug", { kind: "error", text: NO_RESULT_TEXT, auth: false }],
+    ["an image-only prompt fails", "", { kind: "error", text: NO_RESULT_TEXT, auth: false }],
+  ])("%s", (_name, text, outcome) => {
+    expect(idleTurnEnd(text)).toStrictEqual(outcome);
   });
 });

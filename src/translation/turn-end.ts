@@ -1,6 +1,6 @@
 import type { SDKAssistantMessageError, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse, SessionUpdate, StopReason } from "@agentclientprotocol/sdk/unstable";
-import { toTurnOutcome } from "./turn-outcome.js";
+import { toTurnOutcome, type TurnOutcome } from "./turn-outcome.js";
 import {
   quotaMeta,
   toAcpUsage,
@@ -68,4 +68,19 @@ export function turnResponse(
       _meta: { quota: quotaMeta(usage, modelUsage, facts.modelUsageBefore) },
     },
   };
+}
+
+/** What the client is told of a turn that Claude Code left without its `result`. */
+export const NO_RESULT_TEXT =
+  "Claude Code stopped working on this prompt without finishing it (it went idle without a result). " +
+  "Any partial answer may be incomplete; send the prompt again to retry.";
+
+/**
+ * How a turn ends when Claude Code went idle before its `result` (features 1a): a local
+ * command (`/compact` and the like: a prompt that starts with `/`) may end so, and ends
+ * the turn; any other prompt was dropped on the way (issue #825 upstream), an error.
+ */
+export function idleTurnEnd(promptText: string): TurnOutcome {
+  if (promptText.trimStart().startsWith("/")) return { kind: "stop", stopReason: "end_turn" };
+  return { kind: "error", text: NO_RESULT_TEXT, auth: false };
 }

@@ -431,11 +431,18 @@ describe("sessionFailure on session/load", () => {
       }),
     ]);
 
-    // A client without the capability gets the transcript as before, and no record.
+    // A client without the capability gets the stored message as text, and no record.
     await s.restartAdapter();
     await s.initialize(PROFILES.plain);
     await loadSession(s, sessionId);
-    expect(updates(s, sessionId)).toStrictEqual([prompt]);
+    expect(updates(s, sessionId)).toStrictEqual([
+      prompt,
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: limit },
+        messageId: expect.any(String),
+      },
+    ]);
     expect(JSON.stringify(s.sentByAdapter())).not.toContain("jetbrains");
   }, 60_000);
 });

@@ -91,6 +91,20 @@ describe("credentials", () => {
   });
 });
 
+describe("Claude Code refuses to start", () => {
+  it("session/new fails with Claude Code's reason, not an exit code", async () => {
+    const s = await scenario({ env: { HTTPS_PROXY: "htp://bad proxy" } });
+    await s.initialize();
+    const error = await promptError(s.newSession());
+    expect(error.code).toBe(-32603);
+    expect(error.message).toMatch(
+      /^Claude Code could not start: Invalid proxy URL in HTTPS_PROXY: .*\nFix or unset HTTPS_PROXY and restart Claude Code\.$/s,
+    );
+    expect(error.message).not.toContain("exited with code");
+    expect(error.data).toEqual({ startupFailureReason: "proxy_invalid" });
+  });
+});
+
 describe("Claude Code dies during a turn", () => {
   it("ends the turn with an error, sweeps its shells, and the next prompt works", async () => {
     const s = await scenario({

@@ -75,6 +75,19 @@ describe("asMessageEntry", () => {
     ).toStrictEqual({ id: "m-1", content });
   });
 
+  it.each([
+    ["local_command", "<local-command-stdout>x</local-command-stdout>"],
+    ["informational", undefined],
+  ])("keeps the content of a system entry only for a local command (%s)", (subtype, kept) => {
+    const raw = {
+      type: "system",
+      subtype,
+      uuid: "s-1",
+      content: "<local-command-stdout>x</local-command-stdout>",
+    };
+    expect(asMessageEntry(raw)?.content).toBe(kept);
+  });
+
   it("is undefined for entries that are no message", () => {
     expect(asMessageEntry({ type: "attachment", uuid: "a-1" })).toBeUndefined();
     expect(asMessageEntry({ type: "user" })).toBeUndefined();
@@ -131,6 +144,19 @@ describe("toEntryLink", () => {
       toolUseIds: ["toolu_1", "srvtoolu_2", "mcptoolu_3"],
       toolResultIds: [],
     });
+  });
+
+  it.each([
+    ["a local command's output", "local_command", true],
+    ["another system entry", "informational", false],
+  ])("%s is a message of the conversation: %s", (_name, subtype, message) => {
+    const raw = {
+      type: "system",
+      subtype,
+      uuid: "s-1",
+      content: "<local-command-stdout>x</local-command-stdout>",
+    };
+    expect(toEntryLink(raw, 3)?.message).toBe(message);
   });
 
   it("names the tool uses a user entry answers", () => {

@@ -14,7 +14,7 @@ export interface EntryLink {
   readonly parentUuid: string | undefined;
   /** A compaction boundary's link to the conversation before it. */
   readonly logicalParentUuid: string | undefined;
-  /** A user or assistant message of the main conversation (not a subagent's). */
+  /** A user or assistant message, or a local command's output (not a subagent's). */
   readonly message: boolean;
   readonly sidechain: boolean;
   /** Ids of the tool uses an assistant entry holds. */
@@ -38,6 +38,8 @@ export interface MessageEntry {
   readonly toolUseResult?: unknown;
   /** A compaction boundary's trigger and token counts (`compactMetadata`). */
   readonly compactMetadata?: unknown;
+  /** A local command's stored output (`system` entry, subtype `local_command`). */
+  readonly content?: unknown;
 }
 
 /** Content block types that start a tool call, and those that answer one. */
@@ -96,6 +98,7 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
     isApiErrorMessage: entry.isApiErrorMessage,
     toolUseResult: entry.toolUseResult,
     compactMetadata: entry.compactMetadata,
+    content: entry.subtype === "local_command" ? entry.content : undefined,
   } as MessageEntry;
 }
 
@@ -135,7 +138,8 @@ export function toEntryLink(
     uuid,
     parentUuid: optionalString(entry.parentUuid),
     logicalParentUuid: optionalString(entry.logicalParentUuid),
-    message: type === "user" || type === "assistant",
+    // A local command's output answers its command: the conversation's tip when last.
+    message: type === "user" || type === "assistant" || message?.content !== undefined,
     sidechain: entry.isSidechain === true,
     toolUseIds: type === "assistant" ? blockIds(content, TOOL_USE_BLOCKS, "id") : NO_IDS,
     toolResultIds: type === "user" ? blockIds(content, TOOL_RESULT_BLOCKS, "tool_use_id") : NO_IDS,

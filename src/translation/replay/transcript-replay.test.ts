@@ -79,16 +79,34 @@ describe("TranscriptReplay", () => {
       }),
     ],
     [
-      "an API error",
-      entry({
-        type: "assistant",
-        isApiErrorMessage: true,
-        message: { id: "m", content: [{ type: "text", text: "529" }] },
-      }),
+      "an API error without text",
+      entry({ type: "assistant", isApiErrorMessage: true, message: { id: "m", content: [] } }),
     ],
     ["another system entry", entry({ type: "system", subtype: "informational" })],
   ])("shows nothing for %s", (_name, e) => {
     expect(replay([e])).toEqual([]);
+  });
+
+  it.each([
+    [
+      "stdout",
+      "<local-command-stdout>## Context Usage\n\n| a | b |\n\n</local-command-stdout>",
+      "## Context Usage\n\n| a | b |",
+    ],
+    ["stderr", "<local-command-stderr>Error: nothing</local-command-stderr>", "Error: nothing"],
+  ])("replays a local command's %s as the agent's text, as live", (_name, content, text) => {
+    const stored = entry({ type: "system", subtype: "local_command", uuid: "lc-1", content });
+    expect(replay([stored])).toStrictEqual([
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text }, messageId: "lc-1" },
+    ]);
+  });
+
+  it.each([
+    ["empty output", "<local-command-stdout></local-command-stdout>"],
+    ["text without the wrapper", "plain"],
+    ["no text", 42],
+  ])("replays nothing for a local command with %s", (_name, content) => {
+    expect(replay([entry({ type: "system", subtype: "local_command", content })])).toEqual([]);
   });
 
   it("replays a slash command as the user typed it, and an image prompt", () => {
@@ -521,8 +539,17 @@ describe("TranscriptReplay: AIR sessionFailure", () => {
     ],
     ["another API error", "API Error: 500 boom", "<synthetic>", AIR_FAILURES],
     ["a message that is not Claude Code's own", LIMIT, "claude-opus-5-5", AIR_FAILURES],
-  ])("no record for %s", (_name, text, model, profile) => {
-    expect(replay([prompt, apiError(text, model)], profile)).toStrictEqual([chunk]);
+  ])("no record for %s: the message's text, where it happened", (_name, text, model, profile) => {
+    expect(replay([prompt, apiError(text, model)], profile)).toStrictEqual([
+      chunk,
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text }, messageId: "m" },
+    ]);
+  });
+
+  it("an API error's text is redacted as the live error was", () => {
+    const text = "API Error: 401 key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789";
+    const [, update] = replay([prompt, apiError(text)], PLAIN_CLIENT);
+    expect(JSON.stringify(update)).not.toContain("sk-ant-api03-abcdefghijklmnopqrstuvwxyz");
   });
 
   it("a subagent's usage-limit message is no record of the session", () => {

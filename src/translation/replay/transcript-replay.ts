@@ -71,6 +71,7 @@ export class TranscriptReplay {
 
   private of(entry: MessageEntry, parentToolUseId: string | null): SessionUpdate[] {
     if (entry.type === "system") {
+      if (entry.subtype === "local_command") return localCommandOutput(entry);
       return entry.subtype === "compact_boundary"
         ? this.startCompaction(entry.uuid, entry.compactMetadata)
         : [];
@@ -121,9 +122,8 @@ export class TranscriptReplay {
       });
       if (record) return [sessionFailureUpdate(record)];
     }
-    // A failed API call is stored as a synthetic assistant message; live, it ended the
-    // turn as an error instead of text (or, for AIR `sessionFailure`, a record).
-    if (entry.isApiErrorMessage || !entry.message) return [];
+    if (!entry.message) return [];
+    if (entry.isApiErrorMessage) return parent === null ? apiErrorText(entry) : [];
     const blocks = contentBlocks(entry);
     for (let i = 0; i < blocks.length; i++) {
       const block = blocks[i]!;
@@ -229,6 +229,44 @@ export class TranscriptReplay {
     this.compactionMetadata = undefined;
     return this.translator.compaction.ended({ success: true, metadata });
   }
+}
+
+/**
+ * A failed API call (an API error, a usage limit), stored as a synthetic assistant
+ * message: live it ended the turn as an error (AIR `sessionFailure`: a usage limit as a
+ * record, sent instead of this); replayed, its text stays in the transcript where it
+ * happened, for every client (features 1g), redacted as the live error was.
+ */
+function apiErrorText(entry: MessageEntry): SessionUpdate[] {
+  const text = entryText(entry);
+  if (!text) return [];
+  const update: SessionUpdate = {
+    sessionUpdate: "agent_message_chunk",
+    content: { type: "text", text: redactForUser(text) },
+  };
+  if (typeof entry.message?.id === "string") update.messageId = entry.message.id;
+  return [update];
+}
+
+/** The wrapper Claude Code stores a local command's output in (2.1.318). */
+const LOCAL_COMMAND_OUTPUT =
+  /^<local-command-(?:stdout|stderr)>([\s\S]*)<\/local-command-(?:stdout|stderr)>$/;
+
+/**
+ * A local command's output (`/context`, `/usage`), stored as a system entry: the agent's
+ * text, as it was live (features 1h).
+ */
+function localCommandOutput(entry: MessageEntry): SessionUpdate[] {
+  if (typeof entry.content !== "string") return [];
+  const text = (LOCAL_COMMAND_OUTPUT.exec(entry.content.trim())?.[1] ?? "").trim();
+  if (!text) return [];
+  return [
+    {
+      sessionUpdate: "agent_message_chunk",
+      content: { type: "text", text },
+      messageId: entry.uuid,
+    },
+  ];
 }
 
 /** The text of an API error entry (Claude Code's own message); undefined for others. */
