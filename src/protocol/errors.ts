@@ -29,6 +29,8 @@ function fromAdapterError(error: AdapterError): RequestError {
       );
     case "turnFailed":
       return new RequestError(-32603, redacted(error.message), error.data);
+    case "requestCancelled":
+      return new RequestError(-32800, `Request cancelled: ${error.message}`, error.data);
   }
 }
 

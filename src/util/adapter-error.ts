@@ -12,7 +12,9 @@ export type AdapterErrorCode =
   /** Claude Code found no usable credentials. */
   | "authRequired"
   /** A turn failed for a reason the user can act on; the message is Claude's own text. */
-  | "turnFailed";
+  | "turnFailed"
+  /** A request a cancel (or a close) ended before it took effect (ACP v2: a held prompt). */
+  | "requestCancelled";
 
 export class AdapterError extends Error {
   override readonly name = "AdapterError";
@@ -47,6 +49,11 @@ export function authRequired(userText?: string, data?: Record<string, unknown>):
 /** A turn that failed; `userText` is Claude's text for the user (redacted on the way out). */
 export function turnFailed(userText: string, data?: Record<string, unknown>): AdapterError {
   return new AdapterError("turnFailed", userText, data);
+}
+
+/** A request that a cancel or close ended before it took effect (v2: a prompt not inserted). */
+export function requestCancelled(what: string): AdapterError {
+  return new AdapterError("requestCancelled", what);
 }
 
 /** True for an adapter error of `code`. */

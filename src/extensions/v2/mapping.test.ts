@@ -5,6 +5,7 @@ import {
   v1McpServer,
   v1SessionParams,
   v2AuthMethod,
+  v2ChildState,
   v2Commands,
   v2ConfigOptions,
   v2Failed,
@@ -44,16 +45,18 @@ const V1_ANSWER: v1.InitializeResponse = {
 
 /** Every v2 client takes the terminal extension (mapped to display terminals). */
 const TERMINALS = { terminal_output: true };
+/** And subagents as child sessions: a v2 baseline requirement. */
+const SUBAGENTS = { subagents: {} };
 
 describe("v1ClientCapabilities", () => {
   it.each([
-    [undefined, { auth: { terminal: false }, _meta: TERMINALS }],
-    [{}, { auth: { terminal: false }, _meta: TERMINALS }],
-    [{ auth: { terminal: {} } }, { auth: { terminal: true }, _meta: TERMINALS }],
-    [{ auth: { terminal: null } }, { auth: { terminal: false }, _meta: TERMINALS }],
+    [undefined, { auth: { terminal: false }, ...SUBAGENTS, _meta: TERMINALS }],
+    [{}, { auth: { terminal: false }, ...SUBAGENTS, _meta: TERMINALS }],
+    [{ auth: { terminal: {} } }, { auth: { terminal: true }, ...SUBAGENTS, _meta: TERMINALS }],
+    [{ auth: { terminal: null } }, { auth: { terminal: false }, ...SUBAGENTS, _meta: TERMINALS }],
     [
       { elicitation: { form: {} } },
-      { auth: { terminal: false }, elicitation: { form: {} }, _meta: TERMINALS },
+      { auth: { terminal: false }, elicitation: { form: {} }, ...SUBAGENTS, _meta: TERMINALS },
     ],
   ])("%j → %j", (v2caps, expected) => {
     expect(v1ClientCapabilities(v2caps)).toEqual(expected);
@@ -442,9 +445,81 @@ describe("v2Update", () => {
       { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
       { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
     ],
+    // Child sessions: the same shapes on v2's unstable surface.
+    [SUBAGENT_UPDATE, SUBAGENT_UPDATE],
+    [SESSION_MESSAGE, SESSION_MESSAGE],
+    [
+      { sessionUpdate: "session_message_chunk", messageId: "p", content: text },
+      { sessionUpdate: "session_message_chunk", messageId: "p", content: text },
+    ],
     // v2 has modes only as a config option (config_option_update goes out beside it).
     [{ sessionUpdate: "current_mode_update", currentModeId: "plan" }, undefined],
   ])("%j → %j", (update, expected) => {
     expect(v2Update(update, ids)).toEqual(expected);
+  });
+});
+
+const SUBAGENT_UPDATE = {
+  sessionUpdate: "subagent_update",
+  sessionId: "subagent-1",
+  title: "Explore",
+  capabilities: { cancel: {} },
+  state: { state: "running" },
+} as unknown as v1.SessionUpdate;
+const SESSION_MESSAGE = {
+  sessionUpdate: "session_message",
+  messageId: "toolu:prompt",
+  senderSessionId: "root",
+  recipientSessionId: "subagent-1",
+  content: [{ type: "text", text: "List the files" }],
+} as unknown as v1.SessionUpdate;
+
+describe("v2ChildState", () => {
+  it.each<[string, unknown, unknown]>([
+    [
+      "a child announced running",
+      SUBAGENT_UPDATE,
+      { sessionId: "subagent-1", update: { sessionUpdate: "state_update", state: "running" } },
+    ],
+    [
+      "a child's end, with its stop reason",
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: "c",
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+      {
+        sessionId: "c",
+        update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
+      },
+    ],
+    [
+      "a child waiting for the user",
+      { sessionUpdate: "subagent_update", sessionId: "c", state: { state: "requires_action" } },
+      { sessionId: "c", update: { sessionUpdate: "state_update", state: "requires_action" } },
+    ],
+    [
+      "a patch without a state",
+      { sessionUpdate: "subagent_update", sessionId: "c", title: "T" },
+      undefined,
+    ],
+    [
+      "a state without its kind",
+      { sessionUpdate: "subagent_update", sessionId: "c", state: {} },
+      undefined,
+    ],
+    [
+      "a state that is not an object",
+      { sessionUpdate: "subagent_update", sessionId: "c", state: "running" },
+      undefined,
+    ],
+    ["no child id", { sessionUpdate: "subagent_update", state: { state: "running" } }, undefined],
+    [
+      "another update",
+      { sessionUpdate: "session_info_update", title: "T", state: { state: "running" } },
+      undefined,
+    ],
+  ])("%s", (_name, update, expected) => {
+    expect(v2ChildState(update as v1.SessionUpdate)).toStrictEqual(expected);
   });
 });

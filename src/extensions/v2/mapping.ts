@@ -14,15 +14,17 @@ import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
 /**
  * v2 client capabilities → the v1 ones the profile parser reads (auth, elicitation).
  * Every v2 client takes the terminal extension: its keys become v2's display terminals
- * (`terminal-mapper.ts`).
+ * (`terminal-mapper.ts`); and subagents as child sessions (`subagent_update`), which v2
+ * makes a baseline requirement with no client capability.
  */
 export function v1ClientCapabilities(
   capabilities: v2.ClientCapabilities | null | undefined,
 ): v1.ClientCapabilities {
   const result: v1.ClientCapabilities = {
     auth: { terminal: present(capabilities?.auth?.terminal) },
+    subagents: {},
     _meta: { [ZED_CLIENT_FLAGS.terminalOutput]: true },
-  };
+  } as v1.ClientCapabilities;
   if (present(capabilities?.elicitation)) result.elicitation = capabilities.elicitation;
   return result;
 }
@@ -299,6 +301,9 @@ export function v2Update(
         sessionUpdate: update.sessionUpdate,
         configOptions: v2ConfigOptions(update.configOptions),
       };
+    case "subagent_update":
+    case "session_message":
+    case "session_message_chunk":
     case "usage_update":
     case "session_info_update":
     case "notice":
@@ -309,6 +314,26 @@ export function v2Update(
     default:
       return undefined;
   }
+}
+
+/**
+ * A child's own `state_update`: v2 reports each child session's state on the child too,
+ * not only mirrored on its parent's `subagent_update` (which the agent sends first, so
+ * the child is announced before anything bears its id). Undefined for any other update,
+ * and for a `subagent_update` that does not change the state.
+ */
+export function v2ChildState(
+  update: v1.SessionUpdate,
+): { sessionId: string; update: v2.SessionUpdate } | undefined {
+  if (update.sessionUpdate !== "subagent_update") return undefined;
+  const { sessionId, state } = update as { sessionId?: unknown; state?: unknown };
+  if (typeof sessionId !== "string" || !isRecord(state) || typeof state.state !== "string") {
+    return undefined;
+  }
+  return {
+    sessionId,
+    update: { ...state, sessionUpdate: V2_UPDATES.stateUpdate } as v2.SessionUpdate,
+  };
 }
 
 /** A v1 tool call report (`tool_call` or `tool_call_update`) → v2 upsert fields. */
@@ -338,6 +363,10 @@ function meta(value: Record<string, unknown> | null | undefined): {
   _meta?: Record<string, unknown>;
 } {
   return value ? { _meta: value } : {};
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function present<T>(value: T | null | undefined): value is T {
