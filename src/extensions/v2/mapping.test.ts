@@ -142,7 +142,20 @@ describe("v1SessionParams / v1McpServer", () => {
       additionalDirectories: ["/x"],
       mcpServers: [{ name: "s", command: "/bin/s", args: [], env: [] }],
     });
-    expect(v1SessionParams({ cwd: "/w" })).toEqual({ cwd: "/w", mcpServers: [] });
+    expect(v1SessionParams({ cwd: "/w" })).toStrictEqual({ cwd: "/w", mcpServers: [] });
+    expect(v1SessionParams({ cwd: "/w", _meta: null })).toStrictEqual({
+      cwd: "/w",
+      mcpServers: [],
+    });
+  });
+
+  it("passes the agent's _meta keys (claudeCode.options) through", () => {
+    const _meta = { claudeCode: { options: { allowedTools: ["Grep"] } } };
+    expect(v1SessionParams({ cwd: "/w", _meta })).toStrictEqual({
+      cwd: "/w",
+      mcpServers: [],
+      _meta,
+    });
   });
 
   it.each([

@@ -89,13 +89,19 @@ export interface V1SessionParams {
   readonly cwd: string;
   readonly additionalDirectories?: readonly string[];
   readonly mcpServers: v1.McpServer[];
+  readonly _meta?: Record<string, unknown>;
 }
 
-/** v2 lifecycle params → v1: MCP servers lose the `stdio` tag v1 does not have. */
+/**
+ * v2 lifecycle params → v1: MCP servers lose the `stdio` tag v1 does not have; `_meta`
+ * passes as is (the agent's own keys, such as `claudeCode.options`, mean the same on
+ * both versions).
+ */
 export function v1SessionParams(params: {
   cwd: string;
   additionalDirectories?: readonly string[] | null;
   mcpServers?: readonly v2.McpServer[] | null;
+  _meta?: Record<string, unknown> | null;
 }): V1SessionParams {
   return {
     cwd: params.cwd,
@@ -103,6 +109,7 @@ export function v1SessionParams(params: {
       ? { additionalDirectories: params.additionalDirectories }
       : {}),
     mcpServers: (params.mcpServers ?? []).flatMap(v1McpServer),
+    ...(params._meta ? { _meta: params._meta } : {}),
   };
 }
 
