@@ -143,4 +143,22 @@ describe("PromptStates", () => {
       },
     ]);
   });
+
+  it("settled resolves once the session's last prompt has sent its idle state", async () => {
+    const { states, sent } = setup();
+    await expect(states.settled("s")).resolves.toBeUndefined();
+    const first = deferred();
+    await states.prompt("s", text, () => first.promise);
+    let settled = false;
+    void states.settled("s").then(() => (settled = true));
+    await flush();
+    expect(settled).toBe(false);
+    first.resolve({ stopReason: "cancelled" });
+    await flush();
+    expect(settled).toBe(true);
+    expect(sent.at(-1)).toEqual([
+      "s",
+      { sessionUpdate: "state_update", state: "idle", stopReason: "cancelled" },
+    ]);
+  });
 });

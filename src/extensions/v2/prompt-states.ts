@@ -35,6 +35,8 @@ interface Held {
 export class PromptStates {
   /** Per session with a prompt at work: the prompts held behind it. */
   private readonly active = new Map<string, Held[]>();
+  /** Per session: who waits for its idle state to be sent (`session/close`). */
+  private readonly waiting = new Map<string, Array<() => void>>();
 
   constructor(private readonly deps: PromptStatesDeps) {}
 
@@ -62,6 +64,19 @@ export class PromptStates {
     for (const one of held.splice(0)) {
       one.reject(requestCancelled("the prompt was cancelled before it was inserted"));
     }
+  }
+
+  /**
+   * Resolves once the session has no prompt at work and its idle state has been handed
+   * to the client: `session/close` answers only after the work it cancelled went idle.
+   */
+  settled(sessionId: string): Promise<void> {
+    if (!this.active.has(sessionId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(sessionId) ?? [];
+      waiters.push(resolve);
+      this.waiting.set(sessionId, waiters);
+    });
   }
 
   /** Whether a prompt of the session is at work (held ones included). */
@@ -111,6 +126,10 @@ export class PromptStates {
       }
     }
     this.active.delete(sessionId);
-    return this.deps.send(sessionId, idle);
+    const sent = this.deps.send(sessionId, idle);
+    const waiters = this.waiting.get(sessionId) ?? [];
+    this.waiting.delete(sessionId);
+    for (const resolve of waiters) resolve();
+    return sent;
   }
 }

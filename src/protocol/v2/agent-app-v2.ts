@@ -90,9 +90,11 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       )
       .onRequest(
         m.session.close,
-        guarded(m.session.close, ({ params }) => {
+        guarded(m.session.close, async ({ params }) => {
           v2.prompts.cancelHeld(params.sessionId);
           service.close(params.sessionId);
+          // The cancelled work's idle state goes out before the answer (v2 close).
+          await v2.prompts.settled(params.sessionId);
           v2.forget(params.sessionId);
           return {};
         }),
@@ -102,6 +104,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         guarded(m.session.delete, async ({ params }) => {
           v2.prompts.cancelHeld(params.sessionId);
           await service.delete(params.sessionId);
+          await v2.prompts.settled(params.sessionId);
           v2.forget(params.sessionId);
           return {};
         }),
