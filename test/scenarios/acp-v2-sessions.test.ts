@@ -138,6 +138,16 @@ describe("ACP v2 (draft): config options and stored sessions", () => {
     expect(after.sessions.map((r) => r.sessionId)).not.toContain(forked.sessionId);
     expect(after.sessions.map((r) => r.sessionId)).toContain(sessionId);
 
+    // Resume without replay: no history, and the state snapshot last before the answer.
+    await s.agent.request("session/close", { sessionId });
+    const quiet = s.updates(sessionId).length;
+    await s.agent.request("session/resume", { sessionId, cwd: s.workspace });
+    const resumedOnly = s.updates(sessionId).slice(quiet) as Update[];
+    for (const kind of ["user_message_chunk", "agent_message_chunk", "tool_call_update"]) {
+      expect(resumedOnly.map((u) => u.sessionUpdate)).not.toContain(kind);
+    }
+    expect(resumedOnly.at(-1)).toEqual({ sessionUpdate: "state_update", state: "idle" });
+
     // Close of a running prompt: its idle (cancelled) comes before the close's answer, a
     // held prompt is answered -32800, and nothing of the session follows.
     await s.prompt(sessionId, "slow");

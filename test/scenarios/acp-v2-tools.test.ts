@@ -27,15 +27,22 @@ function toolTurn(id: string, name: string, input: Record<string, unknown>): Scr
   return { blocks: [{ type: "tool_use", id, name, input }] };
 }
 
-describe("ACP v2 (draft): thinking and the tool families", () => {
-  it("thinking, Read, Edit, Write, Grep, Glob and a failing Bash: v2 upserts, structured diffs, a display terminal", async () => {
+describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
+  it("a plan, thinking, Read, Edit, Write, Grep, Glob and a failing Bash: v2 upserts, structured diffs, a display terminal", async () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "acceptEdits", allow: ["Glob", "Grep"] } },
+      env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: "1", CLAUDE_CODE_ENABLE_TASKS: "0" },
     });
     const file = join(s.workspace, "notes.txt");
     const created = join(s.workspace, "created.txt");
     writeFileSync(file, "alpha\nbeta\ngamma\n");
     s.model.push(
+      toolTurn("toolu_todo", "TodoWrite", {
+        todos: [
+          { content: "Read the notes", status: "in_progress", activeForm: "Reading" },
+          { content: "Edit them", status: "pending", activeForm: "Editing" },
+        ],
+      }),
       {
         id: "msg_think",
         blocks: [
@@ -68,6 +75,23 @@ describe("ACP v2 (draft): thinking and the tool families", () => {
     expect(thoughts.map((t) => (t as { content: { text: string } }).content.text).join("")).toBe(
       "Let me read the notes first.",
     );
+
+    // TodoWrite is the session's plan, v2's item plan; never a tool call.
+    expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "plan_update")).toEqual([
+      {
+        sessionUpdate: "plan_update",
+        plan: {
+          type: "items",
+          planId: "plan",
+          entries: [
+            { content: "Read the notes", status: "in_progress", priority: "medium" },
+            { content: "Edit them", status: "pending", priority: "medium" },
+          ],
+        },
+      },
+    ]);
+    expect(s.toolCall(sessionId, "toolu_todo")).toEqual([]);
+    expect(s.kinds(sessionId)).not.toContain("plan");
 
     // v2 has one upsert: no tool_call, every tool call ends completed (the Bash failed).
     expect(s.kinds(sessionId)).not.toContain("tool_call");
@@ -187,6 +211,28 @@ describe("ACP v2 (draft): permissions", () => {
       "running",
       "idle:end_turn",
     ]);
+    // The command's request references its display terminal, announced before it.
+    const asked = (bash!.subject as { toolCall: { content?: unknown; _meta?: object } }).toolCall;
+    expect(asked.content).toEqual([{ type: "terminal", terminalId: "toolu_no" }]);
+    expect(Object.keys(asked._meta ?? {})).toEqual(["claudeCode"]);
+    const at = (find: (m: Record<string, unknown>) => boolean) =>
+      s.sent.findIndex((m) => find(m as Record<string, unknown>));
+    const named = at((m) => {
+      const p = m.params as { update?: Record<string, unknown> } | undefined;
+      return (
+        m.method === "session/update" &&
+        p?.update?.sessionUpdate === "terminal_update" &&
+        p.update.terminalId === "toolu_no" &&
+        p.update.command === "touch never.txt"
+      );
+    });
+    const requested = at(
+      (m) =>
+        m.method === "session/request_permission" &&
+        JSON.stringify(m.params).includes('"toolu_no"'),
+    );
+    expect(named).toBeGreaterThanOrEqual(0);
+    expect(named).toBeLessThan(requested);
     expect(s.toolCall(sessionId, "toolu_no").at(-1)).toMatchObject({ status: "failed" });
     expect(s.agentText(sessionId)).toBe("understood");
   });

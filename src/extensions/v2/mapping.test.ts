@@ -321,6 +321,40 @@ describe("v2PermissionRequest", () => {
     });
   });
 
+  it("names a command's terminal by its content only: the extension's keys are dropped", () => {
+    const request = (meta: Record<string, unknown>) =>
+      v2PermissionRequest({
+        sessionId: "s",
+        toolCall: {
+          toolCallId: "t",
+          content: [{ type: "terminal", terminalId: "t" }],
+          _meta: meta,
+        },
+        options: [],
+      }).subject;
+    expect(
+      request({ claudeCode: { toolName: "Bash" }, terminal_info: { terminal_id: "t" } }),
+    ).toStrictEqual({
+      type: "tool_call",
+      toolCall: {
+        toolCallId: "t",
+        content: [{ type: "terminal", terminalId: "t" }],
+        _meta: { claudeCode: { toolName: "Bash" } },
+      },
+    });
+    expect(
+      request({
+        terminal_info: { terminal_id: "t" },
+        terminal_output: { terminal_id: "t", data: "x" },
+        terminal_output_delta: { terminal_id: "t", data: "x" },
+        terminal_exit: { terminal_id: "t", exit_code: 0 },
+      }),
+    ).toStrictEqual({
+      type: "tool_call",
+      toolCall: { toolCallId: "t", content: [{ type: "terminal", terminalId: "t" }] },
+    });
+  });
+
   it("has a title when the tool call has none", () => {
     const request = v2PermissionRequest({
       sessionId: "s",
