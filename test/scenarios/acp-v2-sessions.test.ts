@@ -260,6 +260,40 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
       title: expect.stringContaining("touch marker.txt"),
       subject: { type: "tool_call", toolCall: { toolCallId: "toolu_child" } },
     });
+
+    // Resume with replay: the child under the id it had live, announced on the parent,
+    // with its own state (the replay has no request, so no requires_action) and traffic.
+    await s.agent.request("session/close", { sessionId });
+    const [parentBefore, childBefore] = [s.updates(sessionId).length, s.updates(childId).length];
+    await s.agent.request("session/resume", {
+      sessionId,
+      cwd: s.workspace,
+      replayFrom: { type: "start" },
+    });
+    const replayed = (s.updates(sessionId) as Update[]).slice(parentBefore);
+    expect(replayed.filter((u) => u.sessionUpdate === "subagent_update")[0]).toMatchObject({
+      sessionId: childId,
+      title: "Make a marker",
+    });
+    const childReplay = s.updates(childId).slice(childBefore) as Update[];
+    const childStates = childReplay.filter((u) => u.sessionUpdate === "state_update");
+    expect(childStates.at(-1)).toEqual({
+      sessionUpdate: "state_update",
+      state: "idle",
+      stopReason: "end_turn",
+    });
+    expect(
+      childReplay
+        .filter((u) => u.sessionUpdate === "agent_message_chunk")
+        .map((u) => (u.content as { text: string }).text)
+        .join(""),
+    ).toBe("Child speaking.Child report.");
+    // The child's state follows its announcement, in the order sent.
+    const sentIndex = (find: (u: Update, id: string) => boolean) =>
+      s.notifications.findIndex((n) => find(n.update as Update, n.sessionId));
+    expect(
+      sentIndex((u, id) => id === sessionId && u.sessionUpdate === "subagent_update"),
+    ).toBeLessThan(sentIndex((u, id) => id === childId && u.sessionUpdate === "state_update"));
   });
 
   it("AskUserQuestion asks a form elicitation; the session requires action meanwhile", async () => {
