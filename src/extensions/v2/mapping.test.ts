@@ -563,7 +563,12 @@ describe("v2ChildState", () => {
     ["no child id", { sessionUpdate: "subagent_update", state: { state: "running" } }, undefined],
     [
       "another update",
-      { sessionUpdate: "session_info_update", title: "T", state: { state: "running" } },
+      {
+        sessionUpdate: "session_info_update",
+        sessionId: "c",
+        title: "T",
+        state: { state: "running" },
+      },
       undefined,
     ],
   ])("%s", (_name, update, expected) => {

@@ -93,6 +93,7 @@ describe("PromptStates", () => {
       await expect(answer).rejects.toMatchObject({
         name: "AdapterError",
         code: "requestCancelled",
+        message: "the prompt was cancelled before it was inserted",
       });
     }
     first.resolve({ stopReason: "cancelled" });
@@ -160,5 +161,32 @@ describe("PromptStates", () => {
       "s",
       { sessionUpdate: "state_update", state: "idle", stopReason: "cancelled" },
     ]);
+  });
+
+  it("held prompts are inserted one at a time, in the order they came", async () => {
+    const { states, sent } = setup();
+    const turns = [deferred(), deferred(), deferred()];
+    const started: number[] = [];
+    const answers = turns.map((turn, i) =>
+      states.prompt("s", [{ type: "text", text: `p${i}` }], () => (started.push(i), turn.promise)),
+    );
+    await flush();
+    expect(started).toEqual([0]);
+    turns[0]!.resolve({ stopReason: "end_turn" });
+    await flush();
+    expect(started).toEqual([0, 1]);
+    turns[1]!.resolve({ stopReason: "end_turn" });
+    await flush();
+    expect(started).toEqual([0, 1, 2]);
+    turns[2]!.resolve({ stopReason: "end_turn" });
+    expect(await Promise.all(answers)).toEqual([
+      { messageId: "m1" },
+      { messageId: "m2" },
+      { messageId: "m3" },
+    ]);
+    await flush();
+    expect(
+      sent.map(([, u]) => (u as { sessionUpdate: string; state?: string }).state ?? ""),
+    ).toEqual(["", "running", "", "", "idle"]);
   });
 });

@@ -58,7 +58,6 @@ export function v2ClientPort(
         const child = v2ChildState(updates[i]!);
         if (child) add(child.sessionId, child.update);
       }
-      if (runs.length <= 1) return inner.sessionUpdates(sessionId, runs[0]?.updates ?? []);
       return Promise.all(runs.map((run) => inner.sessionUpdates(run.sessionId, run.updates))).then(
         () => undefined,
       );

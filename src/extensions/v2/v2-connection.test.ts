@@ -180,7 +180,7 @@ describe("V2Connection", () => {
     const port = v2.attach(inner.port);
     let end: (value: v1.PromptResponse) => void = () => undefined;
     void v2.prompts.prompt("s", [], () => new Promise((resolve) => (end = resolve)));
-    await port.elicit(
+    const answer = port.elicit(
       {
         sessionId: "s",
         mode: "form",
@@ -189,6 +189,7 @@ describe("V2Connection", () => {
       } as unknown as Parameters<ClientPort["elicit"]>[0],
       new AbortController().signal,
     );
+    expect(await answer).toEqual({ action: "decline" });
     end({ stopReason: "end_turn" });
     await flush();
     expect(kinds(inner.sent)).toEqual([
@@ -198,5 +199,47 @@ describe("V2Connection", () => {
       "state_update:running",
       "state_update:idle",
     ]);
+  });
+
+  it("a request answered after its turn ended (a cancel) sends no running after the idle", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    let end: (value: v1.PromptResponse) => void = () => undefined;
+    void v2.prompts.prompt("s", [], () => new Promise((resolve) => (end = resolve)));
+    const asking = port.requestPermission(
+      { sessionId: "s", toolCall: { toolCallId: "t" }, options: [] },
+      new AbortController().signal,
+    );
+    end({ stopReason: "cancelled" });
+    await flush();
+    inner.answer({ outcome: { outcome: "cancelled" } });
+    await asking;
+    await flush();
+    expect(kinds(inner.sent)).toEqual([
+      "user_message",
+      "state_update:running",
+      "state_update:requires_action",
+      "state_update:idle",
+    ]);
+  });
+
+  it("a request-scoped elicitation (no session) changes no state; its answer is the client's", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    void v2.prompts.prompt("s", [], () => new Promise(() => undefined));
+    const before = inner.sent.length;
+    const answer = await port.elicit(
+      {
+        requestId: 1,
+        mode: "form",
+        message: "Pick",
+        requestedSchema: { type: "object", properties: {} },
+      } as unknown as Parameters<ClientPort["elicit"]>[0],
+      new AbortController().signal,
+    );
+    expect(answer).toEqual({ action: "decline" });
+    expect(inner.sent.slice(before)).toEqual([]);
   });
 });
