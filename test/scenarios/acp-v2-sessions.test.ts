@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../support/acp-harness.js";
 import { V2Scenario, type V2ScenarioOptions } from "../support/acp-v2-client.js";
 import type { ScriptedTurn } from "../support/model-server.js";
-import { bashTurn, textTurn } from "../support/script-turns.js";
+import { commandLine, processesWithEnv } from "../support/processes.js";
+import { bashTurn, HANGING_COMMAND, textTurn } from "../support/script-turns.js";
 
 /**
  * The v1 session families on the draft ACP v2 (features.md 1o), against real Claude Code
@@ -294,6 +295,33 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     expect(
       sentIndex((u, id) => id === sessionId && u.sessionUpdate === "subagent_update"),
     ).toBeLessThan(sentIndex((u, id) => id === childId && u.sessionUpdate === "state_update"));
+  });
+
+  it("session/cancel of a child stops only the child: its own idle is cancelled, the parent goes on", async () => {
+    const hanging = structuredClone(DELEGATION.slice(0, 2));
+    const childTurn = hanging[1] as { blocks: Array<{ input?: { command?: string } }> };
+    childTurn.blocks[1]!.input!.command = HANGING_COMMAND;
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: [...hanging, textTurn("Parent goes on.")],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "delegate");
+    await eventually(
+      "the child's command",
+      () =>
+        processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+          commandLine(pid).startsWith("tail"),
+        ),
+      30_000,
+    );
+    const childId = s.notifications.map((n) => n.sessionId).find((id) => id !== sessionId)!;
+    await s.cancel(childId);
+    await s.idle(sessionId, 1, 60_000);
+    expect(s.states(childId)).toEqual(["running", "idle:cancelled"]);
+    expect(s.states(sessionId)).toEqual(["running", "idle:end_turn"]);
+    expect(s.agentText(sessionId)).toBe("Parent goes on.");
   });
 
   it("AskUserQuestion asks a form elicitation; the session requires action meanwhile", async () => {
