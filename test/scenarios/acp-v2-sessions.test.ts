@@ -54,6 +54,18 @@ describe("ACP v2 (draft): config options and stored sessions", () => {
       currentValue: "default",
     });
     for (const o of created.configOptions ?? []) expect(o).not.toHaveProperty("id");
+    // On/off switches are v2's boolean options (a v2 baseline, no client capability).
+    expect(option(created.configOptions, "fast")).toMatchObject({
+      type: "boolean",
+      currentValue: false,
+    });
+    const fast = await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "fast",
+      type: "boolean",
+      value: true,
+    });
+    expect(option(fast.configOptions, "fast")).toMatchObject({ currentValue: true });
 
     // The model and the mode are set as config options; the answer is v2's shape.
     const afterModel = await s.agent.request("session/set_config_option", {

@@ -238,8 +238,8 @@ describe("ACP v2 (draft): permissions", () => {
   });
 });
 
-describe("ACP v2 (draft): held prompts and cancel", () => {
-  it("a prompt sent while one runs is answered when inserted; a cancel answers held prompts -32800", async () => {
+describe("ACP v2 (draft): held prompts, cancel and compaction", () => {
+  it("a prompt sent while one runs is answered when inserted; a cancel answers held prompts -32800; /compact", async () => {
     const slow: ScriptedTurn = {
       blocks: [{ type: "text", text: "slow ".repeat(200), deltas: 200 }],
       delayMs: 30,
@@ -313,5 +313,16 @@ describe("ACP v2 (draft): held prompts and cancel", () => {
     await s.idle(sessionId, 3);
     expect(s.states(sessionId).at(-1)).toBe("idle:end_turn");
     expect(s.agentText(sessionId).endsWith("after")).toBe(true);
+
+    // 4. /compact: v2's compaction updates (a baseline kind), never a tool call.
+    await s.prompt(sessionId, "/compact");
+    await s.idle(sessionId, 4);
+    expect(s.states(sessionId).at(-1)).toBe("idle:end_turn");
+    const compaction = s.updates(sessionId).filter((u) => u.sessionUpdate === "compaction_update");
+    expect(compaction.map((u) => (u as { status: string }).status)).toEqual([
+      "in_progress",
+      "completed",
+    ]);
+    expect(s.kinds(sessionId)).not.toContain("tool_call_update");
   });
 });

@@ -1,5 +1,6 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
+import { parseClientProfile } from "../../profile/client-profile.js";
 import {
   v1ClientCapabilities,
   v1McpServer,
@@ -45,8 +46,11 @@ const V1_ANSWER: v1.InitializeResponse = {
 
 /** Every v2 client takes the terminal extension (mapped to display terminals). */
 const TERMINALS = { terminal_output: true };
-/** And subagents as child sessions: a v2 baseline requirement. */
-const SUBAGENTS = { subagents: {} };
+/** And what v2 makes baseline: child sessions, notices, compaction, boolean options. */
+const SUBAGENTS = {
+  session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+  subagents: {},
+};
 
 describe("v1ClientCapabilities", () => {
   it.each([
@@ -60,6 +64,18 @@ describe("v1ClientCapabilities", () => {
     ],
   ])("%j → %j", (v2caps, expected) => {
     expect(v1ClientCapabilities(v2caps)).toEqual(expected);
+  });
+
+  it("reads as the v1 profile v2's baseline needs", () => {
+    const profile = parseClientProfile(v1ClientCapabilities({}));
+    expect(profile.session).toEqual({
+      notices: true,
+      compaction: true,
+      booleanConfigOptions: true,
+    });
+    expect(profile.subagents).toBe(true);
+    expect(profile.zed.terminalOutput).toBe(true);
+    expect(profile.plan).toBe(false);
   });
 });
 

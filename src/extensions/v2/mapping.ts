@@ -14,15 +14,17 @@ import { withoutTerminalKeys } from "./terminal-mapper.js";
 
 /**
  * v2 client capabilities → the v1 ones the profile parser reads (auth, elicitation).
- * Every v2 client takes the terminal extension: its keys become v2's display terminals
- * (`terminal-mapper.ts`); and subagents as child sessions (`subagent_update`), which v2
- * makes a baseline requirement with no client capability.
+ * What v2 makes baseline, with no client capability, every v2 client takes: the terminal
+ * extension (its keys become v2's display terminals, `terminal-mapper.ts`), subagents as
+ * child sessions (`subagent_update`), notices, compaction updates and boolean config
+ * options (v2's `session/set_config_option` has `type: "boolean"`).
  */
 export function v1ClientCapabilities(
   capabilities: v2.ClientCapabilities | null | undefined,
 ): v1.ClientCapabilities {
   const result: v1.ClientCapabilities = {
     auth: { terminal: present(capabilities?.auth?.terminal) },
+    session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
     subagents: {},
     _meta: { [ZED_CLIENT_FLAGS.terminalOutput]: true },
   } as v1.ClientCapabilities;
