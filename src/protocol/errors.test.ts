@@ -1,6 +1,12 @@
 import { RequestError } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authRequired, invalidInput, turnFailed, unknownSession } from "../util/adapter-error.js";
+import {
+  authRequired,
+  invalidInput,
+  requestCancelled,
+  turnFailed,
+  unknownSession,
+} from "../util/adapter-error.js";
 import { toRequestError } from "./errors.js";
 
 const wire = (error: unknown) => {
@@ -53,6 +59,11 @@ describe("toRequestError", () => {
       "a failed turn",
       turnFailed("Overloaded, Bearer abcdefghijklmn", { retry: true }),
       { code: -32603, message: "Overloaded, Bearer [redacted]", data: { retry: true } },
+    ],
+    [
+      "a request a cancel ended (v2: a prompt never inserted)",
+      requestCancelled("the prompt was not inserted"),
+      { code: -32800, message: "Request cancelled: the prompt was not inserted", data: undefined },
     ],
   ])("maps %s", (_name, error, expected) => {
     expect(wire(error)).toEqual(expected);

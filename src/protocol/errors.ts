@@ -33,6 +33,8 @@ function fromAdapterError(error: AdapterError): RequestError {
       return new RequestError(-32600, `Invalid request: ${error.message}`, error.data);
     case "notOffered":
       return RequestError.methodNotFound(String(error.data?.method ?? ""));
+    case "requestCancelled":
+      return new RequestError(-32800, `Request cancelled: ${error.message}`, error.data);
   }
 }
 

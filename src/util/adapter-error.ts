@@ -16,7 +16,9 @@ export type AdapterErrorCode =
   /** Well-formed, but refused in the session's state; proves nothing was done. */
   | "refused"
   /** A method of an extension the client did not negotiate: as if it did not exist. */
-  | "notOffered";
+  | "notOffered"
+  /** A request a cancel (or a close) ended before it took effect (ACP v2: a held prompt). */
+  | "requestCancelled";
 
 export class AdapterError extends Error {
   override readonly name = "AdapterError";
@@ -51,6 +53,11 @@ export function authRequired(userText?: string, data?: Record<string, unknown>):
 /** A turn that failed; `userText` is Claude's text for the user (redacted on the way out). */
 export function turnFailed(userText: string, data?: Record<string, unknown>): AdapterError {
   return new AdapterError("turnFailed", userText, data);
+}
+
+/** A request that a cancel or close ended before it took effect (v2: a prompt not inserted). */
+export function requestCancelled(what: string): AdapterError {
+  return new AdapterError("requestCancelled", what);
 }
 
 /** True for an adapter error of `code`. */

@@ -10,12 +10,15 @@ import {
   type AnyMessage,
   type ClientCapabilities,
   type ClientConnection,
+  type CreateElicitationRequest,
+  type CreateElicitationResponse,
+  type RequestPermissionResponse,
   type InitializeResponse,
   type RequestPermissionRequest,
   type SessionUpdate,
   type UpdateSessionNotification,
 } from "@agentclientprotocol/sdk/experimental/v2/unstable";
-import { ADAPTER_BIN, scenarioEnv, waitForExit } from "./acp-harness.js";
+import { ADAPTER_BIN, eventually, scenarioEnv, waitForExit } from "./acp-harness.js";
 import { startModelServer, type ModelServer, type ScriptedTurn } from "./model-server.js";
 import { killAll, waitForNoProcesses } from "./processes.js";
 
@@ -24,9 +27,22 @@ import { killAll, waitForNoProcesses } from "./processes.js";
  * every message the adapter sends against the v2 schema) against the real adapter and
  * Claude Code with a scripted model: the v2 counterpart of `Scenario`.
  */
+/** What a v2 scenario starts with. */
+export interface V2ScenarioOptions {
+  script?: ScriptedTurn[];
+  env?: Record<string, string | undefined>;
+  /** Claude Code's user settings (default: `permissions.defaultMode: "default"`). */
+  settings?: Record<string, unknown>;
+  /** The client's answer to a permission request (default: the first allow_once option). */
+  onPermission?: (request: RequestPermissionRequest) => RequestPermissionResponse;
+  /** The client's answer to an elicitation (default: decline). */
+  onElicitation?: (request: CreateElicitationRequest) => CreateElicitationResponse;
+}
+
 export class V2Scenario {
   readonly notifications: UpdateSessionNotification[] = [];
   readonly permissionRequests: RequestPermissionRequest[] = [];
+  readonly elicitations: CreateElicitationRequest[] = [];
   /** Raw messages the adapter sent, in order. */
   readonly sent: AnyMessage[] = [];
   adapterStderr = "";
@@ -35,9 +51,10 @@ export class V2Scenario {
   private constructor(
     private readonly root: string,
     readonly workspace: string,
-    private readonly configDir: string,
-    private readonly model: ModelServer,
+    readonly configDir: string,
+    readonly model: ModelServer,
     private readonly adapter: ChildProcess,
+    options: V2ScenarioOptions,
   ) {
     adapter.stderr!.on("data", (chunk: Buffer) => (this.adapterStderr += chunk.toString("utf8")));
     const stream = ndJsonStream(
@@ -58,15 +75,18 @@ export class V2Scenario {
       })
       .onRequest(methods.client.session.requestPermission, ({ params }) => {
         this.permissionRequests.push(params);
+        if (options.onPermission) return options.onPermission(params);
         const allow = params.options.find((o) => o.kind === "allow_once") ?? params.options[0];
         return { outcome: { outcome: "selected", optionId: allow!.optionId } };
+      })
+      .onRequest(methods.client.elicitation.create, ({ params }) => {
+        this.elicitations.push(params);
+        return options.onElicitation?.(params) ?? { action: "decline" };
       })
       .connect({ readable, writable: stream.writable });
   }
 
-  static async start(
-    options: { script?: ScriptedTurn[]; env?: Record<string, string | undefined> } = {},
-  ): Promise<V2Scenario> {
+  static async start(options: V2ScenarioOptions = {}): Promise<V2Scenario> {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "acp-v2-scenario-")));
     const workspace = join(root, "workspace");
     const configDir = join(root, "claude-config");
@@ -74,7 +94,7 @@ export class V2Scenario {
     for (const dir of [workspace, configDir, home]) mkdirSync(dir, { recursive: true });
     writeFileSync(
       join(configDir, "settings.json"),
-      JSON.stringify({ permissions: { defaultMode: "default" } }),
+      JSON.stringify(options.settings ?? { permissions: { defaultMode: "default" } }),
     );
     const model = await startModelServer({ script: options.script ?? [] });
     const adapter = spawn(process.execPath, [ADAPTER_BIN], {
@@ -82,7 +102,7 @@ export class V2Scenario {
       stdio: ["pipe", "pipe", "pipe"],
       env: scenarioEnv(model.url, configDir, home, options.env),
     });
-    return new V2Scenario(root, workspace, configDir, model, adapter);
+    return new V2Scenario(root, workspace, configDir, model, adapter, options);
   }
 
   initialize(capabilities: ClientCapabilities = {}): Promise<InitializeResponse> {
@@ -93,9 +113,10 @@ export class V2Scenario {
     });
   }
 
-  async newSession(): Promise<string> {
+  async newSession(_meta?: Record<string, unknown>): Promise<string> {
     const answer = await this.connection.agent.request(methods.agent.session.new, {
       cwd: this.workspace,
+      ...(_meta ? { _meta } : {}),
     });
     return answer.sessionId;
   }
@@ -126,6 +147,30 @@ export class V2Scenario {
         ? [`${String(u.state)}${"stopReason" in u && u.stopReason ? `:${u.stopReason}` : ""}`]
         : [],
     );
+  }
+
+  /** Waits until the session has sent `count` idle states; returns its states. */
+  async idle(sessionId: string, count = 1, timeoutMs = 30_000): Promise<string[]> {
+    await eventually(
+      `idle state #${count}`,
+      () => this.states(sessionId).filter((s) => s.startsWith("idle")).length >= count,
+      timeoutMs,
+    );
+    return this.states(sessionId);
+  }
+
+  /** The `tool_call_update`s of one tool call. */
+  toolCall(sessionId: string, toolCallId: string): Array<Record<string, unknown>> {
+    return this.updates(sessionId).filter(
+      (u) =>
+        u.sessionUpdate === "tool_call_update" &&
+        (u as { toolCallId?: string }).toolCallId === toolCallId,
+    ) as unknown as Array<Record<string, unknown>>;
+  }
+
+  /** The kinds of update the session received (each once, in first-seen order). */
+  kinds(sessionId: string): string[] {
+    return [...new Set(this.updates(sessionId).map((u) => u.sessionUpdate))];
   }
 
   /** Text of the session's `agent_message_chunk`s. */

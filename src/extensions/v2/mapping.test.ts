@@ -1,10 +1,12 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
+import { parseClientProfile } from "../../profile/client-profile.js";
 import {
   v1ClientCapabilities,
   v1McpServer,
   v1SessionParams,
   v2AuthMethod,
+  v2ChildState,
   v2Commands,
   v2ConfigOptions,
   v2Failed,
@@ -44,19 +46,36 @@ const V1_ANSWER: v1.InitializeResponse = {
 
 /** Every v2 client takes the terminal extension (mapped to display terminals). */
 const TERMINALS = { terminal_output: true };
+/** And what v2 makes baseline: child sessions, notices, compaction, boolean options. */
+const SUBAGENTS = {
+  session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+  subagents: {},
+};
 
 describe("v1ClientCapabilities", () => {
   it.each([
-    [undefined, { auth: { terminal: false }, _meta: TERMINALS }],
-    [{}, { auth: { terminal: false }, _meta: TERMINALS }],
-    [{ auth: { terminal: {} } }, { auth: { terminal: true }, _meta: TERMINALS }],
-    [{ auth: { terminal: null } }, { auth: { terminal: false }, _meta: TERMINALS }],
+    [undefined, { auth: { terminal: false }, ...SUBAGENTS, _meta: TERMINALS }],
+    [{}, { auth: { terminal: false }, ...SUBAGENTS, _meta: TERMINALS }],
+    [{ auth: { terminal: {} } }, { auth: { terminal: true }, ...SUBAGENTS, _meta: TERMINALS }],
+    [{ auth: { terminal: null } }, { auth: { terminal: false }, ...SUBAGENTS, _meta: TERMINALS }],
     [
       { elicitation: { form: {} } },
-      { auth: { terminal: false }, elicitation: { form: {} }, _meta: TERMINALS },
+      { auth: { terminal: false }, elicitation: { form: {} }, ...SUBAGENTS, _meta: TERMINALS },
     ],
   ])("%j → %j", (v2caps, expected) => {
     expect(v1ClientCapabilities(v2caps)).toEqual(expected);
+  });
+
+  it("reads as the v1 profile v2's baseline needs", () => {
+    const profile = parseClientProfile(v1ClientCapabilities({}));
+    expect(profile.session).toEqual({
+      notices: true,
+      compaction: true,
+      booleanConfigOptions: true,
+    });
+    expect(profile.subagents).toBe(true);
+    expect(profile.zed.terminalOutput).toBe(true);
+    expect(profile.plan).toBe(false);
   });
 });
 
@@ -139,7 +158,20 @@ describe("v1SessionParams / v1McpServer", () => {
       additionalDirectories: ["/x"],
       mcpServers: [{ name: "s", command: "/bin/s", args: [], env: [] }],
     });
-    expect(v1SessionParams({ cwd: "/w" })).toEqual({ cwd: "/w", mcpServers: [] });
+    expect(v1SessionParams({ cwd: "/w" })).toStrictEqual({ cwd: "/w", mcpServers: [] });
+    expect(v1SessionParams({ cwd: "/w", _meta: null })).toStrictEqual({
+      cwd: "/w",
+      mcpServers: [],
+    });
+  });
+
+  it("passes the agent's _meta keys (claudeCode.options) through", () => {
+    const _meta = { claudeCode: { options: { allowedTools: ["Grep"] } } };
+    expect(v1SessionParams({ cwd: "/w", _meta })).toStrictEqual({
+      cwd: "/w",
+      mcpServers: [],
+      _meta,
+    });
   });
 
   it.each([
@@ -305,6 +337,40 @@ describe("v2PermissionRequest", () => {
     });
   });
 
+  it("names a command's terminal by its content only: the extension's keys are dropped", () => {
+    const request = (meta: Record<string, unknown>) =>
+      v2PermissionRequest({
+        sessionId: "s",
+        toolCall: {
+          toolCallId: "t",
+          content: [{ type: "terminal", terminalId: "t" }],
+          _meta: meta,
+        },
+        options: [],
+      }).subject;
+    expect(
+      request({ claudeCode: { toolName: "Bash" }, terminal_info: { terminal_id: "t" } }),
+    ).toStrictEqual({
+      type: "tool_call",
+      toolCall: {
+        toolCallId: "t",
+        content: [{ type: "terminal", terminalId: "t" }],
+        _meta: { claudeCode: { toolName: "Bash" } },
+      },
+    });
+    expect(
+      request({
+        terminal_info: { terminal_id: "t" },
+        terminal_output: { terminal_id: "t", data: "x" },
+        terminal_output_delta: { terminal_id: "t", data: "x" },
+        terminal_exit: { terminal_id: "t", exit_code: 0 },
+      }),
+    ).toStrictEqual({
+      type: "tool_call",
+      toolCall: { toolCallId: "t", content: [{ type: "terminal", terminalId: "t" }] },
+    });
+  });
+
   it("has a title when the tool call has none", () => {
     const request = v2PermissionRequest({
       sessionId: "s",
@@ -442,9 +508,86 @@ describe("v2Update", () => {
       { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
       { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
     ],
+    // Child sessions: the same shapes on v2's unstable surface.
+    [SUBAGENT_UPDATE, SUBAGENT_UPDATE],
+    [SESSION_MESSAGE, SESSION_MESSAGE],
+    [
+      { sessionUpdate: "session_message_chunk", messageId: "p", content: text },
+      { sessionUpdate: "session_message_chunk", messageId: "p", content: text },
+    ],
     // v2 has modes only as a config option (config_option_update goes out beside it).
     [{ sessionUpdate: "current_mode_update", currentModeId: "plan" }, undefined],
   ])("%j → %j", (update, expected) => {
     expect(v2Update(update, ids)).toEqual(expected);
+  });
+});
+
+const SUBAGENT_UPDATE = {
+  sessionUpdate: "subagent_update",
+  sessionId: "subagent-1",
+  title: "Explore",
+  capabilities: { cancel: {} },
+  state: { state: "running" },
+} as unknown as v1.SessionUpdate;
+const SESSION_MESSAGE = {
+  sessionUpdate: "session_message",
+  messageId: "toolu:prompt",
+  senderSessionId: "root",
+  recipientSessionId: "subagent-1",
+  content: [{ type: "text", text: "List the files" }],
+} as unknown as v1.SessionUpdate;
+
+describe("v2ChildState", () => {
+  it.each<[string, unknown, unknown]>([
+    [
+      "a child announced running",
+      SUBAGENT_UPDATE,
+      { sessionId: "subagent-1", update: { sessionUpdate: "state_update", state: "running" } },
+    ],
+    [
+      "a child's end, with its stop reason",
+      {
+        sessionUpdate: "subagent_update",
+        sessionId: "c",
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+      {
+        sessionId: "c",
+        update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
+      },
+    ],
+    [
+      "a child waiting for the user",
+      { sessionUpdate: "subagent_update", sessionId: "c", state: { state: "requires_action" } },
+      { sessionId: "c", update: { sessionUpdate: "state_update", state: "requires_action" } },
+    ],
+    [
+      "a patch without a state",
+      { sessionUpdate: "subagent_update", sessionId: "c", title: "T" },
+      undefined,
+    ],
+    [
+      "a state without its kind",
+      { sessionUpdate: "subagent_update", sessionId: "c", state: {} },
+      undefined,
+    ],
+    [
+      "a state that is not an object",
+      { sessionUpdate: "subagent_update", sessionId: "c", state: "running" },
+      undefined,
+    ],
+    ["no child id", { sessionUpdate: "subagent_update", state: { state: "running" } }, undefined],
+    [
+      "another update",
+      {
+        sessionUpdate: "session_info_update",
+        sessionId: "c",
+        title: "T",
+        state: { state: "running" },
+      },
+      undefined,
+    ],
+  ])("%s", (_name, update, expected) => {
+    expect(v2ChildState(update as v1.SessionUpdate)).toStrictEqual(expected);
   });
 });

@@ -3,6 +3,7 @@ import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
 import { ZED_CLIENT_FLAGS } from "../zed/keys.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
+import { withoutTerminalKeys } from "./terminal-mapper.js";
 
 /**
  * The one place where draft ACP v2 shapes meet the v1 shapes the agent speaks: pure
@@ -13,16 +14,20 @@ import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
 
 /**
  * v2 client capabilities → the v1 ones the profile parser reads (auth, elicitation).
- * Every v2 client takes the terminal extension: its keys become v2's display terminals
- * (`terminal-mapper.ts`).
+ * What v2 makes baseline, with no client capability, every v2 client takes: the terminal
+ * extension (its keys become v2's display terminals, `terminal-mapper.ts`), subagents as
+ * child sessions (`subagent_update`), notices, compaction updates and boolean config
+ * options (v2's `session/set_config_option` has `type: "boolean"`).
  */
 export function v1ClientCapabilities(
   capabilities: v2.ClientCapabilities | null | undefined,
 ): v1.ClientCapabilities {
   const result: v1.ClientCapabilities = {
     auth: { terminal: present(capabilities?.auth?.terminal) },
+    session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+    subagents: {},
     _meta: { [ZED_CLIENT_FLAGS.terminalOutput]: true },
-  };
+  } as v1.ClientCapabilities;
   if (present(capabilities?.elicitation)) result.elicitation = capabilities.elicitation;
   return result;
 }
@@ -87,13 +92,19 @@ export interface V1SessionParams {
   readonly cwd: string;
   readonly additionalDirectories?: readonly string[];
   readonly mcpServers: v1.McpServer[];
+  readonly _meta?: Record<string, unknown>;
 }
 
-/** v2 lifecycle params → v1: MCP servers lose the `stdio` tag v1 does not have. */
+/**
+ * v2 lifecycle params → v1: MCP servers lose the `stdio` tag v1 does not have; `_meta`
+ * passes as is (the agent's own keys, such as `claudeCode.options`, mean the same on
+ * both versions).
+ */
 export function v1SessionParams(params: {
   cwd: string;
   additionalDirectories?: readonly string[] | null;
   mcpServers?: readonly v2.McpServer[] | null;
+  _meta?: Record<string, unknown> | null;
 }): V1SessionParams {
   return {
     cwd: params.cwd,
@@ -101,6 +112,7 @@ export function v1SessionParams(params: {
       ? { additionalDirectories: params.additionalDirectories }
       : {}),
     mcpServers: (params.mcpServers ?? []).flatMap(v1McpServer),
+    ...(params._meta ? { _meta: params._meta } : {}),
   };
 }
 
@@ -242,12 +254,16 @@ export function v2UserMessage(
 
 /**
  * A v1 permission request → v2: the required `title` (the tool call's), and the tool
- * call as its `subject`.
+ * call as its `subject`; a command's terminal is named by its content only (the terminal
+ * extension's `_meta` keys are v1's, and the terminal was announced with the tool call).
  */
 export function v2PermissionRequest(
   request: v1.RequestPermissionRequest,
 ): v2.RequestPermissionRequest {
-  const toolCall = v2ToolCall(request.toolCall);
+  const toolCall = v2ToolCall({
+    ...request.toolCall,
+    _meta: withoutTerminalKeys(request.toolCall._meta),
+  });
   return {
     sessionId: request.sessionId,
     title: request.toolCall.title ?? "Allow this tool call?",
@@ -299,6 +315,9 @@ export function v2Update(
         sessionUpdate: update.sessionUpdate,
         configOptions: v2ConfigOptions(update.configOptions),
       };
+    case "subagent_update":
+    case "session_message":
+    case "session_message_chunk":
     case "usage_update":
     case "session_info_update":
     case "notice":
@@ -309,6 +328,26 @@ export function v2Update(
     default:
       return undefined;
   }
+}
+
+/**
+ * A child's own `state_update`: v2 reports each child session's state on the child too,
+ * not only mirrored on its parent's `subagent_update` (which the agent sends first, so
+ * the child is announced before anything bears its id). Undefined for any other update,
+ * and for a `subagent_update` that does not change the state.
+ */
+export function v2ChildState(
+  update: v1.SessionUpdate,
+): { sessionId: string; update: v2.SessionUpdate } | undefined {
+  if (update.sessionUpdate !== "subagent_update") return undefined;
+  const { sessionId, state } = update as { sessionId?: unknown; state?: unknown };
+  if (typeof sessionId !== "string" || !isRecord(state) || typeof state.state !== "string") {
+    return undefined;
+  }
+  return {
+    sessionId,
+    update: { ...state, sessionUpdate: V2_UPDATES.stateUpdate } as v2.SessionUpdate,
+  };
 }
 
 /** A v1 tool call report (`tool_call` or `tool_call_update`) → v2 upsert fields. */
@@ -338,6 +377,10 @@ function meta(value: Record<string, unknown> | null | undefined): {
   _meta?: Record<string, unknown>;
 } {
   return value ? { _meta: value } : {};
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function present<T>(value: T | null | undefined): value is T {

@@ -30,7 +30,7 @@ describe("PromptStates", () => {
     let started = false;
     const answer = states.prompt("s", text, () => ((started = true), turn.promise));
     expect(started).toBe(true);
-    expect(answer).toEqual({ messageId: "m1" });
+    await expect(answer).resolves.toEqual({ messageId: "m1" });
     expect(sent).toEqual([
       ["s", { sessionUpdate: "user_message", messageId: "m1", content: text }],
       ["s", { sessionUpdate: "state_update", state: "running" }],
@@ -47,25 +47,86 @@ describe("PromptStates", () => {
     expect(states.isRunning("s")).toBe(false);
   });
 
-  it("a queued prompt keeps the session running until the last one ends", async () => {
+  it("a prompt sent while one runs is held: inserted and answered when that one ends; the session stays running", async () => {
     const { states, sent } = setup();
     const first = deferred();
     const second = deferred();
-    states.prompt("s", text, () => first.promise);
-    states.prompt("s", text, () => second.promise);
+    let secondStarted = false;
+    await states.prompt("s", text, () => first.promise);
+    let answered: unknown;
+    const held = states.prompt("s", text, () => ((secondStarted = true), second.promise));
+    void held.then((a) => (answered = a));
+    await flush();
+    // Held: not started, not inserted, not answered.
+    expect(secondStarted).toBe(false);
+    expect(answered).toBeUndefined();
+    expect(sent.map(([, u]) => (u as { sessionUpdate: string }).sessionUpdate)).toEqual([
+      "user_message",
+      "state_update",
+    ]);
+    first.resolve({ stopReason: "end_turn" });
+    await flush();
+    expect(secondStarted).toBe(true);
+    expect(answered).toEqual({ messageId: "m2" });
+    // No idle between the two: the second message is inserted instead.
+    expect(sent.slice(2)).toEqual([
+      ["s", { sessionUpdate: "user_message", messageId: "m2", content: text }],
+    ]);
+    second.resolve({ stopReason: "cancelled" });
+    await flush();
+    expect(sent.slice(3)).toEqual([
+      ["s", { sessionUpdate: "state_update", state: "idle", stopReason: "cancelled" }],
+    ]);
+    expect(states.isRunning("s")).toBe(false);
+  });
+
+  it("cancelHeld answers each held prompt -32800, never starts it; the running one ends idle", async () => {
+    const { states, sent } = setup();
+    const first = deferred();
+    let heldStarted = false;
+    await states.prompt("s", text, () => first.promise);
+    const held = [1, 2].map(() =>
+      states.prompt("s", text, () => ((heldStarted = true), deferred().promise)),
+    );
+    states.cancelHeld("s");
+    for (const answer of held) {
+      await expect(answer).rejects.toMatchObject({
+        name: "AdapterError",
+        code: "requestCancelled",
+        message: "the prompt was cancelled before it was inserted",
+      });
+    }
+    first.resolve({ stopReason: "cancelled" });
+    await flush();
+    expect(heldStarted).toBe(false);
+    expect(sent.map(([, u]) => u)).toEqual([
+      { sessionUpdate: "user_message", messageId: "m1", content: text },
+      { sessionUpdate: "state_update", state: "running" },
+      { sessionUpdate: "state_update", state: "idle", stopReason: "cancelled" },
+    ]);
+    // Another session's held prompts are not touched; an idle session has none.
+    expect(() => states.cancelHeld("other")).not.toThrow();
+  });
+
+  it("a held prompt whose turn cannot start is answered with that error; the next one runs", async () => {
+    const { states, sent } = setup();
+    const first = deferred();
+    const third = deferred();
+    await states.prompt("s", text, () => first.promise);
+    const broken = states.prompt("s", text, () => {
+      throw new Error("session gone");
+    });
+    const ok = states.prompt("s", text, () => third.promise);
+    first.resolve({ stopReason: "end_turn" });
+    await expect(broken).rejects.toThrow("session gone");
+    await expect(ok).resolves.toEqual({ messageId: "m2" });
+    third.resolve({ stopReason: "end_turn" });
+    await flush();
     expect(sent.map(([, u]) => (u as { sessionUpdate: string }).sessionUpdate)).toEqual([
       "user_message",
       "state_update",
       "user_message",
-    ]);
-    first.resolve({ stopReason: "end_turn" });
-    await flush();
-    expect(sent).toHaveLength(3);
-    second.resolve({ stopReason: "cancelled" });
-    await flush();
-    expect(sent[3]).toEqual([
-      "s",
-      { sessionUpdate: "state_update", state: "idle", stopReason: "cancelled" },
+      "state_update",
     ]);
   });
 
@@ -82,5 +143,50 @@ describe("PromptStates", () => {
         error: { code: -32603, message: "boom" },
       },
     ]);
+  });
+
+  it("settled resolves once the session's last prompt has sent its idle state", async () => {
+    const { states, sent } = setup();
+    await expect(states.settled("s")).resolves.toBeUndefined();
+    const first = deferred();
+    await states.prompt("s", text, () => first.promise);
+    let settled = false;
+    void states.settled("s").then(() => (settled = true));
+    await flush();
+    expect(settled).toBe(false);
+    first.resolve({ stopReason: "cancelled" });
+    await flush();
+    expect(settled).toBe(true);
+    expect(sent.at(-1)).toEqual([
+      "s",
+      { sessionUpdate: "state_update", state: "idle", stopReason: "cancelled" },
+    ]);
+  });
+
+  it("held prompts are inserted one at a time, in the order they came", async () => {
+    const { states, sent } = setup();
+    const turns = [deferred(), deferred(), deferred()];
+    const started: number[] = [];
+    const answers = turns.map((turn, i) =>
+      states.prompt("s", [{ type: "text", text: `p${i}` }], () => (started.push(i), turn.promise)),
+    );
+    await flush();
+    expect(started).toEqual([0]);
+    turns[0]!.resolve({ stopReason: "end_turn" });
+    await flush();
+    expect(started).toEqual([0, 1]);
+    turns[1]!.resolve({ stopReason: "end_turn" });
+    await flush();
+    expect(started).toEqual([0, 1, 2]);
+    turns[2]!.resolve({ stopReason: "end_turn" });
+    expect(await Promise.all(answers)).toEqual([
+      { messageId: "m1" },
+      { messageId: "m2" },
+      { messageId: "m3" },
+    ]);
+    await flush();
+    expect(
+      sent.map(([, u]) => (u as { sessionUpdate: string; state?: string }).state ?? ""),
+    ).toEqual(["", "running", "", "", "idle"]);
   });
 });

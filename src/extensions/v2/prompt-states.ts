@@ -2,6 +2,7 @@ import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { v2Failed, v2Idle, v2Running, v2UserMessage } from "./mapping.js";
 import { V2_STATES, V2_UPDATES } from "./keys.js";
+import { requestCancelled } from "../../util/adapter-error.js";
 import { log } from "../../util/log.js";
 
 /** What the prompt states need from the connection. */
@@ -13,43 +14,72 @@ export interface PromptStatesDeps {
   errorOf(error: unknown): { code: number; message: string };
 }
 
+/** A prompt sent while another one runs: held, not yet inserted. */
+interface Held {
+  readonly prompt: readonly v1.ContentBlock[];
+  readonly run: () => Promise<v1.PromptResponse>;
+  readonly resolve: (answer: v2.PromptResponse) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /**
- * v2's prompt lifecycle over the v1 agent: `session/prompt` answers with the id of the
- * inserted user message right away, and the work is reported as `state_update`s:
- * `running` when the session gets its first prompt, `idle` with the stop reason when
- * the last queued one ends (a queued prompt keeps the session running).
+ * v2's prompt lifecycle over the v1 agent. `session/prompt` answers with the id of the
+ * user message once it is *inserted*: at once on an idle session; a prompt sent while
+ * another one runs is held (v2 has no queue of its own, and steering is v1 only) and
+ * inserted, and answered, when the one before it ends. A cancel or close ends the running
+ * prompt and answers each held one -32800 (Request Cancelled): it was never inserted.
+ * The work is reported as `state_update`s: `running` when the session's first prompt is
+ * inserted, `idle` with the stop reason when the last one ends (a held prompt keeps the
+ * session running).
  */
 export class PromptStates {
-  private readonly active = new Map<string, number>();
+  /** Per session with a prompt at work: the prompts held behind it. */
+  private readonly active = new Map<string, Held[]>();
+  /** Per session: who waits for its idle state to be sent (`session/close`). */
+  private readonly waiting = new Map<string, Array<() => void>>();
 
   constructor(private readonly deps: PromptStatesDeps) {}
 
   /**
-   * `run` starts the v1 turn; it is called first, before anything is sent, so a cancel
-   * that follows the request cannot overtake the prompt.
+   * `run` starts the v1 turn. On an idle session it is called first, before anything is
+   * sent, so a cancel that follows the request cannot overtake the prompt.
    */
   prompt(
     sessionId: string,
     prompt: readonly v1.ContentBlock[],
     run: () => Promise<v1.PromptResponse>,
-  ): v2.PromptResponse {
-    const turn = run();
-    const messageId = this.deps.newId();
-    const before = this.active.get(sessionId) ?? 0;
-    this.active.set(sessionId, before + 1);
-    void this.deps.send(sessionId, v2UserMessage(messageId, prompt));
-    if (before === 0) void this.deps.send(sessionId, v2Running());
-    void turn
-      .then(v2Idle, (error: unknown) => v2Failed(this.deps.errorOf(error)))
-      .then((idle) => this.ended(sessionId, idle))
-      // The client went away: nothing is left to tell.
-      .catch((error: unknown) =>
-        log.debug("state update not sent", { sessionId, error: String(error) }),
-      );
-    return { messageId };
+  ): Promise<v2.PromptResponse> {
+    const held = this.active.get(sessionId);
+    if (!held) return Promise.resolve(this.insert(sessionId, prompt, run, true));
+    return new Promise((resolve, reject) => held.push({ prompt, run, resolve, reject }));
   }
 
-  /** Whether a prompt of the session is at work (queued ones included). */
+  /**
+   * The client cancelled the session's work (or closed it): each held prompt is answered
+   * -32800; the caller cancels the running one.
+   */
+  cancelHeld(sessionId: string): void {
+    const held = this.active.get(sessionId);
+    if (!held) return;
+    for (const one of held.splice(0)) {
+      one.reject(requestCancelled("the prompt was cancelled before it was inserted"));
+    }
+  }
+
+  /**
+   * Resolves once the session has no prompt at work and its idle state has been handed
+   * to the client: `session/close` answers only after the work it cancelled went idle.
+   */
+  settled(sessionId: string): Promise<void> {
+    if (!this.active.has(sessionId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(sessionId) ?? [];
+      waiters.push(resolve);
+      this.waiting.set(sessionId, waiters);
+    });
+  }
+
+  /** Whether a prompt of the session is at work (held ones included). */
   isRunning(sessionId: string): boolean {
     return this.active.has(sessionId);
   }
@@ -61,13 +91,45 @@ export class PromptStates {
       : { sessionUpdate: V2_UPDATES.stateUpdate, state: V2_STATES.idle };
   }
 
+  /** Starts the v1 turn and inserts its user message; `first`: the session was idle. */
+  private insert(
+    sessionId: string,
+    prompt: readonly v1.ContentBlock[],
+    run: () => Promise<v1.PromptResponse>,
+    first: boolean,
+  ): v2.PromptResponse {
+    const turn = run();
+    const messageId = this.deps.newId();
+    if (first) this.active.set(sessionId, []);
+    void this.deps.send(sessionId, v2UserMessage(messageId, prompt));
+    if (first) void this.deps.send(sessionId, v2Running());
+    void turn
+      .then(v2Idle, (error: unknown) => v2Failed(this.deps.errorOf(error)))
+      .then((idle) => this.ended(sessionId, idle))
+      // The client went away: nothing is left to tell.
+      .catch((error: unknown) =>
+        log.debug("state update not sent", { sessionId, error: String(error) }),
+      );
+    return { messageId };
+  }
+
+  /** A turn ended: the next held prompt is inserted, or the session goes idle. */
   private ended(sessionId: string, idle: v2.SessionUpdate): Promise<void> {
-    const left = (this.active.get(sessionId) ?? 1) - 1;
-    if (left > 0) {
-      this.active.set(sessionId, left);
-      return Promise.resolve();
+    const held = this.active.get(sessionId) ?? [];
+    for (let next = held.shift(); next; next = held.shift()) {
+      try {
+        next.resolve(this.insert(sessionId, next.prompt, next.run, false));
+        return Promise.resolve();
+      } catch (error) {
+        // Not inserted (the session went away meanwhile): its answer is the error.
+        next.reject(error);
+      }
     }
     this.active.delete(sessionId);
-    return this.deps.send(sessionId, idle);
+    const sent = this.deps.send(sessionId, idle);
+    const waiters = this.waiting.get(sessionId) ?? [];
+    this.waiting.delete(sessionId);
+    for (const resolve of waiters) resolve();
+    return sent;
   }
 }

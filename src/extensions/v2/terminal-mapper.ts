@@ -126,6 +126,25 @@ const TERMINAL_KEYS: readonly string[] = [
   TERMINAL_EXIT,
 ];
 
+/**
+ * `_meta` without the terminal extension's keys (undefined when nothing else is left):
+ * on v2 a tool call names its terminal only in its `{type: "terminal"}` content, as in
+ * a permission request's subject.
+ */
+export function withoutTerminalKeys(
+  meta: Record<string, unknown> | null | undefined,
+): Record<string, unknown> | undefined {
+  if (!meta) return undefined;
+  const rest: Record<string, unknown> = {};
+  let kept = false;
+  for (const key of Object.keys(meta)) {
+    if (TERMINAL_KEYS.includes(key)) continue;
+    rest[key] = meta[key];
+    kept = true;
+  }
+  return kept ? rest : undefined;
+}
+
 function terminalUpdate(fields: Omit<v2.TerminalUpdate, "_meta">): v2.SessionUpdate {
   return { sessionUpdate: "terminal_update", ...fields };
 }

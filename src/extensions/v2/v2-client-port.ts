@@ -1,7 +1,7 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import type { ClientPort } from "../../client/client-port.js";
-import { v2PermissionRequest, v2Update } from "./mapping.js";
+import { v2ChildState, v2PermissionRequest, v2Update } from "./mapping.js";
 import type { MessageIds } from "./message-ids.js";
 import type { TerminalMapper, ToolCallReport } from "./terminal-mapper.js";
 
@@ -17,7 +17,8 @@ const CHUNKS = new Set(["agent_message_chunk", "agent_thought_chunk", "user_mess
  * request passes through `mapping.ts` on its way out. `inner`: the port over the v2
  * connection (the same method names on the wire: `session/update`,
  * `session/request_permission`, `elicitation/create`). An update with no v2 form is
- * not sent.
+ * not sent. A child's state, announced on its parent, also goes to the child session as
+ * its own `state_update`, right after.
  */
 export function v2ClientPort(
   inner: ClientPort,
@@ -39,15 +40,27 @@ export function v2ClientPort(
     sessionUpdate: (sessionId, update) => {
       // One notification each, queued in order now (a batch would be written apart).
       const sent = map(sessionId, update).map((one) => inner.sessionUpdate(sessionId, asSent(one)));
+      const child = v2ChildState(update);
+      if (child) sent.push(inner.sessionUpdate(child.sessionId, asSent(child.update)));
       return sent.length === 1 ? sent[0]! : Promise.all(sent).then(() => undefined);
     },
     sessionUpdates: (sessionId, updates) => {
-      const mapped: v1.SessionUpdate[] = [];
+      // Runs of one session's updates, in order: a child's state splits the batch.
+      const runs: Array<{ sessionId: string; updates: v1.SessionUpdate[] }> = [];
+      const add = (target: string, one: v2.SessionUpdate) => {
+        const last = runs[runs.length - 1];
+        if (last && last.sessionId === target) last.updates.push(asSent(one));
+        else runs.push({ sessionId: target, updates: [asSent(one)] });
+      };
       for (let i = 0; i < updates.length; i++) {
         const some = map(sessionId, updates[i]!);
-        for (let j = 0; j < some.length; j++) mapped.push(asSent(some[j]!));
+        for (let j = 0; j < some.length; j++) add(sessionId, some[j]!);
+        const child = v2ChildState(updates[i]!);
+        if (child) add(child.sessionId, child.update);
       }
-      return inner.sessionUpdates(sessionId, mapped);
+      return Promise.all(runs.map((run) => inner.sessionUpdates(run.sessionId, run.updates))).then(
+        () => undefined,
+      );
     },
     requestPermission: (params, signal) =>
       inner.requestPermission(

@@ -112,4 +112,134 @@ describe("V2Connection", () => {
       "state_update:idle",
     ]);
   });
+
+  it("a child's state goes to the child as its own state_update, after its parent's subagent_update", async () => {
+    const inner = recordingPort();
+    const port = new V2Connection(() => ({ code: 0, message: "" })).attach(inner.port);
+    const announce = {
+      sessionUpdate: "subagent_update",
+      sessionId: "child",
+      state: { state: "running" },
+    } as unknown as v1.SessionUpdate;
+    await port.sessionUpdate("root", announce);
+    await port.sessionUpdate("root", {
+      sessionUpdate: "subagent_update",
+      sessionId: "child",
+      title: "T",
+    } as unknown as v1.SessionUpdate);
+    expect(inner.sent).toEqual([
+      ["root", announce],
+      ["child", { sessionUpdate: "state_update", state: "running" }],
+      ["root", { sessionUpdate: "subagent_update", sessionId: "child", title: "T" }],
+    ]);
+  });
+
+  it("a replay batch with a child's state is sent as runs of one session each, in order", async () => {
+    const inner = recordingPort();
+    const batches: Array<[string, number]> = [];
+    const port = new V2Connection(() => ({ code: 0, message: "" })).attach({
+      ...inner.port,
+      sessionUpdates: (sessionId, updates) => {
+        batches.push([sessionId, updates.length]);
+        return inner.port.sessionUpdates(sessionId, updates);
+      },
+    });
+    const info = { sessionUpdate: "session_info_update", title: "T" } as const;
+    const ended = {
+      sessionUpdate: "subagent_update",
+      sessionId: "child",
+      state: { state: "idle", stopReason: "end_turn" },
+    } as unknown as v1.SessionUpdate;
+    await port.sessionUpdates("root", [info, ended, info]);
+    expect(batches).toEqual([
+      ["root", 2],
+      ["child", 1],
+      ["root", 1],
+    ]);
+    expect(inner.sent[2]).toEqual([
+      "child",
+      { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
+    ]);
+  });
+
+  it("a request of a session with no prompt at work (a child's) changes no state", async () => {
+    const inner = recordingPort();
+    const port = new V2Connection(() => ({ code: 0, message: "" })).attach(inner.port);
+    const asking = port.requestPermission(
+      { sessionId: "child", toolCall: { toolCallId: "t", title: "Run" }, options: [] },
+      new AbortController().signal,
+    );
+    inner.answer({ outcome: { outcome: "cancelled" } });
+    await asking;
+    expect(inner.sent).toEqual([]);
+  });
+
+  it("an elicitation puts the prompting session in requires_action until it is answered", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    let end: (value: v1.PromptResponse) => void = () => undefined;
+    void v2.prompts.prompt("s", [], () => new Promise((resolve) => (end = resolve)));
+    const answer = port.elicit(
+      {
+        sessionId: "s",
+        mode: "form",
+        message: "Pick",
+        requestedSchema: { type: "object", properties: {} },
+      } as unknown as Parameters<ClientPort["elicit"]>[0],
+      new AbortController().signal,
+    );
+    expect(await answer).toEqual({ action: "decline" });
+    end({ stopReason: "end_turn" });
+    await flush();
+    expect(kinds(inner.sent)).toEqual([
+      "user_message",
+      "state_update:running",
+      "state_update:requires_action",
+      "state_update:running",
+      "state_update:idle",
+    ]);
+  });
+
+  it("a request answered after its turn ended (a cancel) sends no running after the idle", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    let end: (value: v1.PromptResponse) => void = () => undefined;
+    void v2.prompts.prompt("s", [], () => new Promise((resolve) => (end = resolve)));
+    const asking = port.requestPermission(
+      { sessionId: "s", toolCall: { toolCallId: "t" }, options: [] },
+      new AbortController().signal,
+    );
+    end({ stopReason: "cancelled" });
+    await flush();
+    inner.answer({ outcome: { outcome: "cancelled" } });
+    await asking;
+    await flush();
+    expect(kinds(inner.sent)).toEqual([
+      "user_message",
+      "state_update:running",
+      "state_update:requires_action",
+      "state_update:idle",
+    ]);
+  });
+
+  it("a request-scoped elicitation (no session) changes no state; its answer is the client's", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    void v2.prompts.prompt("s", [], () => new Promise(() => undefined));
+    const before = inner.sent.length;
+    const answer = await port.elicit(
+      {
+        requestId: 1,
+        mode: "form",
+        message: "Pick",
+        requestedSchema: { type: "object", properties: {} },
+      } as unknown as Parameters<ClientPort["elicit"]>[0],
+      new AbortController().signal,
+    );
+    expect(answer).toEqual({ action: "decline" });
+    expect(inner.sent.slice(before)).toEqual([]);
+  });
 });

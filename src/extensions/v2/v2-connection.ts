@@ -28,24 +28,37 @@ export class V2Connection {
 
   /**
    * Wraps the connection's port: what the agent sends goes out in its v2 shape, and a
-   * permission request puts its session in `requires_action` until it is answered.
+   * permission request or an elicitation puts the session whose prompt waits on it in
+   * `requires_action` until it is answered. A child session's request leaves its parent
+   * alone: the agent reports the child's state (`subagent_update`, and the child's own
+   * `state_update` from the port).
    */
   attach(inner: ClientPort): ClientPort {
     const port = v2ClientPort(inner, this.ids, this.terminals);
     this.port = port;
     return {
       ...port,
-      requestPermission: async (params, signal) => {
-        void this.send(params.sessionId, v2RequiresAction());
-        try {
-          return await port.requestPermission(params, signal);
-        } finally {
-          // A turn that ended meanwhile (a cancel) has sent its idle state already.
-          if (this.prompts.isRunning(params.sessionId))
-            void this.send(params.sessionId, v2Running());
-        }
+      requestPermission: (params, signal) =>
+        this.waiting(params.sessionId, () => port.requestPermission(params, signal)),
+      elicit: (params, signal) => {
+        const sessionId = (params as { sessionId?: unknown }).sessionId;
+        return typeof sessionId === "string"
+          ? this.waiting(sessionId, () => port.elicit(params, signal))
+          : port.elicit(params, signal);
       },
     };
+  }
+
+  /** `requires_action` while `ask` waits for the user, when a prompt of the session runs. */
+  private async waiting<T>(sessionId: string, ask: () => Promise<T>): Promise<T> {
+    if (!this.prompts.isRunning(sessionId)) return ask();
+    void this.send(sessionId, v2RequiresAction());
+    try {
+      return await ask();
+    } finally {
+      // A turn that ended meanwhile (a cancel) has sent its idle state already.
+      if (this.prompts.isRunning(sessionId)) void this.send(sessionId, v2Running());
+    }
   }
 
   /** Sends a v2-only update (a `state_update`). */

@@ -90,8 +90,11 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       )
       .onRequest(
         m.session.close,
-        guarded(m.session.close, ({ params }) => {
+        guarded(m.session.close, async ({ params }) => {
+          v2.prompts.cancelHeld(params.sessionId);
           service.close(params.sessionId);
+          // The cancelled work's idle state goes out before the answer (v2 close).
+          await v2.prompts.settled(params.sessionId);
           v2.forget(params.sessionId);
           return {};
         }),
@@ -99,7 +102,9 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       .onRequest(
         m.session.delete,
         guarded(m.session.delete, async ({ params }) => {
+          v2.prompts.cancelHeld(params.sessionId);
           await service.delete(params.sessionId);
+          await v2.prompts.settled(params.sessionId);
           v2.forget(params.sessionId);
           return {};
         }),
@@ -114,7 +119,11 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
           );
         }),
       )
-      .onNotification(m.session.cancel, ({ params }) => service.cancel(params.sessionId))
+      .onNotification(m.session.cancel, ({ params }) => {
+        // The prompts not yet inserted end too (answered -32800), before the running one.
+        v2.prompts.cancelHeld(params.sessionId);
+        service.cancel(params.sessionId);
+      })
       .onRequest(
         m.session.setConfigOption,
         guarded(m.session.setConfigOption, async ({ params }) => ({

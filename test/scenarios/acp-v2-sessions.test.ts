@@ -1,0 +1,385 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "../support/acp-harness.js";
+import { V2Scenario, type V2ScenarioOptions } from "../support/acp-v2-client.js";
+import type { ScriptedTurn } from "../support/model-server.js";
+import { commandLine, processesWithEnv } from "../support/processes.js";
+import { bashTurn, HANGING_COMMAND, textTurn } from "../support/script-turns.js";
+
+/**
+ * The v1 session families on the draft ACP v2 (features.md 1o), against real Claude Code
+ * with the scripted model: modes and models as config options, list, resume with replay,
+ * fork, close, delete; subagents as child sessions with their own `state_update`s; an
+ * AskUserQuestion form elicitation.
+ */
+const open: V2Scenario[] = [];
+afterEach(async () => {
+  const results = await Promise.allSettled(open.splice(0).map((s) => s.close()));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+});
+async function scenario(options: V2ScenarioOptions = {}): Promise<V2Scenario> {
+  const s = await V2Scenario.start(options);
+  open.push(s);
+  return s;
+}
+
+type Update = Record<string, unknown> & { sessionUpdate: string };
+
+describe("ACP v2 (draft): config options and stored sessions", () => {
+  it("mode and model as config options; list, close, resume with replay, fork, delete; close of a running prompt", async () => {
+    const slow: ScriptedTurn = {
+      blocks: [{ type: "text", text: "slow ".repeat(200), deltas: 200 }],
+      delayMs: 30,
+    };
+    const s = await scenario({
+      script: [
+        bashTurn("echo remembered", "toolu_echo"),
+        { id: "msg_stored", blocks: [{ type: "text", text: "Noted: blue." }] },
+        { id: "msg_fork", blocks: [{ type: "text", text: "Still blue." }] },
+        slow,
+      ],
+    });
+    await s.initialize();
+    const created = await s.agent.request("session/new", { cwd: s.workspace });
+    const sessionId = created.sessionId;
+    const option = (options: typeof created.configOptions, id: string) =>
+      options?.find((o) => o.configId === id);
+    expect(option(created.configOptions, "mode")).toMatchObject({
+      type: "select",
+      currentValue: "default",
+    });
+    expect(option(created.configOptions, "model")).toMatchObject({
+      type: "select",
+      category: "model",
+      currentValue: "default",
+    });
+    for (const o of created.configOptions ?? []) expect(o).not.toHaveProperty("id");
+    // On/off switches are v2's boolean options (a v2 baseline, no client capability).
+    expect(option(created.configOptions, "fast")).toMatchObject({
+      type: "boolean",
+      currentValue: false,
+    });
+    const fast = await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "fast",
+      type: "boolean",
+      value: true,
+    });
+    expect(option(fast.configOptions, "fast")).toMatchObject({ currentValue: true });
+
+    // The model and the mode are set as config options; the answer is v2's shape.
+    const afterModel = await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "model",
+      type: "id",
+      value: "sonnet",
+    });
+    expect(option(afterModel.configOptions, "model")).toMatchObject({ currentValue: "sonnet" });
+    const afterMode = await s.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "mode",
+      type: "id",
+      value: "acceptEdits",
+    });
+    expect(option(afterMode.configOptions, "mode")).toMatchObject({ currentValue: "acceptEdits" });
+    await expect(
+      s.agent.request("session/set_config_option", {
+        sessionId,
+        configId: "model",
+        type: "id",
+        value: "gpt-9",
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
+
+    await s.prompt(sessionId, "My favourite colour is blue.");
+    await s.idle(sessionId, 1, 60_000);
+    expect(s.model.mainRequests()[0]!.body.model).toBe("claude-sonnet-5-5");
+    // Modes exist on v2 only as config options.
+    expect(s.kinds(sessionId)).not.toContain("current_mode_update");
+    for (const u of s
+      .updates(sessionId)
+      .filter((u) => u.sessionUpdate === "config_option_update")) {
+      for (const o of (u as { configOptions: object[] }).configOptions) {
+        expect(o).toHaveProperty("configId");
+      }
+    }
+
+    const listed = await s.agent.request("session/list", { cwd: s.workspace });
+    const row = listed.sessions.find((r) => r.sessionId === sessionId);
+    expect(row).toMatchObject({ sessionId, cwd: s.workspace });
+    expect(row).not.toHaveProperty("_meta");
+    expect(await s.agent.request("session/close", { sessionId })).toEqual({});
+
+    // Resume with replay: the stored conversation in v2's shapes, then the state snapshot.
+    const before = s.updates(sessionId).length;
+    const resumed = await s.agent.request("session/resume", {
+      sessionId,
+      cwd: s.workspace,
+      replayFrom: { type: "start" },
+    });
+    expect(option(resumed.configOptions, "mode")).toBeDefined();
+    const replay = s.updates(sessionId).slice(before) as Update[];
+    expect(replay).toContainEqual({
+      sessionUpdate: "user_message_chunk",
+      messageId: expect.any(String),
+      content: { type: "text", text: "My favourite colour is blue." },
+    });
+    expect(replay).toContainEqual({
+      sessionUpdate: "agent_message_chunk",
+      messageId: "msg_stored",
+      content: { type: "text", text: "Noted: blue." },
+    });
+    const replayedTool = replay.filter((u) => u.toolCallId === "toolu_echo");
+    expect(replayedTool.length).toBeGreaterThan(0);
+    for (const u of replayedTool) expect(u.sessionUpdate).toBe("tool_call_update");
+    expect(replayedTool.at(-1)).toMatchObject({ status: "completed" });
+    expect(replay.map((u) => u.sessionUpdate)).not.toContain("tool_call");
+    expect(replay.at(-1)).toEqual({ sessionUpdate: "state_update", state: "idle" });
+
+    // Fork: a new session with the conversation so far.
+    const forked = await s.agent.request("session/fork", { sessionId, cwd: s.workspace });
+    expect(forked.sessionId).not.toBe(sessionId);
+    expect(option(forked.configOptions, "mode")).toBeDefined();
+    await s.prompt(forked.sessionId, "And now?");
+    await s.idle(forked.sessionId);
+    expect(s.agentText(forked.sessionId)).toBe("Still blue.");
+    expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain(
+      "My favourite colour is blue.",
+    );
+    expect(await s.agent.request("session/delete", { sessionId: forked.sessionId })).toEqual({});
+    const after = await s.agent.request("session/list", { cwd: s.workspace });
+    expect(after.sessions.map((r) => r.sessionId)).not.toContain(forked.sessionId);
+    expect(after.sessions.map((r) => r.sessionId)).toContain(sessionId);
+
+    // Resume without replay: no history, and the state snapshot last before the answer.
+    await s.agent.request("session/close", { sessionId });
+    const quiet = s.updates(sessionId).length;
+    await s.agent.request("session/resume", { sessionId, cwd: s.workspace });
+    const resumedOnly = s.updates(sessionId).slice(quiet) as Update[];
+    for (const kind of ["user_message_chunk", "agent_message_chunk", "tool_call_update"]) {
+      expect(resumedOnly.map((u) => u.sessionUpdate)).not.toContain(kind);
+    }
+    expect(resumedOnly.at(-1)).toEqual({ sessionUpdate: "state_update", state: "idle" });
+
+    // Close of a running prompt: its idle (cancelled) comes before the close's answer, a
+    // held prompt is answered -32800, and nothing of the session follows.
+    await s.prompt(sessionId, "slow");
+    const held = s.prompt(sessionId, "never inserted");
+    await eventually("the slow stream", () => s.agentText(sessionId).includes("slow"));
+    const closed = s.agent.request("session/close", { sessionId });
+    await expect(held).rejects.toMatchObject({ code: -32800 });
+    expect(await closed).toEqual({});
+    const atClose = s.updates(sessionId).length;
+    expect(s.states(sessionId).at(-1)).toBe("idle:cancelled");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(s.updates(sessionId)).toHaveLength(atClose);
+  });
+});
+
+const CHILD_PROMPT = "Create the marker file.";
+
+/** The parent delegates; the child speaks, runs a command that asks, reports; the parent answers. */
+const DELEGATION: ScriptedTurn[] = [
+  {
+    blocks: [
+      {
+        type: "tool_use",
+        id: "toolu_agent",
+        name: "Agent",
+        input: {
+          description: "Make a marker",
+          prompt: CHILD_PROMPT,
+          subagent_type: "general-purpose",
+          run_in_background: false,
+        },
+      },
+    ],
+  },
+  {
+    id: "msg_child_1",
+    blocks: [
+      { type: "text", text: "Child speaking." },
+      {
+        type: "tool_use",
+        id: "toolu_child",
+        name: "Bash",
+        input: { command: "touch marker.txt", description: "mark" },
+      },
+    ],
+  },
+  { id: "msg_child_2", blocks: [{ type: "text", text: "Child report." }] },
+  { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+];
+
+describe("ACP v2 (draft): subagents and elicitation", () => {
+  it("a subagent is a child session: announced on the parent, with its own state_updates and traffic", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent"] } },
+      script: DELEGATION,
+    });
+    // No client capability asks for it: child sessions are v2's baseline.
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "delegate");
+    await s.idle(sessionId, 1, 60_000);
+
+    const others = [...new Set(s.notifications.map((n) => n.sessionId))].filter(
+      (id) => id !== sessionId,
+    );
+    expect(others).toHaveLength(1);
+    const childId = others[0]!;
+    expect(childId).toMatch(/^subagent-[0-9a-f]{32}$/);
+    const announcements = (s.updates(sessionId) as Update[]).filter(
+      (u) => u.sessionUpdate === "subagent_update",
+    );
+    expect(announcements[0]).toEqual({
+      sessionUpdate: "subagent_update",
+      sessionId: childId,
+      title: "Make a marker",
+      description: "general-purpose",
+      capabilities: { cancel: {} },
+      state: { state: "running" },
+    });
+    // The announcement precedes anything bearing the child's id.
+    const first = s.notifications.findIndex((n) => n.sessionId === childId);
+    const announced = s.notifications.findIndex(
+      (n) => (n.update as Update).sessionUpdate === "subagent_update",
+    );
+    expect(announced).toBeLessThan(first);
+
+    // The child's own states, the same as mirrored on the parent.
+    expect(s.states(childId)).toEqual(["running", "requires_action", "running", "idle:end_turn"]);
+    expect(
+      announcements.map((u) => {
+        const st = u.state as { state: string; stopReason?: string };
+        return `${st.state}${st.stopReason ? `:${st.stopReason}` : ""}`;
+      }),
+    ).toEqual(s.states(childId));
+    // The parent runs throughout: the child's request blocks the child, not the parent.
+    expect(s.states(sessionId)).toEqual(["running", "idle:end_turn"]);
+
+    expect(s.agentText(childId)).toBe("Child speaking.Child report.");
+    expect(s.agentText(sessionId)).toBe("Parent done.");
+    expect(s.toolCall(childId, "toolu_child").at(-1)).toMatchObject({ status: "completed" });
+    expect(s.toolCall(sessionId, "toolu_agent")).toEqual([]);
+    expect(s.updates(childId)).toContainEqual({
+      sessionUpdate: "terminal_update",
+      terminalId: "toolu_child",
+      command: "touch marker.txt",
+    });
+    expect(s.permissionRequests).toHaveLength(1);
+    expect(s.permissionRequests[0]).toMatchObject({
+      sessionId: childId,
+      title: expect.stringContaining("touch marker.txt"),
+      subject: { type: "tool_call", toolCall: { toolCallId: "toolu_child" } },
+    });
+
+    // Resume with replay: the child under the id it had live, announced on the parent,
+    // with its own state (the replay has no request, so no requires_action) and traffic.
+    await s.agent.request("session/close", { sessionId });
+    const [parentBefore, childBefore] = [s.updates(sessionId).length, s.updates(childId).length];
+    await s.agent.request("session/resume", {
+      sessionId,
+      cwd: s.workspace,
+      replayFrom: { type: "start" },
+    });
+    const replayed = (s.updates(sessionId) as Update[]).slice(parentBefore);
+    expect(replayed.filter((u) => u.sessionUpdate === "subagent_update")[0]).toMatchObject({
+      sessionId: childId,
+      title: "Make a marker",
+    });
+    const childReplay = s.updates(childId).slice(childBefore) as Update[];
+    const childStates = childReplay.filter((u) => u.sessionUpdate === "state_update");
+    expect(childStates.at(-1)).toEqual({
+      sessionUpdate: "state_update",
+      state: "idle",
+      stopReason: "end_turn",
+    });
+    expect(
+      childReplay
+        .filter((u) => u.sessionUpdate === "agent_message_chunk")
+        .map((u) => (u.content as { text: string }).text)
+        .join(""),
+    ).toBe("Child speaking.Child report.");
+    // The child's state follows its announcement, in the order sent.
+    const sentIndex = (find: (u: Update, id: string) => boolean) =>
+      s.notifications.findIndex((n) => find(n.update as Update, n.sessionId));
+    expect(
+      sentIndex((u, id) => id === sessionId && u.sessionUpdate === "subagent_update"),
+    ).toBeLessThan(sentIndex((u, id) => id === childId && u.sessionUpdate === "state_update"));
+  });
+
+  it("session/cancel of a child stops only the child: its own idle is cancelled, the parent goes on", async () => {
+    const hanging = structuredClone(DELEGATION.slice(0, 2));
+    const childTurn = hanging[1] as { blocks: Array<{ input?: { command?: string } }> };
+    childTurn.blocks[1]!.input!.command = HANGING_COMMAND;
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: [...hanging, textTurn("Parent goes on.")],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "delegate");
+    await eventually(
+      "the child's command",
+      () =>
+        processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+          commandLine(pid).startsWith("tail"),
+        ),
+      30_000,
+    );
+    const childId = s.notifications.map((n) => n.sessionId).find((id) => id !== sessionId)!;
+    await s.cancel(childId);
+    await s.idle(sessionId, 1, 60_000);
+    expect(s.states(childId)).toEqual(["running", "idle:cancelled"]);
+    expect(s.states(sessionId)).toEqual(["running", "idle:end_turn"]);
+    expect(s.agentText(sessionId)).toBe("Parent goes on.");
+  });
+
+  it("AskUserQuestion asks a form elicitation; the session requires action meanwhile", async () => {
+    const s = await scenario({
+      script: [
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              id: "toolu_ask",
+              name: "AskUserQuestion",
+              input: {
+                questions: [
+                  {
+                    question: "Which database?",
+                    header: "DB",
+                    multiSelect: false,
+                    options: [
+                      { label: "Postgres", description: "Relational" },
+                      { label: "Redis", description: "Key-value" },
+                    ],
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        textTurn("Noted."),
+      ],
+      onElicitation: () => ({ action: "accept", content: { question_0: "Redis" } }),
+    });
+    await s.initialize({ elicitation: { form: {} } });
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "ask me");
+    await s.idle(sessionId, 1, 60_000);
+
+    expect(s.elicitations).toHaveLength(1);
+    expect(s.elicitations[0]).toMatchObject({
+      mode: "form",
+      sessionId,
+      toolCallId: "toolu_ask",
+      message: "Which database?",
+    });
+    expect(s.states(sessionId)).toEqual(["running", "requires_action", "running", "idle:end_turn"]);
+    expect(JSON.stringify(s.model.mainRequests()[1]!.body.messages.at(-1))).toContain("Redis");
+    expect(s.permissionRequests).toEqual([]);
+    expect(s.toolCall(sessionId, "toolu_ask").at(-1)).toMatchObject({ status: "completed" });
+  });
+});

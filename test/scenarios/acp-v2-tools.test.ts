@@ -1,0 +1,328 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "../support/acp-harness.js";
+import { V2Scenario, type V2ScenarioOptions } from "../support/acp-v2-client.js";
+import type { ScriptedTurn } from "../support/model-server.js";
+import { bashTurn, textTurn } from "../support/script-turns.js";
+
+/**
+ * The v1 scenario families on the draft ACP v2 (features.md 1o), against real Claude Code
+ * with the scripted model: thinking, each tool family, display terminals, permissions,
+ * held (queued) prompts and cancel. Each test shares one session across its steps.
+ */
+const open: V2Scenario[] = [];
+afterEach(async () => {
+  const results = await Promise.allSettled(open.splice(0).map((s) => s.close()));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+});
+async function scenario(options: V2ScenarioOptions = {}): Promise<V2Scenario> {
+  const s = await V2Scenario.start(options);
+  open.push(s);
+  return s;
+}
+
+function toolTurn(id: string, name: string, input: Record<string, unknown>): ScriptedTurn {
+  return { blocks: [{ type: "tool_use", id, name, input }] };
+}
+
+describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
+  it("a plan, thinking, Read, Edit, Write, Grep, Glob and a failing Bash: v2 upserts, structured diffs, a display terminal", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "acceptEdits", allow: ["Glob", "Grep"] } },
+      env: { CLAUDE_CODE_ENABLE_TODO_TOOLS: "1", CLAUDE_CODE_ENABLE_TASKS: "0" },
+    });
+    const file = join(s.workspace, "notes.txt");
+    const created = join(s.workspace, "created.txt");
+    writeFileSync(file, "alpha\nbeta\ngamma\n");
+    s.model.push(
+      toolTurn("toolu_todo", "TodoWrite", {
+        todos: [
+          { content: "Read the notes", status: "in_progress", activeForm: "Reading" },
+          { content: "Edit them", status: "pending", activeForm: "Editing" },
+        ],
+      }),
+      {
+        id: "msg_think",
+        blocks: [
+          { type: "thinking", thinking: "Let me read the notes first.", deltas: 2 },
+          { type: "tool_use", id: "toolu_read", name: "Read", input: { file_path: file } },
+        ],
+      },
+      toolTurn("toolu_edit", "Edit", { file_path: file, old_string: "beta", new_string: "BETA" }),
+      toolTurn("toolu_write", "Write", { file_path: created, content: "fresh\n" }),
+      toolTurn("toolu_grep", "Grep", { pattern: "BETA", path: s.workspace }),
+      toolTurn("toolu_glob", "Glob", { pattern: "*.txt" }),
+      bashTurn("echo out; exit 3", "toolu_fail"),
+      textTurn("done"),
+    );
+    await s.initialize();
+    // The agent's own session `_meta` works on v2 too.
+    const sessionId = await s.newSession({
+      claudeCode: { options: { allowedTools: ["Glob", "Grep"] } },
+    });
+    await s.prompt(sessionId, "work on the notes");
+    await s.idle(sessionId, 1, 60_000);
+    expect(s.states(sessionId).at(-1)).toBe("idle:end_turn");
+
+    // Thinking streams as agent_thought_chunks under the Anthropic message's id.
+    const thoughts = s.updates(sessionId).filter((u) => u.sessionUpdate === "agent_thought_chunk");
+    expect(thoughts.length).toBeGreaterThan(0);
+    for (const t of thoughts) {
+      expect(t).toMatchObject({ messageId: "msg_think", content: { type: "text" } });
+    }
+    expect(thoughts.map((t) => (t as { content: { text: string } }).content.text).join("")).toBe(
+      "Let me read the notes first.",
+    );
+
+    // TodoWrite is the session's plan, v2's item plan; never a tool call.
+    expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "plan_update")).toEqual([
+      {
+        sessionUpdate: "plan_update",
+        plan: {
+          type: "items",
+          planId: "plan",
+          entries: [
+            { content: "Read the notes", status: "in_progress", priority: "medium" },
+            { content: "Edit them", status: "pending", priority: "medium" },
+          ],
+        },
+      },
+    ]);
+    expect(s.toolCall(sessionId, "toolu_todo")).toEqual([]);
+    expect(s.kinds(sessionId)).not.toContain("plan");
+
+    // v2 has one upsert: no tool_call, every tool call ends completed (the Bash failed).
+    expect(s.kinds(sessionId)).not.toContain("tool_call");
+    const last = (id: string) => s.toolCall(sessionId, id).at(-1);
+    expect(s.toolCall(sessionId, "toolu_read")[0]).toMatchObject({ kind: "read" });
+    expect(last("toolu_read")).toMatchObject({ status: "completed" });
+    for (const id of ["toolu_grep", "toolu_glob"]) {
+      expect(s.toolCall(sessionId, id)[0]).toMatchObject({ kind: "search" });
+      expect(last(id)).toMatchObject({ status: "completed" });
+    }
+
+    // Diffs are v2's structured changes, never v1's oldText / newText.
+    expect(readFileSync(file, "utf8")).toBe("alpha\nBETA\ngamma\n");
+    const diffs = (id: string) =>
+      s
+        .toolCall(sessionId, id)
+        .flatMap((u) => (Array.isArray(u.content) ? (u.content as Array<{ type: string }>) : []))
+        .filter((c) => c.type === "diff");
+    expect(diffs("toolu_edit").length).toBeGreaterThan(0);
+    for (const diff of diffs("toolu_edit")) {
+      expect(diff).toEqual({
+        type: "diff",
+        changes: [{ operation: "modify", path: file, fileType: "text" }],
+      });
+    }
+    expect(readFileSync(created, "utf8")).toBe("fresh\n");
+    expect(diffs("toolu_write").at(-1)).toEqual({
+      type: "diff",
+      changes: [{ operation: "add", path: created, fileType: "text" }],
+    });
+    expect(last("toolu_edit")).toMatchObject({ status: "completed" });
+    expect(last("toolu_write")).toMatchObject({ status: "completed" });
+
+    // The failing command: its terminal exits with the command's code before the failure.
+    const all = s.updates(sessionId);
+    const exit = all.find(
+      (u) =>
+        u.sessionUpdate === "terminal_update" &&
+        (u as { terminalId?: string }).terminalId === "toolu_fail" &&
+        "exitStatus" in u,
+    );
+    expect(exit).toEqual({
+      sessionUpdate: "terminal_update",
+      terminalId: "toolu_fail",
+      exitStatus: { exitCode: 3 },
+    });
+    expect(last("toolu_fail")).toMatchObject({ status: "failed" });
+    expect(all.indexOf(exit!)).toBeLessThan(all.indexOf(last("toolu_fail") as never));
+    const output = all.filter(
+      (u) =>
+        (u.sessionUpdate === "terminal_update" || u.sessionUpdate === "terminal_output_chunk") &&
+        (u as { terminalId?: string }).terminalId === "toolu_fail",
+    );
+    const text = output
+      .map((u) => {
+        const o = u as { output?: { data: string }; data?: string };
+        return Buffer.from(o.output?.data ?? o.data ?? "", "base64").toString("utf8");
+      })
+      .join("");
+    expect(text).toContain("out");
+  });
+});
+
+describe("ACP v2 (draft): permissions", () => {
+  it("a rejected command and an asked edit: title, subject, options; requires_action while asked", async () => {
+    const s = await scenario({
+      onPermission: (request) => {
+        const wanted = request.title.includes("never") ? "reject_once" : "allow_once";
+        const option = request.options.find((o) => o.kind === wanted)!;
+        return { outcome: { outcome: "selected", optionId: option.optionId } };
+      },
+    });
+    s.model.push(
+      toolTurn("toolu_write", "Write", {
+        file_path: join(s.workspace, "asked.txt"),
+        content: "yes\n",
+      }),
+      bashTurn("touch never.txt", "toolu_no"),
+      textTurn("understood"),
+    );
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "write, then run");
+    await s.idle(sessionId, 1, 60_000);
+
+    expect(s.permissionRequests).toHaveLength(2);
+    const [write, bash] = s.permissionRequests;
+    expect(write).toMatchObject({
+      sessionId,
+      title: expect.stringContaining("Write"),
+      subject: { type: "tool_call", toolCall: { toolCallId: "toolu_write", kind: "edit" } },
+    });
+    expect(bash).toMatchObject({
+      sessionId,
+      title: expect.stringContaining("touch never.txt"),
+      subject: { type: "tool_call", toolCall: { toolCallId: "toolu_no" } },
+    });
+    for (const request of [write!, bash!]) {
+      expect(request).not.toHaveProperty("toolCall");
+      expect(request.options.map((o) => o.kind)).toEqual(
+        expect.arrayContaining(["allow_once", "reject_once"]),
+      );
+      for (const option of request.options) {
+        expect(Object.keys(option).sort()).toEqual(["kind", "name", "optionId"]);
+      }
+    }
+    // The diff the request shows is v2's structured one.
+    const content = (write!.subject as { toolCall: { content?: unknown[] } }).toolCall.content;
+    for (const c of content ?? []) {
+      if ((c as { type: string }).type === "diff") expect(c).toHaveProperty("changes");
+    }
+    expect(s.states(sessionId)).toEqual([
+      "running",
+      "requires_action",
+      "running",
+      "requires_action",
+      "running",
+      "idle:end_turn",
+    ]);
+    // The command's request references its display terminal, announced before it.
+    const asked = (bash!.subject as { toolCall: { content?: unknown; _meta?: object } }).toolCall;
+    expect(asked.content).toEqual([{ type: "terminal", terminalId: "toolu_no" }]);
+    expect(Object.keys(asked._meta ?? {})).toEqual(["claudeCode"]);
+    const at = (find: (m: Record<string, unknown>) => boolean) =>
+      s.sent.findIndex((m) => find(m as Record<string, unknown>));
+    const named = at((m) => {
+      const p = m.params as { update?: Record<string, unknown> } | undefined;
+      return (
+        m.method === "session/update" &&
+        p?.update?.sessionUpdate === "terminal_update" &&
+        p.update.terminalId === "toolu_no" &&
+        p.update.command === "touch never.txt"
+      );
+    });
+    const requested = at(
+      (m) =>
+        m.method === "session/request_permission" &&
+        JSON.stringify(m.params).includes('"toolu_no"'),
+    );
+    expect(named).toBeGreaterThanOrEqual(0);
+    expect(named).toBeLessThan(requested);
+    expect(s.toolCall(sessionId, "toolu_no").at(-1)).toMatchObject({ status: "failed" });
+    expect(s.agentText(sessionId)).toBe("understood");
+  });
+});
+
+describe("ACP v2 (draft): held prompts, cancel and compaction", () => {
+  it("a prompt sent while one runs is answered when inserted; a cancel answers held prompts -32800; /compact", async () => {
+    const slow: ScriptedTurn = {
+      blocks: [{ type: "text", text: "slow ".repeat(200), deltas: 200 }],
+      delayMs: 30,
+    };
+    const s = await scenario({
+      script: [
+        { id: "msg_one", blocks: [{ type: "text", text: "first;", deltas: 5 }], delayMs: 40 },
+        { id: "msg_two", blocks: [{ type: "text", text: "second;" }] },
+        slow,
+        { id: "msg_after", blocks: [{ type: "text", text: "after" }] },
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+
+    // 1. Held: the second prompt's answer waits until its message is inserted.
+    const order: string[] = [];
+    const first = await s.prompt(sessionId, "one");
+    const held = s.prompt(sessionId, "two").then((answer) => {
+      order.push(`answered:${s.agentText(sessionId)}`);
+      return answer;
+    });
+    const second = await held;
+    expect(second.messageId).not.toBe(first.messageId);
+    // Inserted after the first prompt's work: its answer saw the first answer's text.
+    expect(order).toEqual(["answered:first;"]);
+    await s.idle(sessionId, 1);
+    expect(s.agentText(sessionId)).toBe("first;second;");
+    // One running stretch for both: no idle between them.
+    expect(s.states(sessionId)).toEqual(["running", "idle:end_turn"]);
+    const users = s.updates(sessionId).filter((u) => u.sessionUpdate === "user_message");
+    expect(users.map((u) => (u as { messageId: string }).messageId)).toEqual([
+      first.messageId,
+      second.messageId,
+    ]);
+    const kinds = s.updates(sessionId).map((u) => u.sessionUpdate);
+    const chunkOfFirst = s
+      .updates(sessionId)
+      .findIndex(
+        (u) =>
+          u.sessionUpdate === "agent_message_chunk" &&
+          (u as { messageId: string }).messageId === "msg_one",
+      );
+    expect(chunkOfFirst).toBeGreaterThanOrEqual(0);
+    expect(kinds.indexOf("user_message", chunkOfFirst)).toBeGreaterThan(chunkOfFirst);
+    const userTexts = s.model.mainRequests().map((r) => JSON.stringify(r.body.messages.at(-1)));
+    expect(userTexts[0]).toContain("one");
+    expect(userTexts[1]).toContain("two");
+
+    // 2. Cancel: the running prompt ends idle:cancelled, each held one is answered -32800
+    // and never reaches Claude Code.
+    const requestsBefore = s.model.mainRequests().length;
+    await s.prompt(sessionId, "slow");
+    const heldA = s.prompt(sessionId, "held a");
+    const heldB = s.prompt(sessionId, "held b");
+    await eventually("the slow stream", () => s.agentText(sessionId).includes("slow"));
+    await s.cancel(sessionId);
+    for (const h of [heldA, heldB]) await expect(h).rejects.toMatchObject({ code: -32800 });
+    await s.idle(sessionId, 2);
+    expect(s.states(sessionId).slice(2)).toEqual(["running", "idle:cancelled"]);
+    expect(
+      s
+        .updates(sessionId)
+        .filter((u) => u.sessionUpdate === "user_message")
+        .map((u) => JSON.stringify((u as { content: unknown }).content)),
+    ).not.toContainEqual(expect.stringContaining("held"));
+    expect(s.model.mainRequests()).toHaveLength(requestsBefore + 1);
+
+    // 3. The session goes on.
+    await s.prompt(sessionId, "go on");
+    await s.idle(sessionId, 3);
+    expect(s.states(sessionId).at(-1)).toBe("idle:end_turn");
+    expect(s.agentText(sessionId).endsWith("after")).toBe(true);
+
+    // 4. /compact: v2's compaction updates (a baseline kind), never a tool call.
+    await s.prompt(sessionId, "/compact");
+    await s.idle(sessionId, 4);
+    expect(s.states(sessionId).at(-1)).toBe("idle:end_turn");
+    const compaction = s.updates(sessionId).filter((u) => u.sessionUpdate === "compaction_update");
+    expect(compaction.map((u) => (u as { status: string }).status)).toEqual([
+      "in_progress",
+      "completed",
+    ]);
+    expect(s.kinds(sessionId)).not.toContain("tool_call_update");
+  });
+});
