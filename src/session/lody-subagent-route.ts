@@ -126,7 +126,8 @@ export class LodySubagentRoute implements ChildRoute {
 
   /** Lost observation: every live run's fate is unknown (contract §4). */
   queryExited(): void {
-    for (const event of this.runs.disconnect()) this.out.notify(LODY_NOTIFICATIONS.subagentEvent, event, true);
+    for (const event of this.runs.disconnect())
+      this.out.notify(LODY_NOTIFICATIONS.subagentEvent, event, true);
   }
 
   /**
@@ -224,7 +225,8 @@ export class LodySubagentRoute implements ChildRoute {
   private closeMirror(update: SessionUpdate): void {
     if (update.sessionUpdate !== "tool_call_update") return;
     const runId = this.mirrors.get(update.toolCallId);
-    if (runId === undefined || (update.status !== "completed" && update.status !== "failed")) return;
+    if (runId === undefined || (update.status !== "completed" && update.status !== "failed"))
+      return;
     this.mirrors.delete(update.toolCallId);
     const end = { toolCallId: update.toolCallId, status: update.status };
     this.out.sendRoot({ sessionUpdate: "tool_call_update", ...mirrored(end, runId) });

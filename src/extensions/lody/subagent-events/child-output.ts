@@ -49,7 +49,10 @@ export function mirrored<T extends { readonly toolCallId: string; readonly _meta
     toolCallId: mirrorToolCallId(runId, toolCall.toolCallId),
     _meta: {
       ...meta,
-      [LODY]: { [LODY_MIRROR_KEYS.runId]: runId, [LODY_MIRROR_KEYS.toolCallId]: toolCall.toolCallId },
+      [LODY]: {
+        [LODY_MIRROR_KEYS.runId]: runId,
+        [LODY_MIRROR_KEYS.toolCallId]: toolCall.toolCallId,
+      },
     },
   };
 }

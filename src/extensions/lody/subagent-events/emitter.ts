@@ -35,7 +35,9 @@ interface Run {
 }
 
 function live(run: Run | undefined): run is Run {
-  return run !== undefined && (run.snapshot.state === "pending" || run.snapshot.state === "running");
+  return (
+    run !== undefined && (run.snapshot.state === "pending" || run.snapshot.state === "running")
+  );
 }
 
 /**
@@ -102,7 +104,8 @@ export class SubagentRunEmitter {
     if (!live(run)) return [];
     run.snapshot.state = state;
     run.snapshot.endedAtEpochSeconds = this.now();
-    if (state !== "completed") run.snapshot.reason = reason(state === "failed" ? "error" : "cancelled", message);
+    if (state !== "completed")
+      run.snapshot.reason = reason(state === "failed" ? "error" : "cancelled", message);
     return [this.snapshotEvent(run)];
   }
 

@@ -131,7 +131,14 @@ export const outputUpdate = z.discriminatedUnion("sessionUpdate", [
   }),
 ]);
 
-export const RUN_STATES = ["pending", "running", "completed", "failed", "cancelled", "unknown"] as const;
+export const RUN_STATES = [
+  "pending",
+  "running",
+  "completed",
+  "failed",
+  "cancelled",
+  "unknown",
+] as const;
 export type RunState = (typeof RUN_STATES)[number];
 export const STREAM_KINDS = ["text", "thought", "tool", "plan"] as const;
 export const REASON_CODES = ["error", "timeout", "cancelled", "disconnected", "lost"] as const;
