@@ -5,6 +5,7 @@ import { PROFILES, type Scenario } from "../support/acp-harness.js";
 import { LODY, lodyNotifications } from "../support/lody.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { HANGING_COMMAND, shellRunning, textTurn } from "../support/script-turns.js";
 
 /**
  * Lody's subagent events (lody-contract.md §4) against real Claude Code and the scripted
@@ -19,7 +20,7 @@ const scenario = useScenarios();
 const EVENT = "_lody/subagents/event";
 const LODY_EVENTS = { _meta: { lody: { subagentEvents: { version: 1 } } } } as ClientCapabilities;
 
-function delegation(): ScriptedTurn[] {
+function delegation(command = "touch marker.txt"): ScriptedTurn[] {
   return [
     {
       blocks: [
@@ -44,7 +45,7 @@ function delegation(): ScriptedTurn[] {
           type: "tool_use",
           id: "toolu_child",
           name: "Bash",
-          input: { command: "touch marker.txt", description: "mark" },
+          input: { command, description: "mark" },
         },
       ],
     },
@@ -123,6 +124,14 @@ describe("Lody subagent events (bilateral subagentEvents)", () => {
     expect(last.snapshot).not.toHaveProperty("outputIncomplete");
     expect(events.filter((e) => e.type === "snapshot")).toHaveLength(2);
 
+    // Claude Code's task progress, as the run's progress.
+    expect(events.find((e) => e.type === "progress")?.progress).toStrictEqual({
+      lastToolName: "Bash",
+      totalTokens: expect.any(Number),
+      toolCallCount: 1,
+      durationMs: expect.any(Number),
+    });
+
     // The child's text and its tool call are the run's output.
     const outputs = events.filter((e) => e.type === "output").map((e) => e.update!);
     const text = outputs
@@ -179,6 +188,31 @@ describe("Lody subagent events (bilateral subagentEvents)", () => {
     expect(lastEvent).toBeLessThan(answer);
   });
 
+  it("ends the foreground run cancelled when the parent's turn is cancelled, before the answer", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: [...delegation(HANGING_COMMAND).slice(0, 2), textTurn("after")],
+    });
+    await s.initialize(LODY_EVENTS);
+    const sessionId = await s.newSession();
+    const prompt = s.prompt(sessionId, "delegate");
+    await shellRunning(s);
+    await s.cancel(sessionId);
+    expect((await prompt).stopReason).toBe("cancelled");
+    const snapshots = (lodyNotifications(s, EVENT) as Event[]).filter((e) => e.type === "snapshot");
+    expect(snapshots.map((e) => e.snapshot!.state)).toStrictEqual(["running", "cancelled"]);
+    expect(snapshots[1]!.snapshot).toMatchObject({
+      reason: { code: "cancelled" },
+      endedAtEpochSeconds: expect.any(Number),
+    });
+    const sent = s.sentByAdapter();
+    const ended = sent.findLastIndex((m) => "method" in m && m.method === EVENT);
+    const answer = sent.findIndex(
+      (m) => "result" in m && JSON.stringify(m.result).includes("cancelled"),
+    );
+    expect(ended).toBeLessThan(answer);
+  });
+
   it("replays no child message on load, and no Agent tool call", async () => {
     const { s, sessionId } = await delegate(LODY_EVENTS);
     await s.restartAdapter();
@@ -209,7 +243,7 @@ describe.each([
     expect(s.agentText(sessionId)).not.toContain("Child");
     if (name === "a plain client") {
       expect(s.extNotifications.filter((n) => n.method.startsWith("_lody/"))).toStrictEqual([]);
-      expect(JSON.stringify(s.sentByAdapter())).not.toContain("lody");
+      expect(JSON.stringify(s.sentByAdapter())).not.toMatch(/"lody"|_lody\//);
     } else {
       expect(JSON.stringify(s.sentByAdapter())).not.toMatch(/subagentRunId|subagent:/);
     }
