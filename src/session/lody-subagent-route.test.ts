@@ -212,6 +212,19 @@ describe("LodySubagentRoute (acceptance check 10)", () => {
     ]);
   });
 
+  it("publishes a task that ended before its start once, start first (check 12)", () => {
+    const h = harness();
+    h.feed(
+      agentCall("toolu_a"),
+      taskEnded("toolu_a", "completed"),
+      taskEnded("toolu_a", "completed"),
+    );
+    expect(h.events().map((e) => [e.runId, e.snapshot.state])).toStrictEqual([
+      ["run-1", "running"],
+      ["run-1", "completed"],
+    ]);
+  });
+
   it("cancels the foreground runs of a cancelled turn and leaves background ones running", () => {
     const h = harness();
     h.feed(

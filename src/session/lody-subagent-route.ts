@@ -172,6 +172,8 @@ export class LodySubagentRoute implements ChildRoute {
         message.tool_use_id,
       );
     } else if (message.subtype === "task_notification" && message.tool_use_id) {
+      // A task that ends before its start was seen still opens first, then ends once.
+      this.open(message.tool_use_id);
       this.end(message.tool_use_id, taskEnd(message.status));
     }
   }

@@ -5,7 +5,7 @@ import { PROFILES, type Scenario } from "../support/acp-harness.js";
 import { LODY, lodyNotifications } from "../support/lody.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { HANGING_COMMAND, shellRunning, textTurn } from "../support/script-turns.js";
+import { claudeProcess, HANGING_COMMAND, shellRunning, textTurn } from "../support/script-turns.js";
 
 /**
  * Lody's subagent events (lody-contract.md §4) against real Claude Code and the scripted
@@ -211,6 +211,26 @@ describe("Lody subagent events (bilateral subagentEvents)", () => {
       (m) => "result" in m && JSON.stringify(m.result).includes("cancelled"),
     );
     expect(ended).toBeLessThan(answer);
+  });
+
+  it("turns the live run unknown and incomplete when Claude Code exits (lost observation)", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: delegation(HANGING_COMMAND).slice(0, 2),
+    });
+    await s.initialize(LODY_EVENTS);
+    const sessionId = await s.newSession();
+    const prompt = s.prompt(sessionId, "delegate").catch((error: unknown) => error);
+    await shellRunning(s);
+    process.kill(claudeProcess(s)!, "SIGKILL");
+    await prompt;
+    const snapshots = (lodyNotifications(s, EVENT) as Event[]).filter((e) => e.type === "snapshot");
+    expect(snapshots.map((e) => e.snapshot!.state)).toStrictEqual(["running", "unknown"]);
+    expect(snapshots[1]!.snapshot).toMatchObject({
+      outputIncomplete: true,
+      reason: { code: "disconnected" },
+    });
+    expect(snapshots[1]!.snapshot).not.toHaveProperty("endedAtEpochSeconds");
   });
 
   it("replays no child message on load, and no Agent tool call", async () => {
