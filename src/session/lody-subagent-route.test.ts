@@ -56,13 +56,17 @@ const progress = (toolUseId: string) =>
 const taskEnded = (toolUseId: string, status: string) =>
   msg({ type: "system", subtype: "task_notification", tool_use_id: toolUseId, status });
 
+/** Recorded wire data, read loosely by the assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
 /**
  * A session's path for subagents, without Claude Code: the translator of a Lody client,
  * the route, and an outbox over a client that records everything in order.
  */
 function harness() {
   const wire: Array<
-    { kind: "update"; sessionId: string; update: SessionUpdate } | { kind: "event"; event: any }
+    { kind: "update"; sessionId: string; update: SessionUpdate } | { kind: "event"; event: Loose }
   > = [];
   const client: ClientPort = {
     sessionUpdate: (sessionId, update) => {
@@ -79,17 +83,18 @@ function harness() {
     },
   };
   let runs = 0;
-  let outbox!: Outbox;
+  const late = {} as { outbox: Outbox };
   const route = new LodySubagentRoute(
     ROOT,
     {
-      notify: (method, params, loud) => outbox.notify(method, params, loud),
-      sendRoot: (update) => outbox.send(update),
+      notify: (method, params, loud) => late.outbox.notify(method, params, loud),
+      sendRoot: (update) => late.outbox.send(update),
     },
     () => `run-${++runs}`,
     () => 1000,
   );
-  outbox = new Outbox(ROOT, client, (target, update) => route.sessionOf(target, update));
+  const outbox = new Outbox(ROOT, client, (target, update) => route.sessionOf(target, update));
+  late.outbox = outbox;
   const translator = new SdkMessageTranslator(LODY_EVENTS, true);
   route.attach(translator);
   const feed = (...messages: SDKMessage[]) => {
@@ -98,8 +103,9 @@ function harness() {
       else outbox.route(translator.translate(message));
     }
   };
-  const events = () => wire.filter((w) => w.kind === "event").map((w) => (w as any).event);
-  const updates = () => wire.filter((w) => w.kind === "update") as any[];
+  const events = () =>
+    wire.filter((w) => w.kind === "event").map((w) => (w as { event: Loose }).event);
+  const updates = () => wire.filter((w) => w.kind === "update") as Loose[];
   return { route, outbox, feed, events, updates, wire };
 }
 

@@ -90,7 +90,11 @@ export class Outbox {
     const write = (): void => {
       if ((this.quiet && !loud) || this.closed) return;
       this.last = this.client.notify(method, params).catch((error: unknown) => {
-        log.warn("notification failed", { sessionId: this.sessionId, method, message: String(error) });
+        log.warn("notification failed", {
+          sessionId: this.sessionId,
+          method,
+          message: String(error),
+        });
       });
     };
     if (this.gate) this.behindGate(write);

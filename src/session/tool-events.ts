@@ -63,7 +63,8 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       const sessionId = child ?? host.sessionId;
       if (child) host.subagents?.requestOpened(target);
       // Lody's subagent events: the request is the root's, on a mirror of the child's call.
-      const shown = (target !== null && host.subagents?.mirrorRequest?.(target, toolCall)) || toolCall;
+      const shown =
+        (target !== null && host.subagents?.mirrorRequest?.(target, toolCall)) || toolCall;
       await host.outbox.flushed(); // the tool call always goes out before its permission request
       const signal =
         background || !turnSignal ? ask.signal : AbortSignal.any([ask.signal, turnSignal]);
