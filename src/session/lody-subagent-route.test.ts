@@ -373,6 +373,22 @@ describe("LodySubagentRoute (acceptance check 10)", () => {
     ).toStrictEqual(["toolu_w", "toolu_w"]);
   });
 
+  it("fails a mirror still open when its run ends", () => {
+    const h = harness();
+    h.feed(
+      agentCall("toolu_a"),
+      taskStarted("toolu_a"),
+      call("toolu_w", "toolu_a", "Write", { file_path: "/x", content: "y" }),
+    );
+    h.route.mirrorRequest("toolu_a", { toolCallId: "toolu_w", title: "Write /x" });
+    h.route.parentCancelled();
+    h.route.parentCancelled();
+    expect(h.updates().map((u) => [u.update.sessionUpdate, u.update.status])).toStrictEqual([
+      ["tool_call", "pending"],
+      ["tool_call_update", "failed"],
+    ]);
+  });
+
   it("gives each run and each activation a fresh opaque id, never the native one", () => {
     const ids: string[] = [];
     for (let activation = 0; activation < 2; activation++) {

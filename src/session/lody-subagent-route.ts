@@ -126,6 +126,7 @@ export class LodySubagentRoute implements ChildRoute {
 
   /** Lost observation: every live run's fate is unknown (contract §4). */
   queryExited(): void {
+    for (const [toolCallId, runId] of this.mirrors) this.endMirror(toolCallId, runId, "failed");
     for (const event of this.runs.disconnect())
       this.out.notify(LODY_NOTIFICATIONS.subagentEvent, event, true);
   }
@@ -229,12 +230,23 @@ export class LodySubagentRoute implements ChildRoute {
     const runId = this.mirrors.get(update.toolCallId);
     if (runId === undefined || (update.status !== "completed" && update.status !== "failed"))
       return;
-    this.mirrors.delete(update.toolCallId);
-    const end = { toolCallId: update.toolCallId, status: update.status };
+    this.endMirror(update.toolCallId, runId, update.status);
+  }
+
+  /** A mirror lives only while its run does: the run's end fails the ones still open. */
+  private closeMirrorsOf(runId: string | undefined): void {
+    for (const [toolCallId, mirrorRunId] of this.mirrors)
+      if (mirrorRunId === runId) this.endMirror(toolCallId, mirrorRunId, "failed");
+  }
+
+  private endMirror(toolCallId: string, runId: string, status: "completed" | "failed"): void {
+    this.mirrors.delete(toolCallId);
+    const end = { toolCallId, status };
     this.out.sendRoot({ sessionUpdate: "tool_call_update", ...mirrored(end, runId) });
   }
 
   private end(toolUseId: string, state: RunEnd): void {
+    this.closeMirrorsOf(this.runs.liveRunId(toolUseId));
     this.emit(this.runs.end(toolUseId, state), toolUseId);
   }
 
