@@ -1,7 +1,7 @@
 import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { validEvent } from "../../src/extensions/lody/subagent-events/schema.js";
-import { PROFILES, type Scenario } from "../support/acp-harness.js";
+import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import { LODY, lodyNotifications } from "../support/lody.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
@@ -246,6 +246,103 @@ describe("Lody subagent events (bilateral subagentEvents)", () => {
     expect(replayed).toContain("Parent done.");
     expect(replayed).not.toMatch(/Child speaking|Child report|toolu_child|toolu_agent/);
     expect(lodyNotifications(s, EVENT)).toStrictEqual([]);
+  });
+});
+
+const BG_PROMPT = "Background task: make bg.txt";
+
+/**
+ * The parent starts a background Agent and waits (a shell loop) for the file its child
+ * makes; the child's command asks, and its report comes after the parent's turn ended.
+ * Parent and child requests reach the model server in any order: each is answered from
+ * the script of the one that sent it.
+ */
+function backgroundScript(): ScriptedTurn[] {
+  const parent: ScriptedTurn[] = [
+    {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_bg",
+          name: "Agent",
+          input: {
+            description: "Background marker",
+            prompt: BG_PROMPT,
+            subagent_type: "general-purpose",
+            run_in_background: true,
+          },
+        },
+      ],
+    },
+    {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_wait",
+          name: "Bash",
+          input: { command: "while [ ! -f bg.txt ]; do sleep 0.2; done", description: "wait" },
+        },
+      ],
+    },
+    { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+  ];
+  const child: ScriptedTurn[] = [
+    {
+      id: "msg_bg_1",
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_bgcmd",
+          name: "Bash",
+          input: { command: "touch bg.txt", description: "mark" },
+        },
+      ],
+    },
+    { id: "msg_bg_2", blocks: [{ type: "text", text: "Child report." }], delayMs: 400 },
+  ];
+  const fromChild = (req: { body: { messages?: unknown[] } }) =>
+    JSON.stringify(req.body.messages?.[0] ?? "").includes(BG_PROMPT);
+  const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn =>
+    (fromChild(req) ? child.shift() : parent.shift()) ?? textTurn("Noted.");
+  return Array.from({ length: 12 }, () => answer);
+}
+
+describe("a background subagent as Lody subagent events", () => {
+  it("runs past the parent's turn: its output and end go out after the answer, its request on the root", async () => {
+    const s = await scenario({ settings: SETTINGS, script: backgroundScript() });
+    await s.initialize(LODY_EVENTS);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    const events = () => lodyNotifications(s, EVENT) as Event[];
+    await eventually(
+      "the run's end",
+      () => events().some((e) => e.snapshot?.state === "completed"),
+      20_000,
+    );
+    expect(events().every(validEvent)).toBe(true);
+    expect(new Set(events().map((e) => e.runId)).size).toBe(1);
+    const text = events()
+      .filter((e) => e.update?.sessionUpdate === "agent_message_chunk")
+      .map((e) => (e.update!.content as { text: string }).text)
+      .join("");
+    expect(text).toContain("Child report.");
+    const [runId] = [...new Set(events().map((e) => e.runId))] as [string];
+    expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toContainEqual([
+      sessionId,
+      `subagent:${encodeURIComponent(runId)}:toolu_bgcmd`,
+    ]);
+    expect(s.agentText(sessionId)).not.toContain("Child");
+    const root = JSON.stringify(rootUpdates(s, sessionId));
+    expect(root).not.toMatch(/"toolCallId":"toolu_bg"|subagent_update/);
+    const sent = s.sentByAdapter();
+    const ended = sent.findIndex(
+      (m) =>
+        "method" in m && m.method === EVENT && (m.params as Event).snapshot?.state === "completed",
+    );
+    const answer = sent.findIndex(
+      (m) => "result" in m && JSON.stringify(m.result).includes("end_turn"),
+    );
+    expect(ended).toBeGreaterThan(answer);
   });
 });
 
