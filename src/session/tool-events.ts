@@ -14,7 +14,7 @@ export interface ToolEventsHost {
   readonly sessionId: string;
   readonly client: ClientPort;
   readonly outbox: Outbox;
-  /** Native child sessions: a subagent's request goes to its child session. */
+  /** Where subagents go: a native child gets its own request; a Lody run has it mirrored on the root. */
   readonly subagents: ChildRoute | undefined;
   readonly translator: SdkMessageTranslator;
   /** The client takes a preview of a file change in the approval (AIR `diffPatch`). */
