@@ -2,7 +2,7 @@ import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { readPassThroughOptions } from "../sdk/query-options.js";
 import { replayHistory } from "../session/history-replay.js";
-import { subagentTrafficShown } from "../session/query-setup.js";
+import { subagentHistoryShown } from "../session/query-setup.js";
 import type { Session } from "../session/session.js";
 import { unknownSession } from "../util/adapter-error.js";
 import { findStoredSession } from "./history/stored-session.js";
@@ -48,7 +48,7 @@ export async function loadSession(
         sessionId,
         transcript: stored.path,
         profile,
-        flatSubagents: subagentTrafficShown(profile, readPassThroughOptions(params._meta)),
+        flatSubagents: subagentHistoryShown(profile, readPassThroughOptions(params._meta)),
         client,
       });
     }

@@ -55,7 +55,9 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
   const agentIds = announcer ? await storedSubagents(transcript) : undefined;
   /** The subagent calls replayed as child sessions; any other one stays a tool call. */
   const children = new Set<string>();
-  replay.knowChildSessions((toolUseId) => children.has(toolUseId));
+  // Lody's subagent events: the client keeps each run's history; its Agent / Task call stays out.
+  const runs = request.profile.lody.subagentEvents;
+  replay.knowChildSessions((toolUseId) => runs || children.has(toolUseId));
   /**
    * A subagent's stored transcript, before its tool's result as live: on the root
    * session (flat transcript), or as the native child session it was live, announced

@@ -29,7 +29,10 @@ export class Outbox {
   constructor(
     private readonly sessionId: string,
     private readonly client: ClientPort,
-    private readonly childSession: (target: string) => string | undefined = () => sessionId,
+    private readonly childSession: (
+      target: string,
+      update: SessionUpdate,
+    ) => string | undefined = () => sessionId,
   ) {}
 
   /**
@@ -79,6 +82,25 @@ export class Outbox {
     else this.write(update, sessionId, true);
   }
 
+  /**
+   * An extension notification of this session, in its place among its updates (Lody's
+   * subagent events); `loud`: also while the session is quiet, like `sendLoud`.
+   */
+  notify(method: string, params: unknown, loud = false): void {
+    const write = (): void => {
+      if ((this.quiet && !loud) || this.closed) return;
+      this.last = this.client.notify(method, params).catch((error: unknown) => {
+        log.warn("notification failed", {
+          sessionId: this.sessionId,
+          method,
+          message: String(error),
+        });
+      });
+    };
+    if (this.gate) this.behindGate(write);
+    else write();
+  }
+
   sendAll(updates: readonly SessionUpdate[]): void {
     for (const update of updates) this.send(update);
   }
@@ -87,7 +109,7 @@ export class Outbox {
   route(routed: readonly RoutedUpdate[]): void {
     for (let i = 0; i < routed.length; i++) {
       const { target, update } = routed[i]!;
-      const sessionId = target === null ? this.sessionId : this.childSession(target);
+      const sessionId = target === null ? this.sessionId : this.childSession(target, update);
       if (sessionId !== undefined) this.send(update, sessionId);
     }
   }

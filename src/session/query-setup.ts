@@ -1,7 +1,7 @@
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
 import { canUseToolFor, hooksFor, type ToolEvents } from "../sdk/tool-callbacks.js";
-import { subagentMode } from "../translation/subagents/child-session.js";
+import { subagentMode, subagentsOffRoot } from "../translation/subagents/child-session.js";
 import type { SessionConfig } from "./session-config.js";
 import type { SpawnPlan } from "./session-start.js";
 
@@ -31,13 +31,24 @@ export function flatSubagents(
 
 /**
  * Whether the translators pass subagent traffic on: for the flat transcript, or for
- * native child sessions (where the session routes it to the child).
+ * native child sessions and Lody's subagent events (where the session routes it).
  */
 export function subagentTrafficShown(
   profile: ClientProfile,
   passThrough: Readonly<Record<string, unknown>>,
 ): boolean {
-  return flatSubagents(profile, passThrough) || subagentMode(profile) !== undefined;
+  return flatSubagents(profile, passThrough) || subagentsOffRoot(profile);
+}
+
+/**
+ * Whether a load replays the subagents' stored traffic: not for Lody's subagent events,
+ * whose client keeps the child history itself (lody-contract.md §4).
+ */
+export function subagentHistoryShown(
+  profile: ClientProfile,
+  passThrough: Readonly<Record<string, unknown>>,
+): boolean {
+  return !profile.lody.subagentEvents && subagentTrafficShown(profile, passThrough);
 }
 
 /**

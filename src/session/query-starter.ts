@@ -12,7 +12,7 @@ import type { SessionOptions } from "./session-options.js";
 import { spawnFor, type SpawnPlan } from "./session-start.js";
 import type { StartState } from "./start-state.js";
 import type { OpenAsks } from "./steering.js";
-import type { SubagentRouter } from "./subagent-router.js";
+import type { ChildRoute } from "./child-route.js";
 import { toolEventsFor } from "./tool-events.js";
 
 /** What starting a query needs of its session. */
@@ -23,7 +23,7 @@ export interface QueryStarterParts {
   readonly lifecycle: Lifecycle;
   readonly startState: StartState;
   readonly outbox: Outbox;
-  readonly subagents: SubagentRouter | undefined;
+  readonly subagents: ChildRoute | undefined;
   readonly translator: SdkMessageTranslator;
   readonly options: SessionOptions;
   readonly slot: QuerySlot;

@@ -16,6 +16,7 @@ import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
 import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
 import { AsyncTasks } from "./async-tasks.js";
+import { childRouteFor, type ChildRoute } from "./child-route.js";
 import { Conversation } from "./conversation.js";
 import { describedCommands } from "./described-commands.js";
 import { fileChangeReportsFor } from "./file-change-reports.js";
@@ -35,7 +36,6 @@ import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from ".
 import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
-import { subagentRouterFor, type SubagentRouter } from "./subagent-router.js";
 import { TitleTracker } from "./title-tracker.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
@@ -56,12 +56,13 @@ export class Session {
     message: (message) => this.onMessage(message),
     exited: (error) => {
       this.asyncTasks?.shutdown("failed");
+      this.children?.queryExited?.();
       this.runner.queryExited(error);
     },
   });
   private readonly outbox: Outbox;
-  /** Subagents as native child sessions, for a client that takes them. */
-  readonly children: SubagentRouter | undefined;
+  /** Subagents off the root: native child sessions or Lody's subagent events. */
+  readonly children: ChildRoute | undefined;
   private readonly options: SessionOptions;
   private readonly titles: TitleTracker;
   /** The session's parts, shared by its pieces; each names the ones it uses. */
@@ -95,17 +96,16 @@ export class Session {
       release: (turn) => this.runner.release(turn),
     });
     this.cache = new StartAnswerCache(setup);
-    this.children = subagentRouterFor(
-      profile,
-      setup.sessionId,
-      (update, sessionId, loud) =>
+    this.children = childRouteFor(profile, setup.sessionId, {
+      send: (update, sessionId, loud) =>
         loud ? this.outbox.sendLoud(update, sessionId) : this.outbox.send(update, sessionId),
-      (taskId) => this.slot.current?.stopTask(taskId),
-    );
+      notify: (method, params, loud) => this.outbox.notify(method, params, loud),
+      stopTask: (taskId) => this.slot.current?.stopTask(taskId),
+    });
     this.outbox = new Outbox(
       setup.sessionId,
       client,
-      this.children ? (target) => this.children!.sessionOf(target) : undefined,
+      this.children ? (target, update) => this.children!.sessionOf(target, update) : undefined,
     );
     this.options = new SessionOptions(
       this.outbox,

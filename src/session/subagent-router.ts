@@ -19,6 +19,7 @@ import {
   type SubagentAnnouncer,
 } from "../translation/subagents/child-session.js";
 import { log } from "../util/log.js";
+import type { ChildRoute } from "./child-route.js";
 
 /** An Agent / Task tool use seen in the stream: a child that may start. */
 interface SubagentCall {
@@ -53,7 +54,7 @@ interface Child {
  * A subagent whose call was never seen has no known parent: its traffic is dropped,
  * never shown under a guessed parent (the RFD forbids guessing).
  */
-export class SubagentRouter {
+export class SubagentRouter implements ChildRoute {
   private readonly calls = new Map<string, SubagentCall>();
   private readonly children = new Map<string, Child>();
   private readonly bySession = new Map<string, Child>();

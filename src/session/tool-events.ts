@@ -7,15 +7,15 @@ import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
 import type { OpenAsks } from "./steering.js";
-import type { SubagentRouter } from "./subagent-router.js";
+import type { ChildRoute } from "./child-route.js";
 
 /** What the tool events need of their session. */
 export interface ToolEventsHost {
   readonly sessionId: string;
   readonly client: ClientPort;
   readonly outbox: Outbox;
-  /** Native child sessions: a subagent's request goes to its child session. */
-  readonly subagents: SubagentRouter | undefined;
+  /** Where subagents go: a native child gets its own request; a Lody run has it mirrored on the root. */
+  readonly subagents: ChildRoute | undefined;
   readonly translator: SdkMessageTranslator;
   /** The client takes a preview of a file change in the approval (AIR `diffPatch`). */
   readonly previewFileChanges: boolean;
@@ -62,6 +62,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       const child = target === null ? undefined : host.subagents?.sessionOf(target);
       const sessionId = child ?? host.sessionId;
       if (child) host.subagents?.requestOpened(target);
+      // Lody's subagent events: the request is the root's, on a mirror of the child's call.
+      const shown =
+        (target !== null && host.subagents?.mirrorRequest?.(target, toolCall)) || toolCall;
       await host.outbox.flushed(); // the tool call always goes out before its permission request
       const signal =
         background || !turnSignal ? ask.signal : AbortSignal.any([ask.signal, turnSignal]);
@@ -73,7 +76,7 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
             ? await askQuestions(sessionId, host.client, ask, signal, host.airClient)
             : await permissions.ask(
                 ask,
-                toolCall,
+                shown,
                 signal,
                 host.offeredModes(),
                 (handoff) => host.handOffPlan(handoff, ask.toolUseId),

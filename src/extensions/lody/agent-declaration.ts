@@ -19,6 +19,8 @@ function advertised(): Record<string, Record<string, unknown>> {
       upstreamTurn: STEERING_UPSTREAM_TURN,
       configPolicy: STEERING_CONFIG_POLICY,
     },
+    // With the client's own `subagentEvents`: `_lody/subagents/event` (contract §4).
+    [LODY_AGENT_KEYS.subagentEvents]: { version: 1 },
   };
 }
 

@@ -17,6 +17,7 @@ export const LODY_METHODS = {
 /** Notifications the agent sends a Lody client (contract §2.2). */
 export const LODY_NOTIFICATIONS = {
   steerApplied: "_lody/session/steer_applied",
+  subagentEvent: "_lody/subagents/event",
 } as const;
 
 /**
@@ -25,6 +26,7 @@ export const LODY_NOTIFICATIONS = {
  */
 export const LODY_AGENT_KEYS = {
   steering: STEERING,
+  subagentEvents: "subagentEvents",
 } as const;
 
 /** The client capability keys (contract §1.2). */
@@ -42,6 +44,17 @@ export const STEERING_TRANSPORT = "request";
 export const STEERING_UPSTREAM_TURN = "same";
 export const STEERING_CONFIG_POLICY = "apply";
 
+// Subagent events (contract §4).
+
+/** `_meta.lody` keys of a child's tool call mirrored on the root for its permission request. */
+export const LODY_MIRROR_KEYS = {
+  runId: "subagentRunId",
+  toolCallId: "subagentToolCallId",
+} as const;
+
+/** The root toolCallId of a mirrored child tool call: `subagent:<runId>:<toolCallId>`. */
+export const MIRROR_ID_PREFIX = "subagent:";
+
 /** What `test/architecture.test.ts` looks for outside this folder. */
 export const LODY_WIRE_STRINGS: readonly string[] = [
   LODY,
@@ -49,4 +62,5 @@ export const LODY_WIRE_STRINGS: readonly string[] = [
   ...Object.values(LODY_NOTIFICATIONS),
   LODY_CLIENT_KEYS.subagentEvents,
   LODY_CLIENT_KEYS.answerNotes,
+  ...Object.values(LODY_MIRROR_KEYS),
 ];

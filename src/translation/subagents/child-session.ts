@@ -16,9 +16,19 @@ export const SUBAGENT_TOOLS: ReadonlySet<string> = new Set(["Agent", "Task"]);
 export type SubagentMode = "rfd" | "air";
 
 export function subagentMode(profile: ClientProfile): SubagentMode | undefined {
+  // Lody's subagent events replace the native child sessions (lody-contract.md §4).
+  if (profile.lody.subagentEvents) return undefined;
   if (profile.subagents) return "rfd";
   if (profile.air.nativeSubagentSessions) return "air";
   return undefined;
+}
+
+/**
+ * Whether subagents leave the root session's tool calls and transcript: as native child
+ * sessions, or as Lody's subagent events (bilateral `subagentEvents`).
+ */
+export function subagentsOffRoot(profile: ClientProfile): boolean {
+  return profile.lody.subagentEvents || subagentMode(profile) !== undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ import { planFileCandidate } from "../../extensions/air/plan-file.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
 import type { RoutedUpdate, UpdateTarget } from "../routed-update.js";
-import { SUBAGENT_TOOLS, subagentMode } from "../subagents/child-session.js";
+import { SUBAGENT_TOOLS, subagentsOffRoot } from "../subagents/child-session.js";
 import type { ToolCallDecorator } from "./decorator.js";
 import { decoratorsFor } from "./decorators.js";
 import { ToolCallFieldTracker } from "./field-tracker.js";
@@ -81,7 +81,7 @@ export class ToolCallTranslator {
     regularFile?: RegularFileCheck,
   ) {
     this.regularFile = profile.air.planFile ? regularFile : undefined;
-    this.subagentCalls = subagentMode(profile) === undefined;
+    this.subagentCalls = !subagentsOffRoot(profile);
     this.decorators = decoratorsFor(profile);
     const appended = this.decorators.flatMap((decorator) => decorator.appendedKeys);
     const merged = this.decorators.flatMap((decorator) => decorator.mergedObjects ?? []);

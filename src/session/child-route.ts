@@ -1,0 +1,70 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { SessionUpdate, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { ClientProfile } from "../profile/client-profile.js";
+import type { RoutedUpdate } from "../translation/routed-update.js";
+import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import { LodySubagentRoute } from "./lody-subagent-route.js";
+import { subagentRouterFor } from "./subagent-router.js";
+
+/**
+ * Where a session's subagents go when they leave the root transcript: native child
+ * sessions (`subagent-router.ts`: ACP subagents RFD, AIR's bridge) or Lody's subagent
+ * events (`lody-subagent-route.ts`). The session, its outbox and its tool events speak
+ * to either through this.
+ */
+export interface ChildRoute {
+  /** Tells the translator which subagent calls became children and which outlive a turn. */
+  attach(translator: SdkMessageTranslator): void;
+  /** Learns from a message before it is translated; true: a background child's work. */
+  observe(message: SDKMessage): boolean;
+  /** A background child's translated work, sent also between turns and while quiet. */
+  sendWork(routed: readonly RoutedUpdate[]): void;
+  /**
+   * The session a child's update (or, without one, its permission request) goes to;
+   * undefined: not a session's (dropped, or taken by the route).
+   */
+  sessionOf(target: string, update?: SessionUpdate): string | undefined;
+  inBackground(toolUseId: string): boolean;
+  requestOpened(target: string | null): void;
+  requestClosed(target: string | null): void;
+  /** The parent's turn was cancelled: its foreground children were stopped with it. */
+  parentCancelled(): void;
+  /** Whether `sessionId` is a child session of this route (for `session/cancel`). */
+  owns(sessionId: string): boolean;
+  cancel(sessionId: string): void;
+  /**
+   * The tool call a child's permission request shows on the root session, when the
+   * route puts it there (Lody's mirror); undefined: the request shows `toolCall`.
+   */
+  mirrorRequest?(target: string, toolCall: ToolCallUpdate): ToolCallUpdate | undefined;
+  /** Claude Code exited: what the route observed of its children is lost. */
+  queryExited?(): void;
+}
+
+/** How a route sends: to a session in its order, an extension notification, a task stop. */
+export interface ChildRouteOutput {
+  /** `loud`: also while the session is quiet (a background child's, `Outbox.sendLoud`). */
+  send(update: SessionUpdate, sessionId: string, loud: boolean): void;
+  notify(method: string, params: unknown, loud: boolean): void;
+  /** Stops one of Claude Code's tasks (`Query.stopTask`), if a query runs. */
+  stopTask(taskId: string): Promise<void> | undefined;
+}
+
+/**
+ * The route of a session's subagents: Lody's subagent events for a client that
+ * negotiated them (they replace the native child sessions, contract §4), else native
+ * child sessions for a client that takes them; undefined: the root transcript.
+ */
+export function childRouteFor(
+  profile: ClientProfile,
+  rootSessionId: string,
+  output: ChildRouteOutput,
+): ChildRoute | undefined {
+  if (profile.lody.subagentEvents) {
+    return new LodySubagentRoute(rootSessionId, {
+      notify: (method, params, loud) => output.notify(method, params, loud),
+      sendRoot: (update) => output.send(update, rootSessionId, false),
+    });
+  }
+  return subagentRouterFor(profile, rootSessionId, output.send, output.stopTask);
+}
