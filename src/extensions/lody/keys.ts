@@ -12,11 +12,23 @@ export const LODY = "lody";
 /** Requests a Lody client sends (contract §2.1). */
 export const LODY_METHODS = {
   steer: "_lody/session/steer",
+  // Rate limits (§7.3)
+  rateLimitsGet: "_lody/rate_limits/get",
 } as const;
 
 /** Notifications the agent sends a Lody client (contract §2.2). */
 export const LODY_NOTIFICATIONS = {
   steerApplied: "_lody/session/steer_applied",
+  // Usage accounting (§5)
+  usageUpdate: "_lody/session/usage_update",
+  // Rate limits (§7.3)
+  rateLimitsUpdate: "_lody/rate_limits/update",
+} as const;
+
+/** Keys under `_meta.lody` (contract §3). */
+export const LODY_META_KEYS = {
+  // Usage accounting (§5): the scope a usage update's totals belong to.
+  usageScopeId: "usageScopeId",
 } as const;
 
 /**
@@ -25,6 +37,10 @@ export const LODY_NOTIFICATIONS = {
  */
 export const LODY_AGENT_KEYS = {
   steering: STEERING,
+  // Usage accounting (§5)
+  usage: "usage",
+  // Rate limits (§7.3)
+  rateLimits: "rateLimits",
 } as const;
 
 /** The client capability keys (contract §1.2). */
@@ -49,4 +65,6 @@ export const LODY_WIRE_STRINGS: readonly string[] = [
   ...Object.values(LODY_NOTIFICATIONS),
   LODY_CLIENT_KEYS.subagentEvents,
   LODY_CLIENT_KEYS.answerNotes,
+  LODY_META_KEYS.usageScopeId,
+  LODY_AGENT_KEYS.rateLimits,
 ];
