@@ -64,6 +64,8 @@ describe("Lody negotiation", () => {
     const lody = await s.initialize(LODY);
     expect(lody.agentCapabilities?._meta?.lody).toStrictEqual({
       steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
+      usage: { version: 1 },
+      rateLimits: { version: 1, query: true },
     });
     for (const caps of [
       PROFILES.plain,

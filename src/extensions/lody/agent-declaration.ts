@@ -19,6 +19,8 @@ function advertised(): Record<string, Record<string, unknown>> {
       upstreamTurn: STEERING_UPSTREAM_TURN,
       configPolicy: STEERING_CONFIG_POLICY,
     },
+    [LODY_AGENT_KEYS.usage]: { version: 1 },
+    [LODY_AGENT_KEYS.rateLimits]: { version: 1, query: true },
   };
 }
 

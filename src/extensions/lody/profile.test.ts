@@ -53,6 +53,8 @@ describe("lodyAgentDeclaration", () => {
     expect(lodyAgentDeclaration()).toStrictEqual({
       lody: {
         steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
+        usage: { version: 1 },
+        rateLimits: { version: 1, query: true },
       },
     });
   });
