@@ -201,6 +201,34 @@ describe("_lody/session/usage_update", () => {
     });
   });
 
+  it("a fork's first scope holds only the fork's own turn", async () => {
+    const s = await scenario({
+      script: [turn("one", { input_tokens: 100, output_tokens: 10 })],
+    });
+    await s.initialize(LODY);
+    const source = await s.newSession();
+    await s.prompt(source, "first");
+    // Claude Code saves the spend when it exits: the source's transcript then has it.
+    await s.restartAdapter();
+    await s.initialize(LODY);
+    const { sessionId } = await s.agent.request(methods.agent.session.fork, {
+      sessionId: source,
+      cwd: s.workspace,
+      _meta: RAW,
+    });
+    s.model.push(turn("two", { input_tokens: 70, output_tokens: 7 }));
+    await s.prompt(sessionId, "on the fork");
+    const [forked] = rawResults(s);
+    const model = Object.keys(forked!.modelUsage)[0]!;
+    expect(lodyNotifications(s, USAGE)).toMatchObject([
+      {
+        sessionId,
+        modelUsage: { [model]: { inputTokens: 70, outputTokens: 7 } },
+        _meta: { lody: { usageScopeId: forked!.uuid } },
+      },
+    ]);
+  });
+
   it("a plain client gets no _lody/ notification and no lody key", async () => {
     const s = await scenario({
       script: [{ ...turn("one", { input_tokens: 100, output_tokens: 10 }), headers: PLAN_HEADERS }],
