@@ -38,15 +38,23 @@ const turn = (text: string, usage: MessageTurn["usage"]): MessageTurn => ({
   usage,
 });
 
+/** When the plan's windows reset (Claude Code drops a 5 h window resetting years ahead). */
+const NOW = Math.floor(Date.now() / 1000);
+const FIVE_H_RESET = NOW + 3600;
+const SEVEN_D_RESET = NOW + 86400;
+
 /** A plan's windows as the Anthropic API reports them (Claude Code reads them only for claude.ai logins). */
 const PLAN_HEADERS = {
   "anthropic-ratelimit-unified-status": "allowed",
   "anthropic-ratelimit-unified-representative-claim": "five_hour",
   "anthropic-ratelimit-unified-5h-utilization": "0.25",
-  "anthropic-ratelimit-unified-5h-reset": "1900000000",
+  "anthropic-ratelimit-unified-5h-reset": String(FIVE_H_RESET),
   "anthropic-ratelimit-unified-7d-utilization": "0.5",
-  "anthropic-ratelimit-unified-7d-reset": "1900000000",
+  "anthropic-ratelimit-unified-7d-reset": String(SEVEN_D_RESET),
 };
+
+/** A claude.ai login: Claude Code reads the plan's rate-limit headers only for one. */
+const CLAUDE_AI = { ANTHROPIC_API_KEY: "", CLAUDE_CODE_OAUTH_TOKEN: "sk-ant-oat01-scenario" };
 
 /** One scope's update: its totals are what the result added, `delta` the same. */
 function scope(
@@ -231,6 +239,8 @@ describe("_lody/session/usage_update", () => {
 
   it("a plain client gets no _lody/ notification and no lody key", async () => {
     const s = await scenario({
+      // A claude.ai login: Claude Code reports the plan's windows, which a Lody client would hear.
+      env: CLAUDE_AI,
       script: [{ ...turn("one", { input_tokens: 100, output_tokens: 10 }), headers: PLAN_HEADERS }],
     });
     await s.initialize(PROFILES.plain);
@@ -263,5 +273,35 @@ describe("_lody/rate_limits/get", () => {
     await s.prompt(sessionId, "first");
     expect(lodyNotifications(s, USAGE)).toHaveLength(1);
     expect(lodyNotifications(s, RATE_LIMITS_UPDATE)).toEqual([]);
+  });
+
+  it("a claude.ai login: the plan's windows pushed after each result, before the answer, and served by get", async () => {
+    const plan = { ...turn("one", { input_tokens: 10, output_tokens: 1 }), headers: PLAN_HEADERS };
+    const s = await scenario({
+      env: CLAUDE_AI,
+      script: [plan, turn("two", { input_tokens: 10, output_tokens: 1 })],
+    });
+    await s.initialize(LODY);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "first");
+    await s.prompt(sessionId, "second");
+    const snapshot = {
+      rateLimits: [
+        {
+          limitId: "claude",
+          scope: { providerId: "claude" },
+          windows: [
+            { windowDurationSeconds: 18000, usedPercent: 25, resetsAtEpochSeconds: FIVE_H_RESET },
+            { windowDurationSeconds: 604800, usedPercent: 50, resetsAtEpochSeconds: SEVEN_D_RESET },
+          ],
+        },
+      ],
+      fetchedAtEpochSeconds: expect.any(Number) as number,
+    };
+    expect(lodyNotifications(s, RATE_LIMITS_UPDATE)).toStrictEqual([snapshot, snapshot]);
+    const pushed = sentIndex(s, (m) => m.method === RATE_LIMITS_UPDATE);
+    const answers = sentIndex(s, (m) => JSON.stringify(m.result ?? "").includes("stopReason"));
+    expect(pushed[0]).toBeLessThan(answers[0]!);
+    expect(await s.agent.request(RATE_LIMITS_GET, { modelId: "ignored" })).toStrictEqual(snapshot);
   });
 });
