@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownField } from "../../util/plain-data.js";
 import { LODY_NOTIFICATIONS } from "./keys.js";
 
 /**
@@ -50,12 +51,6 @@ const WINDOWS: readonly (readonly [
   ["seven_day_sonnet", { label: "Sonnet", windowDurationSeconds: SEVEN_DAYS }],
 ];
 
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === "object" && Object.hasOwn(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
 function finite(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
@@ -65,9 +60,9 @@ function windowOf(
   reading: unknown,
   shape: Omit<RateLimitWindow, "usedPercent" | "resetsAtEpochSeconds">,
 ): RateLimitWindow | undefined {
-  const utilization = finite(field(reading, "utilization"));
+  const utilization = finite(ownField(reading, "utilization"));
   if (utilization === undefined) return undefined;
-  const resetsAt = finite(field(reading, "resetsAt"));
+  const resetsAt = finite(ownField(reading, "resetsAt"));
   return {
     ...shape,
     // A window can run past its cap (Claude Code: "values above 1 occur"): shown as full.
@@ -83,12 +78,12 @@ function windowOf(
  * info leaves out is gone.
  */
 export function rateLimitWindows(info: unknown): RateLimitWindow[] | undefined {
-  const unified = field(info, "unifiedWindows");
-  const type = field(info, "rateLimitType");
+  const unified = ownField(info, "unifiedWindows");
+  const type = ownField(info, "rateLimitType");
   const windows: RateLimitWindow[] = [];
   for (const [name, shape] of WINDOWS) {
     // `unifiedWindows` carries each window; the top level only the one that speaks.
-    const reading = field(unified, name) ?? (type === name ? info : undefined);
+    const reading = ownField(unified, name) ?? (type === name ? info : undefined);
     const window = reading === undefined ? undefined : windowOf(reading, shape);
     if (window) windows.push(window);
   }

@@ -1,3 +1,4 @@
+import { ownField } from "../../util/plain-data.js";
 import { roundCost, type ModelUsage } from "./model-usage.js";
 
 /**
@@ -46,12 +47,6 @@ const ZERO: Buckets = {
   unknownBasis: false,
 };
 
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === "object" && Object.hasOwn(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
 /** A finite non-negative number, else undefined. */
 function amount(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
@@ -63,19 +58,19 @@ function amount(value: unknown): number | undefined {
  * output stays whole and there is no reasoning bucket.
  */
 function bucketsOf(row: unknown, costKnown: boolean): Buckets {
-  const output = amount(field(row, "outputTokens")) ?? 0;
-  const thinking = amount(field(row, "thinkingTokens"));
+  const output = amount(ownField(row, "outputTokens")) ?? 0;
+  const thinking = amount(ownField(row, "thinkingTokens"));
   const reasoning = thinking === undefined ? undefined : Math.min(thinking, output);
   return {
-    input: amount(field(row, "inputTokens")) ?? 0,
+    input: amount(ownField(row, "inputTokens")) ?? 0,
     output: output - (reasoning ?? 0),
     reasoning,
-    cacheRead: amount(field(row, "cacheReadInputTokens")) ?? 0,
-    cacheCreation: amount(field(row, "cacheCreationInputTokens")) ?? 0,
-    webSearch: amount(field(row, "webSearchRequests")) ?? 0,
-    cost: costKnown ? amount(field(row, "costUSD")) : undefined,
-    contextWindow: amount(field(row, "contextWindow")) || undefined,
-    unknownBasis: field(row, "costBasis") === "unknown",
+    cacheRead: amount(ownField(row, "cacheReadInputTokens")) ?? 0,
+    cacheCreation: amount(ownField(row, "cacheCreationInputTokens")) ?? 0,
+    webSearch: amount(ownField(row, "webSearchRequests")) ?? 0,
+    cost: costKnown ? amount(ownField(row, "costUSD")) : undefined,
+    contextWindow: amount(ownField(row, "contextWindow")) || undefined,
+    unknownBasis: ownField(row, "costBasis") === "unknown",
   };
 }
 
@@ -95,7 +90,7 @@ function rowsOf(modelUsage: unknown, costKnown: boolean): Map<string, Buckets> {
   const rows = new Map<string, Buckets>();
   if (modelUsage === null || typeof modelUsage !== "object") return rows;
   for (const model of Object.keys(modelUsage)) {
-    rows.set(model, bucketsOf(field(modelUsage, model), costKnown));
+    rows.set(model, bucketsOf(ownField(modelUsage, model), costKnown));
   }
   return rows;
 }

@@ -1,3 +1,4 @@
+import { ownField } from "../../util/plain-data.js";
 import { LODY, LODY_META_KEYS, LODY_NOTIFICATIONS } from "./keys.js";
 import { copyModelUsage, sumModelUsage, type ModelUsage } from "./model-usage.js";
 
@@ -10,10 +11,7 @@ export interface OperationUsage {
 }
 
 function count(usage: unknown, key: string): number {
-  const value =
-    usage !== null && typeof usage === "object" && Object.hasOwn(usage, key)
-      ? (usage as Record<string, unknown>)[key]
-      : undefined;
+  const value = ownField(usage, key);
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
 }
 
