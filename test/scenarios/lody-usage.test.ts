@@ -1,9 +1,10 @@
 import { methods, RequestError } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { PROFILES, type Scenario } from "../support/acp-harness.js";
+import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import { LODY, lodyNotifications } from "../support/lody.js";
 import type { MessageTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { BYPASS, HANGING_COMMAND, shellRunning } from "../support/script-turns.js";
 
 /**
  * Lody usage accounting and rate limits (lody-contract.md §5, §7.3) against real Claude
@@ -234,6 +235,41 @@ describe("_lody/session/usage_update", () => {
         modelUsage: { [model]: { inputTokens: 70, outputTokens: 7 } },
         _meta: { lody: { usageScopeId: forked!.uuid } },
       },
+    ]);
+  });
+
+  it("a cancelled turn's spend is billed, and the next prompt's scope holds only its own", async () => {
+    const s = await scenario({
+      ...BYPASS,
+      script: [
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              name: "Bash",
+              input: { command: HANGING_COMMAND, description: "hang" },
+            },
+          ],
+          usage: { input_tokens: 100, output_tokens: 10 },
+        },
+      ],
+    });
+    await s.initialize(LODY);
+    const sessionId = await s.newSession();
+    const cancelled = s.prompt(sessionId, "run it");
+    await shellRunning(s);
+    await s.cancel(sessionId);
+    expect((await cancelled).stopReason).toBe("cancelled");
+    // Claude Code reports the interrupted turn after the cancel was answered.
+    await eventually("the cancelled turn's usage", () => lodyNotifications(s, USAGE).length === 1);
+    s.model.push(turn("next", { input_tokens: 50, output_tokens: 5 }));
+    await s.prompt(sessionId, "next");
+    const added = lodyNotifications(s, USAGE).map(
+      (u) => Object.values((u as { modelUsage: Record<string, unknown> }).modelUsage)[0],
+    );
+    expect(added).toMatchObject([
+      { inputTokens: 100, outputTokens: 10 },
+      { inputTokens: 50, outputTokens: 5 },
     ]);
   });
 
