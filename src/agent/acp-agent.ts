@@ -69,6 +69,7 @@ export class AcpAgent {
     client: () => this.client,
     profile: () => this.negotiated,
     auth: () => this.auth,
+    rateLimits: this.lody.rateLimits,
   });
 
   /** The client this agent talks to; the login state is pushed to it. */

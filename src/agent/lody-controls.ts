@@ -1,5 +1,7 @@
 import type { ClientPort } from "../client/client-port.js";
 import { LODY_METHODS } from "../extensions/lody/keys.js";
+import { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
+import type { RateLimitsSnapshot } from "../extensions/lody/rate-limits.js";
 import { steerApplied, steerInjected, type LodySteerRequest } from "../extensions/lody/steer.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { notOffered, refused } from "../util/adapter-error.js";
@@ -22,6 +24,18 @@ export interface LodyControlsParts {
  */
 export class LodyControls {
   constructor(private readonly parts: LodyControlsParts) {}
+
+  /** The plan windows Claude Code reported, for every session of the connection. */
+  readonly rateLimits = new RateLimitBook();
+
+  /**
+   * `_lody/rate_limits/get` (contract §7.3): the windows last reported, whatever the
+   * filters say; none (`rateLimits: []`) while no session reported any, as with an API key.
+   */
+  rateLimitsGet(): RateLimitsSnapshot {
+    this.offered(LODY_METHODS.rateLimitsGet);
+    return this.rateLimits.snapshot(Math.floor(Date.now() / 1000));
+  }
 
   /**
    * `_lody/session/steer` (contract §6): into the running turn, or the turn of a prompt

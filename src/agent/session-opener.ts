@@ -1,3 +1,4 @@
+import type { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
@@ -27,6 +28,8 @@ export interface OpenerContext {
   readonly client: () => ClientPort;
   readonly profile: () => ClientProfile;
   readonly auth: () => AuthTracker | undefined;
+  /** The connection's Lody rate-limit book (its sessions report into it). */
+  readonly rateLimits: RateLimitBook;
 }
 
 /**
@@ -78,7 +81,7 @@ export class SessionOpener {
     start: "new" | "resume",
     replay?: Promise<unknown>,
   ): Promise<Session> {
-    const { sessions, client, profile, auth } = this.context;
+    const { sessions, client, profile, auth, rateLimits } = this.context;
     const starting = Session.start(
       {
         sessionId,
@@ -87,6 +90,7 @@ export class SessionOpener {
         mcpServers: [...(params.mcpServers ?? [])],
         passThrough: readPassThroughOptions(params._meta),
         rawSdkMessages: wantsRawSdkMessages(params._meta),
+        lodyRateLimits: rateLimits,
       },
       client(),
       profile(),

@@ -1,6 +1,8 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import { LodyRateLimitsTap, LodyUsageTap } from "./lody-accounting.js";
+import type { Outbox } from "./outbox.js";
 import type { SessionSetup } from "./query-setup.js";
 
 /**
@@ -11,14 +13,18 @@ import type { SessionSetup } from "./query-setup.js";
  */
 export interface MessageTap {
   observe(message: SDKMessage): void;
+  /** A new query started: `new`, or Claude Code's `claudeSessionId` resumed. */
+  queryStarted?(start: "new" | "resume", claudeSessionId: string): void;
 }
 
-/** What a tap may use: the session's id, setup, client and profile. */
+/** What a tap may use: the session's id, setup, client, profile and ordered way out. */
 export interface MessageTapParts {
   readonly sessionId: string;
+  readonly cwd: string;
   readonly setup: SessionSetup;
   readonly client: ClientPort;
   readonly profile: ClientProfile;
+  readonly outbox: Outbox;
 }
 
 /** The upstream extension notification of the raw SDK tap (features 1b, 1k). */
@@ -33,5 +39,8 @@ function rawSdkTap({ sessionId, client }: MessageTapParts): MessageTap {
 export function messageTaps(parts: MessageTapParts): readonly MessageTap[] {
   const taps: MessageTap[] = [];
   if (parts.setup.rawSdkMessages) taps.push(rawSdkTap(parts));
+  if (parts.profile.lody.client) taps.push(new LodyUsageTap(parts));
+  const rateLimits = parts.setup.lodyRateLimits;
+  if (parts.profile.lody.client && rateLimits) taps.push(new LodyRateLimitsTap(parts, rateLimits));
   return taps;
 }

@@ -136,6 +136,15 @@ export class Outbox {
     });
   }
 
+  /**
+   * Runs `step` in its place in the order, even while the session is quiet: what goes
+   * before a prompt's answer whatever happened to the turn (Lody's usage of a cancelled
+   * turn). What is queued after it waits until it is done.
+   */
+  inOrder(step: () => void | Promise<void>): void {
+    this.behindGate(step);
+  }
+
   /** Runs `action` after every update queued so far was handed to the connection. */
   after(action: () => void): void {
     if (this.gate) this.behindGate(action);

@@ -1,3 +1,4 @@
+import type { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
 import { canUseToolFor, hooksFor, type ToolEvents } from "../sdk/tool-callbacks.js";
@@ -19,6 +20,8 @@ export type SessionSetup = Omit<
 > & {
   /** `_meta.claudeCode.emitRawSDKMessages`: every SDK message also goes to the client as is. */
   readonly rawSdkMessages?: boolean;
+  /** The connection's Lody rate-limit book, for a Lody client (`lody-accounting.ts`). */
+  readonly lodyRateLimits?: RateLimitBook;
 };
 
 /** Whether subagent traffic goes to the root transcript (the flat transcript). */

@@ -30,8 +30,11 @@ export interface QueryStarterParts {
   readonly conversation: Conversation;
   /** The session's open permission requests and elicitations (a steer then waits). */
   readonly asks: OpenAsks;
-  /** A new query took the slot. */
-  queryStarted(): void;
+  /**
+   * A new query took the slot: a fresh conversation (`new`) or Claude Code's
+   * `claudeSessionId` continued (`resume`).
+   */
+  queryStarted(start: "new" | "resume", claudeSessionId: string): void;
   /** The user approved a plan with a clear context (`handOffPlan`). */
   handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
 }
@@ -74,7 +77,7 @@ export class QueryStarter {
         events,
       }),
     );
-    parts.queryStarted();
+    parts.queryStarted(start, parts.conversation.id);
     return parts.slot.take(query);
   }
 

@@ -137,10 +137,11 @@ export class Session {
         query: () => this.slot.current,
         sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
       }),
-      queryStarted: () => {
+      queryStarted: (start, claudeSessionId) => {
         // The tasks of the Claude Code before (a plan handoff) ended with it.
         this.asyncTasks?.shutdown("stopped");
         this.runner.queryStarted();
+        for (const tap of this.taps) tap.queryStarted?.(start, claudeSessionId);
       },
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
       startQuery: (start) => this.queries.replace(start),
@@ -158,7 +159,7 @@ export class Session {
       prompt: (content) => this.runner.prompt(content),
     });
     if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
-    this.taps = messageTaps({ sessionId: setup.sessionId, setup, client, profile });
+    this.taps = messageTaps(this.parts);
   }
 
   get id(): string {

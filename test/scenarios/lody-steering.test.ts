@@ -65,6 +65,8 @@ describe("Lody negotiation", () => {
     expect(lody.agentCapabilities?._meta?.lody).toStrictEqual({
       steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
       subagentEvents: { version: 1 },
+      usage: { version: 1 },
+      rateLimits: { version: 1, query: true },
     });
     for (const caps of [
       PROFILES.plain,

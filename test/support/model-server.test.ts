@@ -208,6 +208,28 @@ describe("model-server streaming", () => {
     });
   });
 
+  it("sends a message turn's headers and thinking token count, streamed or not", async () => {
+    const turn = {
+      blocks: [{ type: "text" as const, text: "hi" }],
+      usage: { output_tokens: 9, output_tokens_details: { thinking_tokens: 4 } },
+      headers: { "anthropic-ratelimit-unified-status": "allowed" },
+    };
+    const s = await start({ script: [turn, turn] });
+    const streamed = await post(s, mainBody());
+    expect(streamed.headers.get("anthropic-ratelimit-unified-status")).toBe("allowed");
+    const events = parseSse(streamed.text);
+    expect(events.find((e) => e.event === "message_delta")!.data.usage).toEqual({
+      output_tokens: 9,
+      output_tokens_details: { thinking_tokens: 4 },
+    });
+    const whole = await post(s, mainBody({ stream: false }));
+    expect(whole.headers.get("anthropic-ratelimit-unified-status")).toBe("allowed");
+    expect(JSON.parse(whole.text).usage).toMatchObject({
+      output_tokens: 9,
+      output_tokens_details: { thinking_tokens: 4 },
+    });
+  });
+
   it("streams slowly with delayMs and can emit a mid-stream error", async () => {
     const s = await start({
       script: [

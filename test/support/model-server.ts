@@ -74,6 +74,8 @@ export type Usage = {
   output_tokens?: number;
   cache_read_input_tokens?: number;
   cache_creation_input_tokens?: number;
+  /** The thinking part of `output_tokens` (Claude Code reads it into `thinkingTokens`). */
+  output_tokens_details?: { thinking_tokens?: number };
 };
 
 export type StopReason = "end_turn" | "tool_use" | "max_tokens" | "refusal" | "pause_turn";
@@ -98,6 +100,8 @@ export interface MessageTurn {
   streamError?: { type?: string; message?: string };
   /** Answer this many main requests with this turn (default 1). */
   times?: number;
+  /** Extra response headers (`anthropic-ratelimit-unified-*`: a claude.ai plan's windows). */
+  headers?: Record<string, string>;
 }
 
 export interface ErrorTurn {
@@ -441,6 +445,7 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
     cache_creation_input_tokens: u.cache_creation_input_tokens ?? 0,
     cache_read_input_tokens: u.cache_read_input_tokens ?? 0,
     output_tokens: u.output_tokens ?? estimateTokens("x".repeat(outChars)),
+    ...(u.output_tokens_details ? { output_tokens_details: u.output_tokens_details } : {}),
   };
   const base = { id, type: "message", role: "assistant", model, stop_sequence: null };
   const startFrame: Frame = {
@@ -466,7 +471,12 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
           event: "message_delta",
           data: {
             delta: { stop_reason: stopReason, stop_sequence: null },
-            usage: { output_tokens: usage.output_tokens },
+            usage: {
+              output_tokens: usage.output_tokens,
+              ...(u.output_tokens_details
+                ? { output_tokens_details: u.output_tokens_details }
+                : {}),
+            },
           },
         },
         { event: "message_stop", data: {} },
@@ -727,10 +737,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   ): void {
     const built = buildMessage(turn, model);
     if (!stream) {
-      safeJson(res, 200, built.message);
+      safeJson(res, 200, built.message, turn.headers);
       return;
     }
-    res.writeHead(200, sseHeaders());
+    res.writeHead(200, { ...sseHeaders(), ...(turn.headers ?? {}) });
     const delay = Math.max(0, turn.delayMs ?? 0);
     if (delay === 0) {
       res.end(built.frames.map(sseFrame).join(""));

@@ -21,6 +21,8 @@ function advertised(): Record<string, Record<string, unknown>> {
     },
     // With the client's own `subagentEvents`: `_lody/subagents/event` (contract §4).
     [LODY_AGENT_KEYS.subagentEvents]: { version: 1 },
+    [LODY_AGENT_KEYS.usage]: { version: 1 },
+    [LODY_AGENT_KEYS.rateLimits]: { version: 1, query: true },
   };
 }
 

@@ -12,12 +12,24 @@ export const LODY = "lody";
 /** Requests a Lody client sends (contract §2.1). */
 export const LODY_METHODS = {
   steer: "_lody/session/steer",
+  // Rate limits (§7.3)
+  rateLimitsGet: "_lody/rate_limits/get",
 } as const;
 
 /** Notifications the agent sends a Lody client (contract §2.2). */
 export const LODY_NOTIFICATIONS = {
   steerApplied: "_lody/session/steer_applied",
   subagentEvent: "_lody/subagents/event",
+  // Usage accounting (§5)
+  usageUpdate: "_lody/session/usage_update",
+  // Rate limits (§7.3)
+  rateLimitsUpdate: "_lody/rate_limits/update",
+} as const;
+
+/** Keys under `_meta.lody` (contract §3). */
+export const LODY_META_KEYS = {
+  // Usage accounting (§5): the scope a usage update's totals belong to.
+  usageScopeId: "usageScopeId",
 } as const;
 
 /**
@@ -27,6 +39,10 @@ export const LODY_NOTIFICATIONS = {
 export const LODY_AGENT_KEYS = {
   steering: STEERING,
   subagentEvents: "subagentEvents",
+  // Usage accounting (§5)
+  usage: "usage",
+  // Rate limits (§7.3)
+  rateLimits: "rateLimits",
 } as const;
 
 /** The client capability keys (contract §1.2). */
@@ -63,4 +79,6 @@ export const LODY_WIRE_STRINGS: readonly string[] = [
   LODY_CLIENT_KEYS.subagentEvents,
   LODY_CLIENT_KEYS.answerNotes,
   ...Object.values(LODY_MIRROR_KEYS),
+  LODY_META_KEYS.usageScopeId,
+  LODY_AGENT_KEYS.rateLimits,
 ];

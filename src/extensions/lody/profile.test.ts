@@ -54,6 +54,8 @@ describe("lodyAgentDeclaration", () => {
       lody: {
         steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
         subagentEvents: { version: 1 },
+        usage: { version: 1 },
+        rateLimits: { version: 1, query: true },
       },
     });
   });
