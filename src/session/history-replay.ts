@@ -16,6 +16,7 @@ import {
   RUNNING,
   subagentMode,
 } from "../translation/subagents/child-session.js";
+import { turnIdUpdate } from "../extensions/lody/turns.js";
 import { log } from "../util/log.js";
 import { isRegularFile } from "./regular-file.js";
 
@@ -86,6 +87,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     await send(announcer.state(child, idle(ref.failed ? "error" : "end_turn")), parentSessionId);
   };
   const lines = activeBranch(stored.links);
+  const turnIds = request.profile.lody.client;
   try {
     for (let i = 0; i < lines.length; i++) {
       const entry = stored.take(lines[i]!);
@@ -93,6 +95,8 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
       const ref = replay.subagentOf(entry, agentIds);
       if (ref) await subagent(ref, sessionId);
       await send(replay.entry(entry));
+      // Lody's turnId follows each assistant message, as live (lody-contract.md §7.9).
+      if (turnIds && entry.type === "assistant") await send([turnIdUpdate(entry.uuid)]);
     }
   } finally {
     stored.release();

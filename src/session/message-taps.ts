@@ -1,6 +1,8 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import { turnIdUpdate } from "../extensions/lody/turns.js";
+import type { Outbox } from "./outbox.js";
 import type { SessionSetup } from "./query-setup.js";
 
 /**
@@ -11,6 +13,8 @@ import type { SessionSetup } from "./query-setup.js";
  */
 export interface MessageTap {
   observe(message: SDKMessage): void;
+  /** After the session routed `message`: what follows the message's own updates. */
+  routed?(message: SDKMessage): void;
 }
 
 /** What a tap may use: the session's id, setup, client and profile. */
@@ -19,6 +23,9 @@ export interface MessageTapParts {
   readonly setup: SessionSetup;
   readonly client: ClientPort;
   readonly profile: ClientProfile;
+  readonly outbox: Outbox;
+  /** The session's titles, when they read the session's messages (Lody's). */
+  readonly titles: MessageTap | undefined;
 }
 
 /** The upstream extension notification of the raw SDK tap (features 1b, 1k). */
@@ -29,9 +36,26 @@ function rawSdkTap({ sessionId, client }: MessageTapParts): MessageTap {
   return { observe: (message) => void client.notify(RAW_SDK_MESSAGE, { sessionId, message }) };
 }
 
+/**
+ * Lody's `turnId` (lody-contract.md §7.9): after each top-level assistant message, in
+ * its place among the session's updates, its SDK uuid (a fork at that turn names it).
+ */
+function lodyTurnTap({ outbox }: MessageTapParts): MessageTap {
+  return {
+    observe: () => undefined,
+    routed: (message) => {
+      if (message.type === "assistant" && message.parent_tool_use_id === null) {
+        outbox.send(turnIdUpdate(message.uuid));
+      }
+    },
+  };
+}
+
 /** The taps a session with `parts` runs, in the order they read each message. */
 export function messageTaps(parts: MessageTapParts): readonly MessageTap[] {
   const taps: MessageTap[] = [];
   if (parts.setup.rawSdkMessages) taps.push(rawSdkTap(parts));
+  if (parts.profile.lody.client) taps.push(lodyTurnTap(parts));
+  if (parts.titles) taps.push(parts.titles);
   return taps;
 }

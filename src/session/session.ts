@@ -36,7 +36,7 @@ import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { subagentRouterFor, type SubagentRouter } from "./subagent-router.js";
-import { TitleTracker } from "./title-tracker.js";
+import { titlesFor, type SessionTitles } from "./session-titles.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
 type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QueryStarterParts;
@@ -63,7 +63,7 @@ export class Session {
   /** Subagents as native child sessions, for a client that takes them. */
   readonly children: SubagentRouter | undefined;
   private readonly options: SessionOptions;
-  private readonly titles: TitleTracker;
+  private readonly titles: SessionTitles;
   /** The session's parts, shared by its pieces; each names the ones it uses. */
   private readonly parts: SessionParts;
   private readonly queries: QueryStarter;
@@ -84,7 +84,6 @@ export class Session {
     private readonly client: ClientPort,
     private readonly profile: ClientProfile,
   ) {
-    this.titles = new TitleTracker(setup.cwd);
     const conversation = new Conversation(setup.sessionId);
     const asks = new OpenAsks();
     this.steering = new Steering({
@@ -107,6 +106,11 @@ export class Session {
       client,
       this.children ? (target) => this.children!.sessionOf(target) : undefined,
     );
+    this.titles = titlesFor(profile, {
+      ...setup,
+      outbox: this.outbox,
+      query: () => this.slot.current,
+    });
     this.options = new SessionOptions(
       this.outbox,
       () => this.startState.started,
@@ -150,15 +154,9 @@ export class Session {
     this.children?.attach(this.parts.translator);
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
-    this.goals = new GoalControl({
-      sessionId: setup.sessionId,
-      profile,
-      outbox: this.outbox,
-      steering: this.steering,
-      prompt: (content) => this.runner.prompt(content),
-    });
+    this.goals = new GoalControl({ ...this.parts, prompt: (c) => this.runner.prompt(c) });
     if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
-    this.taps = messageTaps({ sessionId: setup.sessionId, setup, client, profile });
+    this.taps = messageTaps({ ...this.parts, titles: this.titles.tap });
   }
 
   get id(): string {
@@ -364,6 +362,11 @@ export class Session {
 
   private onMessage(message: SDKMessage): void {
     for (const tap of this.taps) tap.observe(message);
+    this.route(message);
+    for (const tap of this.taps) tap.routed?.(message);
+  }
+
+  private route(message: SDKMessage): void {
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;

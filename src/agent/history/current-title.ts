@@ -2,7 +2,7 @@ import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { projectDirsFor } from "../../sdk/transcript-paths.js";
 import { readEnds } from "./transcript-files.js";
-import { summarizeTranscript, type TranscriptEnds } from "./transcript-summary.js";
+import { customTitle, summarizeTranscript, type TranscriptEnds } from "./transcript-summary.js";
 
 const HEAD_BYTES = 16 * 1024;
 const TAIL_BYTES = 64 * 1024;
@@ -37,6 +37,25 @@ async function transcriptEnds(sessionId: string, cwd: string): Promise<Transcrip
 export async function currentTitle(sessionId: string, cwd: string): Promise<string | undefined> {
   const ends = await transcriptEnds(sessionId, cwd);
   return ends ? summarizeTranscript(ends)?.title : undefined;
+}
+
+/** A session's stored title, and whether the user gave it (rather than Claude Code). */
+export interface StoredTitle {
+  readonly text: string;
+  readonly custom: boolean;
+}
+
+/** `currentTitle`, telling the user's own title from the others. */
+export async function storedTitle(
+  sessionId: string,
+  cwd: string,
+): Promise<StoredTitle | undefined> {
+  const ends = await transcriptEnds(sessionId, cwd);
+  if (!ends) return undefined;
+  const custom = customTitle(ends);
+  if (custom !== undefined) return { text: custom, custom: true };
+  const title = summarizeTranscript(ends)?.title;
+  return title === undefined ? undefined : { text: title, custom: false };
 }
 
 /** What a stored session last ran with: read back so that a resume keeps it. */

@@ -1,6 +1,7 @@
 import {
   LODY,
   LODY_AGENT_KEYS,
+  LODY_GOAL_ACTIONS,
   STEERING_CONFIG_POLICY,
   STEERING_TRANSPORT,
   STEERING_UPSTREAM_TURN,
@@ -18,6 +19,12 @@ function advertised(): Record<string, Record<string, unknown>> {
       transport: STEERING_TRANSPORT,
       upstreamTurn: STEERING_UPSTREAM_TURN,
       configPolicy: STEERING_CONFIG_POLICY,
+    },
+    [LODY_AGENT_KEYS.sessionTitle]: { version: 1 },
+    [LODY_AGENT_KEYS.forkAtTurn]: { version: 1 },
+    [LODY_AGENT_KEYS.goal]: {
+      version: 1,
+      actions: [LODY_GOAL_ACTIONS.set, LODY_GOAL_ACTIONS.clear],
     },
   };
 }

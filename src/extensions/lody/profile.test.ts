@@ -53,6 +53,9 @@ describe("lodyAgentDeclaration", () => {
     expect(lodyAgentDeclaration()).toStrictEqual({
       lody: {
         steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
+        sessionTitle: { version: 1 },
+        forkAtTurn: { version: 1 },
+        goal: { version: 1, actions: ["set", "clear"] },
       },
     });
   });
