@@ -64,6 +64,9 @@ describe("Lody negotiation", () => {
     const lody = await s.initialize(LODY);
     expect(lody.agentCapabilities?._meta?.lody).toStrictEqual({
       steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
+      sessionTitle: { version: 1 },
+      forkAtTurn: { version: 1 },
+      goal: { version: 1, actions: ["set", "clear"] },
     });
     for (const caps of [
       PROFILES.plain,
