@@ -1,6 +1,6 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { storedTitle } from "../agent/history/current-title.js";
+import { storedTitle, type StoredTitle } from "../agent/history/current-title.js";
 import {
   LodyTitleState,
   lodyTitleUpdate,
@@ -15,8 +15,8 @@ import { TitleTracker } from "./title-tracker.js";
 
 /** How a session keeps its client's title: the plain tracker, or Lody's sourced titles. */
 export interface SessionTitles {
-  /** A stored session's title is known. */
-  know(title: string | undefined): void;
+  /** A stored session's title is known (a load replays it to a Lody client). */
+  know(title: StoredTitle | undefined): void;
   /** What to send before the answer of a turn whose prompt was `promptText`. */
   update(claudeSessionId: string, promptText: string): Promise<SessionUpdate[]>;
   /** Reads the session's messages, for titles made from the answers. */
@@ -50,8 +50,9 @@ export class LodyTitles implements SessionTitles {
 
   constructor(private readonly parts: LodyTitleParts) {}
 
-  /** The client hears a title with its source at a turn's end: nothing to do here. */
-  know(): void {}
+  know(title: StoredTitle | undefined): void {
+    this.state.know(title);
+  }
 
   async update(claudeSessionId: string, promptText: string): Promise<SessionUpdate[]> {
     const exchange = [promptText, this.answer].filter((text) => text.trim()).join("\n\n");

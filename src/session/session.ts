@@ -5,7 +5,7 @@ import type {
   SessionConfigOption,
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
-import { currentTitle, storedRunState } from "../agent/history/current-title.js";
+import { storedRunState, storedTitle } from "../agent/history/current-title.js";
 import { StartAnswerCache } from "../agent/start-answer-cache.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
@@ -195,7 +195,7 @@ export class Session {
       session.startState.planned(claude.plan);
       const started = claude.up.then((init) => session.onStarted(init, claude.plan));
       // A stored session's title is known: only a change is news to the client.
-      const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
+      const title = start === "resume" ? storedTitle(setup.sessionId, setup.cwd) : undefined;
       if (claude.cached) {
         session.options.set(
           configFor(claude.plan, claude.cached.models, profile, claude.cached.switches),
@@ -209,7 +209,7 @@ export class Session {
       } else {
         await started;
       }
-      session.titles.know(await storedTitle);
+      session.titles.know(await title);
     } catch (error) {
       session.close();
       throw error;

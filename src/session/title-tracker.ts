@@ -1,5 +1,5 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { currentTitle } from "../agent/history/current-title.js";
+import { currentTitle, type StoredTitle } from "../agent/history/current-title.js";
 import type { SessionTitles } from "./session-titles.js";
 
 /**
@@ -14,8 +14,8 @@ export class TitleTracker implements SessionTitles {
   constructor(private readonly cwd: string) {}
 
   /** A stored session's title is known: only a change is news to the client. */
-  know(title: string | undefined): void {
-    this.title = title;
+  know(title: StoredTitle | undefined): void {
+    this.title = title?.text;
   }
 
   /** The update for a title that changed during a turn whose prompt was `promptText`. */

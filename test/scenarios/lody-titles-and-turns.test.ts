@@ -134,6 +134,33 @@ describe("Lody session titles", () => {
   });
 });
 
+describe("Lody stored titles", () => {
+  it("the user's title is explicit, never overwritten, and replayed on load", async () => {
+    const s = await scenario({ sideTurn: naming("Login") });
+    s.model.push(textTurn(FIRST_ANSWER), textTurn(SECOND_ANSWER));
+    await s.initialize(LODY);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "/rename  Auth   work");
+    await s.prompt(sessionId, FIRST_PROMPT);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(titles(s, sessionId)).toEqual([["Auth work", "explicit"]]);
+    expect(s.model.requests.filter(isNaming)).toHaveLength(0);
+
+    await s.restartAdapter();
+    await s.initialize(LODY);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(titles(s, sessionId)).toEqual([["Auth work", "explicit"]]);
+    await s.prompt(sessionId, SECOND_PROMPT);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(titles(s, sessionId)).toEqual([["Auth work", "explicit"]]);
+    expect(s.model.requests.filter(isNaming)).toHaveLength(0);
+  });
+});
+
 describe("Lody turnId and forkAtTurn", () => {
   it("a turnId follows each assistant message, live and on load; a fork at a turn ends there", async () => {
     const s = await scenario({ sideTurn: naming("Login") });
@@ -156,6 +183,8 @@ describe("Lody turnId and forkAtTurn", () => {
       mcpServers: [],
     });
     expect(turnIds(s, sessionId)).toEqual(uuids);
+    // Claude Code's stored title previews the session (the generated one is not stored).
+    expect(titles(s, sessionId)).toEqual([[FIRST_PROMPT, "fallback"]]);
     expect(kindsAround(s, sessionId)).toEqual([
       "user_message_chunk",
       "agent_message_chunk",

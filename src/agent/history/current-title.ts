@@ -20,7 +20,10 @@ async function transcriptPath(sessionId: string, cwd: string): Promise<string | 
 /** The first and last bytes of a session's transcript; undefined when there is none. */
 async function transcriptEnds(sessionId: string, cwd: string): Promise<TranscriptEnds | undefined> {
   const path = await transcriptPath(sessionId, cwd);
-  if (!path) return undefined;
+  return path ? endsOf(path) : undefined;
+}
+
+async function endsOf(path: string): Promise<TranscriptEnds | undefined> {
   try {
     const { size } = await stat(path);
     return readEnds(path, size, HEAD_BYTES, TAIL_BYTES);
@@ -50,7 +53,13 @@ export async function storedTitle(
   sessionId: string,
   cwd: string,
 ): Promise<StoredTitle | undefined> {
-  const ends = await transcriptEnds(sessionId, cwd);
+  const path = await transcriptPath(sessionId, cwd);
+  return path ? storedTitleAt(path) : undefined;
+}
+
+/** `storedTitle` of the transcript at `path`. */
+export async function storedTitleAt(path: string): Promise<StoredTitle | undefined> {
+  const ends = await endsOf(path);
   if (!ends) return undefined;
   const custom = customTitle(ends);
   if (custom !== undefined) return { text: custom, custom: true };

@@ -139,6 +139,30 @@ describe("LodyTitleState (acceptance check 23)", () => {
     expect(state.generationEnded(null, undefined)).toBeUndefined();
   });
 
+  it.each([
+    ["the user's title", custom("Mine"), "explicit"],
+    ["Claude Code's title", summary("Fix"), "fallback"],
+  ])("knows %s a load replayed: not sent again", (_name, stored, source) => {
+    const state = new LodyTitleState();
+    state.know(stored);
+    expect(state.turnEnded("hi", stored)).toStrictEqual({ publish: undefined });
+    expect(state.wantsStored(false)).toBe(source === "fallback");
+  });
+
+  it("knows no title when none is stored", () => {
+    const state = new LodyTitleState();
+    state.know(undefined);
+    expect(state.turnEnded("hi", summary("hi"))).toStrictEqual({
+      publish: { title: "hi", source: "fallback" },
+    });
+  });
+
+  it("a known user's title is never overwritten", () => {
+    const state = new LodyTitleState();
+    state.know(custom("Mine"));
+    expect(state.turnEnded(EXCHANGE, undefined)).toStrictEqual({});
+  });
+
   it("reads the stored title until the session has one of its own, and after /rename", () => {
     const state = new LodyTitleState();
     expect(state.wantsStored(false)).toBe(true);

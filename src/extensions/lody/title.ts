@@ -68,6 +68,17 @@ export class LodyTitleState {
   private conversation = "";
 
   /**
+   * The client was told the stored title (a load's replay): the same is not sent again,
+   * and a user's title stays.
+   */
+  know(stored: StoredTitleFact | undefined): void {
+    if (!stored) return;
+    this.explicit = stored.custom;
+    const source = stored.custom ? TITLE_SOURCES.explicit : TITLE_SOURCES.fallback;
+    this.show(stored.text, source);
+  }
+
+  /**
    * Whether the stored title must be read at a turn's end: until the session has a title
    * of its own, and after a `/rename` (a user's title replaces any other).
    */
