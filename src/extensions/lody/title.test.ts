@@ -66,6 +66,21 @@ describe("LodyTitleState (acceptance check 23)", () => {
     });
   });
 
+  it("10 characters are enough to name the session", () => {
+    expect(new LodyTitleState().turnEnded("0123456789", undefined)).toStrictEqual({
+      generate: "0123456789",
+    });
+    expect(new LodyTitleState().turnEnded(" 012345678 ", summary("x"))).toStrictEqual({
+      publish: { title: "x", source: "fallback" },
+    });
+  });
+
+  it("a blank stored title is never sent", () => {
+    expect(new LodyTitleState().turnEnded("hi", summary(" \n "))).toStrictEqual({
+      publish: undefined,
+    });
+  });
+
   it("never overwrites the user's title", () => {
     const state = new LodyTitleState();
     expect(state.turnEnded(EXCHANGE, custom("My session"))).toStrictEqual({

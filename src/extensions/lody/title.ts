@@ -16,8 +16,8 @@ export function cleanTitle(text: unknown): string | undefined {
   if (typeof text !== "string") return undefined;
   const collapsed = text.replace(/\s+/g, " ").trim();
   if (!collapsed) return undefined;
-  const chars = Array.from(collapsed); // code points: a cut never splits a surrogate pair
-  return chars.length <= TITLE_MAX_CHARS ? collapsed : chars.slice(0, TITLE_MAX_CHARS).join("");
+  // By code points: a cut never splits a surrogate pair.
+  return Array.from(collapsed).slice(0, TITLE_MAX_CHARS).join("");
 }
 
 /** `session_info_update {title, updatedAt, _meta.lody.titleSource}`. */
