@@ -9,7 +9,6 @@ import type {
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
-import { readForkPoint } from "../extensions/air/fork-point.js";
 import { parseClientProfile, PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
 import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
 import { isSessionId } from "../sdk/transcript-paths.js";
@@ -20,7 +19,7 @@ import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-er
 import { claudeLogout } from "../sdk/claude-logout.js";
 import type { AgentOptions } from "./agent-options.js";
 import { AuthTracker } from "./auth-tracker.js";
-import { findForkEntry } from "./history/stored-messages.js";
+import { forkEnd } from "./fork-end.js";
 import { findStoredSession } from "./history/stored-session.js";
 import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import { SessionIndex } from "./history/session-index.js";
@@ -145,12 +144,7 @@ export class AcpAgent {
         ? invalidInput("the session has no history to fork yet")
         : unknownSession(sessionId);
     }
-    // AIR may fork at one message (S000 "Session fork point"); others fork it all.
-    const point = this.negotiated.air.client ? readForkPoint(params._meta) : undefined;
-    const upTo = point ? await findForkEntry(source.path, point) : undefined;
-    if (point && !upTo) {
-      throw invalidInput(`no message matches the fork point ${JSON.stringify(point.messageId)}`);
-    }
+    const upTo = await forkEnd(this.negotiated, params._meta, source.path);
     const forkId = await forkStoredSession(sessionId, upTo);
     return { sessionId: forkId, ...announced(await this.opener.openStored(forkId, params)) };
   }

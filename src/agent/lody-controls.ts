@@ -2,6 +2,7 @@ import type { ClientPort } from "../client/client-port.js";
 import { LODY_METHODS } from "../extensions/lody/keys.js";
 import { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
 import type { RateLimitsSnapshot } from "../extensions/lody/rate-limits.js";
+import type { LodyGoalRequest } from "../extensions/lody/goal.js";
 import { steerApplied, steerInjected, type LodySteerRequest } from "../extensions/lody/steer.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { notOffered, refused } from "../util/adapter-error.js";
@@ -57,6 +58,17 @@ export class LodyControls {
     });
     if (!accepted) throw refused("no prompt of the session is running to steer");
     return steerInjected();
+  }
+
+  /**
+   * `_lody/session/goal` (contract §7.1): `/goal <objective>` or `/goal clear` through the
+   * session's goal core, steered into a running turn, else run as a prompt of its own;
+   * answers `{}` once the command is on its way (the goal follows as `_meta.lody.goal`).
+   */
+  goal(request: LodyGoalRequest): Record<string, never> {
+    this.offered(LODY_METHODS.goal);
+    this.parts.sessions.get(request.sessionId).goal(request.objective);
+    return {};
   }
 
   private offered(method: string): void {

@@ -7,6 +7,7 @@ import { goalParams, toGoalRequest } from "../extensions/air/goal-params.js";
 import { GOAL_METHOD } from "../extensions/air/keys.js";
 import { LODY_METHODS } from "../extensions/lody/keys.js";
 import { rateLimitsGetParams } from "../extensions/lody/rate-limits.js";
+import { lodyGoalParams, toLodyGoalRequest } from "../extensions/lody/goal.js";
 import { lodySteerParams, toLodySteerRequest } from "../extensions/lody/steer.js";
 import { STEERING_METHOD } from "../extensions/steering/keys.js";
 import { steeringParams, toSteerRequest } from "../extensions/steering/params.js";
@@ -119,6 +120,11 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
       LODY_METHODS.rateLimitsGet,
       rateLimitsGetParams,
       guarded(LODY_METHODS.rateLimitsGet, () => service.lody.rateLimitsGet()),
+    )
+    .onRequest(
+      LODY_METHODS.goal,
+      lodyGoalParams,
+      guarded(LODY_METHODS.goal, ({ params }) => service.lody.goal(toLodyGoalRequest(params))),
     )
     .onRequest(
       STOP_ASYNC_TASK,

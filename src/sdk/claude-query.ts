@@ -139,6 +139,19 @@ export class ClaudeQuery {
     return this.query.rewindFiles(userMessageId, { dryRun: true });
   }
 
+  /**
+   * Asks Claude Code's model to name a session from `description` (its own title prompt,
+   * a side request that runs no turn), without storing the title in the transcript.
+   * Resolves with the title, or null when the model named nothing. `generateSessionTitle`
+   * is in 0.3.318's `Query` but not in its type; a Claude Code without it rejects.
+   */
+  async generateTitle(description: string): Promise<string | null> {
+    const generate = (this.query as unknown as Partial<TitleGenerator>).generateSessionTitle;
+    if (typeof generate !== "function") throw new Error("Claude Code cannot generate titles");
+    const title = await generate.call(this.query, description, { persist: false });
+    return typeof title === "string" ? title : null;
+  }
+
   send(message: SDKUserMessage): void {
     this.input.push(message);
   }
@@ -177,6 +190,11 @@ export class ClaudeQuery {
   get isClosed(): boolean {
     return this.closed;
   }
+}
+
+/** The untyped title request of 0.3.318's `Query` (control request `generate_session_title`). */
+interface TitleGenerator {
+  generateSessionTitle(description: string, options: { persist: boolean }): Promise<unknown>;
 }
 
 /** The abort reason of every closed query (see `close`). */

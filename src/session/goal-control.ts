@@ -6,6 +6,7 @@ import {
   readActiveGoal,
   type GoalPublication,
 } from "../extensions/air/goal-state.js";
+import { lodyGoalUpdate } from "../extensions/lody/goal.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import { log } from "../util/log.js";
@@ -23,11 +24,13 @@ export interface GoalControlParts {
 }
 
 /**
- * A session's goal (air-extensions.md "Goal"): `_session/goal` becomes Claude Code's
- * `/goal` command, steered into the running turn at steering priority, else run as a
- * prompt of its own; an AIR client sees the goal in `session_info_update._meta.
- * jetbrains.air.goal`, from the command as submitted and from Claude Code's `active_goal`
- * frames. A goal belongs to the session, not to a prompt: a cancel leaves it as it is.
+ * A session's goal (air-extensions.md "Goal", lody-contract.md §7.1): AIR's
+ * `_session/goal` and Lody's `_lody/session/goal` become Claude Code's `/goal` command,
+ * steered into the running turn at steering priority, else run as a prompt of its own;
+ * an AIR client sees the goal in `session_info_update._meta.jetbrains.air.goal`, a Lody
+ * client in `_meta.lody.goal`, from the command as submitted (reverted if it fails) and
+ * from Claude Code's `active_goal` frames. A goal belongs to the session, not to a
+ * prompt: a cancel leaves it as it is.
  */
 export class GoalControl {
   private readonly state = new GoalState();
@@ -81,8 +84,11 @@ export class GoalControl {
   }
 
   private publish(goal: GoalPublication): void {
-    // Only AIR has the goal extension; a goal outside a prompt waits while the session is quiet.
-    if (goal === undefined || !this.parts.profile.air.client) return;
-    this.parts.outbox.announce([goalUpdate(goal)]);
+    // Only AIR and Lody have a goal extension, each its own key; a goal outside a prompt
+    // waits while the session is quiet.
+    if (goal === undefined) return;
+    const { profile, outbox } = this.parts;
+    if (profile.air.client) outbox.announce([goalUpdate(goal)]);
+    if (profile.lody.client) outbox.announce([lodyGoalUpdate(goal)]);
   }
 }

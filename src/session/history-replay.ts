@@ -2,6 +2,7 @@ import { access } from "node:fs/promises";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import { storedTitleAt } from "../agent/history/current-title.js";
 import { reportUnreadable, StoredTranscript } from "../agent/history/transcript-reader.js";
 import { storedSubagents } from "../sdk/subagent-meta.js";
 import { subagentTranscriptPath } from "../sdk/transcript-paths.js";
@@ -16,6 +17,9 @@ import {
   RUNNING,
   subagentMode,
 } from "../translation/subagents/child-session.js";
+import { TITLE_SOURCES } from "../extensions/lody/keys.js";
+import { lodyTitleUpdate } from "../extensions/lody/title.js";
+import { turnIdUpdate } from "../extensions/lody/turns.js";
 import { log } from "../util/log.js";
 import { isRegularFile } from "./regular-file.js";
 
@@ -88,6 +92,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     await send(announcer.state(child, idle(ref.failed ? "error" : "end_turn")), parentSessionId);
   };
   const lines = activeBranch(stored.links);
+  const turnIds = request.profile.lody.client;
   try {
     for (let i = 0; i < lines.length; i++) {
       const entry = stored.take(lines[i]!);
@@ -95,11 +100,14 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
       const ref = replay.subagentOf(entry, agentIds);
       if (ref) await subagent(ref, sessionId);
       await send(replay.entry(entry));
+      // Lody's turnId follows each assistant message, as live (lody-contract.md §7.9).
+      if (turnIds && entry.type === "assistant") await send([turnIdUpdate(entry.uuid)]);
     }
   } finally {
     stored.release();
   }
   await send(replay.finish());
+  if (turnIds) await send(await lodyStoredTitle(transcript));
   await send.flushed();
 }
 
@@ -142,6 +150,17 @@ function sender(rootSessionId: string, client: ClientPort) {
       if (batch.length > 0) await flush();
     },
   });
+}
+
+/**
+ * A Lody client's title of a loaded session (lody-contract.md §7.2): the user's stored
+ * title as `explicit`, else Claude Code's as a `fallback` preview.
+ */
+async function lodyStoredTitle(transcript: string): Promise<SessionUpdate[]> {
+  const title = await storedTitleAt(transcript);
+  if (!title) return [];
+  const source = title.custom ? TITLE_SOURCES.explicit : TITLE_SOURCES.fallback;
+  return [lodyTitleUpdate(title.text, source, new Date().toISOString())];
 }
 
 async function exists(path: string): Promise<boolean> {

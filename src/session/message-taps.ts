@@ -2,6 +2,7 @@ import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { LodyRateLimitsTap, LodyUsageTap } from "./lody-accounting.js";
+import { turnIdUpdate } from "../extensions/lody/turns.js";
 import type { Outbox } from "./outbox.js";
 import type { SessionSetup } from "./query-setup.js";
 
@@ -15,6 +16,8 @@ export interface MessageTap {
   observe(message: SDKMessage): void;
   /** A new query started: `new`, or Claude Code's `claudeSessionId` resumed. */
   queryStarted?(start: "new" | "resume", claudeSessionId: string): void;
+  /** After the session routed `message`: what follows the message's own updates. */
+  routed?(message: SDKMessage): void;
 }
 
 /** What a tap may use: the session's id, setup, client, profile and ordered way out. */
@@ -25,6 +28,8 @@ export interface MessageTapParts {
   readonly client: ClientPort;
   readonly profile: ClientProfile;
   readonly outbox: Outbox;
+  /** The session's titles, when they read the session's messages (Lody's). */
+  readonly titles: MessageTap | undefined;
 }
 
 /** The upstream extension notification of the raw SDK tap (features 1b, 1k). */
@@ -35,6 +40,21 @@ function rawSdkTap({ sessionId, client }: MessageTapParts): MessageTap {
   return { observe: (message) => void client.notify(RAW_SDK_MESSAGE, { sessionId, message }) };
 }
 
+/**
+ * Lody's `turnId` (lody-contract.md §7.9): after each top-level assistant message, in
+ * its place among the session's updates, its SDK uuid (a fork at that turn names it).
+ */
+function lodyTurnTap({ outbox }: MessageTapParts): MessageTap {
+  return {
+    observe: () => undefined,
+    routed: (message) => {
+      if (message.type === "assistant" && message.parent_tool_use_id === null) {
+        outbox.send(turnIdUpdate(message.uuid));
+      }
+    },
+  };
+}
+
 /** The taps a session with `parts` runs, in the order they read each message. */
 export function messageTaps(parts: MessageTapParts): readonly MessageTap[] {
   const taps: MessageTap[] = [];
@@ -42,5 +62,7 @@ export function messageTaps(parts: MessageTapParts): readonly MessageTap[] {
   if (parts.profile.lody.client) taps.push(new LodyUsageTap(parts));
   const rateLimits = parts.setup.lodyRateLimits;
   if (parts.profile.lody.client && rateLimits) taps.push(new LodyRateLimitsTap(parts, rateLimits));
+  if (parts.profile.lody.client) taps.push(lodyTurnTap(parts));
+  if (parts.titles) taps.push(parts.titles);
   return taps;
 }

@@ -5,7 +5,7 @@ import type {
   SessionConfigOption,
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
-import { currentTitle, storedRunState } from "../agent/history/current-title.js";
+import { storedRunState, storedTitle } from "../agent/history/current-title.js";
 import { StartAnswerCache } from "../agent/start-answer-cache.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
@@ -36,7 +36,7 @@ import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from ".
 import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
-import { TitleTracker } from "./title-tracker.js";
+import { titlesFor, type SessionTitles } from "./session-titles.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
 type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QueryStarterParts;
@@ -64,7 +64,7 @@ export class Session {
   /** Subagents off the root: native child sessions or Lody's subagent events. */
   readonly children: ChildRoute | undefined;
   private readonly options: SessionOptions;
-  private readonly titles: TitleTracker;
+  private readonly titles: SessionTitles;
   /** The session's parts, shared by its pieces; each names the ones it uses. */
   private readonly parts: SessionParts;
   private readonly queries: QueryStarter;
@@ -85,7 +85,6 @@ export class Session {
     private readonly client: ClientPort,
     private readonly profile: ClientProfile,
   ) {
-    this.titles = new TitleTracker(setup.cwd);
     const conversation = new Conversation(setup.sessionId);
     const asks = new OpenAsks();
     this.steering = new Steering({
@@ -107,6 +106,11 @@ export class Session {
       client,
       this.children ? (target, update) => this.children!.sessionOf(target, update) : undefined,
     );
+    this.titles = titlesFor(profile, {
+      ...setup,
+      outbox: this.outbox,
+      query: () => this.slot.current,
+    });
     this.options = new SessionOptions(
       this.outbox,
       () => this.startState.started,
@@ -151,15 +155,9 @@ export class Session {
     this.children?.attach(this.parts.translator);
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
-    this.goals = new GoalControl({
-      sessionId: setup.sessionId,
-      profile,
-      outbox: this.outbox,
-      steering: this.steering,
-      prompt: (content) => this.runner.prompt(content),
-    });
+    this.goals = new GoalControl({ ...this.parts, prompt: (c) => this.runner.prompt(c) });
     if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
-    this.taps = messageTaps(this.parts);
+    this.taps = messageTaps({ ...this.parts, titles: this.titles.tap });
   }
 
   get id(): string {
@@ -198,7 +196,7 @@ export class Session {
       session.startState.planned(claude.plan);
       const started = claude.up.then((init) => session.onStarted(init, claude.plan));
       // A stored session's title is known: only a change is news to the client.
-      const storedTitle = start === "resume" ? currentTitle(setup.sessionId, setup.cwd) : undefined;
+      const title = start === "resume" ? storedTitle(setup.sessionId, setup.cwd) : undefined;
       if (claude.cached) {
         session.options.set(
           configFor(claude.plan, claude.cached.models, profile, claude.cached.switches),
@@ -212,7 +210,7 @@ export class Session {
       } else {
         await started;
       }
-      session.titles.know(await storedTitle);
+      session.titles.know(await title);
     } catch (error) {
       session.close();
       throw error;
@@ -365,6 +363,11 @@ export class Session {
 
   private onMessage(message: SDKMessage): void {
     for (const tap of this.taps) tap.observe(message);
+    this.route(message);
+    for (const tap of this.taps) tap.routed?.(message);
+  }
+
+  private route(message: SDKMessage): void {
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;

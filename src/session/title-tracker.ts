@@ -1,5 +1,6 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { currentTitle } from "../agent/history/current-title.js";
+import { currentTitle, type StoredTitle } from "../agent/history/current-title.js";
+import type { SessionTitles } from "./session-titles.js";
 
 /**
  * The session title the client was last told (`session_info_update`), the one
@@ -7,14 +8,14 @@ import { currentTitle } from "../agent/history/current-title.js";
  * a turn's answer, so it is read only where it can have changed: while there is no
  * title yet, and after the user's `/rename`.
  */
-export class TitleTracker {
+export class TitleTracker implements SessionTitles {
   private title: string | undefined;
 
   constructor(private readonly cwd: string) {}
 
   /** A stored session's title is known: only a change is news to the client. */
-  know(title: string | undefined): void {
-    this.title = title;
+  know(title: StoredTitle | undefined): void {
+    this.title = title?.text;
   }
 
   /** The update for a title that changed during a turn whose prompt was `promptText`. */

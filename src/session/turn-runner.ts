@@ -19,7 +19,7 @@ import { runMcpCommand } from "./mcp-commands.js";
 import type { Outbox } from "./outbox.js";
 import type { QuerySlot } from "./query-slot.js";
 import type { Steering } from "./steering.js";
-import type { TitleTracker } from "./title-tracker.js";
+import type { SessionTitles } from "./session-titles.js";
 import { Turn, type PendingPrompt } from "./turn.js";
 
 /**
@@ -41,7 +41,7 @@ export interface TurnRunnerParts {
   readonly translator: SdkMessageTranslator;
   readonly slot: QuerySlot;
   readonly conversation: Conversation;
-  readonly titles: TitleTracker;
+  readonly titles: SessionTitles;
   /** AIR's file-change reports: one before the answer of each prompt that asked. */
   readonly fileChanges: FileChangeReports;
   readonly steering: Steering;

@@ -1,7 +1,13 @@
 import type { PromptResponse } from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
+import {
+  eventually,
+  normalizePaths,
+  PROFILES,
+  REPO_ROOT,
+  type Scenario,
+} from "../support/acp-harness.js";
 import { LODY, LODY_FULL, lodyNotifications } from "../support/lody.js";
 import type { RecordedRequest } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
@@ -67,6 +73,9 @@ describe("Lody negotiation", () => {
       subagentEvents: { version: 1 },
       usage: { version: 1 },
       rateLimits: { version: 1, query: true },
+      sessionTitle: { version: 1 },
+      forkAtTurn: { version: 1 },
+      goal: { version: 1, actions: ["set", "clear"] },
     });
     for (const caps of [
       PROFILES.plain,

@@ -2,7 +2,7 @@ import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { projectDirsFor } from "../../sdk/transcript-paths.js";
 import { readEnds } from "./transcript-files.js";
-import { summarizeTranscript, type TranscriptEnds } from "./transcript-summary.js";
+import { customTitle, summarizeTranscript, type TranscriptEnds } from "./transcript-summary.js";
 
 const HEAD_BYTES = 16 * 1024;
 const TAIL_BYTES = 64 * 1024;
@@ -20,7 +20,10 @@ async function transcriptPath(sessionId: string, cwd: string): Promise<string | 
 /** The first and last bytes of a session's transcript; undefined when there is none. */
 async function transcriptEnds(sessionId: string, cwd: string): Promise<TranscriptEnds | undefined> {
   const path = await transcriptPath(sessionId, cwd);
-  if (!path) return undefined;
+  return path ? endsOf(path) : undefined;
+}
+
+async function endsOf(path: string): Promise<TranscriptEnds | undefined> {
   try {
     const { size } = await stat(path);
     return readEnds(path, size, HEAD_BYTES, TAIL_BYTES);
@@ -37,6 +40,31 @@ async function transcriptEnds(sessionId: string, cwd: string): Promise<Transcrip
 export async function currentTitle(sessionId: string, cwd: string): Promise<string | undefined> {
   const ends = await transcriptEnds(sessionId, cwd);
   return ends ? summarizeTranscript(ends)?.title : undefined;
+}
+
+/** A session's stored title, and whether the user gave it (rather than Claude Code). */
+export interface StoredTitle {
+  readonly text: string;
+  readonly custom: boolean;
+}
+
+/** `currentTitle`, telling the user's own title from the others. */
+export async function storedTitle(
+  sessionId: string,
+  cwd: string,
+): Promise<StoredTitle | undefined> {
+  const path = await transcriptPath(sessionId, cwd);
+  return path ? storedTitleAt(path) : undefined;
+}
+
+/** `storedTitle` of the transcript at `path`. */
+export async function storedTitleAt(path: string): Promise<StoredTitle | undefined> {
+  const ends = await endsOf(path);
+  if (!ends) return undefined;
+  const custom = customTitle(ends);
+  if (custom !== undefined) return { text: custom, custom: true };
+  const title = summarizeTranscript(ends)?.title;
+  return title === undefined ? undefined : { text: title, custom: false };
 }
 
 /** What a stored session last ran with: read back so that a resume keeps it. */

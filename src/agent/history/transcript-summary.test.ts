@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { syntheticTranscript } from "../../../test/support/synthetic-transcript.js";
-import { firstStringValue, summarizeTranscript } from "./transcript-summary.js";
+import { customTitle, firstStringValue, summarizeTranscript } from "./transcript-summary.js";
 
 const sessionId = "0ae4ecbb-3e54-4a6a-ab16-29e29e6e8cbb";
 const cwd = "/work/project";
@@ -57,6 +57,18 @@ describe("summarizeTranscript", () => {
     expect(summarizeTranscript(whole(withoutCustom))?.title).toBe("Generated");
     const summaryOnly = text.split("\n").slice(0, 2).join("\n");
     expect(summarizeTranscript(whole(summaryOnly))?.title).toBe("A summary");
+  });
+
+  it("tells the user's own title (customTitle) from Claude Code's", () => {
+    const lines = [
+      userLine("typed prompt"),
+      JSON.stringify({ type: "ai-title", aiTitle: "Generated" }),
+      JSON.stringify({ type: "custom-title", customTitle: " Chosen \n name" }),
+    ];
+    expect(customTitle(whole(lines.join("\n")))).toBe("Chosen name");
+    expect(customTitle(whole(lines.slice(0, 2).join("\n")))).toBeUndefined();
+    const text = `${lines[2]}\n${"x".repeat(9000)}\n${lines[1]}`;
+    expect(customTitle(ends(text, 4096, 4096))).toBe("Chosen name");
   });
 
   it("skips meta prompts, tool results and compaction summaries; commands are a fallback", () => {

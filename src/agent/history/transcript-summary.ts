@@ -74,6 +74,11 @@ function* linesWith(bytes: Buffer, marker: Buffer): Generator<string> {
  * generated (`aiTitle`). Cut-off lines do not parse and are skipped.
  */
 function storedTitle(bytes: Buffer): string | undefined {
+  const titles = storedTitles(bytes);
+  return titles.custom ?? titles.generated;
+}
+
+function storedTitles(bytes: Buffer): { custom?: string; generated?: string } {
   let custom: string | undefined;
   let generated: string | undefined;
   for (const line of linesWith(bytes, TITLE_KEY)) {
@@ -82,7 +87,17 @@ function storedTitle(bytes: Buffer): string | undefined {
       custom = toSessionTitle(entry.customTitle) ?? custom;
     if (typeof entry?.aiTitle === "string") generated = toSessionTitle(entry.aiTitle) ?? generated;
   }
-  return custom ?? generated;
+  return { custom, generated };
+}
+
+/**
+ * The newest title the user gave the session (`/rename`, `renameSession`), read from the
+ * ends of its transcript; undefined when it has none.
+ */
+export function customTitle(ends: TranscriptEnds): string | undefined {
+  return (
+    storedTitles(ends.tail).custom ?? (ends.whole ? undefined : storedTitles(ends.head).custom)
+  );
 }
 
 /** Older versions wrote their summary entries first: only the bytes before a prompt. */

@@ -1,6 +1,7 @@
 import {
   LODY,
   LODY_AGENT_KEYS,
+  LODY_GOAL_ACTIONS,
   STEERING_CONFIG_POLICY,
   STEERING_TRANSPORT,
   STEERING_UPSTREAM_TURN,
@@ -23,6 +24,12 @@ function advertised(): Record<string, Record<string, unknown>> {
     [LODY_AGENT_KEYS.subagentEvents]: { version: 1 },
     [LODY_AGENT_KEYS.usage]: { version: 1 },
     [LODY_AGENT_KEYS.rateLimits]: { version: 1, query: true },
+    [LODY_AGENT_KEYS.sessionTitle]: { version: 1 },
+    [LODY_AGENT_KEYS.forkAtTurn]: { version: 1 },
+    [LODY_AGENT_KEYS.goal]: {
+      version: 1,
+      actions: [LODY_GOAL_ACTIONS.set, LODY_GOAL_ACTIONS.clear],
+    },
   };
 }
 

@@ -14,6 +14,8 @@ export const LODY_METHODS = {
   steer: "_lody/session/steer",
   // Rate limits (§7.3)
   rateLimitsGet: "_lody/rate_limits/get",
+  // Goals (§7.1)
+  goal: "_lody/session/goal",
 } as const;
 
 /** Notifications the agent sends a Lody client (contract §2.2). */
@@ -24,12 +26,6 @@ export const LODY_NOTIFICATIONS = {
   usageUpdate: "_lody/session/usage_update",
   // Rate limits (§7.3)
   rateLimitsUpdate: "_lody/rate_limits/update",
-} as const;
-
-/** Keys under `_meta.lody` (contract §3). */
-export const LODY_META_KEYS = {
-  // Usage accounting (§5): the scope a usage update's totals belong to.
-  usageScopeId: "usageScopeId",
 } as const;
 
 /**
@@ -43,7 +39,38 @@ export const LODY_AGENT_KEYS = {
   usage: "usage",
   // Rate limits (§7.3)
   rateLimits: "rateLimits",
+  // Titles (§7.2), forkAtTurn / turnId (§7.9), goals (§7.1)
+  sessionTitle: "sessionTitle",
+  forkAtTurn: "forkAtTurn",
+  goal: "goal",
 } as const;
+
+/** Keys under `_meta.lody` on standard messages (contract §3). */
+export const LODY_META_KEYS = {
+  /** `session_info_update`: where its `title` came from. */
+  titleSource: "titleSource",
+  /** `session_info_update` after a top-level assistant message: its SDK uuid. */
+  turnId: "turnId",
+  /** `session/fork`: `{version: 1, turnId?}`, the message the fork ends at. */
+  forkAtTurn: "forkAtTurn",
+  /** `session_info_update`: the session's `GoalSnapshot`, or `null`. */
+  goal: "goal",
+  /** Usage accounting (§5): the scope a usage update's totals belong to. */
+  usageScopeId: "usageScopeId",
+} as const;
+
+/** `titleSource` values this adapter sends (contract §7.2; `unset` never). */
+export const TITLE_SOURCES = {
+  /** The user's stored name for the session: never overwritten. */
+  explicit: "explicit",
+  /** The one title the model generated for the session. */
+  generated: "generated",
+  /** Claude Code's stored summary: a preview until a better title exists. */
+  fallback: "fallback",
+} as const;
+
+/** The goal actions a Lody client may request (contract §7.1: Claude offers these two). */
+export const LODY_GOAL_ACTIONS = { set: "set", clear: "clear" } as const;
 
 /** The client capability keys (contract §1.2). */
 export const LODY_CLIENT_KEYS = {
@@ -81,4 +108,7 @@ export const LODY_WIRE_STRINGS: readonly string[] = [
   ...Object.values(LODY_MIRROR_KEYS),
   LODY_META_KEYS.usageScopeId,
   LODY_AGENT_KEYS.rateLimits,
+  LODY_AGENT_KEYS.sessionTitle,
+  LODY_META_KEYS.titleSource,
+  LODY_META_KEYS.forkAtTurn,
 ];

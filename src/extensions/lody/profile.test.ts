@@ -56,6 +56,9 @@ describe("lodyAgentDeclaration", () => {
         subagentEvents: { version: 1 },
         usage: { version: 1 },
         rateLimits: { version: 1, query: true },
+        sessionTitle: { version: 1 },
+        forkAtTurn: { version: 1 },
+        goal: { version: 1, actions: ["set", "clear"] },
       },
     });
   });
