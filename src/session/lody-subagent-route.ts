@@ -1,3 +1,4 @@
+import { watchToolCalls } from "./subagent-calls.js";
 import { randomUUID } from "node:crypto";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
@@ -70,24 +71,11 @@ export class LodySubagentRoute implements ChildRoute {
   }
 
   observe(message: SDKMessage): boolean {
-    if (message.type === "stream_event") {
-      const event = message.event;
-      if (event.type === "content_block_start" && event.content_block.type === "tool_use")
-        this.sawCall(event.content_block.id, event.content_block.name, message.parent_tool_use_id);
-    } else if (message.type === "assistant") {
-      const content = message.message.content;
-      for (let i = 0; i < content.length; i++) {
-        const block = content[i]!;
-        if (block.type !== "tool_use") continue;
-        const call = this.sawCall(block.id, block.name, message.parent_tool_use_id);
-        if (call && block.input && typeof block.input === "object")
-          call.input = block.input as Record<string, unknown>;
-      }
-    } else if (message.type === "user") {
-      this.sawResults(message.message.content);
-    } else if (message.type === "system") {
-      this.fromSystem(message);
-    }
+    watchToolCalls(message, {
+      sawCall: (id, name, parent) => this.sawCall(id, name, parent),
+      sawResults: (content) => this.sawResults(content),
+    });
+    if (message.type === "system") this.fromSystem(message);
     const parent = (message as { parent_tool_use_id?: unknown }).parent_tool_use_id;
     return typeof parent === "string" && this.inBackground(parent);
   }

@@ -1,3 +1,4 @@
+import { watchToolCalls } from "./subagent-calls.js";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
@@ -94,23 +95,11 @@ export class SubagentRouter implements ChildRoute {
    * message is a background child's work (`carriesBackgroundWork`).
    */
   observe(message: SDKMessage): boolean {
-    if (message.type === "stream_event") {
-      const event = message.event;
-      if (event.type === "content_block_start" && event.content_block.type === "tool_use") {
-        this.sawCall(event.content_block.id, event.content_block.name, message.parent_tool_use_id);
-      }
-    } else if (message.type === "assistant") {
-      const content = message.message.content;
-      for (let i = 0; i < content.length; i++) {
-        const block = content[i]!;
-        if (block.type !== "tool_use") continue;
-        const call = this.sawCall(block.id, block.name, message.parent_tool_use_id);
-        if (call && block.input && typeof block.input === "object")
-          call.input = block.input as Record<string, unknown>;
-      }
-    } else if (message.type === "user") {
-      this.sawResults(message.message.content);
-    } else if (message.type === "system") {
+    watchToolCalls(message, {
+      sawCall: (id, name, parent) => this.sawCall(id, name, parent),
+      sawResults: (content) => this.sawResults(content),
+    });
+    if (message.type === "system") {
       if (message.subtype === "task_started") this.taskStarted(message);
       else if (message.subtype === "task_notification" && message.tool_use_id)
         this.end(message.tool_use_id, taskEndState(message.status));
