@@ -25,6 +25,7 @@ export const LODY_NOTIFICATIONS = {
  */
 export const LODY_AGENT_KEYS = {
   steering: STEERING,
+  compaction: "compaction",
 } as const;
 
 /** The client capability keys (contract §1.2). */
@@ -42,6 +43,29 @@ export const STEERING_TRANSPORT = "request";
 export const STEERING_UPSTREAM_TURN = "same";
 export const STEERING_CONFIG_POLICY = "apply";
 
+/** The Lody version every capability object and `_meta.lody` payload carries. */
+export const LODY_VERSION = 1;
+
+// Answer notes on AskUserQuestion (contract §7.4).
+
+/** `_meta.lody.elicitation` on the request, on a property and on an enum option. */
+export const ELICITATION = "elicitation";
+/** Property keys: the field replaces (`customAnswerFor`) or annotates (`noteFor`) a question. */
+export const CUSTOM_ANSWER_FOR = "customAnswerFor";
+export const NOTE_FOR = "noteFor";
+
+// Compaction activity (contract §7.5).
+
+/** `_meta.lody.activity` on the synthetic compaction tool call. */
+export const ACTIVITY = "activity";
+export const CONTEXT_COMPACTION_ACTIVITY = "context_compaction";
+/** The activity's facts at the end of a compaction. */
+export const ACTIVITY_FACTS = {
+  usedTokensBefore: "usedTokensBefore",
+  usedTokensAfter: "usedTokensAfter",
+  failureReason: "failureReason",
+} as const;
+
 /** What `test/architecture.test.ts` looks for outside this folder. */
 export const LODY_WIRE_STRINGS: readonly string[] = [
   LODY,
@@ -49,4 +73,8 @@ export const LODY_WIRE_STRINGS: readonly string[] = [
   ...Object.values(LODY_NOTIFICATIONS),
   LODY_CLIENT_KEYS.subagentEvents,
   LODY_CLIENT_KEYS.answerNotes,
+  CUSTOM_ANSWER_FOR,
+  NOTE_FOR,
+  CONTEXT_COMPACTION_ACTIVITY,
+  ...Object.values(ACTIVITY_FACTS),
 ];
