@@ -64,6 +64,7 @@ describe("Lody negotiation", () => {
     const lody = await s.initialize(LODY);
     expect(lody.agentCapabilities?._meta?.lody).toStrictEqual({
       steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
+      compaction: { version: 1 },
     });
     for (const caps of [
       PROFILES.plain,

@@ -1,6 +1,7 @@
 import {
   LODY,
   LODY_AGENT_KEYS,
+  LODY_VERSION,
   STEERING_CONFIG_POLICY,
   STEERING_TRANSPORT,
   STEERING_UPSTREAM_TURN,
@@ -19,6 +20,8 @@ function advertised(): Record<string, Record<string, unknown>> {
       upstreamTurn: STEERING_UPSTREAM_TURN,
       configPolicy: STEERING_CONFIG_POLICY,
     },
+    // The activity goes only to a client without ACP `session.compaction` (§7.5).
+    [LODY_AGENT_KEYS.compaction]: { version: LODY_VERSION },
   };
 }
 

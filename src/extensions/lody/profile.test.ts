@@ -53,6 +53,7 @@ describe("lodyAgentDeclaration", () => {
     expect(lodyAgentDeclaration()).toStrictEqual({
       lody: {
         steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
+        compaction: { version: 1 },
       },
     });
   });
