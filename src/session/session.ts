@@ -15,7 +15,7 @@ import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
 import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
-import { AsyncTasks } from "./async-tasks.js";
+import { asyncTasksFor, type AsyncTasks } from "./async-tasks.js";
 import { Conversation } from "./conversation.js";
 import { describedCommands } from "./described-commands.js";
 import { fileChangeReportsFor } from "./file-change-reports.js";
@@ -157,7 +157,7 @@ export class Session {
       steering: this.steering,
       prompt: (content) => this.runner.prompt(content),
     });
-    if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
+    this.asyncTasks = asyncTasksFor(profile, this.parts);
     this.taps = messageTaps({ sessionId: setup.sessionId, setup, client, profile });
   }
 

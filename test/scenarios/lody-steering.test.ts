@@ -65,6 +65,7 @@ describe("Lody negotiation", () => {
     expect(lody.agentCapabilities?._meta?.lody).toStrictEqual({
       steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
       compaction: { version: 1 },
+      tasks: { version: 1, background: true },
     });
     for (const caps of [
       PROFILES.plain,

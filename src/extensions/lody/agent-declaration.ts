@@ -22,6 +22,8 @@ function advertised(): Record<string, Record<string, unknown>> {
     },
     // The activity goes only to a client without ACP `session.compaction` (§7.5).
     [LODY_AGENT_KEYS.compaction]: { version: LODY_VERSION },
+    // Backgrounded Bash commands as `_meta.lody.task` tool calls (§7.6); no scheduled tasks.
+    [LODY_AGENT_KEYS.tasks]: { version: LODY_VERSION, background: true },
   };
 }
 

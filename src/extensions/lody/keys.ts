@@ -26,6 +26,7 @@ export const LODY_NOTIFICATIONS = {
 export const LODY_AGENT_KEYS = {
   steering: STEERING,
   compaction: "compaction",
+  tasks: "tasks",
 } as const;
 
 /** The client capability keys (contract §1.2). */
@@ -65,6 +66,13 @@ export const ACTIVITY_FACTS = {
   usedTokensAfter: "usedTokensAfter",
   failureReason: "failureReason",
 } as const;
+
+// Background tasks (contract §7.6).
+
+/** `_meta.lody.task` on a task's tool call; the tool call's id is `task:<taskId>`. */
+export const TASK = "task";
+export const TASK_TOOL_CALL_PREFIX = "task:";
+export const BACKGROUND_TASK_KIND = "background";
 
 /** What `test/architecture.test.ts` looks for outside this folder. */
 export const LODY_WIRE_STRINGS: readonly string[] = [

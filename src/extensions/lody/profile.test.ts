@@ -54,6 +54,7 @@ describe("lodyAgentDeclaration", () => {
       lody: {
         steering: { version: 1, transport: "request", upstreamTurn: "same", configPolicy: "apply" },
         compaction: { version: 1 },
+        tasks: { version: 1, background: true },
       },
     });
   });
