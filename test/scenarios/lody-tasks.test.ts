@@ -1,9 +1,11 @@
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, REPO_ROOT, type Scenario } from "../support/acp-harness.js";
 import { LODY } from "../support/lody.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { BYPASS, textTurn } from "../support/script-turns.js";
+import { commandLine } from "../support/processes.js";
+import { BYPASS, scenarioProcesses, textTurn } from "../support/script-turns.js";
 
 /**
  * Lody background tasks (lody-contract.md §7.6) against real Claude Code: a
@@ -38,8 +40,8 @@ const taskCalls = (s: Scenario, sessionId: string): Update[] =>
         u.toolCallId.startsWith("task:"),
     );
 
-async function start(caps: Parameters<Scenario["initialize"]>[0]) {
-  const s = await scenario({ ...BYPASS, script });
+async function start(caps: Parameters<Scenario["initialize"]>[0], turns = script) {
+  const s = await scenario({ ...BYPASS, script: turns });
   await s.initialize(caps);
   const sessionId = await s.newSession();
   expect((await s.prompt(sessionId, "run it in the background")).stopReason).toBe("end_turn");
@@ -99,6 +101,44 @@ describe("Lody background tasks", () => {
     // No AIR async task update reaches a Lody client.
     expect(JSON.stringify(s.sentByAdapter())).not.toContain("async_task");
     await s.model.waitForMainRequest(3, 20_000);
+  });
+
+  it("a command still running when the session closes ends failed; AIR's stop does not reach it", async () => {
+    const { s, sessionId } = await start(LODY, [
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_long",
+            name: "Bash",
+            input: {
+              command: "echo start; sleep 300",
+              description: "Long job",
+              run_in_background: true,
+            },
+          },
+        ],
+      },
+      textTurn("Started."),
+    ]);
+    const open = taskCalls(s, sessionId)[0] as Update & { toolCallId: string };
+    const taskId = open.toolCallId.slice("task:".length);
+    expect(
+      await s.agent.request("_session/async_task/stop", { sessionId, asyncTaskId: taskId }),
+    ).toEqual({ stopped: false });
+    expect(await s.agent.request(methods.agent.session.close, { sessionId })).toEqual({});
+    expect(taskCalls(s, sessionId).at(-1)).toMatchObject({
+      sessionUpdate: "tool_call_update",
+      toolCallId: open.toolCallId,
+      status: "failed",
+      _meta: { lody: { task: { taskId, status: "failed", error: "Stopped" } } },
+    });
+    expect(taskCalls(s, sessionId)).toHaveLength(2);
+    await eventually(
+      "the command's end",
+      () => !scenarioProcesses(s).some((pid) => commandLine(pid).includes("sleep 300")),
+      10_000,
+    );
   });
 
   it("a plain client gets no task tool call and no lody key", async () => {
