@@ -76,7 +76,8 @@ type Property = ElicitationPropertySchema & { _meta?: Record<string, unknown> };
  * S000 "Question custom answers"), for an AIR client only. `hints.lody`: the request,
  * the `Other` fields and the options with a preview carry `_meta.lody.elicitation`, and
  * with `hints.notes` each question has a note field (`question_<n>_note`, `noteFor`);
- * a Lody form has no `required` list at all (contract §7.4, acceptance check 21).
+ * a Lody form has no `required` list at all (contract §7.4, acceptance check 21), and
+ * its select fields are titled with the question's header.
  */
 export function questionForm(
   questions: readonly Question[],
@@ -96,9 +97,12 @@ export function questionForm(
       ...(hints.lody && o.preview ? { _meta: previewMeta(o.preview) } : {}),
     }));
     const select = `question_${n}`;
+    // Lody's parser (acp-extension-core) reads a field's title as the question's header
+    // and, with several questions, its description as the question.
+    const words = hints.lody ? lodyWords(q, questions.length > 1) : { title: q.question };
     properties[select] = q.multiSelect
-      ? { type: "array", title: q.question, items: { anyOf: choices } }
-      : { type: "string", title: q.question, oneOf: choices };
+      ? { type: "array", ...words, items: { anyOf: choices } }
+      : { type: "string", ...words, oneOf: choices };
     const other: Property = {
       type: "string",
       title: "Other",
@@ -134,6 +138,12 @@ export function questionForm(
     requestedSchema: { type: "object", properties },
     _meta: questionsMeta(listed),
   };
+}
+
+/** A Lody select field's title (the header) and, with several questions, description. */
+function lodyWords(q: Question, several: boolean): { title: string; description?: string } {
+  const title = q.header ?? q.question;
+  return several ? { title, description: q.question } : { title };
 }
 
 export interface QuestionAnswers {

@@ -113,6 +113,12 @@ describe("Lody answer notes on AskUserQuestion", () => {
       description: "Your own answer to: Which features?",
       _meta: elicitation({ customAnswerFor: "question_1" }),
     });
+    // Titled with the header, the question in the description (as Lody's parser reads it).
+    expect(properties.question_1).toMatchObject({
+      type: "array",
+      title: "Features",
+      description: "Which features?",
+    });
     expect((properties.question_0 as { oneOf: unknown[] }).oneOf[0]).toStrictEqual({
       const: "Postgres",
       title: "Postgres",

@@ -88,6 +88,14 @@ describe("the Lody form", () => {
     { const: "Auth", title: "Auth" },
     { const: "Billing", title: "Billing" },
   ];
+  // Titled with the header, the question in the description (several questions).
+  const select0 = { type: "string", title: "DB", description: "Which database?", oneOf: choices0 };
+  const select1 = {
+    type: "array",
+    title: "F",
+    description: "Which features?",
+    items: { anyOf: choices1 },
+  };
   const other = (n: number, q: string) => ({
     type: "string",
     title: "Other",
@@ -133,9 +141,9 @@ describe("the Lody form", () => {
       requestedSchema: {
         type: "object",
         properties: {
-          question_0: { type: "string", title: "Which database?", oneOf: choices0 },
+          question_0: select0,
           question_0_custom: other(0, "Which database?"),
-          question_1: { type: "array", title: "Which features?", items: { anyOf: choices1 } },
+          question_1: select1,
           question_1_custom: other(1, "Which features?"),
         },
       },
@@ -149,10 +157,10 @@ describe("the Lody form", () => {
       requestedSchema: {
         type: "object",
         properties: {
-          question_0: { type: "string", title: "Which database?", oneOf: choices0 },
+          question_0: select0,
           question_0_custom: other(0, "Which database?"),
           question_0_note: note(0, "Which database?"),
-          question_1: { type: "array", title: "Which features?", items: { anyOf: choices1 } },
+          question_1: select1,
           question_1_custom: other(1, "Which features?"),
           question_1_note: note(1, "Which features?"),
         },
@@ -166,6 +174,24 @@ describe("the Lody form", () => {
     expect(plain).toStrictEqual(questionForm(questions));
     expect(JSON.stringify(plain)).not.toContain("lody");
     expect(JSON.stringify(plain)).not.toContain("CREATE TABLE");
+  });
+
+  it("a single question: titled with its header, the question is the message", () => {
+    const one = readQuestions({
+      questions: [{ question: "Which?", header: "H", options: [{ label: "A" }] }],
+    });
+    const headless = readQuestions({ questions: [{ question: "Which?", options: [] }] });
+    expect(questionForm(one, LODY).requestedSchema.properties?.question_0).toStrictEqual({
+      type: "string",
+      title: "H",
+      oneOf: [{ const: "A", title: "A" }],
+    });
+    expect(questionForm(one, LODY).message).toBe("Which?");
+    expect(questionForm(headless, LODY).requestedSchema.properties?.question_0).toStrictEqual({
+      type: "string",
+      title: "Which?",
+      oneOf: [],
+    });
   });
 
   it("AIR and Lody side by side: the Other field carries both", () => {

@@ -113,6 +113,42 @@ describe("LodyTaskCards", () => {
     ]);
   });
 
+  it("each progress field stays until it changes; pausing is no report; the end keeps the summary", () => {
+    const cards = new LodyTaskCards();
+    cards.present(spawned(), 100);
+    const report = (fields: Record<string, unknown>) => [
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "task:b1",
+        status: "in_progress",
+        _meta: task({ status: "in_progress", ...fields }),
+      },
+    ];
+    expect(cards.present(progress({ summary: "half" }), 101)).toStrictEqual(
+      report({ summary: "half" }),
+    );
+    expect(cards.present(progress({ lastToolName: "Read" }), 102)).toStrictEqual(
+      report({ summary: "half", lastToolName: "Read" }),
+    );
+    expect(cards.present(progress({ summary: "most" }), 103)).toStrictEqual(
+      report({ summary: "most", lastToolName: "Read" }),
+    );
+    expect(cards.present(state("paused"), 104)).toEqual([]);
+    expect(cards.present(state("completed"), 105)).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "task:b1",
+        status: "completed",
+        _meta: task({
+          status: "completed",
+          endedAtEpochSeconds: 105,
+          summary: "most",
+          lastToolName: "Read",
+        }),
+      },
+    ]);
+  });
+
   it.each(["workflow", "monitor", "task"])("a %s task is no Lody task", (taskType) => {
     const cards = new LodyTaskCards();
     expect(cards.present(spawned({ taskType }), 100)).toEqual([]);
