@@ -192,6 +192,21 @@ describe("the Lody form", () => {
       title: "Which?",
       oneOf: [],
     });
+    // The contract's question has a header: an empty one when Claude gave none.
+    expect(questionForm(headless, LODY)._meta).toStrictEqual(
+      elicitation({
+        questions: [
+          {
+            id: "question_0",
+            question: "Which?",
+            header: "",
+            options: [],
+            multiSelect: false,
+            allowCustomAnswer: true,
+          },
+        ],
+      }),
+    );
   });
 
   it("AIR and Lody side by side: the Other field carries both", () => {
