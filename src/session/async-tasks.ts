@@ -9,6 +9,8 @@ import {
   AsyncTaskTracker,
   type AsyncTaskUpdate,
 } from "../extensions/air/async-tasks/task-tracker.js";
+import { LodyTaskCards } from "../extensions/lody/task-cards.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
 import { log } from "../util/log.js";
 import type { Outbox } from "./outbox.js";
@@ -22,6 +24,19 @@ export interface AsyncTaskParts {
 }
 
 /**
+ * The session's async tasks for a client that takes them: AIR's `asyncTasks`, else a
+ * Lody client's background tasks as `_meta.lody.task` tool calls (lody-contract.md §7.6).
+ */
+export function asyncTasksFor(
+  profile: ClientProfile,
+  parts: AsyncTaskParts,
+): AsyncTasks | undefined {
+  if (profile.air.asyncTasks) return new AsyncTasks(parts);
+  if (profile.lody.client) return new AsyncTasks(parts, new LodyTaskCards());
+  return undefined;
+}
+
+/**
  * A session's async tasks for an AIR client that declared `asyncTasks` (air-extensions.md
  * "Async tasks"): every SDK message goes to the tracker, in or out of a turn (a task ends
  * while no prompt runs); its updates go to the client in order, held while the session is
@@ -30,7 +45,11 @@ export interface AsyncTaskParts {
 export class AsyncTasks {
   private readonly tracker = new AsyncTaskTracker();
 
-  constructor(private readonly parts: AsyncTaskParts) {}
+  /** `lody`: the tasks go out as Lody task tool calls instead of AIR's updates. */
+  constructor(
+    private readonly parts: AsyncTaskParts,
+    private readonly lody?: LodyTaskCards,
+  ) {}
 
   /** One SDK message of the session's Claude Code. */
   observe(message: SDKMessage): void {
@@ -43,6 +62,8 @@ export class AsyncTasks {
    * finished or already stopping task, and when Claude Code could not stop it.
    */
   async stop(taskId: string): Promise<StopAsyncTaskResponse> {
+    // AIR's method: a Lody client's tasks are not stopped through it.
+    if (this.lody) return { stopped: false };
     const name = this.tracker.stopping(taskId);
     if (name === undefined) return { stopped: false };
     const query = this.parts.slot.current;
@@ -93,8 +114,13 @@ export class AsyncTasks {
   private publish(updates: readonly AsyncTaskUpdate[]): void {
     if (updates.length === 0) return;
     const routed: RoutedUpdate[] = [];
+    const now = Math.floor(Date.now() / 1000);
     for (const update of updates) {
       const target = this.tracker.targetOf(update.asyncTaskId);
+      if (this.lody) {
+        for (const card of this.lody.present(update, now)) routed.push({ target, update: card });
+        continue;
+      }
       // AIR's own session update kinds, outside the ACP schema's union.
       routed.push({ target, update: update as unknown as SessionUpdate });
     }

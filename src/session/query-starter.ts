@@ -1,6 +1,7 @@
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { ClaudeQuery } from "../sdk/claude-query.js";
+import { questionHintsFor } from "../translation/ask-user-question.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { Conversation } from "./conversation.js";
 import type { Lifecycle } from "./lifecycle.js";
@@ -59,6 +60,7 @@ export class QueryStarter {
       translator: parts.translator,
       previewFileChanges: parts.profile.air.diffPatch,
       airClient: parts.profile.air.client,
+      questionHints: questionHintsFor(parts.profile),
       asks: parts.asks,
       turnSignal: () => parts.lifecycle.turn?.abort.signal,
       offeredModes: () => parts.options.current?.offeredModes ?? new Set(),

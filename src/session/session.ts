@@ -15,7 +15,7 @@ import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
 import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
-import { AsyncTasks } from "./async-tasks.js";
+import { asyncTasksFor, type AsyncTasks } from "./async-tasks.js";
 import { childRouteFor, type ChildRoute } from "./child-route.js";
 import { Conversation } from "./conversation.js";
 import { describedCommands } from "./described-commands.js";
@@ -156,7 +156,7 @@ export class Session {
     this.queries = new QueryStarter(this.parts);
     this.runner = new TurnRunner(this.parts);
     this.goals = new GoalControl({ ...this.parts, prompt: (c) => this.runner.prompt(c) });
-    if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
+    this.asyncTasks = asyncTasksFor(profile, this.parts);
     this.taps = messageTaps({ ...this.parts, titles: this.titles.tap });
   }
 

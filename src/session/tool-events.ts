@@ -1,6 +1,7 @@
 import type { PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientPort } from "../client/client-port.js";
 import type { PermissionAsk, ToolEvents } from "../sdk/tool-callbacks.js";
+import type { QuestionHints } from "../translation/ask-user-question.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { Outbox } from "./outbox.js";
 import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission-flow.js";
@@ -21,6 +22,8 @@ export interface ToolEventsHost {
   readonly previewFileChanges: boolean;
   /** The client is AIR (its permission presentation). */
   readonly airClient: boolean;
+  /** What the client's AskUserQuestion form carries (AIR and Lody hints). */
+  readonly questionHints: QuestionHints;
   /** The session's open asks: a steer goes in at `later` while one waits for the user. */
   readonly asks: OpenAsks;
   /** The running turn's cancellation signal, or undefined between turns. */
@@ -73,7 +76,7 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       try {
         result =
           ask.toolName === "AskUserQuestion"
-            ? await askQuestions(sessionId, host.client, ask, signal, host.airClient)
+            ? await askQuestions(sessionId, host.client, ask, signal, host.questionHints)
             : await permissions.ask(
                 ask,
                 shown,

@@ -114,6 +114,7 @@ export class TurnRunner {
       outbox.after(() => pending.resolve(cancelled()));
     }
     if (lifecycle.turn) this.parts.fileChanges.cancelled(lifecycle.turn.prompt);
+    if (lifecycle.turn) this.closeCompaction();
     if (queued.length > 0 || lifecycle.turn) outbox.hush();
     const query = slot.current;
     const turn = lifecycle.cancelTurn(INTERRUPT_GRACE_MS, () => {
@@ -238,6 +239,7 @@ export class TurnRunner {
     if (lifecycle.kind === "draining") this.endDrain();
     const turn = lifecycle.turn;
     if (turn) {
+      this.closeCompaction();
       lifecycle.endTurn(turn);
       this.parts.steering.endTurn(turn);
       const reason = error instanceof Error ? ` (${error.message.split("\n")[0]})` : "";
@@ -286,6 +288,7 @@ export class TurnRunner {
     end: { response: PromptResponse; updates?: readonly SessionUpdate[] } | { error: unknown },
   ): void {
     const { lifecycle, outbox } = this.parts;
+    this.closeCompaction();
     lifecycle.endTurn(turn);
     this.parts.steering.endTurn(turn);
     if ("error" in end) {
@@ -298,6 +301,11 @@ export class TurnRunner {
       outbox.after(() => turn.prompt.resolve(end.response));
     }
     this.pump();
+  }
+
+  /** A compaction the ending turn left open ends failed (Lody only, `abandoned`). */
+  private closeCompaction(): void {
+    this.parts.outbox.sendAll(this.parts.translator.compaction.abandoned());
   }
 
   /** `session_info_update` when the turn changed the session's title. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { questionForm, readQuestions, toAnswers } from "./ask-user-question.js";
+import { NO_HINTS, questionForm, readQuestions, toAnswers } from "./ask-user-question.js";
 
 const input = {
   questions: [
@@ -66,7 +66,8 @@ describe("AskUserQuestion as a form", () => {
   });
 
   it("names the select field of each question in its Other field, for AIR only", () => {
-    const properties = questionForm(questions, true).requestedSchema.properties ?? {};
+    const properties =
+      questionForm(questions, { ...NO_HINTS, air: true }).requestedSchema.properties ?? {};
     const plain = questionForm(questions).requestedSchema.properties ?? {};
     const customAnswer = (questionId: string) => ({
       jetbrains: { air: { version: 1, customAnswer: { questionId, isCustomAnswer: true } } },

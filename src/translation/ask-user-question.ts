@@ -4,13 +4,43 @@ import type {
   ElicitationSchema,
 } from "@agentclientprotocol/sdk/unstable";
 import { customAnswerMeta } from "../extensions/air/custom-answer.js";
+import {
+  customAnswerForMeta,
+  NOTE_TITLE,
+  noteForMeta,
+  previewMeta,
+  questionsMeta,
+} from "../extensions/lody/elicitation.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import { record, str } from "./tool-calls/reporter.js";
 
 interface Question {
   readonly question: string;
   readonly header?: string;
   readonly multiSelect: boolean;
-  readonly options: ReadonlyArray<{ label: string; description?: string }>;
+  readonly options: ReadonlyArray<{ label: string; description?: string; preview?: string }>;
+}
+
+/**
+ * What a client's form carries beyond the standard fields. `air`: each `Other` field
+ * names its select field (AIR `customAnswer`). `lody`: Lody's `_meta.lody.elicitation`
+ * (lody-contract.md §7.4) and its answer rules; `notes`: a separate note field per
+ * question (Lody `answerNotes`, only with `lody`).
+ */
+export interface QuestionHints {
+  readonly air: boolean;
+  readonly lody: boolean;
+  readonly notes: boolean;
+}
+
+export const NO_HINTS: QuestionHints = { air: false, lody: false, notes: false };
+
+export function questionHintsFor(profile: ClientProfile): QuestionHints {
+  return {
+    air: profile.air.client,
+    lody: profile.lody.client,
+    notes: profile.lody.client && profile.lody.answerNotes,
+  };
 }
 
 /** The questions of an AskUserQuestion input that can be asked; malformed ones are skipped. */
@@ -24,7 +54,10 @@ export function readQuestions(input: unknown): Question[] {
     const options = q.options.flatMap((o) => {
       const label = str(record(o)?.label);
       const description = str(record(o)?.description);
-      return label ? [{ label, ...(description ? { description } : {}) }] : [];
+      const preview = str(record(o)?.preview);
+      return label
+        ? [{ label, ...(description ? { description } : {}), ...(preview ? { preview } : {}) }]
+        : [];
     });
     const header = str(q.header);
     return [
@@ -33,68 +66,121 @@ export function readQuestions(input: unknown): Question[] {
   });
 }
 
+type Property = ElicitationPropertySchema & { _meta?: Record<string, unknown> };
+
 /**
  * The form that asks Claude's questions: per question a select field (`question_<n>`,
  * a titled `oneOf`, or an `anyOf` array for multi-select) and a free-text `Other` field
  * (`question_<n>_custom`). Nothing is required: the user may skip a question.
- * `airHints`: each `Other` field names its select field in `_meta` (AIR `customAnswer`,
- * S000 "Question custom answers"), for an AIR client only.
+ * `hints.air`: each `Other` field names its select field in `_meta` (AIR `customAnswer`,
+ * S000 "Question custom answers"), for an AIR client only. `hints.lody`: the request,
+ * the `Other` fields and the options with a preview carry `_meta.lody.elicitation`, and
+ * with `hints.notes` each question has a note field (`question_<n>_note`, `noteFor`);
+ * a Lody form has no `required` list at all (contract §7.4, acceptance check 21), and
+ * its select fields are titled with the question's header.
  */
 export function questionForm(
   questions: readonly Question[],
-  airHints = false,
+  hints: QuestionHints = NO_HINTS,
 ): {
   message: string;
   requestedSchema: ElicitationSchema;
+  _meta?: Record<string, unknown>;
 } {
   const properties: Record<string, ElicitationPropertySchema> = {};
+  const notes = hints.lody && hints.notes;
   questions.forEach((q, n) => {
     const choices = q.options.map((o) => ({
       const: o.label,
       title: o.label,
       ...(o.description ? { description: o.description } : {}),
+      ...(hints.lody && o.preview ? { _meta: previewMeta(o.preview) } : {}),
     }));
     const select = `question_${n}`;
+    // Lody's parser (acp-extension-core) reads a field's title as the question's header
+    // and, with several questions, its description as the question.
+    const words = hints.lody ? lodyWords(q, questions.length > 1) : { title: q.question };
     properties[select] = q.multiSelect
-      ? { type: "array", title: q.question, items: { anyOf: choices } }
-      : { type: "string", title: q.question, oneOf: choices };
-    const other: ElicitationPropertySchema & { _meta?: Record<string, unknown> } = {
+      ? { type: "array", ...words, items: { anyOf: choices } }
+      : { type: "string", ...words, oneOf: choices };
+    const other: Property = {
       type: "string",
       title: "Other",
       description: `Your own answer to: ${q.question}`,
     };
-    if (airHints) other._meta = customAnswerMeta(select);
+    if (hints.air) other._meta = customAnswerMeta(select);
+    if (hints.lody) other._meta = customAnswerForMeta(other._meta, select);
     properties[`${select}_custom`] = other;
+    if (notes) {
+      const note: Property = {
+        type: "string",
+        title: NOTE_TITLE,
+        description: `A note to go with your answer to: ${q.question}`,
+        _meta: noteForMeta(select),
+      };
+      properties[`${select}_note`] = note;
+    }
   });
   const message =
     questions.length === 1 ? questions[0]!.question : "Claude has some questions for you";
-  return { message, requestedSchema: { type: "object", properties, required: [] } };
+  if (!hints.lody)
+    return { message, requestedSchema: { type: "object", properties, required: [] } };
+  const listed = questions.map((q, n) => ({
+    id: `question_${n}`,
+    question: q.question,
+    header: q.header ?? "",
+    options: q.options,
+    multiSelect: q.multiSelect,
+    ...(notes ? { noteFieldId: `question_${n}_note` } : {}),
+  }));
+  return {
+    message,
+    requestedSchema: { type: "object", properties },
+    _meta: questionsMeta(listed),
+  };
+}
+
+/** A Lody select field's title (the header) and, with several questions, description. */
+function lodyWords(q: Question, several: boolean): { title: string; description?: string } {
+  const title = q.header ?? q.question;
+  return several ? { title, description: q.question } : { title };
 }
 
 export interface QuestionAnswers {
   answers: Record<string, string>;
-  annotations: Record<string, { notes: string }>;
+  /** Always present for a client that is not Lody; for Lody only with a note in it. */
+  annotations?: Record<string, { notes: string }>;
+}
+
+/** The labels of `q`'s options the user picked (anything else is ignored). */
+function pickedLabels(q: Question, picked: unknown): string[] {
+  return (Array.isArray(picked) ? picked : [picked]).filter(
+    (v): v is string => typeof v === "string" && q.options.some((o) => o.label === v),
+  );
 }
 
 /**
  * The user's form answers → Claude's `answers` (and `annotations`): a single choice is
  * its label, several are comma-joined; free text joins a multi-select, and alongside a
  * single choice it becomes the note on that answer (on its own it is the answer).
- * `undefined` means the user cancelled: the tool use is aborted.
+ * `undefined` means the user cancelled: the tool use is aborted. A Lody client's
+ * answers follow Lody's rules (`lodyAnswers`).
  */
 export function toAnswers(
   questions: readonly Question[],
   response: CreateElicitationResponse,
+  hints: QuestionHints = NO_HINTS,
 ): QuestionAnswers | undefined {
+  if (hints.lody) return lodyAnswers(questions, response, hints.notes);
   if (response.action === "cancel") return undefined;
-  const result: QuestionAnswers = { answers: {}, annotations: {} };
+  const result = {
+    answers: {} as Record<string, string>,
+    annotations: {} as Record<string, { notes: string }>,
+  };
   if (response.action !== "accept") return result;
   const content = record((response as { content?: unknown }).content) ?? {};
   questions.forEach((q, n) => {
-    const picked = content[`question_${n}`];
-    const labels = (Array.isArray(picked) ? picked : [picked]).filter(
-      (v): v is string => typeof v === "string" && q.options.some((o) => o.label === v),
-    );
+    const labels = pickedLabels(q, content[`question_${n}`]);
     const custom = str(content[`question_${n}_custom`])?.trim();
     if (q.multiSelect) {
       const all = custom ? [...labels, custom] : labels;
@@ -107,4 +193,32 @@ export function toAnswers(
     }
   });
   return result;
+}
+
+/**
+ * Lody's answer rules (lody-contract.md §7.4, acceptance check 22): a non-blank `Other`
+ * text replaces the pick, of a single or a multi-select question alike; a non-blank note
+ * (only when `notes` was negotiated) becomes the SDK annotation Claude reads with the
+ * answer (`annotations[question].notes`), never the answer. Decline: no answers; cancel
+ * and any action the adapter does not know: `undefined`, the tool use is aborted.
+ */
+function lodyAnswers(
+  questions: readonly Question[],
+  response: CreateElicitationResponse,
+  notes: boolean,
+): QuestionAnswers | undefined {
+  if (response.action === "decline") return { answers: {} };
+  if (response.action !== "accept") return undefined;
+  const content = record((response as { content?: unknown }).content) ?? {};
+  const answers: Record<string, string> = {};
+  const annotations: Record<string, { notes: string }> = {};
+  questions.forEach((q, n) => {
+    const custom = str(content[`question_${n}_custom`])?.trim();
+    const labels = pickedLabels(q, content[`question_${n}`]);
+    const answer = custom || (q.multiSelect ? labels.join(", ") : labels[0]);
+    if (answer) answers[q.question] = answer;
+    const note = notes ? str(content[`question_${n}_note`])?.trim() : undefined;
+    if (note) annotations[q.question] = { notes: note };
+  });
+  return Object.keys(annotations).length > 0 ? { answers, annotations } : { answers };
 }

@@ -1,5 +1,6 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { contextCompactionMeta } from "../extensions/air/context-compaction.js";
+import { compactionActivityMeta } from "../extensions/lody/compaction-activity.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { redactForUser } from "./redact.js";
 
@@ -42,6 +43,9 @@ interface Running {
 
 const COMPACT_TOOL_META = { claudeCode: { toolName: "compact" } } as const;
 
+/** Why a compaction still open when its turn ended is reported failed (Lody). */
+export const ABANDONED_COMPACTION = "The turn ended before the compaction finished.";
+
 /**
  * Context compaction → `compaction_update` and `compaction_summary_chunk` for a client
  * that declares `session.compaction` (the ACP compaction RFD), otherwise the synthetic
@@ -61,10 +65,13 @@ export class CompactionTranslator {
   private lastId: string | undefined;
   private readonly rfd: boolean;
   private readonly meta: CompactionMeta | undefined;
+  /** Lody's `activity` on the tool call form (lody-contract.md §7.5). */
+  private readonly activity: boolean;
 
   constructor(profile: ClientProfile) {
     this.rfd = profile.session.compaction;
     this.meta = profile.air.client ? contextCompactionMeta : undefined;
+    this.activity = profile.lody.client && !this.rfd;
   }
 
   /**
@@ -128,6 +135,22 @@ export class CompactionTranslator {
     const updates = this.announce(current);
     updates.push(this.finish(current, end.success ? "completed" : "failed", facts));
     return updates;
+  }
+
+  /**
+   * A turn ended: a compaction still open will get no end from Claude Code, and a Lody
+   * client is told it failed (lody-contract.md §7.5), so its activity does not run on.
+   * For other clients nothing changes.
+   */
+  abandoned(): SessionUpdate[] {
+    const current = this.current;
+    if (!this.activity || !current) return [];
+    this.current = undefined;
+    this.pendingTrigger = undefined;
+    this.lastId = undefined;
+    if (!current.announced) return [];
+    const facts = withTrigger({ error: ABANDONED_COMPACTION }, current.trigger);
+    return [this.finish(current, "failed", facts)];
   }
 
   /** The opening update, once. */
@@ -210,7 +233,8 @@ export class CompactionTranslator {
 
   private toolMeta(facts: CompactionFacts): Record<string, unknown> {
     const meta = { ...COMPACT_TOOL_META };
-    return this.meta ? this.meta(meta, facts, "tool_call") : meta;
+    const withAir = this.meta ? this.meta(meta, facts, "tool_call") : meta;
+    return this.activity ? compactionActivityMeta(withAir, facts) : withAir;
   }
 }
 

@@ -76,6 +76,8 @@ describe("Lody negotiation", () => {
       sessionTitle: { version: 1 },
       forkAtTurn: { version: 1 },
       goal: { version: 1, actions: ["set", "clear"] },
+      compaction: { version: 1 },
+      tasks: { version: 1, background: true },
     });
     for (const caps of [
       PROFILES.plain,

@@ -2,6 +2,7 @@ import {
   LODY,
   LODY_AGENT_KEYS,
   LODY_GOAL_ACTIONS,
+  LODY_VERSION,
   STEERING_CONFIG_POLICY,
   STEERING_TRANSPORT,
   STEERING_UPSTREAM_TURN,
@@ -15,21 +16,25 @@ import {
 function advertised(): Record<string, Record<string, unknown>> {
   return {
     [LODY_AGENT_KEYS.steering]: {
-      version: 1,
+      version: LODY_VERSION,
       transport: STEERING_TRANSPORT,
       upstreamTurn: STEERING_UPSTREAM_TURN,
       configPolicy: STEERING_CONFIG_POLICY,
     },
     // With the client's own `subagentEvents`: `_lody/subagents/event` (contract §4).
-    [LODY_AGENT_KEYS.subagentEvents]: { version: 1 },
-    [LODY_AGENT_KEYS.usage]: { version: 1 },
-    [LODY_AGENT_KEYS.rateLimits]: { version: 1, query: true },
-    [LODY_AGENT_KEYS.sessionTitle]: { version: 1 },
-    [LODY_AGENT_KEYS.forkAtTurn]: { version: 1 },
+    [LODY_AGENT_KEYS.subagentEvents]: { version: LODY_VERSION },
+    [LODY_AGENT_KEYS.usage]: { version: LODY_VERSION },
+    [LODY_AGENT_KEYS.rateLimits]: { version: LODY_VERSION, query: true },
+    [LODY_AGENT_KEYS.sessionTitle]: { version: LODY_VERSION },
+    [LODY_AGENT_KEYS.forkAtTurn]: { version: LODY_VERSION },
     [LODY_AGENT_KEYS.goal]: {
-      version: 1,
+      version: LODY_VERSION,
       actions: [LODY_GOAL_ACTIONS.set, LODY_GOAL_ACTIONS.clear],
     },
+    // The activity goes only to a client without ACP `session.compaction` (§7.5).
+    [LODY_AGENT_KEYS.compaction]: { version: LODY_VERSION },
+    // Backgrounded Bash commands as `_meta.lody.task` tool calls (§7.6); no scheduled tasks.
+    [LODY_AGENT_KEYS.tasks]: { version: LODY_VERSION, background: true },
   };
 }
 

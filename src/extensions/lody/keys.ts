@@ -43,6 +43,8 @@ export const LODY_AGENT_KEYS = {
   sessionTitle: "sessionTitle",
   forkAtTurn: "forkAtTurn",
   goal: "goal",
+  compaction: "compaction",
+  tasks: "tasks",
 } as const;
 
 /** Keys under `_meta.lody` on standard messages (contract §3). */
@@ -97,6 +99,35 @@ export const LODY_MIRROR_KEYS = {
 
 /** The root toolCallId of a mirrored child tool call: `subagent:<runId>:<toolCallId>`. */
 export const MIRROR_ID_PREFIX = "subagent:";
+/** The Lody version every capability object and `_meta.lody` payload carries. */
+export const LODY_VERSION = 1;
+
+// Answer notes on AskUserQuestion (contract §7.4).
+
+/** `_meta.lody.elicitation` on the request, on a property and on an enum option. */
+export const ELICITATION = "elicitation";
+/** Property keys: the field replaces (`customAnswerFor`) or annotates (`noteFor`) a question. */
+export const CUSTOM_ANSWER_FOR = "customAnswerFor";
+export const NOTE_FOR = "noteFor";
+
+// Compaction activity (contract §7.5).
+
+/** `_meta.lody.activity` on the synthetic compaction tool call. */
+export const ACTIVITY = "activity";
+export const CONTEXT_COMPACTION_ACTIVITY = "context_compaction";
+/** The activity's facts at the end of a compaction. */
+export const ACTIVITY_FACTS = {
+  usedTokensBefore: "usedTokensBefore",
+  usedTokensAfter: "usedTokensAfter",
+  failureReason: "failureReason",
+} as const;
+
+// Background tasks (contract §7.6).
+
+/** `_meta.lody.task` on a task's tool call; the tool call's id is `task:<taskId>`. */
+export const TASK = "task";
+export const TASK_TOOL_CALL_PREFIX = "task:";
+export const BACKGROUND_TASK_KIND = "background";
 
 /** What `test/architecture.test.ts` looks for outside this folder. */
 export const LODY_WIRE_STRINGS: readonly string[] = [
@@ -111,4 +142,8 @@ export const LODY_WIRE_STRINGS: readonly string[] = [
   LODY_AGENT_KEYS.sessionTitle,
   LODY_META_KEYS.titleSource,
   LODY_META_KEYS.forkAtTurn,
+  CUSTOM_ANSWER_FOR,
+  NOTE_FOR,
+  CONTEXT_COMPACTION_ACTIVITY,
+  ...Object.values(ACTIVITY_FACTS),
 ];

@@ -59,6 +59,8 @@ describe("lodyAgentDeclaration", () => {
         sessionTitle: { version: 1 },
         forkAtTurn: { version: 1 },
         goal: { version: 1, actions: ["set", "clear"] },
+        compaction: { version: 1 },
+        tasks: { version: 1, background: true },
       },
     });
   });

@@ -1,0 +1,150 @@
+import { methods } from "@agentclientprotocol/sdk/unstable";
+import { describe, expect, it } from "vitest";
+import { eventually, PROFILES, REPO_ROOT, type Scenario } from "../support/acp-harness.js";
+import { LODY } from "../support/lody.js";
+import type { ScriptedTurn } from "../support/model-server.js";
+import { useScenarios } from "../support/scenario-test.js";
+import { commandLine } from "../support/processes.js";
+import { BYPASS, scenarioProcesses, textTurn } from "../support/script-turns.js";
+
+/**
+ * Lody background tasks (lody-contract.md §7.6) against real Claude Code: a
+ * backgrounded Bash command is a `task:<taskId>` tool call of kind `think` with
+ * `_meta.lody.task`, ending with Claude Code's summary; a plain client gets none of it.
+ */
+const scenario = useScenarios();
+
+const script: ScriptedTurn[] = [
+  {
+    blocks: [
+      {
+        type: "tool_use",
+        id: "toolu_quick",
+        name: "Bash",
+        input: { command: "sleep 1; echo done", description: "Quick job", run_in_background: true },
+      },
+    ],
+  },
+  textTurn("Started."),
+  // Claude Code's own follow-up once the task finished (no prompt runs then).
+  textTurn("The quick job is done."),
+];
+
+type Update = ReturnType<Scenario["updates"]>[number];
+const taskCalls = (s: Scenario, sessionId: string): Update[] =>
+  s
+    .updates(sessionId)
+    .filter(
+      (u) =>
+        (u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update") &&
+        u.toolCallId.startsWith("task:"),
+    );
+
+async function start(caps: Parameters<Scenario["initialize"]>[0], turns = script) {
+  const s = await scenario({ ...BYPASS, script: turns });
+  await s.initialize(caps);
+  const sessionId = await s.newSession();
+  expect((await s.prompt(sessionId, "run it in the background")).stopReason).toBe("end_turn");
+  return { s, sessionId };
+}
+
+describe("Lody background tasks", () => {
+  it("a backgrounded Bash command is a task tool call that ends completed", async () => {
+    const { s, sessionId } = await start(LODY);
+    await eventually("the task's end", () => taskCalls(s, sessionId).length === 2, 20_000);
+    const [open, end] = taskCalls(s, sessionId) as [
+      Update & { toolCallId: string; _meta: { lody: { task: Record<string, unknown> } } },
+      Update & { _meta: { lody: { task: Record<string, unknown> } } },
+    ];
+    const taskId = open.toolCallId.slice("task:".length);
+    expect(taskId).not.toBe("");
+    const started = open._meta.lody.task.startedAtEpochSeconds as number;
+    expect(Math.abs(started - Date.now() / 1000)).toBeLessThan(120);
+    const snapshot = {
+      version: 1,
+      taskId,
+      kind: "background",
+      description: "Quick job",
+      actor: "Bash",
+      parentToolCallId: "toolu_quick",
+      startedAtEpochSeconds: started,
+    };
+    expect(open).toStrictEqual({
+      sessionUpdate: "tool_call",
+      toolCallId: `task:${taskId}`,
+      title: "Bash: Quick job",
+      kind: "think",
+      status: "in_progress",
+      _meta: { lody: { task: { ...snapshot, status: "in_progress" } } },
+    });
+    expect(end).toStrictEqual({
+      sessionUpdate: "tool_call_update",
+      toolCallId: `task:${taskId}`,
+      status: "completed",
+      _meta: {
+        lody: {
+          task: {
+            ...snapshot,
+            status: "completed",
+            endedAtEpochSeconds: expect.any(Number),
+            summary: 'Background command "Quick job" completed (exit code 0)',
+          },
+        },
+      },
+    });
+    // The task's tool call follows the Bash tool call that started it.
+    const updates = s.updates(sessionId);
+    const bash = updates.findIndex((u) => "toolCallId" in u && u.toolCallId === "toolu_quick");
+    const card = updates.findIndex((u) => "toolCallId" in u && u.toolCallId === open.toolCallId);
+    expect(bash).toBeGreaterThanOrEqual(0);
+    expect(card).toBeGreaterThan(bash);
+    // No AIR async task update reaches a Lody client.
+    expect(JSON.stringify(s.sentByAdapter())).not.toContain("async_task");
+    await s.model.waitForMainRequest(3, 20_000);
+  });
+
+  it("a command still running when the session closes ends failed; AIR's stop does not reach it", async () => {
+    const { s, sessionId } = await start(LODY, [
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_long",
+            name: "Bash",
+            input: {
+              command: "echo start; sleep 300",
+              description: "Long job",
+              run_in_background: true,
+            },
+          },
+        ],
+      },
+      textTurn("Started."),
+    ]);
+    const open = taskCalls(s, sessionId)[0] as Update & { toolCallId: string };
+    const taskId = open.toolCallId.slice("task:".length);
+    expect(
+      await s.agent.request("_session/async_task/stop", { sessionId, asyncTaskId: taskId }),
+    ).toEqual({ stopped: false });
+    expect(await s.agent.request(methods.agent.session.close, { sessionId })).toEqual({});
+    expect(taskCalls(s, sessionId).at(-1)).toMatchObject({
+      sessionUpdate: "tool_call_update",
+      toolCallId: open.toolCallId,
+      status: "failed",
+      _meta: { lody: { task: { taskId, status: "failed", error: "Stopped" } } },
+    });
+    expect(taskCalls(s, sessionId)).toHaveLength(2);
+    await eventually(
+      "the command's end",
+      () => !scenarioProcesses(s).some((pid) => commandLine(pid).includes("sleep 300")),
+      10_000,
+    );
+  });
+
+  it("a plain client gets no task tool call and no lody key", async () => {
+    const { s, sessionId } = await start(PROFILES.plain);
+    await s.model.waitForMainRequest(3, 20_000);
+    expect(taskCalls(s, sessionId)).toEqual([]);
+    expect(JSON.stringify(s.sentByAdapter()).replaceAll(REPO_ROOT, "")).not.toContain("lody");
+  });
+});
