@@ -301,7 +301,6 @@ describe("Lody compaction activity", () => {
     const traffic = JSON.stringify(s.updates(sessionId));
     expect(traffic).not.toContain('"activity"');
     expect(traffic).not.toContain("context_compaction");
-    expect(traffic).not.toContain('"lody"');
   });
 
   it("an automatic compaction is an activity with automatic true", async () => {
