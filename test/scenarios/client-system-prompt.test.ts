@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
@@ -39,13 +39,10 @@ async function newSessionWith(s: Scenario, extra: Record<string, unknown>): Prom
 /** The transcripts stored so far. */
 function transcripts(s: Scenario): string[] {
   const projects = join(s.configDir, "projects");
-  let dirs: string[] = [];
-  try {
-    dirs = readdirSync(projects);
-  } catch {
-    return [];
-  }
-  return dirs.flatMap((d) => readdirSync(join(projects, d)).filter((f) => f.endsWith(".jsonl")));
+  if (!existsSync(projects)) return [];
+  return readdirSync(projects).flatMap((d) =>
+    readdirSync(join(projects, d)).filter((f) => f.endsWith(".jsonl")),
+  );
 }
 
 describe("client system prompts (the ACP client-system-prompt RFD)", () => {
