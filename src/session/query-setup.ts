@@ -80,10 +80,13 @@ export function queryConfigFor(input: {
     : spawn.restoredModel;
   // A restart keeps a shown effort (AIR recommendedValue); the first start applies it once up.
   const effort = config?.startEffort();
+  const passThrough = passThroughFor(profile, setup.passThrough);
+  // A restart runs the main thread as the agent the user picked (or as Claude Code's own).
+  if (config) passThrough.agent = config.agents.agent;
   return {
     ...setup,
     sessionId: input.claudeSessionId,
-    passThrough: passThroughFor(profile, setup.passThrough),
+    passThrough,
     start: input.start,
     abortController: new AbortController(),
     permissionMode: (config?.currentMode ?? spawn.mode) as SpawnPlan["mode"],

@@ -238,7 +238,7 @@ export class Session {
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private async onStarted(init: ClaudeInit, plan: StartPlan): Promise<void> {
     this.commands = this.describable(init.commands);
-    this.options.set(configFor(plan, init.models, this.profile, init.switches));
+    this.options.set(configFor(plan, init.models, this.profile, init.switches, init.agents));
     // The shown effort must be the one that runs, before any prompt (AIR recommendedValue).
     await this.options.applyStartEffort();
     this.startState.up(this.configOptions(), this.commands);
