@@ -41,6 +41,21 @@ export function subagentTrafficShown(
 }
 
 /**
+ * Whether Claude Code predicts the next prompt after each turn for this client
+ * (`session_info_update._meta.promptSuggestions`): AIR shows it, as the reference adapter
+ * does for AIR only; another client that asks with `options.promptSuggestions: true`
+ * gets it too, and `false` turns it off. No other client pays the prediction's request.
+ */
+export function promptSuggestionsShown(
+  profile: ClientProfile,
+  pass: Readonly<Record<string, unknown>>,
+): boolean {
+  return (
+    pass.promptSuggestions === true || (profile.air.client && pass.promptSuggestions !== false)
+  );
+}
+
+/**
  * The client's pass-through options plus what the negotiated client implies: the
  * subagents' text (flat transcript or child sessions), and no AskUserQuestion for a client without form elicitation.
  */
@@ -50,6 +65,7 @@ function passThroughFor(
 ): Record<string, unknown> {
   const disallowed = Array.isArray(pass.disallowedTools) ? pass.disallowedTools : [];
   return {
+    ...(promptSuggestionsShown(profile, pass) ? { promptSuggestions: true } : {}),
     ...pass,
     ...(subagentTrafficShown(profile, pass) ? { forwardSubagentText: true } : {}),
     // A child session can be stopped on its own: a parent's interrupt spares background ones.

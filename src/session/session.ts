@@ -1,6 +1,3 @@
-import { clientEnv } from "../sdk/query-options.js";
-import { withSkillFiles } from "../sdk/skill-files.js";
-import { claudeConfigDir } from "../sdk/transcript-paths.js";
 import { managedEnvApplied } from "../sdk/managed-env.js";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type {
@@ -34,7 +31,13 @@ import { restartQuery, type RestartParts } from "./restart.js";
 import { configFor } from "./session-config.js";
 import { SessionOptions } from "./session-options.js";
 import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
-import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
+import {
+  describableCommands,
+  earlyAnnouncements,
+  mcpFailureNotices,
+  upAnnouncements,
+} from "./start-announcements.js";
+import { PromptSuggestions } from "./prompt-suggestions.js";
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { subagentRouterFor, type SubagentRouter } from "./subagent-router.js";
@@ -81,6 +84,7 @@ export class Session {
   private readonly cache: StartAnswerCache;
   private readonly steering: Steering;
   private readonly goals: GoalControl;
+  private readonly suggestions: PromptSuggestions;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -168,6 +172,7 @@ export class Session {
       prompt: (content) => this.runner.prompt(content),
     });
     if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
+    this.suggestions = PromptSuggestions.for(profile, setup.passThrough, this.outbox);
   }
 
   get id(): string {
@@ -214,7 +219,7 @@ export class Session {
         const cachedCommands = claude.cached.commands;
         session.startState.answeredEarly(
           session.configOptions(),
-          cachedCommands && session.describable(cachedCommands),
+          cachedCommands && describableCommands(cachedCommands, profile, setup),
           started.catch((error: unknown) => session.onStartFailed(error)),
         );
       } else {
@@ -237,7 +242,7 @@ export class Session {
 
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private async onStarted(init: ClaudeInit, plan: StartPlan): Promise<void> {
-    this.commands = this.describable(init.commands);
+    this.commands = describableCommands(init.commands, this.profile, this.setup);
     this.options.set(configFor(plan, init.models, this.profile, init.switches, init.agents));
     // The shown effort must be the one that runs, before any prompt (AIR recommendedValue).
     await this.options.applyStartEffort();
@@ -320,6 +325,7 @@ export class Session {
    * file-change report request).
    */
   prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
+    this.suggestions.spent();
     const run = this.runner.prompt(content, this.parts.fileChanges.accept(meta));
     return this.goals.prompt(content, run);
   }
@@ -359,19 +365,13 @@ export class Session {
     this.slot.stop();
   }
 
-  /** Claude Code's commands as this client is shown them: AIR also learns each skill's file. */
-  private describable(commands: readonly ClaudeCommand[]): readonly ClaudeCommand[] {
-    if (!this.profile.air.client) return commands;
-    const configDir = claudeConfigDir(clientEnv(this.setup.passThrough));
-    return withSkillFiles(commands, this.setup.cwd, configDir);
-  }
-
   private onMessage(message: SDKMessage): void {
     if (this.setup.rawSdkMessages)
       void this.client.notify(RAW_SDK_MESSAGE, { sessionId: this.id, message });
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;
+    if (this.suggestions.observe(message)) return;
     if (message.type === "result") {
       // A held task's spawn goes before the turn's answer.
       this.asyncTasks?.observe(message);
@@ -381,7 +381,7 @@ export class Session {
       return this.runner.sessionState(message.state);
     }
     if (message.type === "system" && message.subtype === "commands_changed") {
-      this.commands = this.describable(message.commands);
+      this.commands = describableCommands(message.commands, this.profile, this.setup);
       this.outbox.announce([commandsUpdate(this.commands)]);
       return;
     }

@@ -4,6 +4,10 @@ import { redacted } from "../util/user-text.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import { log } from "../util/log.js";
+import { clientEnv } from "../sdk/query-options.js";
+import { withSkillFiles } from "../sdk/skill-files.js";
+import { claudeConfigDir } from "../sdk/transcript-paths.js";
+import type { SessionSetup } from "./query-setup.js";
 import { noticeUpdate, type StartPlan } from "./session-start.js";
 import type { StartState } from "./start-state.js";
 
@@ -82,4 +86,15 @@ export function upAnnouncements(session: StartedSession, toldEarly: boolean): Se
     updates.push(commandsUpdate(session.commands));
   }
   return updates;
+}
+
+/** Claude Code's commands as this client is shown them: AIR also learns each skill's file. */
+export function describableCommands(
+  commands: readonly ClaudeCommand[],
+  profile: ClientProfile,
+  setup: Pick<SessionSetup, "cwd" | "passThrough">,
+): readonly ClaudeCommand[] {
+  if (!profile.air.client) return commands;
+  const configDir = claudeConfigDir(clientEnv(setup.passThrough));
+  return withSkillFiles(commands, setup.cwd, configDir);
 }
