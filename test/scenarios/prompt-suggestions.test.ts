@@ -15,7 +15,8 @@ const isSuggestionRequest = (r: RecordedRequest) => r.reason.includes("[SUGGESTI
 /** Claude Code's prediction requests get PREDICTED; other side requests the default. */
 const predicting: ScenarioOptions = {
   script: [textTurn("one"), textTurn("two"), textTurn("three")],
-  sideTurn: (r) => (isSuggestionRequest(r) ? textTurn(PREDICTED) : undefined),
+  sideTurn: (r) =>
+    isSuggestionRequest(r) ? { blocks: [{ type: "text", text: PREDICTED }] } : undefined,
 };
 
 /** The `_meta.promptSuggestions` of the session's info updates, in order. */
