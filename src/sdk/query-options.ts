@@ -36,6 +36,8 @@ export interface SessionQueryConfig {
    */
   readonly fileCheckpointing?: boolean;
   readonly canUseTool?: Options["canUseTool"];
+  /** MCP servers' requests for the user's input, for a client that can show them. */
+  readonly onElicitation?: Options["onElicitation"];
   readonly hooks?: Options["hooks"];
   readonly abortController: AbortController;
 }
@@ -185,6 +187,7 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
     ...(config.effort ? { effort: config.effort as Options["effort"] } : {}),
     ...(config.fileCheckpointing ? { enableFileCheckpointing: true } : {}),
     ...(config.canUseTool ? { canUseTool: config.canUseTool } : {}),
+    ...(config.onElicitation ? { onElicitation: config.onElicitation } : {}),
     ...(config.hooks ? { hooks: config.hooks } : {}),
   };
 }

@@ -1,6 +1,11 @@
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
-import { canUseToolFor, hooksFor, type ToolEvents } from "../sdk/tool-callbacks.js";
+import {
+  canUseToolFor,
+  hooksFor,
+  onElicitationFor,
+  type ToolEvents,
+} from "../sdk/tool-callbacks.js";
 import { subagentMode } from "../translation/subagents/child-session.js";
 import type { SessionConfig } from "./session-config.js";
 import type { SpawnPlan } from "./session-start.js";
@@ -11,6 +16,7 @@ export type SessionSetup = Omit<
   | "start"
   | "abortController"
   | "canUseTool"
+  | "onElicitation"
   | "hooks"
   | "permissionMode"
   | "allowBypass"
@@ -111,6 +117,10 @@ export function queryConfigFor(input: {
     ...(effort ? { effort } : {}),
     fileCheckpointing: profile.air.agentFileChangeReport,
     canUseTool: canUseToolFor(events),
+    // MCP servers ask the user through the client only where it can show a request.
+    ...(profile.elicitation.form || profile.elicitation.url
+      ? { onElicitation: onElicitationFor(events) }
+      : {}),
     hooks: hooksFor(events),
   };
 }

@@ -56,6 +56,7 @@ export class QueryStarter {
       translator: parts.translator,
       previewFileChanges: parts.profile.air.diffPatch,
       airClient: parts.profile.air.client,
+      elicitation: parts.profile.elicitation,
       asks: parts.asks,
       turnSignal: () => parts.lifecycle.turn?.abort.signal,
       offeredModes: () => parts.options.current?.offeredModes ?? new Set(),

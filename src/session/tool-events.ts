@@ -6,6 +6,8 @@ import type { Outbox } from "./outbox.js";
 import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission-flow.js";
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
+import { elicitForMcpServer } from "./mcp-elicitation-flow.js";
+import type { ElicitationModes } from "../translation/mcp-elicitation.js";
 import type { OpenAsks } from "./steering.js";
 import type { SubagentRouter } from "./subagent-router.js";
 
@@ -21,6 +23,8 @@ export interface ToolEventsHost {
   readonly previewFileChanges: boolean;
   /** The client is AIR (its permission presentation). */
   readonly airClient: boolean;
+  /** The elicitation modes the client declared (MCP servers' requests). */
+  readonly elicitation: ElicitationModes;
   /** The session's open asks: a steer goes in at `later` while one waits for the user. */
   readonly asks: OpenAsks;
   /** The running turn's cancellation signal, or undefined between turns. */
@@ -101,6 +105,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     },
     modelSwitched(requested, model) {
       host.modelSwitched(requested, model);
+    },
+    elicit(request, signal) {
+      return elicitForMcpServer(host, request, signal);
     },
   };
 }
