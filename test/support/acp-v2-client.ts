@@ -36,7 +36,7 @@ export class V2Scenario {
     private readonly root: string,
     readonly workspace: string,
     private readonly configDir: string,
-    private readonly model: ModelServer,
+    readonly model: ModelServer,
     private readonly adapter: ChildProcess,
   ) {
     adapter.stderr!.on("data", (chunk: Buffer) => (this.adapterStderr += chunk.toString("utf8")));

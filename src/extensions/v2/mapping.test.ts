@@ -34,6 +34,7 @@ const V1_ANSWER: v1.InitializeResponse = {
       fork: {},
       close: {},
       delete: {},
+      systemPrompt: { mode: { override: {} } },
     },
     auth: { logout: {} },
     _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
@@ -72,6 +73,7 @@ describe("v2InitializeResponse", () => {
           delete: {},
           fork: {},
           additionalDirectories: {},
+          systemPrompt: { mode: { override: {} } },
         },
       },
     });
@@ -140,6 +142,12 @@ describe("v1SessionParams / v1McpServer", () => {
       mcpServers: [{ name: "s", command: "/bin/s", args: [], env: [] }],
     });
     expect(v1SessionParams({ cwd: "/w" })).toEqual({ cwd: "/w", mcpServers: [] });
+    const systemPrompt = { mode: "append", content: [{ type: "text", text: "A" }] };
+    expect(v1SessionParams({ cwd: "/w", systemPrompt })).toEqual({
+      cwd: "/w",
+      mcpServers: [],
+      systemPrompt,
+    });
   });
 
   it.each([

@@ -48,6 +48,7 @@ export function v2InitializeResponse(answer: v1.InitializeResponse): v2.Initiali
     ...(session?.delete ? { delete: {} } : {}),
     ...(session?.fork ? { fork: {} } : {}),
     ...(session?.additionalDirectories ? { additionalDirectories: {} } : {}),
+    ...(session?.systemPrompt ? { systemPrompt: session.systemPrompt } : {}),
   };
   const authMethods = (answer.authMethods ?? []).flatMap(v2AuthMethod);
   return {
@@ -87,6 +88,8 @@ export interface V1SessionParams {
   readonly cwd: string;
   readonly additionalDirectories?: readonly string[];
   readonly mcpServers: v1.McpServer[];
+  /** The client's system prompt: the same shape on v1 (text blocks are the same). */
+  readonly systemPrompt?: unknown;
 }
 
 /** v2 lifecycle params → v1: MCP servers lose the `stdio` tag v1 does not have. */
@@ -94,9 +97,13 @@ export function v1SessionParams(params: {
   cwd: string;
   additionalDirectories?: readonly string[] | null;
   mcpServers?: readonly v2.McpServer[] | null;
+  systemPrompt?: unknown;
 }): V1SessionParams {
   return {
     cwd: params.cwd,
+    ...(params.systemPrompt !== undefined && params.systemPrompt !== null
+      ? { systemPrompt: params.systemPrompt }
+      : {}),
     ...(params.additionalDirectories
       ? { additionalDirectories: params.additionalDirectories }
       : {}),
