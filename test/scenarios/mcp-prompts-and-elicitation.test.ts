@@ -92,6 +92,32 @@ describe("MCP elicitation", () => {
     expect(toolResults(s)).toContain("answer: decline");
   });
 
+  it("a server's URL request goes to a client that declared URL elicitation", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["mcp__echo__sign_in"] } },
+      script: [
+        {
+          blocks: [{ type: "tool_use", id: "toolu_sign", name: "mcp__echo__sign_in", input: {} }],
+        },
+        textTurn("signed"),
+      ],
+      onElicitation: () => ({ action: "accept" }),
+    });
+    await s.initialize({ elicitation: { form: {}, url: {} } });
+    const sessionId = await s.newSession({ mcpServers: [echoServer] });
+    await s.prompt(sessionId, "sign me in");
+    expect(s.elicitations).toEqual([
+      {
+        mode: "url",
+        sessionId,
+        message: "Sign in to echo",
+        url: "https://example.com/sign-in",
+        elicitationId: "echo-sign-in",
+      },
+    ]);
+    expect(toolResults(s)).toContain("signed in: accept");
+  });
+
   it("a client without elicitation is never asked", async () => {
     const s = await scenario({ settings: allowAsk, script: [askTurn, textTurn("fine")] });
     await s.initialize();

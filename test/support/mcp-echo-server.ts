@@ -1,7 +1,8 @@
 /**
  * A tiny real MCP server for scenarios (stdio): a tool, `echo`, that answers with its
  * text; a tool, `ask`, that asks the user for a colour through an MCP elicitation and
- * answers with what came back; and a prompt, `greet`, with a `name` argument. Run as
+ * answers with what came back; a tool, `sign_in`, that asks the user to open a URL (a
+ * URL elicitation); and a prompt, `greet`, with a `name` argument. Run as
  * `node dist/test/support/mcp-echo-server.js`.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -26,6 +27,15 @@ server.registerTool("ask", { description: "Ask the user for a colour" }, async (
   });
   const color = typeof answer.content?.color === "string" ? ` ${answer.content.color}` : "";
   return { content: [{ type: "text", text: `answer: ${answer.action}${color}` }] };
+});
+server.registerTool("sign_in", { description: "Sign the user in" }, async () => {
+  const answer = await server.server.elicitInput({
+    mode: "url",
+    message: "Sign in to echo",
+    url: "https://example.com/sign-in",
+    elicitationId: "echo-sign-in",
+  });
+  return { content: [{ type: "text", text: `signed in: ${answer.action}` }] };
 });
 server.registerPrompt(
   "greet",
