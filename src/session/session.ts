@@ -38,6 +38,7 @@ import {
   upAnnouncements,
 } from "./start-announcements.js";
 import { PromptSuggestions } from "./prompt-suggestions.js";
+import { ClientNotifications } from "./client-notifications.js";
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { subagentRouterFor, type SubagentRouter } from "./subagent-router.js";
@@ -54,9 +55,6 @@ type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QuerySta
  * After a cancel the session is quiet: nothing reaches the client for it until the next
  * prompt starts (no late text, title or command list after the cancelled response).
  */
-/** The upstream extension notification of the raw SDK tap (features 1b, 1k). */
-const RAW_SDK_MESSAGE = "_claude/sdkMessage";
-
 export class Session {
   private readonly lifecycle = new Lifecycle();
   private readonly startState = new StartState();
@@ -85,6 +83,7 @@ export class Session {
   private readonly steering: Steering;
   private readonly goals: GoalControl;
   private readonly suggestions: PromptSuggestions;
+  private readonly notifications: ClientNotifications;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -173,6 +172,7 @@ export class Session {
     });
     if (profile.air.asyncTasks) this.asyncTasks = new AsyncTasks(this.parts);
     this.suggestions = PromptSuggestions.for(profile, setup.passThrough, this.outbox);
+    this.notifications = ClientNotifications.for(setup, client, profile);
   }
 
   get id(): string {
@@ -366,8 +366,7 @@ export class Session {
   }
 
   private onMessage(message: SDKMessage): void {
-    if (this.setup.rawSdkMessages)
-      void this.client.notify(RAW_SDK_MESSAGE, { sessionId: this.id, message });
+    if (this.notifications.observe(message)) return;
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;

@@ -116,6 +116,13 @@ describe("MCP elicitation", () => {
       },
     ]);
     expect(toolResults(s)).toContain("signed in: accept");
+    // The server's completion notice reaches the client as ACP's.
+    await eventually("elicitation/complete", () =>
+      s.extNotifications.some((n) => n.method === "elicitation/complete"),
+    );
+    expect(s.extNotifications.filter((n) => n.method === "elicitation/complete")).toEqual([
+      { method: "elicitation/complete", params: { elicitationId: "echo-sign-in" } },
+    ]);
   });
 
   it("a client without elicitation is never asked", async () => {

@@ -35,6 +35,9 @@ server.registerTool("sign_in", { description: "Sign the user in" }, async () => 
     url: "https://example.com/sign-in",
     elicitationId: "echo-sign-in",
   });
+  // The sign-in "happened": the server says so, as a URL elicitation's server does.
+  if (answer.action === "accept")
+    await server.server.createElicitationCompletionNotifier("echo-sign-in")();
   return { content: [{ type: "text", text: `signed in: ${answer.action}` }] };
 });
 server.registerPrompt(
