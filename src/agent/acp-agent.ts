@@ -15,6 +15,7 @@ import { isSessionId } from "../sdk/transcript-paths.js";
 import type { Session } from "../session/session.js";
 import { LOGIN_METHOD_IDS } from "../translation/auth.js";
 import { fromAcpPrompt, UnsupportedPromptContent } from "../translation/prompt.js";
+import { checkSystemPrompt } from "../translation/system-prompt.js";
 import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-error.js";
 import { claudeLogout } from "../sdk/claude-logout.js";
 import type { AgentOptions } from "./agent-options.js";
@@ -105,7 +106,7 @@ export class AcpAgent {
   }
 
   async newSession(params: SessionParams): Promise<{ sessionId: string } & SessionSetupAnswer> {
-    await checkWorkingDirectory(params.cwd);
+    await checkSessionParams(params);
     const session = await this.opener.openNew(randomUUID(), params);
     setImmediate(() => void session.announce());
     return { sessionId: session.id, ...setupAnswer(session) };
@@ -113,7 +114,7 @@ export class AcpAgent {
 
   /** `session/load`: the stored history is replayed before the answer. */
   async load(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
-    await checkWorkingDirectory(params.cwd);
+    await checkSessionParams(params);
     const session = await loadSession(sessionId, params, {
       opener: this.opener,
       live: this.sessions.find(sessionId),
@@ -125,7 +126,7 @@ export class AcpAgent {
   }
 
   async resume(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
-    await checkWorkingDirectory(params.cwd);
+    await checkSessionParams(params);
     const known = this.sessions.find(sessionId) ?? this.opener.isOpening(sessionId);
     if (!known && !(await findStoredSession(sessionId, params.cwd))) {
       throw unknownSession(sessionId);
@@ -137,7 +138,7 @@ export class AcpAgent {
     sessionId: string,
     params: SessionParams,
   ): Promise<{ sessionId: string } & SessionSetupAnswer> {
-    await checkWorkingDirectory(params.cwd);
+    await checkSessionParams(params);
     const source = await findStoredSession(sessionId, params.cwd);
     if (!source) {
       throw this.sessions.find(sessionId)
@@ -250,6 +251,15 @@ export class AcpAgent {
     this.sessions.find(sessionId)?.close();
     this.sessions.remove(sessionId);
   }
+}
+
+/**
+ * What every session lifecycle request checks before it changes anything: its cwd, and
+ * a `systemPrompt` the adapter can apply (the RFD: an error, and no session, otherwise).
+ */
+async function checkSessionParams(params: SessionParams): Promise<void> {
+  checkSystemPrompt(params.systemPrompt);
+  await checkWorkingDirectory(params.cwd);
 }
 
 function setupAnswer(session: Session): SessionSetupAnswer {

@@ -6,13 +6,19 @@ import { readPassThroughOptions } from "../sdk/query-options.js";
 import { Session } from "../session/session.js";
 import type { AuthTracker } from "./auth-tracker.js";
 import type { SessionRegistry } from "./session-registry.js";
-import { checkAdditionalDirectories, wantsRawSdkMessages } from "./session-params.js";
+import {
+  checkAdditionalDirectories,
+  sessionSystemPrompt,
+  wantsRawSdkMessages,
+} from "./session-params.js";
 
 /** What a session is started with (new, load, resume, fork): ACP's session params. */
 export interface SessionParams {
   readonly cwd: string;
   readonly additionalDirectories?: readonly string[] | null;
   readonly mcpServers?: readonly McpServer[] | null;
+  /** The client's system prompt (the ACP client-system-prompt RFD). */
+  readonly systemPrompt?: unknown;
   readonly _meta?: Record<string, unknown> | null;
 }
 
@@ -89,6 +95,7 @@ export class SessionOpener {
         additionalDirectories: checkAdditionalDirectories(params),
         mcpServers: [...(params.mcpServers ?? [])],
         passThrough: readPassThroughOptions(params._meta),
+        systemPrompt: sessionSystemPrompt(params, profile()),
         rawSdkMessages: wantsRawSdkMessages(params._meta),
         lodyRateLimits: rateLimits,
       },

@@ -2,6 +2,9 @@ import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { invalidInput } from "../util/adapter-error.js";
 import { ownField, toPlainData } from "../util/plain-data.js";
+import { readCustomInstructions } from "../extensions/air/custom-instructions.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { claudeSystemPrompt, type ClaudeSystemPrompt } from "../translation/system-prompt.js";
 
 /** `cwd` must be an absolute path to an existing directory. */
 export async function checkWorkingDirectory(cwd: string): Promise<void> {
@@ -40,3 +43,25 @@ export function wantsRawSdkMessages(meta: unknown): boolean {
   const claudeCode = ownField(toPlainData(meta), "claudeCode");
   return ownField(claudeCode, "emitRawSDKMessages") === true;
 }
+
+/**
+ * The system prompt a session's Claude Code starts with (features 1b): the request's
+ * `systemPrompt`, else the legacy `_meta.systemPrompt`, with AIR's custom instructions
+ * after it for a client that declared them. Throws `invalidInput` for a `systemPrompt`
+ * the adapter cannot apply; call it before the request changes anything.
+ */
+export function sessionSystemPrompt(
+  params: { readonly systemPrompt?: unknown; readonly _meta?: unknown },
+  profile: ClientProfile,
+): ClaudeSystemPrompt | undefined {
+  return claudeSystemPrompt({
+    field: params.systemPrompt,
+    legacy: ownField(toPlainData(params._meta), LEGACY_SYSTEM_PROMPT),
+    customInstructions: profile.air.customInstructions
+      ? readCustomInstructions(params._meta)
+      : undefined,
+  });
+}
+
+/** The legacy `_meta` key of a client's system prompt. */
+const LEGACY_SYSTEM_PROMPT = "systemPrompt";

@@ -11,6 +11,7 @@ const NO_AIR = {
   nativeSubagentSessions: false,
   planFile: false,
   rawInputRendering: false,
+  customInstructions: false,
 };
 const NO_LODY = { client: false, subagentEvents: false, answerNotes: false };
 const NO_ZED = {

@@ -23,6 +23,7 @@ describe("initializeResponse", () => {
             "agentFileChangeReport",
             "nativeSubagentSessions",
             "asyncTasks",
+            "customInstructions",
           ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
@@ -54,6 +55,7 @@ describe("initializeResponse", () => {
       fork: {},
       close: {},
       delete: {},
+      systemPrompt: { mode: { override: {} } },
       subagents: {},
     });
   });

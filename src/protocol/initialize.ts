@@ -38,6 +38,9 @@ export function initializeResponse(
         fork: {},
         close: {},
         delete: {},
+        // The client-system-prompt RFD: `append`, and `override` (Claude Code's own
+        // instructions replaced).
+        systemPrompt: { mode: { override: {} } },
         // The subagents RFD (draft, not in the ACP SDK's type yet): a client that
         // declares `clientCapabilities.subagents` gets subagents as child sessions.
         ...{ subagents: {} },

@@ -33,6 +33,14 @@ export interface ClaudeInit {
   readonly commands: readonly SlashCommand[];
   /** Fast mode and ultracode as Claude Code started them. */
   readonly switches: SwitchFacts;
+  /** The agents Claude Code can run the main thread as, built-in ones included. */
+  readonly agents: readonly MainAgent[];
+}
+
+/** An agent of Claude Code's (`supportedAgents()`): its name and when to use it. */
+export interface MainAgent {
+  readonly name: string;
+  readonly description: string;
 }
 
 /**
@@ -54,6 +62,7 @@ export class ClaudeQuery {
       // A start Claude Code refused says why (`CLAUDE_CODE_STARTUP_FAILURE_RESULTS`).
       throw startupFailure(error) ?? error;
     });
+    const [ultracode, agents] = await Promise.all([this.ultracodeFacts(), this.agents()]);
     // `current_permission_mode` is sent by 0.3.318 but missing from its type.
     const mode = (init as { current_permission_mode?: unknown }).current_permission_mode;
     return {
@@ -65,9 +74,20 @@ export class ClaudeQuery {
           ? { fastDisabledReason: init.fast_mode_disabled_reason }
           : {}),
         fastOn: init.fast_mode_state === "on",
-        ...(await this.ultracodeFacts()),
+        ...ultracode,
       },
+      agents,
     };
+  }
+
+  /** Claude Code's agents; none when it cannot tell (the session starts without a choice). */
+  private async agents(): Promise<MainAgent[]> {
+    try {
+      const agents = await this.query.supportedAgents();
+      return agents.map((a) => ({ name: a.name, description: a.description ?? "" }));
+    } catch {
+      return [];
+    }
   }
 
   /**
@@ -118,6 +138,16 @@ export class ClaudeQuery {
   /** `undefined` returns to Claude Code's own effort for the model. */
   async setEffort(effort: string | undefined): Promise<void> {
     await this.query.applyFlagSettings({ effortLevel: (effort ?? null) as EffortLevel | null });
+  }
+
+  /**
+   * Runs the main thread as agent `name` from the next turn on (its system prompt, tools
+   * and model); null returns to Claude Code's own.
+   */
+  async setAgent(name: string | null): Promise<void> {
+    await this.query.applyFlagSettings({ agent: name } as Parameters<
+      Query["applyFlagSettings"]
+    >[0]);
   }
 
   /** Turns fast mode or ultracode on or off for the rest of the session (flag settings). */

@@ -37,6 +37,39 @@ describe("buildQueryOptions", () => {
     expect(options.sessionId).toBe("s1");
   });
 
+  it.each<[string, Partial<SessionQueryConfig>, Record<string, unknown>, unknown]>([
+    ["Claude Code's own prompt by default", {}, {}, { type: "preset", preset: "claude_code" }],
+    ["a pass-through prompt", {}, { systemPrompt: "P" }, "P"],
+    [
+      "the client's system prompt over a pass-through one",
+      { systemPrompt: "C" },
+      { systemPrompt: "P" },
+      "C",
+    ],
+    [
+      "a continued session's: not the recorded one",
+      { systemPrompt: "C", start: "resume" },
+      {},
+      { type: "custom", prompt: "C", snapshot: false },
+    ],
+    [
+      "a continued session's preset",
+      { systemPrompt: { type: "preset", preset: "claude_code", append: "A" }, start: "resume" },
+      {},
+      { snapshot: false, type: "preset", preset: "claude_code", append: "A" },
+    ],
+    [
+      "a continued session without one: the recorded one",
+      { start: "resume" },
+      {},
+      { type: "preset", preset: "claude_code" },
+    ],
+  ])("system prompt: %s", (_name, extra, passThrough, expected) => {
+    expect(buildQueryOptions({ ...config(passThrough), ...extra }).systemPrompt).toStrictEqual(
+      expected,
+    );
+  });
+
   it("turns file checkpointing on only when the session asks (AIR's file-change report)", () => {
     expect(
       buildQueryOptions({ ...config(), fileCheckpointing: true }).enableFileCheckpointing,

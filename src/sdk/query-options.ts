@@ -6,6 +6,7 @@ import { thinkingFromEnv } from "./thinking-config.js";
 import { spawnClaudeCode } from "./claude-process.js";
 import { log } from "../util/log.js";
 import { STARTUP_FAILURE_RESULTS_ENV } from "./startup-failure.js";
+import type { ClaudeSystemPrompt } from "../translation/system-prompt.js";
 
 /** What one ACP session asks of its Claude Code query. */
 export interface SessionQueryConfig {
@@ -17,6 +18,11 @@ export interface SessionQueryConfig {
   readonly mcpServers: readonly McpServer[];
   /** `_meta.claudeCode.options` from the client, already plain data. */
   readonly passThrough: Readonly<Record<string, unknown>>;
+  /**
+   * The instructions the client gave outside the pass-through (`systemPrompt`, the legacy
+   * `_meta.systemPrompt`, AIR's custom instructions): they win over a pass-through one.
+   */
+  readonly systemPrompt?: ClaudeSystemPrompt;
   /** The permission mode to start in (the session's current mode). */
   readonly permissionMode?: PermissionMode;
   /** Whether the session may switch to bypassPermissions. */
@@ -31,6 +37,8 @@ export interface SessionQueryConfig {
    */
   readonly fileCheckpointing?: boolean;
   readonly canUseTool?: Options["canUseTool"];
+  /** MCP servers' requests for the user's input, for a client that can show them. */
+  readonly onElicitation?: Options["onElicitation"];
   readonly hooks?: Options["hooks"];
   readonly abortController: AbortController;
 }
@@ -113,6 +121,31 @@ function queryEnv(
 }
 
 /**
+ * Claude Code's own instructions. Without a `systemPrompt` the SDK (0.3.318) starts
+ * Claude Code with an empty custom prompt: one line of identity and none of Claude
+ * Code's guidance on its tools, so a session asks for the preset by name.
+ */
+const CLAUDE_CODE_PROMPT = { type: "preset", preset: "claude_code" } as const;
+
+/**
+ * The client's system prompt, else a pass-through one, else Claude Code's own. Claude
+ * Code records a conversation's system prompt in its transcript and, by default, sends
+ * the record again when the session is continued (SDK 0.3.318 `snapshot`): a prompt the
+ * client names when it loads, resumes or forks a session must replace the record, so it
+ * is not recorded there.
+ */
+function systemPromptOption(config: SessionQueryConfig): Options["systemPrompt"] {
+  const own = config.systemPrompt;
+  if (own === undefined) {
+    return (config.passThrough.systemPrompt ?? CLAUDE_CODE_PROMPT) as Options["systemPrompt"];
+  }
+  if (config.start === "new") return own as Options["systemPrompt"];
+  return typeof own === "string"
+    ? { type: "custom", prompt: own, snapshot: false }
+    : ({ snapshot: false, ...own } as Options["systemPrompt"]);
+}
+
+/**
  * Builds the SDK options: the client's pass-through first, then the adapter's own
  * fields, which always win (cwd, session identity, streaming, permission callback).
  */
@@ -139,6 +172,7 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
     ...(pass as Partial<Options>),
     ...(settings !== undefined ? { settings: settings as Options["settings"] } : {}),
     ...identity,
+    systemPrompt: systemPromptOption(config),
     cwd: config.cwd,
     additionalDirectories,
     mcpServers,
@@ -155,6 +189,7 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
     ...(config.effort ? { effort: config.effort as Options["effort"] } : {}),
     ...(config.fileCheckpointing ? { enableFileCheckpointing: true } : {}),
     ...(config.canUseTool ? { canUseTool: config.canUseTool } : {}),
+    ...(config.onElicitation ? { onElicitation: config.onElicitation } : {}),
     ...(config.hooks ? { hooks: config.hooks } : {}),
   };
 }

@@ -1,8 +1,11 @@
 import { readFile } from "node:fs/promises";
 import type {
   CanUseTool,
+  ElicitationRequest,
+  ElicitationResult,
   HookCallbackMatcher,
   HookEvent,
+  OnElicitation,
   PermissionResult,
 } from "@anthropic-ai/claude-agent-sdk";
 import { log } from "../util/log.js";
@@ -23,6 +26,8 @@ export interface ToolEvents {
    * the resolved id it runs now.
    */
   modelSwitched(requested: string | null, model: string): void;
+  /** An MCP server asks the user for input (its `elicitation/create`). */
+  elicit(request: ElicitationRequest, signal: AbortSignal): Promise<ElicitationResult>;
 }
 
 export interface PermissionAsk {
@@ -66,6 +71,11 @@ export function canUseToolFor(events: ToolEvents): CanUseTool {
       mcpServer: options.mcpServer?.name,
       displayName: options.displayName,
     });
+}
+
+/** The SDK's `onElicitation`: an MCP server's request for the user's input. */
+export function onElicitationFor(events: ToolEvents): OnElicitation {
+  return (request, options) => events.elicit(request, options.signal);
 }
 
 async function fileAfter(toolName: string, toolResponse: unknown): Promise<string | undefined> {

@@ -1,7 +1,12 @@
 import type { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
-import { canUseToolFor, hooksFor, type ToolEvents } from "../sdk/tool-callbacks.js";
+import {
+  canUseToolFor,
+  hooksFor,
+  onElicitationFor,
+  type ToolEvents,
+} from "../sdk/tool-callbacks.js";
 import { subagentMode, subagentsOffRoot } from "../translation/subagents/child-session.js";
 import type { SessionConfig } from "./session-config.js";
 import type { SpawnPlan } from "./session-start.js";
@@ -12,6 +17,7 @@ export type SessionSetup = Omit<
   | "start"
   | "abortController"
   | "canUseTool"
+  | "onElicitation"
   | "hooks"
   | "permissionMode"
   | "allowBypass"
@@ -55,6 +61,21 @@ export function subagentHistoryShown(
 }
 
 /**
+ * Whether Claude Code predicts the next prompt after each turn for this client
+ * (`session_info_update._meta.promptSuggestions`): AIR shows it, as the reference adapter
+ * does for AIR only; another client that asks with `options.promptSuggestions: true`
+ * gets it too, and `false` turns it off. No other client pays the prediction's request.
+ */
+export function promptSuggestionsShown(
+  profile: ClientProfile,
+  pass: Readonly<Record<string, unknown>>,
+): boolean {
+  return (
+    pass.promptSuggestions === true || (profile.air.client && pass.promptSuggestions !== false)
+  );
+}
+
+/**
  * The client's pass-through options plus what the negotiated client implies: the
  * subagents' text (flat transcript or child sessions), and no AskUserQuestion for a client without form elicitation.
  */
@@ -64,6 +85,7 @@ function passThroughFor(
 ): Record<string, unknown> {
   const disallowed = Array.isArray(pass.disallowedTools) ? pass.disallowedTools : [];
   return {
+    ...(promptSuggestionsShown(profile, pass) ? { promptSuggestions: true } : {}),
     ...pass,
     ...(subagentTrafficShown(profile, pass) ? { forwardSubagentText: true } : {}),
     // A child session can be stopped on its own: a parent's interrupt spares background ones.
@@ -94,10 +116,13 @@ export function queryConfigFor(input: {
     : spawn.restoredModel;
   // A restart keeps a shown effort (AIR recommendedValue); the first start applies it once up.
   const effort = config?.startEffort();
+  const passThrough = passThroughFor(profile, setup.passThrough);
+  // A restart runs the main thread as the agent the user picked (or as Claude Code's own).
+  if (config) passThrough.agent = config.agents.agent;
   return {
     ...setup,
     sessionId: input.claudeSessionId,
-    passThrough: passThroughFor(profile, setup.passThrough),
+    passThrough,
     start: input.start,
     abortController: new AbortController(),
     permissionMode: (config?.currentMode ?? spawn.mode) as SpawnPlan["mode"],
@@ -106,6 +131,10 @@ export function queryConfigFor(input: {
     ...(effort ? { effort } : {}),
     fileCheckpointing: profile.air.agentFileChangeReport,
     canUseTool: canUseToolFor(events),
+    // MCP servers ask the user through the client only where it can show a request.
+    ...(profile.elicitation.form || profile.elicitation.url
+      ? { onElicitation: onElicitationFor(events) }
+      : {}),
     hooks: hooksFor(events),
   };
 }

@@ -61,6 +61,7 @@ export class QueryStarter {
       previewFileChanges: parts.profile.air.diffPatch,
       airClient: parts.profile.air.client,
       questionHints: questionHintsFor(parts.profile),
+      elicitation: parts.profile.elicitation,
       asks: parts.asks,
       turnSignal: () => parts.lifecycle.turn?.abort.signal,
       offeredModes: () => parts.options.current?.offeredModes ?? new Set(),

@@ -22,6 +22,8 @@ import {
 import type { StartPlan } from "./session-start.js";
 import { isSwitch, ModelSwitches, type SwitchChange, type SwitchFacts } from "./model-switches.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import type { MainAgent } from "../sdk/claude-query.js";
+import { AgentChoice, type AgentChange } from "./agent-choice.js";
 
 /** How the client wants the options shown (what it negotiated). */
 export interface ConfigPresentation {
@@ -49,7 +51,8 @@ export type ConfigChange =
   | { readonly kind: "mode"; readonly mode: PermissionMode }
   | { readonly kind: "model"; readonly model: string; readonly effort: string | undefined }
   | { readonly kind: "effort"; readonly effort: string | undefined }
-  | SwitchChange;
+  | SwitchChange
+  | AgentChange;
 
 /** Efforts a session starts with besides the picker (AIR `recommendedValue` reads them). */
 export interface StartEfforts {
@@ -92,6 +95,8 @@ export class SessionConfig {
     private readonly presentation: ConfigPresentation = PLAIN,
     private readonly efforts: StartEfforts = {},
     switchFacts: SwitchFacts = {},
+    /** The agent the main thread runs as. */
+    readonly agents: AgentChoice = new AgentChoice([], undefined),
   ) {
     this.switches = new ModelSwitches(switchFacts, presentation.booleans);
     this.mode = startMode;
@@ -128,6 +133,8 @@ export class SessionConfig {
     if (levels.length > 0 && !this.effortHidden)
       options.push(effortOption(levels, this.shownEffort(), this.recommendedEffort()));
     options.push(...this.switches.options(this.modelInfo()));
+    const agent = this.agents.option();
+    if (agent) options.push(agent);
     return options;
   }
 
@@ -173,6 +180,8 @@ export class SessionConfig {
         return this.setModel(value);
       case "effort":
         return this.setEffort(value);
+      case "agent":
+        return this.agents.set(value);
       default:
         if (isSwitch(configId)) return this.switches.set(configId, value, this.modelInfo());
         throw invalidInput(`unknown config option ${JSON.stringify(configId)}`, { configId });
@@ -299,6 +308,7 @@ export function configFor(
   listed: readonly ModelInfo[],
   profile?: ClientProfile,
   switchFacts?: SwitchFacts,
+  agents: readonly MainAgent[] = [],
 ): SessionConfig {
   // Claude Code (0.3.318) lists the model it was started with as a "Custom model" entry
   // of its own when it knows no such model: that entry is not an offer.
@@ -323,6 +333,7 @@ export function configFor(
       ...(plan.settingsEffort ? { settings: plan.settingsEffort } : {}),
     },
     switchFacts,
+    new AgentChoice(agents, plan.agent),
   );
 }
 
@@ -351,6 +362,7 @@ export async function applyToQuery(
   config: SessionConfig,
 ): Promise<void> {
   if (change.kind === "switch") await query.setSwitch(change.id, change.on);
+  if (change.kind === "agent") await query.setAgent(change.agent);
   if (change.kind === "mode") await query.setPermissionMode(change.mode);
   if (change.kind === "model") await query.setModel(change.model);
   if (change.kind === "effort" || change.kind === "model") {

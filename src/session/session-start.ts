@@ -21,6 +21,8 @@ export interface StartPlan {
   readonly restoredModel: string | undefined;
   /** The model the client asked for (`_meta.claudeCode.options.model`), to be checked. */
   readonly clientModel: string | undefined;
+  /** The agent the client starts the main thread as (`_meta.claudeCode.options.agent`). */
+  readonly agent?: string;
   /** The effort the client pinned (`_meta.claudeCode.options.effort`). */
   readonly effort?: string;
   /** The effort the settings name (`effortLevel`). */
@@ -109,6 +111,7 @@ export async function planSessionStart(
   const model = clientModel ?? restoredModel ?? envModel ?? settings.model;
   const key = startKey({ passThrough, settings: settings.merged });
   const efforts = {
+    ...(typeof passThrough.agent === "string" ? { agent: passThrough.agent } : {}),
     ...(typeof passThrough.effort === "string" ? { effort: passThrough.effort } : {}),
     ...(settings.effortLevel ? { settingsEffort: settings.effortLevel } : {}),
   };

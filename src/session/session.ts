@@ -34,6 +34,8 @@ import { configFor } from "./session-config.js";
 import { SessionOptions } from "./session-options.js";
 import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
 import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
+import { PromptSuggestions } from "./prompt-suggestions.js";
+import { ClientNotifications } from "./client-notifications.js";
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { titlesFor, type SessionTitles } from "./session-titles.js";
@@ -79,6 +81,8 @@ export class Session {
   private readonly goals: GoalControl;
   /** Readers of every Claude Code message (`message-taps.ts`). */
   private readonly taps: readonly MessageTap[];
+  private readonly suggestions: PromptSuggestions;
+  private readonly notifications: ClientNotifications;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -158,6 +162,8 @@ export class Session {
     this.goals = new GoalControl({ ...this.parts, prompt: (c) => this.runner.prompt(c) });
     this.asyncTasks = asyncTasksFor(profile, this.parts);
     this.taps = messageTaps({ ...this.parts, titles: this.titles.tap });
+    this.suggestions = PromptSuggestions.for(profile, setup.passThrough, this.outbox);
+    this.notifications = ClientNotifications.for(setup, client, profile);
   }
 
   get id(): string {
@@ -204,7 +210,7 @@ export class Session {
         const cachedCommands = claude.cached.commands;
         session.startState.answeredEarly(
           session.configOptions(),
-          cachedCommands && session.describable(cachedCommands),
+          cachedCommands && describedCommands(cachedCommands, profile, setup),
           started.catch((error: unknown) => session.onStartFailed(error)),
         );
       } else {
@@ -227,8 +233,8 @@ export class Session {
 
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private async onStarted(init: ClaudeInit, plan: StartPlan): Promise<void> {
-    this.commands = this.describable(init.commands);
-    this.options.set(configFor(plan, init.models, this.profile, init.switches));
+    this.commands = describedCommands(init.commands, this.profile, this.setup);
+    this.options.set(configFor(plan, init.models, this.profile, init.switches, init.agents));
     // The shown effort must be the one that runs, before any prompt (AIR recommendedValue).
     await this.options.applyStartEffort();
     this.startState.up(this.configOptions(), this.commands);
@@ -310,6 +316,7 @@ export class Session {
    * file-change report request).
    */
   prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
+    this.suggestions.spent();
     const run = this.runner.prompt(content, this.parts.fileChanges.accept(meta));
     return this.goals.prompt(content, run);
   }
@@ -356,11 +363,6 @@ export class Session {
     this.slot.stop();
   }
 
-  /** Claude Code's commands as this client is shown them (`described-commands.ts`). */
-  private describable(commands: readonly ClaudeCommand[]): readonly ClaudeCommand[] {
-    return describedCommands(commands, this.profile, this.setup);
-  }
-
   private onMessage(message: SDKMessage): void {
     for (const tap of this.taps) tap.observe(message);
     this.route(message);
@@ -368,9 +370,11 @@ export class Session {
   }
 
   private route(message: SDKMessage): void {
+    if (this.notifications.observe(message)) return;
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;
+    if (this.suggestions.observe(message)) return;
     if (message.type === "result") {
       // A held task's spawn goes before the turn's answer.
       this.asyncTasks?.observe(message);
@@ -380,7 +384,7 @@ export class Session {
       return this.runner.sessionState(message.state);
     }
     if (message.type === "system" && message.subtype === "commands_changed") {
-      this.commands = this.describable(message.commands);
+      this.commands = describedCommands(message.commands, this.profile, this.setup);
       this.outbox.announce([commandsUpdate(this.commands)]);
       return;
     }

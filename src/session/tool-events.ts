@@ -7,6 +7,8 @@ import type { Outbox } from "./outbox.js";
 import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission-flow.js";
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
+import { elicitForMcpServer } from "./mcp-elicitation-flow.js";
+import type { ElicitationModes } from "../translation/mcp-elicitation.js";
 import type { OpenAsks } from "./steering.js";
 import type { ChildRoute } from "./child-route.js";
 
@@ -24,6 +26,8 @@ export interface ToolEventsHost {
   readonly airClient: boolean;
   /** What the client's AskUserQuestion form carries (AIR and Lody hints). */
   readonly questionHints: QuestionHints;
+  /** The elicitation modes the client declared (MCP servers' requests). */
+  readonly elicitation: ElicitationModes;
   /** The session's open asks: a steer goes in at `later` while one waits for the user. */
   readonly asks: OpenAsks;
   /** The running turn's cancellation signal, or undefined between turns. */
@@ -107,6 +111,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     },
     modelSwitched(requested, model) {
       host.modelSwitched(requested, model);
+    },
+    elicit(request, signal) {
+      return elicitForMcpServer(host, request, signal);
     },
   };
 }

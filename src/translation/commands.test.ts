@@ -60,6 +60,21 @@ describe("commands the editor cannot use", () => {
     expect(toAvailableCommands([{ name, description: "d" }])).toEqual([mcp]);
   });
 
+  it("shows an MCP server's prompts as mcp:<server>:<prompt>", () => {
+    expect(
+      toAvailableCommands([
+        { name: "echo:greet (MCP)", description: "Greet someone", argumentHint: "name" },
+        { name: "/gh:pr (MCP)", description: "A PR" },
+        { name: "bad server:x (MCP)", description: "blank in the server" },
+        { name: "gh:x (MCP) more", description: "not the MCP suffix" },
+      ]),
+    ).toEqual([
+      mcp,
+      { name: "mcp:echo:greet", description: "Greet someone", input: { hint: "name" } },
+      { name: "mcp:gh:pr", description: "A PR" },
+    ]);
+  });
+
   it("drops a leading slash, and a name that is only one", () => {
     expect(
       toAvailableCommands([

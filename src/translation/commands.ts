@@ -44,15 +44,25 @@ const ADAPTER_COMMANDS: readonly AvailableCommand[] = [
 ];
 
 /**
- * Claude Code's commands (built-in, `.claude/commands`, skills) → ACP available commands.
- * Terminal-only commands, names with whitespace and duplicates are left out; an argument
- * hint becomes the command's input hint.
+ * Claude Code names an MCP server's prompt `server:prompt (MCP)`; the menu shows it as
+ * `mcp:server:prompt` (features 1h), the name `fromAcpPrompt` turns back into Claude
+ * Code's. Undefined for any other command.
+ */
+function mcpPromptName(name: string): string | undefined {
+  const match = /^\/?([^:\s]+):(\S+) \(MCP\)$/.exec(name);
+  return match ? `mcp:${match[1]}:${match[2]}` : undefined;
+}
+
+/**
+ * Claude Code's commands (built-in, `.claude/commands`, skills, MCP prompts) → ACP
+ * available commands. Terminal-only commands, names with whitespace and duplicates are
+ * left out; an argument hint becomes the command's input hint.
  */
 export function toAvailableCommands(commands: readonly ClaudeCommand[]): AvailableCommand[] {
   const seen = new Set<string>(ADAPTER_COMMANDS.map((c) => c.name));
   const out: AvailableCommand[] = [...ADAPTER_COMMANDS];
   for (const command of commands) {
-    const name = command.name.replace(/^\//, "");
+    const name = mcpPromptName(command.name) ?? command.name.replace(/^\//, "");
     if (!name || /\s/.test(name) || TERMINAL_ONLY.has(name) || seen.has(name)) continue;
     seen.add(name);
     out.push({

@@ -21,10 +21,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: "product: upstream's provider switching is not a v1 feature of ours",
   },
   {
-    key: "← initialize result agentCapabilities.sessionCapabilities.systemPrompt.* | only upstream",
-    reason: "product: replacing Claude Code's system prompt is not offered by ours",
-  },
-  {
     key: "← initialize result agentCapabilities.sessionCapabilities.subagents | only ours",
     reason:
       "spec: every client is told that subagents can be native child sessions (subagents RFD, " +

@@ -38,6 +38,7 @@ describe("ACP v2 (draft): a client that asks for 2 gets v2", () => {
           delete: {},
           fork: {},
           additionalDirectories: {},
+          systemPrompt: { mode: { override: {} } },
         },
       },
     });
@@ -99,6 +100,26 @@ describe("ACP v2 (draft): a client that asks for 2 gets v2", () => {
     const listed = await s.agent.request("session/list", { cwd: s.workspace });
     expect(listed.sessions.map((row) => row.sessionId)).toContain(sessionId);
     expect(await s.agent.request("session/close", { sessionId })).toEqual({});
+  });
+
+  it("session/new takes a system prompt (override replaces Claude Code's instructions)", async () => {
+    const s = await scenario({ script: [textTurn("ok")] });
+    await s.initialize();
+    const created = await s.agent.request("session/new", {
+      cwd: s.workspace,
+      systemPrompt: { mode: "override", content: [{ type: "text", text: "V2-OVERRIDE" }] },
+    });
+    await s.prompt(created.sessionId, "hello there");
+    await eventually("the main request", () => s.model.mainRequests().length === 1);
+    const system = JSON.stringify(s.model.mainRequests()[0]!.body.system);
+    expect(system).toContain("V2-OVERRIDE");
+    expect(system).not.toContain("# Harness");
+    await expect(
+      s.agent.request("session/new", {
+        cwd: s.workspace,
+        systemPrompt: { mode: "prepend", content: [{ type: "text", text: "X" }] },
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
   });
 
   it("cancel ends the running prompt: idle with stop reason cancelled", async () => {

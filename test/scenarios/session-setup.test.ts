@@ -31,6 +31,7 @@ describe.each(Object.entries(PROFILES))(
             fork: {},
             close: {},
             delete: {},
+            systemPrompt: { mode: { override: {} } },
             subagents: {},
           },
           auth: { logout: {} },

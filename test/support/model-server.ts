@@ -667,8 +667,13 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       }
       if (turn === undefined) {
         const schema = structuredOutputSchema(b);
-        const text =
-          schema === undefined ? sideText : JSON.stringify(sampleFromSchema(schema, sideText));
+        // A prompt suggestion predicts nothing unless a scenario scripts one: a prediction
+        // would be one more update in every scenario of a client that is shown them.
+        const text = rec.reason.includes(SIDE_PROMPT_MARKERS[0]!)
+          ? ""
+          : schema === undefined
+            ? sideText
+            : JSON.stringify(sampleFromSchema(schema, sideText));
         turn = { blocks: [{ type: "text", text }] };
       }
     } else {

@@ -15,6 +15,7 @@ export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
   AIR_CAPABILITIES.agentFileChangeReport,
   AIR_CAPABILITIES.nativeSubagentSessions,
   AIR_CAPABILITIES.asyncTasks,
+  AIR_CAPABILITIES.customInstructions,
 ];
 
 /**

@@ -20,9 +20,16 @@ export const AIR_CAPABILITIES = {
   nativeSubagentSessions: "nativeSubagentSessions",
   planFile: "planFile",
   rawInputRendering: "rawInputRendering",
+  customInstructions: "customInstructions",
 } as const;
 
 export type AirCapability = keyof typeof AIR_CAPABILITIES;
+
+/**
+ * Session lifecycle request `_meta.jetbrains.air.customInstructions`: text the user wants
+ * after Claude Code's instructions (features 1b, 1l; the reference's AIR capability).
+ */
+export const CUSTOM_INSTRUCTIONS = AIR_CAPABILITIES.customInstructions;
 
 /** `session/fork` request `_meta.jetbrains.air.fork`: AIR's fork point. */
 export const FORK = "fork";

@@ -36,6 +36,7 @@ const V1_ANSWER: v1.InitializeResponse = {
       fork: {},
       close: {},
       delete: {},
+      systemPrompt: { mode: { override: {} } },
     },
     auth: { logout: {} },
     _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
@@ -91,6 +92,7 @@ describe("v2InitializeResponse", () => {
           delete: {},
           fork: {},
           additionalDirectories: {},
+          systemPrompt: { mode: { override: {} } },
         },
       },
     });
@@ -171,6 +173,15 @@ describe("v1SessionParams / v1McpServer", () => {
       cwd: "/w",
       mcpServers: [],
       _meta,
+    });
+  });
+
+  it("passes the client's system prompt through (the same shape on v1)", () => {
+    const systemPrompt = { mode: "append", content: [{ type: "text", text: "A" }] };
+    expect(v1SessionParams({ cwd: "/w", systemPrompt })).toStrictEqual({
+      cwd: "/w",
+      mcpServers: [],
+      systemPrompt,
     });
   });
 

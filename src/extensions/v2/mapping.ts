@@ -53,6 +53,7 @@ export function v2InitializeResponse(answer: v1.InitializeResponse): v2.Initiali
     ...(session?.delete ? { delete: {} } : {}),
     ...(session?.fork ? { fork: {} } : {}),
     ...(session?.additionalDirectories ? { additionalDirectories: {} } : {}),
+    ...(session?.systemPrompt ? { systemPrompt: session.systemPrompt } : {}),
   };
   const authMethods = (answer.authMethods ?? []).flatMap(v2AuthMethod);
   return {
@@ -93,6 +94,8 @@ export interface V1SessionParams {
   readonly additionalDirectories?: readonly string[];
   readonly mcpServers: v1.McpServer[];
   readonly _meta?: Record<string, unknown>;
+  /** The client's system prompt: the same shape on v1 (text blocks are the same). */
+  readonly systemPrompt?: unknown;
 }
 
 /**
@@ -105,9 +108,13 @@ export function v1SessionParams(params: {
   additionalDirectories?: readonly string[] | null;
   mcpServers?: readonly v2.McpServer[] | null;
   _meta?: Record<string, unknown> | null;
+  systemPrompt?: unknown;
 }): V1SessionParams {
   return {
     cwd: params.cwd,
+    ...(params.systemPrompt !== undefined && params.systemPrompt !== null
+      ? { systemPrompt: params.systemPrompt }
+      : {}),
     ...(params.additionalDirectories
       ? { additionalDirectories: params.additionalDirectories }
       : {}),
