@@ -4,10 +4,6 @@ import { redacted } from "../util/user-text.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import { log } from "../util/log.js";
-import { clientEnv } from "../sdk/query-options.js";
-import { withSkillFiles } from "../sdk/skill-files.js";
-import { claudeConfigDir } from "../sdk/transcript-paths.js";
-import type { SessionSetup } from "./query-setup.js";
 import { noticeUpdate, type StartPlan } from "./session-start.js";
 import type { StartState } from "./start-state.js";
 

@@ -1,13 +1,7 @@
 import type { PromptResponse } from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import {
-  eventually,
-  normalizePaths,
-  PROFILES,
-  REPO_ROOT,
-  type Scenario,
-} from "../support/acp-harness.js";
+import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import { LODY, LODY_FULL, lodyNotifications } from "../support/lody.js";
 import type { RecordedRequest } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
