@@ -33,7 +33,7 @@ import { restartQuery, type RestartParts } from "./restart.js";
 import { configFor } from "./session-config.js";
 import { SessionOptions } from "./session-options.js";
 import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
-import { earlyAnnouncements, mcpFailureNotices, upAnnouncements } from "./start-announcements.js";
+import { announceStart } from "./start-announcements.js";
 import { PromptSuggestions } from "./prompt-suggestions.js";
 import { ClientNotifications } from "./client-notifications.js";
 import { StartState } from "./start-state.js";
@@ -269,27 +269,17 @@ export class Session {
     return this.options.options();
   }
 
-  /**
-   * Tells the client what it needs once the session is set up: the commands, and notices
-   * (a mode fallback, MCP servers that failed to start). Resolves once what can be told
-   * now was handed over: at once when the commands came from the cache (what Claude Code
-   * changes follows when it is up), else once Claude Code is up and all of it was.
-   */
-  async announce(): Promise<void> {
-    const { startState: state, profile } = this;
-    const plan = state.plan;
-    const early = earlyAnnouncements(profile, plan, state);
-    if (early) this.outbox.announce(early);
-    const up = state.started.then(async () => {
-      const { commands } = this;
-      const session = { profile, plan, state, commands, configOptions: this.configOptions() };
-      this.outbox.announce(upAnnouncements(session, early !== undefined));
-      const query = this.slot.current;
-      if (query && !state.failed && this.setup.mcpServers.length > 0) {
-        this.outbox.announce(await mcpFailureNotices(query, profile));
-      }
+  /** Tells the client what it needs once the session is set up (`announceStart`). */
+  announce(): Promise<void> {
+    return announceStart({
+      profile: this.profile,
+      state: this.startState,
+      hasMcpServers: this.setup.mcpServers.length > 0,
+      commands: () => this.commands,
+      configOptions: () => this.configOptions(),
+      query: () => this.slot.current,
+      announce: (updates) => this.outbox.announce(updates),
     });
-    if (!early) await up;
   }
 
   /**

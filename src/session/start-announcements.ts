@@ -83,3 +83,43 @@ export function upAnnouncements(session: StartedSession, toldEarly: boolean): Se
   }
   return updates;
 }
+
+/** What `announceStart` reads of its session, each when it is needed. */
+export interface AnnouncingSession {
+  readonly profile: ClientProfile;
+  readonly state: StartState;
+  /** Whether the client gave MCP servers (whose failures are worth a notice). */
+  readonly hasMcpServers: boolean;
+  commands(): readonly ClaudeCommand[];
+  configOptions(): SessionConfigOption[];
+  query(): ClaudeQuery | undefined;
+  announce(updates: readonly SessionUpdate[]): void;
+}
+
+/**
+ * Tells the client what it needs once the session is set up: the commands, and notices
+ * (a mode fallback, MCP servers that failed to start). Resolves once what can be told
+ * now was handed over: at once when the commands came from the cache (what Claude Code
+ * changes follows when it is up), else once Claude Code is up and all of it was.
+ */
+export async function announceStart(session: AnnouncingSession): Promise<void> {
+  const { profile, state } = session;
+  const plan = state.plan;
+  const early = earlyAnnouncements(profile, plan, state);
+  if (early) session.announce(early);
+  const up = state.started.then(async () => {
+    const started = {
+      profile,
+      plan,
+      state,
+      commands: session.commands(),
+      configOptions: session.configOptions(),
+    };
+    session.announce(upAnnouncements(started, early !== undefined));
+    const query = session.query();
+    if (query && !state.failed && session.hasMcpServers) {
+      session.announce(await mcpFailureNotices(query, profile));
+    }
+  });
+  if (!early) await up;
+}
