@@ -1,5 +1,6 @@
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { apiErrorChunk } from "../translation/api-error-chunk.js";
 import { parseMcpCommand } from "../translation/mcp-command.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
@@ -10,6 +11,7 @@ import type { ClientProfile } from "../profile/client-profile.js";
 import { authRequired, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { redacted } from "../util/user-text.js";
+import { CallUsage } from "./call-usage.js";
 import { userMessage, type Conversation } from "./conversation.js";
 import { FailureReports } from "./failure-reports.js";
 import type { FileChangeReports } from "./file-change-reports.js";
@@ -66,9 +68,12 @@ export class TurnRunner {
   private claudeBusy = false;
   /** AIR `sessionFailure` records of the session's failures. */
   private readonly failures: FailureReports;
+  /** Upstream's usage report of every model call, for a client that is not AIR. */
+  private readonly callUsage: CallUsage | undefined;
 
   constructor(private readonly parts: TurnRunnerParts) {
     this.failures = new FailureReports(parts.sessionId, parts.profile, parts.outbox);
+    this.callUsage = parts.profile.air.client ? undefined : new CallUsage();
   }
 
   /**
@@ -136,6 +141,7 @@ export class TurnRunner {
   /** Claude Code's `result`: the running turn, or the draining one, ends. */
   result(message: SDKResultMessage): void {
     this.modelUsage = message.modelUsage ?? this.modelUsage;
+    this.callUsage?.learn(message.modelUsage);
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
     const turn = this.parts.lifecycle.turn;
     if (!turn) return;
@@ -160,7 +166,11 @@ export class TurnRunner {
     if (end.kind === "error") {
       this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text) });
     } else {
-      this.endTurn(turn, { response: end.response, updates: end.updates });
+      // Upstream's keys on the turn's usage report, for a client that is not AIR.
+      const updates = this.callUsage
+        ? this.callUsage.turnEnd(end.updates, turn.lastModel)
+        : end.updates;
+      this.endTurn(turn, { response: end.response, updates });
     }
   }
 
@@ -194,6 +204,13 @@ export class TurnRunner {
     turn.observe(message);
     this.failures.observe(turn, message);
     this.parts.outbox.route(this.parts.translator.translate(message));
+    if (!this.callUsage) return;
+    // Upstream's traffic for a client that is not AIR: the usage of each model call, and
+    // Claude Code's text of a failed call in the transcript (AIR gets a failure record).
+    const usage = this.callUsage.updateFor(message);
+    if (usage) this.parts.outbox.send(usage);
+    const failed = apiErrorChunk(message, redacted);
+    if (failed) this.parts.outbox.send(failed);
   }
 
   /** Claude Code exited: the running turn fails; the next prompt starts a new query. */

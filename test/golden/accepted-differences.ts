@@ -74,15 +74,11 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   // usage and session info
   {
     key: "← session/update usage_update | only upstream",
-    reason: "pending: upstream sends a usage_update after every model response; ours one per turn",
-  },
-  {
-    key: "← session/update usage_update update._meta._claude/* | only upstream",
-    reason: "pending: the `_claude/model` and `_claude/origin` keys of usage_update",
-  },
-  {
-    key: "← session/update usage_update update.cost.* | only *",
-    reason: "follows from the different usage_update points: upstream puts the cost on the last",
+    reason:
+      "ours reports a model call (as it starts, and once it has generated) against the " +
+      "window Claude Code told in a `result`, so not during a process's first turn, where " +
+      "upstream guesses the window; and nothing after a cancelled prompt's answer, where " +
+      "upstream reports the interrupted turn's `result` (the session is quiet after a cancel)",
   },
   {
     key: "← session/update session_info_update update.title | value",
@@ -173,25 +169,24 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   {
     key: "← session/update tool_call_update toolu_denied update.content[*",
     reason:
-      "pending: upstream shows its own refusal text in `content`; ours the description and " +
-      "Claude Code's tool result (terminal content on Zed)",
+      "product: Claude reads Claude Code's own refusal text (\"The user doesn't want to " +
+      "proceed…\"), and the tool call shows that result after the command's description " +
+      "(spec Tool call contract: one display copy of the input); upstream tells Claude its " +
+      "own text and replaces the content with it",
   },
   {
     key: "← session/update tool_call_update toolu_denied update.rawOutput | value",
-    reason: "pending: upstream's refusal text in place of Claude Code's tool result",
+    reason: "as above: Claude Code's refusal text, not upstream's",
   },
   {
-    key: "← session/update tool_call_update toolu_denied update._meta.claudeCode.nonExecutionKind | only upstream",
+    key: "← session/update tool_call_update toolu_denied update._meta.terminal_output.* | *",
     reason:
-      "pending: `claudeCode.nonExecutionKind` of a tool the user rejected (spec Zed conventions)",
-  },
-  {
-    key: "← session/update tool_call_update toolu_denied update._meta.terminal_exit.exit_code | value",
-    reason: "pending: upstream reports no exit code (null) for a command that never ran; ours 1",
+      "as above, and spec Zed conventions: the output travels in the final update; " +
+      "upstream sends it in an update of its own",
   },
   {
     key: "← session/update tool_call_update toolu_denied | only upstream",
-    reason: "upstream sends the refusal in two updates; ours in one",
+    reason: "follows from the output sent in the final update (above)",
   },
   // modes and models
   {
@@ -210,12 +205,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: "ours confirms every option change with config_option_update, also for the model",
   },
   // errors and cancel
-  {
-    key: "← session/update agent_message_chunk | only upstream",
-    reason:
-      "pending: upstream streams Claude Code's API error text before the error answer (seen " +
-      "in some runs only); ours answers it, redacted, in the error",
-  },
   {
     key: "← session/prompt error message | value",
     reason: "upstream prefixes `Internal error: ` to Claude Code's text; ours answers the text",

@@ -65,9 +65,14 @@ describe.each(Object.entries(PROFILES))("model API errors (%s client)", (_name, 
       expect(error.message).toContain("quota exceeded for key");
       for (const leak of LEAKS) expect(error.message).not.toContain(leak);
       expect(JSON.stringify(s.sentByAdapter())).not.toContain("LEAKEDKEY");
+      // Like upstream, the transcript shows Claude Code's text of the failure, redacted.
+      const shown = s.agentText(sessionId);
+      expect(shown).toMatch(text);
+      expect(shown).toContain("quota exceeded for key");
+      for (const leak of LEAKS) expect(shown).not.toContain(leak);
 
       expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
-      expect(s.agentText(sessionId)).toBe("recovered");
+      expect(s.agentText(sessionId)).toBe(`${shown}recovered`);
     },
   );
 });

@@ -289,6 +289,23 @@ describe("renderToolCall", () => {
     expect(renderToolCall(state, plain).title).toBe(title);
   });
 
+  it("marks a refused tool as not run, once it has ended", () => {
+    const refused = bash({ nonExecutionKind: "permission-rule" });
+    expect(renderToolCall(refused, plain)._meta).toStrictEqual({
+      claudeCode: { toolName: "Bash" },
+    });
+    const ended = bash({
+      nonExecutionKind: "permission-rule",
+      status: "failed",
+      result: { isError: true, text: "no", raw: "no", structured: undefined },
+    });
+    for (const profile of [plain, air])
+      expect(renderToolCall(ended, profile)._meta?.claudeCode).toStrictEqual({
+        toolName: "Bash",
+        nonExecutionKind: "permission-rule",
+      });
+  });
+
   it("puts no toolResponse key in _meta before PostToolUse", () => {
     expect(renderToolCall(bash(), plain)._meta).toStrictEqual({ claudeCode: { toolName: "Bash" } });
   });

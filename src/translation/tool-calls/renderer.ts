@@ -65,6 +65,8 @@ export function renderToolCall(
     const response = air ? markersOf(state.toolResponse) : state.toolResponse;
     if (response !== undefined) claudeCode.toolResponse = response;
   }
+  if (done && state.nonExecutionKind !== undefined)
+    claudeCode.nonExecutionKind = state.nonExecutionKind;
   const meta: Record<string, unknown> = { claudeCode };
   for (let i = 0; i < decorators.length; i++) decorators[i]!.decorate(meta, state, facts);
 
