@@ -60,7 +60,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "upstream's are shorter",
   },
   {
-    key: "← session/update available_commands_update | only *",
+    key: "← session/update available_commands_update* | only *",
     reason:
       "timing: ours sends the commands right after `session/new`; upstream during the first " +
       "prompt, twice",
@@ -167,7 +167,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "no `allow_always` option for it",
   },
   {
-    key: "← session/update tool_call_update toolu_denied update.content[*",
+    key: "← session/update tool_call_update toolu_denied* update.content[*",
     reason:
       "product: Claude reads Claude Code's own refusal text (\"The user doesn't want to " +
       "proceed…\"), and the tool call shows that result after the command's description " +
@@ -175,7 +175,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "own text and replaces the content with it",
   },
   {
-    key: "← session/update tool_call_update toolu_denied update.rawOutput | value",
+    key: "← session/update tool_call_update toolu_denied* update.rawOutput | value",
     reason: "as above: Claude Code's refusal text, not upstream's",
   },
   {
@@ -188,14 +188,71 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     key: "← session/update tool_call_update toolu_denied | only upstream",
     reason: "follows from the output sent in the final update (above)",
   },
-  // modes and models
   {
-    key: "← session/set_config_option result configOptions[id=mode].currentValue | value",
+    key: "→ session/request_permission result | only *",
     reason:
-      "UNDER INVESTIGATION (issue 22): seen once in six runs, ours answered a set_config_option " +
-      "with the mode of the set_mode just before it (a late mode echo of Claude Code's?); a " +
-      "focused scenario of the same calls gave the right mode every time",
+      "timing: the client's answer and the usage report of the call that asked cross " +
+      "(Claude Code reports the call's end while the request is open)",
   },
+  // subagents (a client that does not declare subagents)
+  {
+    key: "← session/update tool_call* toolu_child | only upstream",
+    reason:
+      "pending: upstream shows a subagent's tool calls on the root session (with " +
+      "`claudeCode.parentToolUseId`) live but not on a load's replay; ours shows them only " +
+      "to a client that asked for the flat transcript (`subagent-transcript`) or declares " +
+      "subagents, so that live and replayed sessions agree",
+  },
+  {
+    key: "← session/update tool_call_update toolu_agent* update.content[*",
+    reason:
+      "spec Claude tools and ACP fields: the subagent prompt as a display copy, then the " +
+      "report; upstream shows the prompt, then the first block of the result (Claude Code's " +
+      "`<tools-used-before-summary>` note)",
+  },
+  {
+    key: "← session/update tool_call_update toolu_agent* update.rawOutput[0].text | value",
+    reason: "the hand-back text names the run's subagent id and tool use count",
+  },
+  // MCP tools
+  {
+    key: "← session/update tool_call_update toolu_echo update._meta.claudeCode.toolResponse* | only ours",
+    reason:
+      "spec Zed conventions: a client that is not AIR gets the tool's full response, for " +
+      "an MCP tool its content blocks; upstream sends none for an MCP tool",
+  },
+  {
+    key: "← session/update tool_call_update toolu_echo | only *",
+    reason:
+      "timing of upstream: it sends an MCP tool's response as an update of its own only " +
+      "when Claude Code's PostToolUse hook answers before the result (seen both ways)",
+  },
+  // sessions
+  {
+    key: "← session/update tool_call_update toolu_* (replay) | only ours",
+    reason:
+      "spec Compatibility rule: ours replays a tool's full response as its own update, as " +
+      "it went live; upstream's replay has only the completion",
+  },
+  {
+    key: "← session/list result sessions[0].title | value",
+    reason:
+      "product: ours titles a session by Claude Code's title, else its first prompt; " +
+      "upstream lists Claude Code's summary (here the last prompt)",
+  },
+  {
+    key: "← session/* result sessionId | only upstream",
+    reason:
+      "upstream repeats the session id in the answer of `session/load` and `session/resume`, " +
+      "a field ACP does not define there",
+  },
+  {
+    key: "← session/update agent_message_chunk (replay) | only upstream",
+    reason:
+      "pending: ours does not replay Claude Code's text of a failed model call on " +
+      "`session/load` (it shows it live)",
+  },
+  // modes and models
   {
     key: "← session/update current_mode_update | only ours",
     reason: "ours confirms every mode change with current_mode_update, also for `session/set_mode`",
@@ -205,6 +262,12 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: "ours confirms every option change with config_option_update, also for the model",
   },
   // errors and cancel
+  {
+    key: "← session/update agent_message_chunk update.content.text | value",
+    reason:
+      "spec: every error text that reaches the user is redacted (an internal host, a key); " +
+      "upstream shows Claude Code's text as is",
+  },
   {
     key: "← session/prompt error message | value",
     reason: "upstream prefixes `Internal error: ` to Claude Code's text; ours answers the text",

@@ -90,6 +90,7 @@ describe("normaliseTraffic", () => {
           agentInfo: { name: "x", version: "1.2.3", title: "Claude Agent" },
           usage: { inputTokens: 10 },
           messageId: "msg_abc-1",
+          report: "agentId: a1d210a73792522ae (use SendMessage)",
           id: "1f0c6a3e-1f2d-4c5b-8a7e-9d0c1b2a3f4e",
           updatedAt: "2026-12-01T22:08:04.368Z",
           used: 13,
@@ -104,6 +105,7 @@ describe("normaliseTraffic", () => {
       "agentInfo.title": '"Claude Agent"',
       "usage.inputTokens": "<number>",
       messageId: '"<msg>"',
+      report: '"agentId: <agent> (use SendMessage)"',
       id: '"<uuid>"',
       updatedAt: '"<time>"',
       used: "<number>",
@@ -111,6 +113,40 @@ describe("normaliseTraffic", () => {
       "cost.currency": '"USD"',
       line: "4",
     });
+  });
+
+  it("labels the updates of a load's replay, and hides a subagent's id and durations", () => {
+    const update = (text: string) =>
+      entry("to-client", {
+        method: "session/update",
+        params: { update: { sessionUpdate: "agent_message_chunk", text } },
+      });
+    const traffic = [
+      entry("to-agent", { id: 7, method: "session/load", params: {} }),
+      update("old"),
+      entry("to-client", {
+        id: 7,
+        result: { agentId: "a1b2", totalDurationMs: 12, durationMs: 3 },
+      }),
+      update("new"),
+    ];
+    expect(
+      normaliseTraffic(traffic, volatile).map((m) => [m.label, Object.fromEntries(m.fields)]),
+    ).toEqual([
+      ["→ session/load", { "": "{}" }],
+      [
+        "← session/update agent_message_chunk (replay)",
+        { "update.sessionUpdate": '"agent_message_chunk"', "update.text": '"old"' },
+      ],
+      [
+        "← session/load result",
+        { agentId: "<volatile>", totalDurationMs: "<volatile>", durationMs: "<volatile>" },
+      ],
+      [
+        "← session/update agent_message_chunk",
+        { "update.sessionUpdate": '"agent_message_chunk"', "update.text": '"new"' },
+      ],
+    ]);
   });
 
   it("names array elements by a unique key field, else by position", () => {

@@ -43,10 +43,16 @@ type Message = {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
 const MESSAGE_ID = /\bmsg_[A-Za-z0-9_-]+/g;
+/** A subagent's id, also inside the text of its report. */
+const AGENT_ID = /\ba[0-9a-f]{16}\b/g;
 /** Numbers that count tokens or money: they depend on side requests and prices. */
 const COUNT_PATH = /(^|\.)(usage|quota|used|size|cost)(\.|$)|[tT]okens?(\.|$)/;
 /** Fields that name the adapter itself, not the information it gives. */
 const IDENTITY_PATH = /^agentInfo\.(name|version)$/;
+/** Values of one run: a subagent's id and how long things took. */
+const RUN_PATH = /(^|\.)(agentId|[a-zA-Z]*[dD]urationMs)$/;
+/** Requests whose answer follows a replay of the session's history. */
+const REPLAYING = new Set(["session/load"]);
 /** Keys whose array elements are matched by this field rather than by position. */
 const ELEMENT_KEYS = ["id", "optionId", "value", "name"] as const;
 
@@ -57,6 +63,8 @@ export function normaliseTraffic(
 ): GoldenMessage[] {
   const methodOfId = new Map<string, string>();
   const out: GoldenMessage[] = [];
+  // A replay's updates are labelled as such: they differ from the live ones on their own.
+  let replays = 0;
   for (const { dir, message: raw } of traffic) {
     const message = raw as Message;
     const arrow = dir === "to-agent" ? "→" : "←";
@@ -64,11 +72,14 @@ export function normaliseTraffic(
     let body: Json | undefined;
     if (message.method !== undefined) {
       if (message.id !== undefined) methodOfId.set(`${dir}:${message.id}`, message.method);
-      label = `${arrow} ${message.method}${updateLabel(message.params)}`;
+      if (dir === "to-agent" && REPLAYING.has(message.method)) replays++;
+      const replay = replays > 0 && message.method === "session/update" ? " (replay)" : "";
+      label = `${arrow} ${message.method}${updateLabel(message.params)}${replay}`;
       body = message.params;
     } else {
       const asked = dir === "to-agent" ? "to-client" : "to-agent";
       const method = methodOfId.get(`${asked}:${message.id}`) ?? "?";
+      if (dir === "to-client" && REPLAYING.has(method)) replays--;
       label = `${arrow} ${method} ${message.error !== undefined ? "error" : "result"}`;
       body = message.error ?? message.result;
     }
@@ -123,7 +134,12 @@ function normaliseFields(fields: Map<string, string>, volatile: Volatile): Map<s
   const out = new Map<string, string>();
   for (const [rawPath, rawValue] of fields) {
     const path = normaliseText(rawPath, replacements);
-    if (path === "sessionId" || path.endsWith(".sessionId") || IDENTITY_PATH.test(path)) {
+    if (
+      path === "sessionId" ||
+      path.endsWith(".sessionId") ||
+      IDENTITY_PATH.test(path) ||
+      RUN_PATH.test(path)
+    ) {
       out.set(path, "<volatile>");
     } else if (COUNT_PATH.test(path) && /^-?\d/.test(rawValue)) {
       out.set(path, "<number>");
@@ -137,7 +153,11 @@ function normaliseFields(fields: Map<string, string>, volatile: Volatile): Map<s
 function normaliseText(text: string, replacements: Array<[string, string]>): string {
   let out = text;
   for (const [from, to] of replacements) out = out.split(from).join(to);
-  return out.replace(UUID, "<uuid>").replace(ISO_TIME, "<time>").replace(MESSAGE_ID, "<msg>");
+  return out
+    .replace(UUID, "<uuid>")
+    .replace(ISO_TIME, "<time>")
+    .replace(MESSAGE_ID, "<msg>")
+    .replace(AGENT_ID, "<agent>");
 }
 
 /**
