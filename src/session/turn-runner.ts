@@ -164,7 +164,10 @@ export class TurnRunner {
   private finish(turn: Turn, message: SDKResultMessage): void {
     const end = this.failures.turnEnd(turn, message, turnEnd(message, turn));
     if (end.kind === "error") {
-      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text) });
+      // Upstream's `data.errorKind`: Claude Code's tag of the failed call (`rate_limit`…).
+      const kind = this.callUsage ? turn.assistantError : undefined;
+      const data = kind === undefined ? undefined : { errorKind: kind };
+      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text, data) });
     } else {
       // Upstream's keys on the turn's usage report, for a client that is not AIR.
       const updates = this.callUsage

@@ -78,17 +78,28 @@ describe("TranscriptReplay", () => {
         message: { content: "<local-command-stdout>x</local-command-stdout>" },
       }),
     ],
-    [
-      "an API error",
-      entry({
-        type: "assistant",
-        isApiErrorMessage: true,
-        message: { id: "m", content: [{ type: "text", text: "529" }] },
-      }),
-    ],
     ["another system entry", entry({ type: "system", subtype: "informational" })],
   ])("shows nothing for %s", (_name, e) => {
     expect(replay([e])).toEqual([]);
+  });
+
+  it("replays a failed call's text, redacted, to a client that is not AIR, as it went live", () => {
+    const failed = entry({
+      type: "assistant",
+      isApiErrorMessage: true,
+      message: { id: "m", content: [{ type: "text", text: "API Error: 529 (127.0.0.1:4000)" }] },
+    });
+    expect(replay([failed])).toStrictEqual([
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: "API Error: 529 ([internal host])" },
+        messageId: "m",
+      },
+    ]);
+    const air = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
+    });
+    expect(replay([failed], air)).toEqual([]);
   });
 
   it("replays a slash command as the user typed it, and an image prompt", () => {
@@ -512,7 +523,6 @@ describe("TranscriptReplay: AIR sessionFailure", () => {
   });
 
   it.each([
-    ["a client without the capability", LIMIT, "<synthetic>", PLAIN_CLIENT],
     [
       "an AIR client without it",
       LIMIT,

@@ -1,8 +1,13 @@
-import type { SDKAssistantMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
+import type {
+  SDKAssistantMessage,
+  SDKMessage,
+  SDKUserMessage,
+} from "@anthropic-ai/claude-agent-sdk";
 import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { ReplayedFailures } from "../../extensions/air/session-failure/history.js";
 import { sessionFailureUpdate } from "../../extensions/air/session-failure/wire.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
+import { apiErrorChunk } from "../api-error-chunk.js";
 import { factsOf } from "../compaction.js";
 import { redactForUser } from "../redact.js";
 import { updatesOf } from "../routed-update.js";
@@ -44,6 +49,8 @@ export class TranscriptReplay {
   private compactionMetadata: unknown;
   /** AIR `sessionFailure`: the stored usage-limit failures as records. */
   private readonly failures: ReplayedFailures | undefined;
+  /** A client that is not AIR saw a failed call's text live: it sees it again. */
+  private readonly errorText: boolean;
 
   constructor(
     profile: ClientProfile,
@@ -56,6 +63,7 @@ export class TranscriptReplay {
     this.failures = profile.air.sessionFailure
       ? new ReplayedFailures(sessionId, (text) => redactForUser(text))
       : undefined;
+    this.errorText = !profile.air.client;
   }
 
   /**
@@ -122,7 +130,17 @@ export class TranscriptReplay {
       if (record) return [sessionFailureUpdate(record)];
     }
     // A failed API call is stored as a synthetic assistant message; live, it ended the
-    // turn as an error instead of text (or, for AIR `sessionFailure`, a record).
+    // turn as an error (for AIR `sessionFailure`, a record), and a client that is not AIR
+    // saw its text as a message (`apiErrorChunk`).
+    if (entry.isApiErrorMessage && entry.message && this.errorText && parent === null) {
+      const failed = { type: "assistant", error: "unknown", parent_tool_use_id: null };
+      const message = {
+        ...failed,
+        message: { id: entry.message.id, content: contentBlocks(entry) },
+      };
+      const chunk = apiErrorChunk(message as unknown as SDKMessage, (text) => redactForUser(text));
+      return chunk ? [chunk] : [];
+    }
     if (entry.isApiErrorMessage || !entry.message) return [];
     const blocks = contentBlocks(entry);
     for (let i = 0; i < blocks.length; i++) {
