@@ -143,10 +143,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "tool result with Claude Code's line-number prefixes",
   },
   {
-    key: "← session/update tool_call_update toolu_edit update.locations[0].* | only upstream",
-    reason: "pending: upstream repeats the location, with the line, in the PostToolUse update",
-  },
-  {
     key: "← session/update tool_call_update toolu_edit update.content[0].*Text | value",
     reason:
       "spec Claude tools and ACP fields: the final diff is the whole file; upstream's is the " +

@@ -203,6 +203,21 @@ describe("align", () => {
     expect(align(a, b)).toEqual(pairs);
   });
 
+  it("pairs the answers before the updates around them", () => {
+    const result = "← session/prompt result";
+    const update = "← session/update usage_update";
+    expect(align([update, result], [result, update])).toEqual([
+      [0, undefined],
+      [1, 0],
+      [undefined, 1],
+    ]);
+    expect(align([result, update], [update, result])).toEqual([
+      [undefined, 0],
+      [0, 1],
+      [1, undefined],
+    ]);
+  });
+
   it("among equal labels, pairs the most similar messages", () => {
     // Two candidates for one: the second is more similar.
     expect(align(["u"], ["u", "u"], (_i, j) => (j === 1 ? 0.9 : 0.1))).toEqual([

@@ -51,6 +51,8 @@ const COUNT_PATH = /(^|\.)(usage|quota|used|size|cost)(\.|$)|[tT]okens?(\.|$)/;
 const IDENTITY_PATH = /^agentInfo\.(name|version)$/;
 /** Values of one run: a subagent's id and how long things took. */
 const RUN_PATH = /(^|\.)(agentId|[a-zA-Z]*[dD]urationMs)$/;
+/** The client's requests and the agent's answers (`align`). */
+const ANCHOR = /^(→ [^ ]+$|← (?!session\/update|session\/request_permission|_).* (result|error)$)/;
 /** Requests whose answer follows a replay of the session's history. */
 const REPLAYING = new Set(["session/load"]);
 /** Keys whose array elements are matched by this field rather than by position. */
@@ -208,10 +210,13 @@ function compareFields(
 }
 
 /**
- * Pairs of indexes that align `a` with `b`: equal labels only, as many pairs as possible,
- * and among alignments with as many pairs, the one whose paired messages share the most
- * fields (`similarity`, in [0, 1)); the unmatched elements of each side in between
- * (`[i, undefined]`, `[undefined, j]`), in order.
+ * Pairs of indexes that align `a` with `b`: equal labels only, as many pairs as possible
+ * (a client's request or the agent's answer counts as much as four updates: they anchor
+ * the turns, so an update that comes before a prompt's answer on one side and after it on
+ * the other does not unpair the answers; the client's own answers, whose timing the test
+ * sets, count as one), and among alignments that pair as much, the one whose
+ * paired messages share the most fields (`similarity`, in [0, 1)); the unmatched
+ * elements of each side in between (`[i, undefined]`, `[undefined, j]`), in order.
  */
 export function align(
   a: readonly string[],
@@ -221,7 +226,9 @@ export function align(
   const best: number[][] = Array.from({ length: a.length + 1 }, () =>
     new Array<number>(b.length + 1).fill(0),
   );
-  const pairScore = (i: number, j: number) => (a[i] === b[j] ? 1 + similarity(i, j) : -1);
+  const weight = (label: string) => (ANCHOR.test(label) ? 4 : 1);
+  const pairScore = (i: number, j: number) =>
+    a[i] === b[j] ? weight(a[i]!) + similarity(i, j) : -1;
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       const pair = pairScore(i, j);

@@ -306,6 +306,17 @@ describe("renderToolCall", () => {
       });
   });
 
+  it("locates a done edit where it landed, but for AIR", () => {
+    const edit = {
+      ...newToolCallState("e1", "Edit", null),
+      input: { file_path: "/w/a.ts", old_string: "b", new_string: "c" },
+      inputComplete: true,
+      postFacts: { locations: [{ path: "/w/a.ts", line: 7 }] },
+    };
+    expect(renderToolCall(edit, plain).locations).toEqual([{ path: "/w/a.ts", line: 7 }]);
+    expect(renderToolCall(edit, air).locations).toEqual([{ path: "/w/a.ts" }]);
+  });
+
   it("puts no toolResponse key in _meta before PostToolUse", () => {
     expect(renderToolCall(bash(), plain)._meta).toStrictEqual({ claudeCode: { toolName: "Bash" } });
   });
