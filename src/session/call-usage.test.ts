@@ -55,7 +55,7 @@ describe("CallUsage", () => {
     expect(usage.updateFor({ type: "assistant" } as unknown as SDKMessage)).toBeUndefined();
   });
 
-  it("puts upstream's keys on the turn's last report, which does not count as a call's", () => {
+  it("puts upstream's keys on the turn's last report; the next turn reports its first call", () => {
     const usage = new CallUsage();
     usage.learn(window(1000));
     usage.updateFor(start(10));
@@ -63,7 +63,6 @@ describe("CallUsage", () => {
     expect(usage.turnEnd([last], MODEL)).toStrictEqual([
       { ...last, _meta: { "_claude/origin": { kind: "human" }, "_claude/model": MODEL } },
     ]);
-    usage.updateFor(delta(5));
     expect(usage.updateFor(start(10))).toStrictEqual(report(11));
   });
 });

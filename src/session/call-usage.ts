@@ -14,14 +14,14 @@ import {
  * The window of a model is known from Claude Code's `result` (`modelUsage`); before the
  * first one of the process, there is nothing to report against. Like upstream's, a call's
  * report that would tell the client what it already knows (the same use of the same
- * window) is not sent; the turn's last report, with the cost, always is.
+ * window, in the same turn) is not sent; the turn's last report, with the cost, always is.
  */
 export class CallUsage {
   /** The context window per model, from the latest `result` that named it. */
   private readonly windows = new Map<string, number>();
   /** The current call: its model and its usage so far. */
   private call: { model: string; usage: ApiUsage } | undefined;
-  /** `used/size` of the last call's report sent (a turn's last report does not count). */
+  /** `used/size` of the turn's last call report sent. */
   private lastSent: string | undefined;
 
   /** A `result`'s `modelUsage`: the windows of the models it names. */
@@ -47,6 +47,8 @@ export class CallUsage {
 
   /** The turn's last updates, its usage report with upstream's keys (`model`: its last call's). */
   turnEnd(updates: readonly SessionUpdate[], model: string | undefined): SessionUpdate[] {
+    // The next turn's first call is reported whatever this one's last report said.
+    this.lastSent = undefined;
     return updates.map((update) => withTurnUsageKeys(update, model));
   }
 

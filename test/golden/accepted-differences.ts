@@ -84,6 +84,12 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "upstream reports the interrupted turn's `result` (the session is quiet after a cancel)",
   },
   {
+    key: "← session/update usage_update | only ours",
+    reason:
+      "timing: the report of the model call that starts as a prompt is cancelled crosses " +
+      "the cancel (ours may send it just before the cancelled answer; upstream after it)",
+  },
+  {
     key: "← session/update session_info_update update.title | value",
     reason: "as below: ours titles the session from the first prompt, upstream from Claude Code",
   },
@@ -193,6 +199,26 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "timing: the client's answer and the usage report of the call that asked cross " +
       "(Claude Code reports the call's end while the request is open)",
   },
+  {
+    key: "← session/update tool_call toolu_* update.rawInput* | only *",
+    reason:
+      "timing of upstream: when Claude Code's permission request reaches it before the " +
+      "streamed input, it sends the tool call whole, then the request, then the streamed " +
+      "input again (its rawInput going back to a part of itself); ours sends the streamed " +
+      "input as it comes, then the request",
+  },
+  {
+    key: "← session/update tool_call toolu_* update.content* | only *",
+    reason: "as above: upstream's whole first report already shows the input's display copy",
+  },
+  {
+    key: "← session/request_permission toolu_* | only *",
+    reason: "as above: upstream's request then comes before the streamed input",
+  },
+  {
+    key: "← session/update tool_call_update toolu_* update.title | only ours",
+    reason: "as above: upstream's whole first report already had the title",
+  },
   // subagents (a client that does not declare subagents)
   {
     key: "← session/update tool_call* toolu_child | only upstream",
@@ -215,10 +241,11 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   // MCP tools
   {
-    key: "← session/update tool_call_update toolu_echo | only *",
+    key: "← session/update tool_call_update toolu_* | only ours",
     reason:
-      "timing of upstream: it sends an MCP tool's response as an update of its own only " +
-      "when Claude Code's PostToolUse hook answers before the result (seen both ways)",
+      "timing of upstream: it sends a tool's full response (Claude Code's PostToolUse) as " +
+      "an update of its own only when the hook answers before the result (seen both ways " +
+      "for Read and MCP tools); ours always sends it before the completion",
   },
   // sessions
   {

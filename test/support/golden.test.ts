@@ -244,6 +244,23 @@ describe("compareMessages", () => {
     ]);
   });
 
+  it("aligns each tool call's messages apart from the rest", () => {
+    const call = message("← session/update tool_call toolu_a", { t: "1" });
+    const permission = message("← session/request_permission toolu_a", {});
+    const usage = message("← session/update usage_update", { u: "1" });
+    const answer = message("→ session/request_permission result", {});
+    // The usage report crosses the tool call's messages: no difference.
+    expect(
+      compareMessages([call, usage, permission, answer], [call, permission, usage, answer]),
+    ).toEqual([]);
+    // The client's answer and a usage report cross: the answer, whose timing the test
+    // sets, gives way.
+    expect(compareMessages([call, usage, answer], [call, answer, usage])).toEqual([
+      { key: "→ session/request_permission result | only upstream", upstream: answer.label },
+      { key: "→ session/request_permission result | only ours", ours: answer.label },
+    ]);
+  });
+
   it("finds no difference between equal traffics", () => {
     const both = [message("← a", { x: "1" })];
     expect(compareMessages(both, both)).toEqual([]);

@@ -53,6 +53,8 @@ const IDENTITY_PATH = /^agentInfo\.(name|version)$/;
 const RUN_PATH = /(^|\.)(agentId|[a-zA-Z]*[dD]urationMs)$/;
 /** The client's requests and the agent's answers (`align`). */
 const ANCHOR = /^(→ [^ ]+$|← (?!session\/update|session\/request_permission|_).* (result|error)$)/;
+/** The client's answers to the agent's requests: the test sets their timing. */
+const CLIENT_ANSWER = /^→ .* result$/;
 /** Requests whose answer follows a replay of the session's history. */
 const REPLAYING = new Set(["session/load"]);
 /** Keys whose array elements are matched by this field rather than by position. */
@@ -162,12 +164,33 @@ function normaliseText(text: string, replacements: Array<[string, string]>): str
     .replace(AGENT_ID, "<agent>");
 }
 
+/** The tool call a message is about (its label ends with the id), else "" (the rest). */
+function threadOf(label: string): string {
+  return / (toolu_[A-Za-z0-9_]+(?: \(replay\))?)$/.exec(label)?.[1] ?? "";
+}
+
 /**
- * The differences between two normalised traffics: messages aligned by label (longest
- * common subsequence), a message of one side only, and for aligned messages every field
- * only one side has or whose values differ.
+ * The differences between two normalised traffics: the messages of each tool call, and
+ * the rest, aligned apart (a tool call's messages may come before or after a usage
+ * report or another call's, as the adapter's reading of Claude Code's messages and
+ * control requests falls), each by label (longest common subsequence); a message of one
+ * side only, and for aligned messages every field only one side has or whose values
+ * differ.
  */
 export function compareMessages(
+  ours: readonly GoldenMessage[],
+  upstream: readonly GoldenMessage[],
+): Difference[] {
+  const threads = new Set([...ours, ...upstream].map((m) => threadOf(m.label)));
+  const out: Difference[] = [];
+  for (const thread of threads) {
+    const inThread = (m: GoldenMessage) => threadOf(m.label) === thread;
+    out.push(...compareThread(ours.filter(inThread), upstream.filter(inThread)));
+  }
+  return out;
+}
+
+function compareThread(
   ours: readonly GoldenMessage[],
   upstream: readonly GoldenMessage[],
 ): Difference[] {
@@ -214,7 +237,7 @@ function compareFields(
  * (a client's request or the agent's answer counts as much as four updates: they anchor
  * the turns, so an update that comes before a prompt's answer on one side and after it on
  * the other does not unpair the answers; the client's own answers, whose timing the test
- * sets, count as one), and among alignments that pair as much, the one whose
+ * sets, count as half an update), and among alignments that pair as much, the one whose
  * paired messages share the most fields (`similarity`, in [0, 1)); the unmatched
  * elements of each side in between (`[i, undefined]`, `[undefined, j]`), in order.
  */
@@ -226,7 +249,7 @@ export function align(
   const best: number[][] = Array.from({ length: a.length + 1 }, () =>
     new Array<number>(b.length + 1).fill(0),
   );
-  const weight = (label: string) => (ANCHOR.test(label) ? 4 : 1);
+  const weight = (label: string) => (ANCHOR.test(label) ? 4 : CLIENT_ANSWER.test(label) ? 0.5 : 1);
   const pairScore = (i: number, j: number) =>
     a[i] === b[j] ? weight(a[i]!) + similarity(i, j) : -1;
   for (let i = a.length - 1; i >= 0; i--) {
