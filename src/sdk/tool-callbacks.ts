@@ -46,6 +46,8 @@ export interface PermissionAsk {
   readonly blockedPath: string | undefined;
   /** The MCP server of an `mcp__*` tool, by its configured name. */
   readonly mcpServer: string | undefined;
+  /** Where that server is configured (`sdk`, `dynamic`, `project`…: an open set). */
+  readonly mcpServerSource: string | undefined;
   /** Claude Code's short name of the action ("Read file"; a Computer Use app). */
   readonly displayName: string | undefined;
 }
@@ -69,6 +71,7 @@ export function canUseToolFor(events: ToolEvents): CanUseTool {
       defaultToNo: options.defaultToNo === true,
       blockedPath: options.blockedPath,
       mcpServer: options.mcpServer?.name,
+      mcpServerSource: options.mcpServer?.source,
       displayName: options.displayName,
     });
 }

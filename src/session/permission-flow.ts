@@ -21,6 +21,11 @@ const USER_REJECTED: PermissionResult = {
   decisionClassification: "user_reject",
 };
 
+/** The user refused the tool in the permission request. */
+export function userRejected(result: PermissionResult): boolean {
+  return result === USER_REJECTED;
+}
+
 /** The user approved a plan and chose to continue it with a clear context. */
 export interface PlanHandoff {
   readonly plan: string;

@@ -2,6 +2,7 @@ import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import type { Outbox } from "./outbox.js";
 import { log } from "../util/log.js";
+import { ModeEchoes } from "./mode-echoes.js";
 import {
   applyToQuery,
   configUpdates,
@@ -16,6 +17,8 @@ import {
  */
 export class SessionOptions {
   private config: SessionConfig | undefined;
+  /** Claude Code's reports of the modes the client chose, still to come. */
+  private readonly echoes = new ModeEchoes();
 
   constructor(
     private readonly outbox: Outbox,
@@ -75,6 +78,8 @@ export class SessionOptions {
 
   /** Claude Code switched modes by itself (plan mode entered, a plan approved). */
   observeMode(mode: string): void {
+    // The echo of a change the client made: the options show that change, or a newer one.
+    if (this.echoes.echoed(mode)) return;
     // State the client needs even when it arrives after a cancel (held until it listens).
     if (this.config?.observeMode(mode)) this.outbox.announce(configUpdates(this.config, true));
   }
@@ -90,7 +95,15 @@ export class SessionOptions {
     if (!change) return;
     const config = this.required();
     const query = this.query();
-    if (query) await applyToQuery(query, change, config);
+    if (query) {
+      if (change.kind === "mode") this.echoes.asked(change.mode);
+      try {
+        await applyToQuery(query, change, config);
+      } catch (error) {
+        if (change.kind === "mode") this.echoes.refused(change.mode);
+        throw error;
+      }
+    }
     this.outbox.sendAll(configUpdates(config, change.kind === "mode"));
   }
 

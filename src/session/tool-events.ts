@@ -4,7 +4,12 @@ import type { PermissionAsk, ToolEvents } from "../sdk/tool-callbacks.js";
 import type { QuestionHints } from "../translation/ask-user-question.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { Outbox } from "./outbox.js";
-import { PermissionFlow, TOOL_USE_ABORTED, type PlanHandoff } from "./permission-flow.js";
+import {
+  PermissionFlow,
+  TOOL_USE_ABORTED,
+  userRejected,
+  type PlanHandoff,
+} from "./permission-flow.js";
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
 import { elicitForMcpServer } from "./mcp-elicitation-flow.js";
@@ -95,6 +100,7 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       }
       if (result.behavior === "allow" && !signal.aborted)
         host.outbox.route(host.translator.tools.approved(ask.toolUseId));
+      else if (userRejected(result)) host.translator.tools.refused(ask.toolUseId);
       return result;
     },
     toolFinished(toolUseId, toolResponse, fileAfter) {

@@ -1,5 +1,6 @@
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { apiErrorChunk } from "../translation/api-error-chunk.js";
 import { parseMcpCommand } from "../translation/mcp-command.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
@@ -11,6 +12,7 @@ import { authRequired, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { redacted } from "../util/user-text.js";
 import { AutonomousCycle } from "./autonomous-cycle.js";
+import { CallUsage } from "./call-usage.js";
 import { userMessage, type Conversation } from "./conversation.js";
 import { FailureReports } from "./failure-reports.js";
 import type { FileChangeReports } from "./file-change-reports.js";
@@ -72,9 +74,12 @@ export class TurnRunner {
    * running turn): pushed into its turn as soon as it starts, dropped with it on cancel.
    */
   private early: { content: ClaudeUserBlock[]; onApplied: () => void }[] = [];
+  /** Upstream's usage report of every model call, for a client that is not AIR. */
+  private readonly callUsage: CallUsage | undefined;
 
   constructor(private readonly parts: TurnRunnerParts) {
     this.failures = new FailureReports(parts.sessionId, parts.profile, parts.outbox);
+    this.callUsage = parts.profile.air.client ? undefined : new CallUsage();
   }
 
   /**
@@ -157,6 +162,7 @@ export class TurnRunner {
   result(message: SDKResultMessage): void {
     const before = this.modelUsage;
     this.modelUsage = message.modelUsage ?? this.modelUsage;
+    this.callUsage?.learn(message.modelUsage);
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
     const turn = this.parts.lifecycle.turn;
     if (!turn) return this.ownCycle(before)?.result(message);
@@ -179,9 +185,16 @@ export class TurnRunner {
   private finish(turn: Turn, message: SDKResultMessage): void {
     const end = this.failures.turnEnd(turn, message, turnEnd(message, turn));
     if (end.kind === "error") {
-      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text) });
+      // Upstream's `data.errorKind`: Claude Code's tag of the failed call (`rate_limit`…).
+      const kind = this.callUsage ? turn.assistantError : undefined;
+      const data = kind === undefined ? undefined : { errorKind: kind };
+      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text, data) });
     } else {
-      this.endTurn(turn, { response: end.response, updates: end.updates });
+      // Upstream's keys on the turn's usage report, for a client that is not AIR.
+      const updates = this.callUsage
+        ? this.callUsage.turnEnd(end.updates, turn.lastModel)
+        : end.updates;
+      this.endTurn(turn, { response: end.response, updates });
     }
   }
 
@@ -225,6 +238,13 @@ export class TurnRunner {
     turn.observe(message);
     this.failures.observe(turn, message);
     this.parts.outbox.route(this.parts.translator.translate(message));
+    if (!this.callUsage) return;
+    // Upstream's traffic for a client that is not AIR: the usage of each model call, and
+    // Claude Code's text of a failed call in the transcript (AIR gets a failure record).
+    const usage = this.callUsage.updateFor(message);
+    if (usage) this.parts.outbox.send(usage);
+    const failed = apiErrorChunk(message, redacted);
+    if (failed) this.parts.outbox.send(failed);
   }
 
   /** Claude Code exited: the running turn fails; the next prompt starts a new query. */

@@ -111,6 +111,11 @@ export class Turn {
     return this.held.pop();
   }
 
+  /** The model of the turn's latest main-loop call. */
+  get lastModel(): string | undefined {
+    return this.model;
+  }
+
   get holding(): boolean {
     return this.held.length > 0;
   }

@@ -1,6 +1,13 @@
 import type { ModelUsage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
-import { quotaMeta, toAcpUsage, toUsageUpdate, type ApiUsage } from "./usage.js";
+import {
+  callUsageUpdate,
+  quotaMeta,
+  toAcpUsage,
+  toUsageUpdate,
+  withTurnUsageKeys,
+  type ApiUsage,
+} from "./usage.js";
 
 /** A `modelUsage` row; only the four token counts matter to the quota. */
 function model(
@@ -201,5 +208,37 @@ describe("toUsageUpdate", () => {
     ["a window of 0", lastCall, 0],
   ])("reports nothing for %s", (_name, call, window) => {
     expect(toUsageUpdate(call, window, 1)).toBeUndefined();
+  });
+});
+
+describe("upstream's usage keys", () => {
+  it("reports a model call against its window, naming the model", () => {
+    const call = { input_tokens: 10, output_tokens: 1, cache_read_input_tokens: 5 };
+    expect(callUsageUpdate(call, "claude-opus-5-5", 1_000_000)).toStrictEqual({
+      sessionUpdate: "usage_update",
+      used: 16,
+      size: 1_000_000,
+      _meta: { "_claude/model": "claude-opus-5-5" },
+    });
+  });
+
+  it("marks a turn's last report as the user's, with the model of its last call", () => {
+    const last = { sessionUpdate: "usage_update", used: 17, size: 100 } as const;
+    expect(withTurnUsageKeys(last, "claude-opus-5-5")).toStrictEqual({
+      ...last,
+      _meta: { "_claude/origin": { kind: "human" }, "_claude/model": "claude-opus-5-5" },
+    });
+    expect(withTurnUsageKeys(last, undefined)).toStrictEqual({
+      ...last,
+      _meta: { "_claude/origin": { kind: "human" } },
+    });
+  });
+
+  it("leaves any other update alone", () => {
+    const text = {
+      sessionUpdate: "agent_message_chunk",
+      content: { type: "text", text: "hi" },
+    } as const;
+    expect(withTurnUsageKeys(text, "m")).toBe(text);
   });
 });

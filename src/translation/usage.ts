@@ -104,15 +104,50 @@ export function toUsageUpdate(
   costUsd: number | undefined,
 ): SessionUpdate | undefined {
   if (!lastCall || !contextWindow) return undefined;
-  const used =
-    n(lastCall.input_tokens) +
-    n(lastCall.cache_read_input_tokens) +
-    n(lastCall.cache_creation_input_tokens) +
-    n(lastCall.output_tokens);
   return {
     sessionUpdate: "usage_update",
-    used,
+    used: usedTokens(lastCall),
     size: contextWindow,
     ...(typeof costUsd === "number" ? { cost: { amount: costUsd, currency: "USD" } } : {}),
   };
+}
+
+function usedTokens(call: ApiUsage): number {
+  return (
+    n(call.input_tokens) +
+    n(call.cache_read_input_tokens) +
+    n(call.cache_creation_input_tokens) +
+    n(call.output_tokens)
+  );
+}
+
+/** Upstream's `_meta` keys of a `usage_update` (spec Compatibility rule: the `_claude/*` keys). */
+export const CLAUDE_MODEL_KEY = "_claude/model";
+export const CLAUDE_ORIGIN_KEY = "_claude/origin";
+
+/**
+ * The `usage_update` of one model call as it starts or completes, for a client that is
+ * not AIR (upstream reports the window at both points): `_meta._claude/model` names the
+ * model that answered.
+ */
+export type UsageUpdate = Extract<SessionUpdate, { sessionUpdate: "usage_update" }>;
+
+export function callUsageUpdate(call: ApiUsage, model: string, size: number): UsageUpdate {
+  return {
+    sessionUpdate: "usage_update",
+    used: usedTokens(call),
+    size,
+    _meta: { [CLAUDE_MODEL_KEY]: model },
+  };
+}
+
+/**
+ * A turn's last `usage_update` with upstream's keys: the turn came from the user's
+ * prompt (`_claude/origin`), and the model of its last call.
+ */
+export function withTurnUsageKeys(update: SessionUpdate, model: string | undefined): SessionUpdate {
+  if (update.sessionUpdate !== "usage_update") return update;
+  const meta: Record<string, unknown> = { [CLAUDE_ORIGIN_KEY]: { kind: "human" } };
+  if (model !== undefined) meta[CLAUDE_MODEL_KEY] = model;
+  return { ...update, _meta: meta };
 }

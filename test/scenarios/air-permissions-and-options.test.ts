@@ -224,8 +224,9 @@ describe("a plain client", () => {
       rawInput: { command: "touch made.txt", description: "Make a file" },
     });
     expect(bash._meta).toBeUndefined();
+    // The MCP server as upstream names it: its name and where it is configured.
     expect(request("toolu_echo").toolCall._meta).toMatchObject({
-      claudeCode: { toolName: "mcp__echo__echo", mcpServer: "echo" },
+      claudeCode: { toolName: "mcp__echo__echo", mcpServer: { name: "echo", source: "dynamic" } },
     });
     expect(JSON.stringify(s.sentByAdapter())).not.toContain("jetbrains");
     for (const removed of ['"kind":"standard"', '"kind":"auto_review"', '"permission":{']) {

@@ -43,14 +43,15 @@ async function promptError(promise: Promise<unknown>): Promise<RequestError> {
 
 describe.each(Object.entries(PROFILES))("model API errors (%s client)", (_name, profile) => {
   // Claude Code 0.3.318 with CLAUDE_CODE_MAX_RETRIES=1 tries 429/5xx/401 twice and a 400 three times.
+  // The last column: Claude Code's tag of the failure, upstream's `data.errorKind`.
   it.each([
-    [429, 2, "rate_limit_error", /Request rejected \(429\)/],
-    [529, 2, "overloaded_error", /529/],
-    [500, 2, "api_error", /500/],
-    [400, 3, "invalid_request_error", /400/],
+    [429, 2, "rate_limit_error", /Request rejected \(429\)/, "rate_limit"],
+    [529, 2, "overloaded_error", /529/, "server_error"],
+    [500, 2, "api_error", /500/, "server_error"],
+    [400, 3, "invalid_request_error", /400/, "unknown"],
   ])(
     "a %d ends the turn with Claude's text, redacted, and the session stays usable",
-    async (status, times, errorType, text) => {
+    async (status, times, errorType, text, errorKind) => {
       const s = await scenario({
         script: [
           { kind: "error", status, errorType, message: LEAKY_MESSAGE, times },
@@ -61,13 +62,19 @@ describe.each(Object.entries(PROFILES))("model API errors (%s client)", (_name, 
       const sessionId = await s.newSession();
       const error = await promptError(s.prompt(sessionId, "hello"));
       expect(error.code).toBe(-32603);
+      expect(error.data).toEqual({ errorKind });
       expect(error.message).toMatch(text);
       expect(error.message).toContain("quota exceeded for key");
       for (const leak of LEAKS) expect(error.message).not.toContain(leak);
       expect(JSON.stringify(s.sentByAdapter())).not.toContain("LEAKEDKEY");
+      // Like upstream, the transcript shows Claude Code's text of the failure, redacted.
+      const shown = s.agentText(sessionId);
+      expect(shown).toMatch(text);
+      expect(shown).toContain("quota exceeded for key");
+      for (const leak of LEAKS) expect(shown).not.toContain(leak);
 
       expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
-      expect(s.agentText(sessionId)).toBe("recovered");
+      expect(s.agentText(sessionId)).toBe(`${shown}recovered`);
     },
   );
 });

@@ -91,6 +91,7 @@ describe.each(Object.entries(PROFILES))("a streamed chat turn (%s client)", (_na
     expect(quota.model_usage).toHaveLength(1);
     expect(quota.model_usage[0]!.model).toBe(s.model.mainRequests()[0]!.body.model);
 
+    // The first turn's calls are not reported: Claude Code tells the window at its end.
     const usage = updates.filter((u) => u.sessionUpdate === "usage_update");
     expect(usage).toEqual([
       {
@@ -98,6 +99,10 @@ describe.each(Object.entries(PROFILES))("a streamed chat turn (%s client)", (_na
         used: 160,
         size: expect.any(Number),
         cost: { amount: expect.any(Number), currency: "USD" },
+        _meta: {
+          "_claude/origin": { kind: "human" },
+          "_claude/model": s.model.mainRequests()[0]!.body.model,
+        },
       },
     ]);
     // The usage update goes out before the response, nothing of this turn after it.

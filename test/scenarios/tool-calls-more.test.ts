@@ -188,8 +188,10 @@ describe("plans", () => {
     await s.initialize();
     const sessionId = await s.newSession();
     await s.prompt(sessionId, "plan it");
+    // The entry in progress by its activeForm, as upstream shows it.
+    const doing = [{ ...plan[0]!, content: "Looking" }, plan[1]!];
     expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "plan")).toEqual([
-      { sessionUpdate: "plan", entries: plan },
+      { sessionUpdate: "plan", entries: doing },
     ]);
     expect(toolCallUpdates(s, sessionId, "toolu_todo")).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACCEPTED_DIFFERENCES } from "../golden/accepted-differences.js";
@@ -7,6 +7,7 @@ import {
   REPO_ROOT,
   UPSTREAM_ADAPTER_BIN,
   ADAPTER_BIN,
+  MCP_ECHO_SERVER,
   type Scenario,
 } from "../support/acp-harness.js";
 import {
@@ -18,7 +19,8 @@ import {
   type GoldenMessage,
 } from "../support/golden.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { textTurn } from "../support/script-turns.js";
+import { SUBAGENT_SCRIPT, textTurn } from "../support/script-turns.js";
+import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk";
 
 /**
  * The golden comparison with the published upstream adapter (issue 22, spec "Compatibility
@@ -29,31 +31,37 @@ import { textTurn } from "../support/script-turns.js";
 const scenario = useScenarios();
 
 const NOTES = "alpha\nbeta\n";
+const ECHO_SERVER = { name: "echo", command: process.execPath, args: [MCP_ECHO_SERVER], env: [] };
 
-/** One conversation over every v1 family it can drive quickly, recorded for one adapter. */
-async function record(
-  adapter: "ours" | "upstream",
-  capabilities: object,
-): Promise<GoldenMessage[]> {
-  // Upstream always offers bypassPermissions, which Claude Code refuses as root without it.
-  const s = await scenario({
-    adapter,
-    env: { IS_SANDBOX: "1" },
-    // The first allow, but for the one tool call that the user rejects.
-    onPermission: (request) => {
-      const kind = request.toolCall.toolCallId === "toolu_denied" ? "reject_once" : "allow_once";
-      const option = request.options.find((o) => o.kind === kind) ?? request.options[0]!;
-      return { outcome: { outcome: "selected", optionId: option.optionId } };
-    },
-  });
+/** A user's choice on a permission request: allow, but for the tool calls the user rejects. */
+function answer(request: RequestPermissionRequest): RequestPermissionResponse {
+  const kind = REJECTED.has(request.toolCall.toolCallId) ? "reject_once" : "allow_once";
+  const option = request.options.find((o) => o.kind === kind) ?? request.options[0]!;
+  return { outcome: { outcome: "selected", optionId: option.optionId } };
+}
+
+const REJECTED = new Set(["toolu_denied", "toolu_denied_fetch"]);
+
+type Turns = Parameters<Scenario["model"]["push"]>;
+
+/** Sends a prompt after scripting its model turns; an error answer is returned, not thrown. */
+function turnOf(s: Scenario, sessionId: string) {
+  return async (text: string, ...turns: Turns) => {
+    s.model.push(...turns);
+    return s.prompt(sessionId, text).catch((error: unknown) => error);
+  };
+}
+
+/**
+ * The first conversation: text and thinking, a command, a read, an edit, a write, a
+ * rejected command, two prompts at once, modes and models, a model API error, a cancel.
+ */
+async function basics(s: Scenario, capabilities: object): Promise<void> {
   const notes = join(s.workspace, "notes.txt");
   writeFileSync(notes, NOTES);
   await s.initialize(capabilities);
   const sessionId = await s.newSession();
-  const turn = async (text: string, ...turns: Parameters<Scenario["model"]["push"]>) => {
-    s.model.push(...turns);
-    return s.prompt(sessionId, text).catch((error: unknown) => error);
-  };
+  const turn = turnOf(s, sessionId);
   // Text and thinking.
   await turn("hello", {
     blocks: [
@@ -147,7 +155,79 @@ async function record(
   await s.model.waitForMainRequest(requests + 1);
   await s.cancel(sessionId);
   await cancelled;
+}
+
+/**
+ * The second conversation: a custom slash command, the plan tool, a fetch the user rejects, an MCP tool, a subagent (flat: the client does not declare subagents),
+ * retried and failed model calls (529, 429, 401), then the sessions: list, fork, close,
+ * load with its replay, resume.
+ */
+async function more(s: Scenario, capabilities: object): Promise<void> {
+  mkdirSync(join(s.workspace, ".claude/commands"), { recursive: true });
+  writeFileSync(join(s.workspace, ".claude/commands/greet.md"), "Say hello to $ARGUMENTS.\n");
+  writeFileSync(join(s.workspace, "notes.txt"), NOTES);
+  await s.initialize(capabilities);
+  const sessionId = await s.newSession({ mcpServers: [ECHO_SERVER] });
+  const turn = turnOf(s, sessionId);
+  const tool = (id: string, name: string, input: object) => ({
+    blocks: [{ type: "tool_use" as const, id, name, input }],
+  });
+  await turn("/greet the team", textTurn("Hello, team."));
+  await turn(
+    "plan it",
+    tool("toolu_todo", "TodoWrite", {
+      todos: [
+        { content: "Read the notes", status: "completed", activeForm: "Reading the notes" },
+        { content: "Write the summary", status: "in_progress", activeForm: "Writing" },
+      ],
+    }),
+    textTurn("planned"),
+  );
+  await turn(
+    "fetch it",
+    tool("toolu_denied_fetch", "WebFetch", { url: "https://example.com/", prompt: "Summarise" }),
+    textTurn("not fetched"),
+  );
+  await turn("echo", tool("toolu_echo", "mcp__echo__echo", { text: "ping" }), textTurn("echoed"));
+  await turn("delegate", ...SUBAGENT_SCRIPT);
+  // Retried and failed model calls: overloaded, rate limited, a rejected key.
+  await turn("busy", { kind: "error", status: 529, errorType: "overloaded_error", times: 2 });
+  await turn("limit", { kind: "error", status: 429, errorType: "rate_limit_error", times: 2 });
+  await turn("who", { kind: "error", status: 401, times: 2 });
+  // The sessions.
+  await s.agent.request("session/list", { cwd: s.workspace });
+  const fork = (await s.agent.request("session/fork", { sessionId, cwd: s.workspace })) as {
+    sessionId: string;
+  };
+  await s.agent.request("session/close", { sessionId: fork.sessionId });
+  await s.agent.request("session/close", { sessionId });
+  await s.agent.request("session/load", { sessionId, cwd: s.workspace, mcpServers: [] });
+  await s.agent.request("session/resume", { sessionId: fork.sessionId, cwd: s.workspace });
+  s.model.push(textTurn("resumed"));
+  await s.prompt(fork.sessionId, "again");
+}
+
+/** One conversation, recorded for one adapter and normalised. */
+async function record(
+  adapter: "ours" | "upstream",
+  capabilities: object,
+  converse: (s: Scenario, capabilities: object) => Promise<void>,
+): Promise<GoldenMessage[]> {
+  // Upstream always offers bypassPermissions, which Claude Code refuses as root without it.
+  // Claude Code 0.3.318 offers TodoWrite (rather than its task tools) only with this switch.
+  const env = {
+    IS_SANDBOX: "1",
+    CLAUDE_CODE_ENABLE_TODO_TOOLS: "1",
+    CLAUDE_CODE_ENABLE_TASKS: "0",
+  };
+  const s = await scenario({ adapter, env, onPermission: answer });
+  await converse(s, capabilities);
   await new Promise((r) => setTimeout(r, 300));
+  if (process.env.GOLDEN_DUMP) {
+    const client = "_meta" in capabilities ? "zed" : "plain";
+    const file = `${process.env.GOLDEN_DUMP}-${converse.name}-${client}-${adapter}-raw.json`;
+    writeFileSync(file, JSON.stringify(s.traffic, null, 1));
+  }
   return normaliseTraffic(s.traffic, {
     paths: {
       [s.workspace]: "<ws>",
@@ -165,7 +245,10 @@ function unique(differences: Difference[]): Difference[] {
   return [...seen.values()];
 }
 
-/** `GOLDEN_DUMP=<prefix>` writes both normalised traffics to `<prefix>-<client>.json`. */
+/**
+ * `GOLDEN_DUMP=<prefix>` writes both normalised traffics to `<prefix>-<conversation>-<client>.json`
+ * (and each raw traffic to `…-<adapter>-raw.json`).
+ */
 function dump(name: string, ours: GoldenMessage[], upstream: GoldenMessage[]): void {
   const prefix = process.env.GOLDEN_DUMP;
   if (!prefix) return;
@@ -178,13 +261,16 @@ function dump(name: string, ours: GoldenMessage[], upstream: GoldenMessage[]): v
 describe("golden comparison with the upstream adapter", () => {
   it("a plain and a Zed-like client get upstream's traffic, but for the accepted differences", async () => {
     const differences: Difference[] = [];
-    for (const [name, profile] of Object.entries({ plain: PROFILES.plain, zed: PROFILES.zed })) {
-      const [ours, upstream] = await Promise.all([
-        record("ours", profile),
-        record("upstream", profile),
-      ]);
-      dump(name, ours, upstream);
-      differences.push(...compareMessages(ours, upstream));
+    const clients = Object.entries({ plain: PROFILES.plain, zed: PROFILES.zed });
+    for (const [conversation, converse] of Object.entries({ basics, more })) {
+      for (const [client, profile] of clients) {
+        const [ours, upstream] = await Promise.all([
+          record("ours", profile, converse),
+          record("upstream", profile, converse),
+        ]);
+        dump(`${conversation}-${client}`, ours, upstream);
+        differences.push(...compareMessages(ours, upstream));
+      }
     }
     const { unaccepted, unused } = checkAccepted(unique(differences), ACCEPTED_DIFFERENCES);
     // An entry nothing matched may be timing (upstream's usage on cancel) or fixed: shown
@@ -192,5 +278,5 @@ describe("golden comparison with the upstream adapter", () => {
     if (unused.length > 0)
       console.info(`accepted differences not seen:\n${unused.map((u) => u.key).join("\n")}`);
     expect(describeDifferences(unaccepted)).toBe("");
-  }, 180_000);
+  }, 360_000);
 });

@@ -90,6 +90,7 @@ describe("normaliseTraffic", () => {
           agentInfo: { name: "x", version: "1.2.3", title: "Claude Agent" },
           usage: { inputTokens: 10 },
           messageId: "msg_abc-1",
+          report: "agentId: a1d210a73792522ae (use SendMessage)",
           id: "1f0c6a3e-1f2d-4c5b-8a7e-9d0c1b2a3f4e",
           updatedAt: "2026-12-01T22:08:04.368Z",
           used: 13,
@@ -104,6 +105,7 @@ describe("normaliseTraffic", () => {
       "agentInfo.title": '"Claude Agent"',
       "usage.inputTokens": "<number>",
       messageId: '"<msg>"',
+      report: '"agentId: <agent> (use SendMessage)"',
       id: '"<uuid>"',
       updatedAt: '"<time>"',
       used: "<number>",
@@ -111,6 +113,40 @@ describe("normaliseTraffic", () => {
       "cost.currency": '"USD"',
       line: "4",
     });
+  });
+
+  it("labels the updates of a load's replay, and hides a subagent's id and durations", () => {
+    const update = (text: string) =>
+      entry("to-client", {
+        method: "session/update",
+        params: { update: { sessionUpdate: "agent_message_chunk", text } },
+      });
+    const traffic = [
+      entry("to-agent", { id: 7, method: "session/load", params: {} }),
+      update("old"),
+      entry("to-client", {
+        id: 7,
+        result: { agentId: "a1b2", totalDurationMs: 12, durationMs: 3 },
+      }),
+      update("new"),
+    ];
+    expect(
+      normaliseTraffic(traffic, volatile).map((m) => [m.label, Object.fromEntries(m.fields)]),
+    ).toEqual([
+      ["→ session/load", { "": "{}" }],
+      [
+        "← session/update agent_message_chunk (replay)",
+        { "update.sessionUpdate": '"agent_message_chunk"', "update.text": '"old"' },
+      ],
+      [
+        "← session/load result",
+        { agentId: "<volatile>", totalDurationMs: "<volatile>", durationMs: "<volatile>" },
+      ],
+      [
+        "← session/update agent_message_chunk",
+        { "update.sessionUpdate": '"agent_message_chunk"', "update.text": '"new"' },
+      ],
+    ]);
   });
 
   it("names array elements by a unique key field, else by position", () => {
@@ -167,6 +203,21 @@ describe("align", () => {
     expect(align(a, b)).toEqual(pairs);
   });
 
+  it("pairs the answers before the updates around them", () => {
+    const result = "← session/prompt result";
+    const update = "← session/update usage_update";
+    expect(align([update, result], [result, update])).toEqual([
+      [0, undefined],
+      [1, 0],
+      [undefined, 1],
+    ]);
+    expect(align([result, update], [update, result])).toEqual([
+      [undefined, 0],
+      [0, 1],
+      [1, undefined],
+    ]);
+  });
+
   it("among equal labels, pairs the most similar messages", () => {
     // Two candidates for one: the second is more similar.
     expect(align(["u"], ["u", "u"], (_i, j) => (j === 1 ? 0.9 : 0.1))).toEqual([
@@ -190,6 +241,23 @@ describe("compareMessages", () => {
       { key: "← a u | only upstream", upstream: "4" },
       { key: "← only-ours | only ours", ours: "← only-ours" },
       { key: "← only-up | only upstream", upstream: "← only-up" },
+    ]);
+  });
+
+  it("aligns each tool call's messages apart from the rest", () => {
+    const call = message("← session/update tool_call toolu_a", { t: "1" });
+    const permission = message("← session/request_permission toolu_a", {});
+    const usage = message("← session/update usage_update", { u: "1" });
+    const answer = message("→ session/request_permission result", {});
+    // The usage report crosses the tool call's messages: no difference.
+    expect(
+      compareMessages([call, usage, permission, answer], [call, permission, usage, answer]),
+    ).toEqual([]);
+    // The client's answer and a usage report cross: the answer, whose timing the test
+    // sets, gives way.
+    expect(compareMessages([call, usage, answer], [call, answer, usage])).toEqual([
+      { key: "→ session/request_permission result | only upstream", upstream: answer.label },
+      { key: "→ session/request_permission result | only ours", ours: answer.label },
     ]);
   });
 

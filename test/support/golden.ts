@@ -43,10 +43,20 @@ type Message = {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
 const MESSAGE_ID = /\bmsg_[A-Za-z0-9_-]+/g;
+/** A subagent's id, also inside the text of its report. */
+const AGENT_ID = /\ba[0-9a-f]{16}\b/g;
 /** Numbers that count tokens or money: they depend on side requests and prices. */
 const COUNT_PATH = /(^|\.)(usage|quota|used|size|cost)(\.|$)|[tT]okens?(\.|$)/;
 /** Fields that name the adapter itself, not the information it gives. */
 const IDENTITY_PATH = /^agentInfo\.(name|version)$/;
+/** Values of one run: a subagent's id and how long things took. */
+const RUN_PATH = /(^|\.)(agentId|[a-zA-Z]*[dD]urationMs)$/;
+/** The client's requests and the agent's answers (`align`). */
+const ANCHOR = /^(→ [^ ]+$|← (?!session\/update|session\/request_permission|_).* (result|error)$)/;
+/** The client's answers to the agent's requests: the test sets their timing. */
+const CLIENT_ANSWER = /^→ .* result$/;
+/** Requests whose answer follows a replay of the session's history. */
+const REPLAYING = new Set(["session/load"]);
 /** Keys whose array elements are matched by this field rather than by position. */
 const ELEMENT_KEYS = ["id", "optionId", "value", "name"] as const;
 
@@ -57,6 +67,8 @@ export function normaliseTraffic(
 ): GoldenMessage[] {
   const methodOfId = new Map<string, string>();
   const out: GoldenMessage[] = [];
+  // A replay's updates are labelled as such: they differ from the live ones on their own.
+  let replays = 0;
   for (const { dir, message: raw } of traffic) {
     const message = raw as Message;
     const arrow = dir === "to-agent" ? "→" : "←";
@@ -64,11 +76,14 @@ export function normaliseTraffic(
     let body: Json | undefined;
     if (message.method !== undefined) {
       if (message.id !== undefined) methodOfId.set(`${dir}:${message.id}`, message.method);
-      label = `${arrow} ${message.method}${updateLabel(message.params)}`;
+      if (dir === "to-agent" && REPLAYING.has(message.method)) replays++;
+      const replay = replays > 0 && message.method === "session/update" ? " (replay)" : "";
+      label = `${arrow} ${message.method}${updateLabel(message.params)}${replay}`;
       body = message.params;
     } else {
       const asked = dir === "to-agent" ? "to-client" : "to-agent";
       const method = methodOfId.get(`${asked}:${message.id}`) ?? "?";
+      if (dir === "to-client" && REPLAYING.has(method)) replays--;
       label = `${arrow} ${method} ${message.error !== undefined ? "error" : "result"}`;
       body = message.error ?? message.result;
     }
@@ -123,7 +138,12 @@ function normaliseFields(fields: Map<string, string>, volatile: Volatile): Map<s
   const out = new Map<string, string>();
   for (const [rawPath, rawValue] of fields) {
     const path = normaliseText(rawPath, replacements);
-    if (path === "sessionId" || path.endsWith(".sessionId") || IDENTITY_PATH.test(path)) {
+    if (
+      path === "sessionId" ||
+      path.endsWith(".sessionId") ||
+      IDENTITY_PATH.test(path) ||
+      RUN_PATH.test(path)
+    ) {
       out.set(path, "<volatile>");
     } else if (COUNT_PATH.test(path) && /^-?\d/.test(rawValue)) {
       out.set(path, "<number>");
@@ -137,15 +157,40 @@ function normaliseFields(fields: Map<string, string>, volatile: Volatile): Map<s
 function normaliseText(text: string, replacements: Array<[string, string]>): string {
   let out = text;
   for (const [from, to] of replacements) out = out.split(from).join(to);
-  return out.replace(UUID, "<uuid>").replace(ISO_TIME, "<time>").replace(MESSAGE_ID, "<msg>");
+  return out
+    .replace(UUID, "<uuid>")
+    .replace(ISO_TIME, "<time>")
+    .replace(MESSAGE_ID, "<msg>")
+    .replace(AGENT_ID, "<agent>");
+}
+
+/** The tool call a message is about (its label ends with the id), else "" (the rest). */
+function threadOf(label: string): string {
+  return / (toolu_[A-Za-z0-9_]+(?: \(replay\))?)$/.exec(label)?.[1] ?? "";
 }
 
 /**
- * The differences between two normalised traffics: messages aligned by label (longest
- * common subsequence), a message of one side only, and for aligned messages every field
- * only one side has or whose values differ.
+ * The differences between two normalised traffics: the messages of each tool call, and
+ * the rest, aligned apart (a tool call's messages may come before or after a usage
+ * report or another call's, as the adapter's reading of Claude Code's messages and
+ * control requests falls), each by label (longest common subsequence); a message of one
+ * side only, and for aligned messages every field only one side has or whose values
+ * differ.
  */
 export function compareMessages(
+  ours: readonly GoldenMessage[],
+  upstream: readonly GoldenMessage[],
+): Difference[] {
+  const threads = new Set([...ours, ...upstream].map((m) => threadOf(m.label)));
+  const out: Difference[] = [];
+  for (const thread of threads) {
+    const inThread = (m: GoldenMessage) => threadOf(m.label) === thread;
+    out.push(...compareThread(ours.filter(inThread), upstream.filter(inThread)));
+  }
+  return out;
+}
+
+function compareThread(
   ours: readonly GoldenMessage[],
   upstream: readonly GoldenMessage[],
 ): Difference[] {
@@ -188,10 +233,13 @@ function compareFields(
 }
 
 /**
- * Pairs of indexes that align `a` with `b`: equal labels only, as many pairs as possible,
- * and among alignments with as many pairs, the one whose paired messages share the most
- * fields (`similarity`, in [0, 1)); the unmatched elements of each side in between
- * (`[i, undefined]`, `[undefined, j]`), in order.
+ * Pairs of indexes that align `a` with `b`: equal labels only, as many pairs as possible
+ * (a client's request or the agent's answer counts as much as four updates: they anchor
+ * the turns, so an update that comes before a prompt's answer on one side and after it on
+ * the other does not unpair the answers; the client's own answers, whose timing the test
+ * sets, count as half an update), and among alignments that pair as much, the one whose
+ * paired messages share the most fields (`similarity`, in [0, 1)); the unmatched
+ * elements of each side in between (`[i, undefined]`, `[undefined, j]`), in order.
  */
 export function align(
   a: readonly string[],
@@ -201,7 +249,9 @@ export function align(
   const best: number[][] = Array.from({ length: a.length + 1 }, () =>
     new Array<number>(b.length + 1).fill(0),
   );
-  const pairScore = (i: number, j: number) => (a[i] === b[j] ? 1 + similarity(i, j) : -1);
+  const weight = (label: string) => (ANCHOR.test(label) ? 4 : CLIENT_ANSWER.test(label) ? 0.5 : 1);
+  const pairScore = (i: number, j: number) =>
+    a[i] === b[j] ? weight(a[i]!) + similarity(i, j) : -1;
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       const pair = pairScore(i, j);

@@ -48,6 +48,20 @@ describe("the Zed terminal decorator", () => {
     });
   });
 
+  it("reports no exit code for a command that a permission decision refused", () => {
+    const refused: ToolCallState = {
+      ...ended(1),
+      status: "failed",
+      nonExecutionKind: "permission-rule",
+    };
+    expect(decorated(false, refused, command)).toEqual({
+      claudeCode: { toolName: "Bash" },
+      terminal_info: { terminal_id: "toolu_1" },
+      terminal_output: { terminal_id: "toolu_1", data: "a\nb" },
+      terminal_exit: { terminal_id: "toolu_1", exit_code: null, signal: null },
+    });
+  });
+
   it("leaves a tool that is not a command alone", () => {
     expect(decorated(false, ended(0), { kind: "read", title: "Read" })).toEqual({
       claudeCode: { toolName: "Bash" },

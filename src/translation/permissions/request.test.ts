@@ -60,15 +60,21 @@ describe("permissionRequest", () => {
     expect(request._meta).toBeUndefined();
   });
 
-  it("names the MCP server for a plain client next to its claudeCode keys", () => {
-    const { request } = permissionRequest(
-      "s1",
-      toolCall,
-      choices,
-      { ...ask, mcpServer: "db" },
-      false,
-    );
-    expect(request.toolCall._meta).toEqual({ claudeCode: { toolName: "Bash", mcpServer: "db" } });
+  it("names the MCP server for a plain client next to its claudeCode keys, as upstream", () => {
+    const named = (mcpServerSource: string | undefined) =>
+      permissionRequest(
+        "s1",
+        toolCall,
+        choices,
+        { ...ask, mcpServer: "db", mcpServerSource },
+        false,
+      ).request.toolCall._meta;
+    expect(named("dynamic")).toEqual({
+      claudeCode: { toolName: "Bash", mcpServer: { name: "db", source: "dynamic" } },
+    });
+    expect(named(undefined)).toEqual({
+      claudeCode: { toolName: "Bash", mcpServer: { name: "db" } },
+    });
   });
 
   it.each([

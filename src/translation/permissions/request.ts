@@ -10,7 +10,8 @@ import { declineFirst, type PermissionChoice } from "./choices.js";
  * The `session/request_permission` params. An AIR client gets its presentation
  * (air-extensions.md "Permission presentation": the record, the trimmed tool call, the
  * decline first for `defaultToNo`); every other client the upstream request: the whole
- * tool call, with the MCP server in `_meta.claudeCode.mcpServer` and the path Claude Code
+ * tool call, with the MCP server in `_meta.claudeCode.mcpServer` as upstream names it
+ * (`{name, source}`: the server's name and where it is configured) and the path Claude Code
  * names as blocked (a command's redirect target) among its `locations`, as upstream
  * shows it ("Tool call of the request"). Returns the choices in the order offered, which
  * the answer is checked against.
@@ -19,7 +20,7 @@ export function permissionRequest(
   sessionId: string,
   toolCall: ToolCallUpdate,
   choices: readonly PermissionChoice[],
-  facts: AirPermissionFacts,
+  facts: AirPermissionFacts & { readonly mcpServerSource?: string | undefined },
   air: boolean,
 ): { request: RequestPermissionRequest; offered: readonly PermissionChoice[] } {
   if (air) {
@@ -32,16 +33,21 @@ export function permissionRequest(
   return {
     request: {
       sessionId,
-      toolCall: withMcpServer(located, facts.mcpServer),
+      toolCall: withMcpServer(located, facts.mcpServer, facts.mcpServerSource),
       options: choices.map((c) => c.option),
     },
     offered: choices,
   };
 }
 
-function withMcpServer(toolCall: ToolCallUpdate, mcpServer: string | undefined): ToolCallUpdate {
-  if (!mcpServer) return toolCall;
+function withMcpServer(
+  toolCall: ToolCallUpdate,
+  name: string | undefined,
+  source: string | undefined,
+): ToolCallUpdate {
+  if (!name) return toolCall;
   const meta = toolCall._meta ?? {};
   const claudeCode = (meta.claudeCode ?? {}) as Record<string, unknown>;
+  const mcpServer = source === undefined ? { name } : { name, source };
   return { ...toolCall, _meta: { ...meta, claudeCode: { ...claudeCode, mcpServer } } };
 }

@@ -109,6 +109,25 @@ describe("TranscriptReplay", () => {
     expect(replay([entry({ type: "system", subtype: "local_command", content })])).toEqual([]);
   });
 
+  it("replays a failed call's text, redacted, to every client (AIR too: a replay cannot fail a prompt)", () => {
+    const failed = entry({
+      type: "assistant",
+      isApiErrorMessage: true,
+      message: { id: "m", content: [{ type: "text", text: "API Error: 529 (127.0.0.1:4000)" }] },
+    });
+    expect(replay([failed])).toStrictEqual([
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: "API Error: 529 ([internal host])" },
+        messageId: "m",
+      },
+    ]);
+    const air = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
+    });
+    expect(replay([failed], air)).toEqual(replay([failed]));
+  });
+
   it("replays a slash command as the user typed it, and an image prompt", () => {
     const updates = replay([
       entry({
@@ -530,7 +549,6 @@ describe("TranscriptReplay: AIR sessionFailure", () => {
   });
 
   it.each([
-    ["a client without the capability", LIMIT, "<synthetic>", PLAIN_CLIENT],
     [
       "an AIR client without it",
       LIMIT,

@@ -123,6 +123,10 @@ export class TranscriptReplay {
       if (record) return [sessionFailureUpdate(record)];
     }
     if (!entry.message) return [];
+    // A failed API call is stored as a synthetic assistant message. Live it ended the turn
+    // as an error (and a client that is not AIR saw its text, `apiErrorChunk`); a replay
+    // cannot fail a prompt, so every client sees the text where it happened (issue 23),
+    // unless AIR `sessionFailure` made it a record above.
     if (entry.isApiErrorMessage) return parent === null ? apiErrorText(entry) : [];
     const blocks = contentBlocks(entry);
     for (let i = 0; i < blocks.length; i++) {

@@ -34,6 +34,8 @@ export interface ResultFacts {
   readonly commandOutput?: { readonly output: string; readonly exitCode: number | null };
   /** A title that replaces the input title once the tool is done (e.g. "Exited Plan Mode"). */
   readonly title?: string;
+  /** Where the change landed (an edit's first changed hunk), for a client that is not AIR. */
+  readonly locations?: readonly ToolCallLocation[];
   /**
    * The result has no display form of its own (an ExitPlanMode rejection reason): AIR
    * gets it in `rawOutput` only, other clients in `content` too.

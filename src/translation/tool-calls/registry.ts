@@ -10,7 +10,7 @@ import { editReporter, writeReporter } from "./reporters/edit.js";
 import { genericReporter } from "./reporters/generic.js";
 import { airNotebookEditReporter, notebookEditReporter } from "./reporters/notebook-edit.js";
 import { enterPlanModeReporter, exitPlanModeReporter } from "./reporters/plan-mode.js";
-import { todoWriteReporter } from "./reporters/plans.js";
+import { airTodoWriteReporter, todoWriteReporter } from "./reporters/plans.js";
 import { readReporter } from "./reporters/read.js";
 import { reportFindingsReporter } from "./reporters/report-findings.js";
 import { globReporter, grepReporter } from "./reporters/search.js";
@@ -45,6 +45,7 @@ const REPORTERS: Readonly<Record<string, ToolReporter>> = {
 /** The tools an AIR client sees in a shape of their own ("Claude tools and ACP fields"). */
 const AIR_REPORTERS: Readonly<Record<string, ToolReporter>> = {
   NotebookEdit: airNotebookEditReporter,
+  TodoWrite: airTodoWriteReporter,
 };
 
 /**

@@ -289,6 +289,34 @@ describe("renderToolCall", () => {
     expect(renderToolCall(state, plain).title).toBe(title);
   });
 
+  it("marks a refused tool as not run, once it has ended", () => {
+    const refused = bash({ nonExecutionKind: "permission-rule" });
+    expect(renderToolCall(refused, plain)._meta).toStrictEqual({
+      claudeCode: { toolName: "Bash" },
+    });
+    const ended = bash({
+      nonExecutionKind: "permission-rule",
+      status: "failed",
+      result: { isError: true, text: "no", raw: "no", structured: undefined },
+    });
+    for (const profile of [plain, air])
+      expect(renderToolCall(ended, profile)._meta?.claudeCode).toStrictEqual({
+        toolName: "Bash",
+        nonExecutionKind: "permission-rule",
+      });
+  });
+
+  it("locates a done edit where it landed, but for AIR", () => {
+    const edit = {
+      ...newToolCallState("e1", "Edit", null),
+      input: { file_path: "/w/a.ts", old_string: "b", new_string: "c" },
+      inputComplete: true,
+      postFacts: { locations: [{ path: "/w/a.ts", line: 7 }] },
+    };
+    expect(renderToolCall(edit, plain).locations).toEqual([{ path: "/w/a.ts", line: 7 }]);
+    expect(renderToolCall(edit, air).locations).toEqual([{ path: "/w/a.ts" }]);
+  });
+
   it("puts no toolResponse key in _meta before PostToolUse", () => {
     expect(renderToolCall(bash(), plain)._meta).toStrictEqual({ claudeCode: { toolName: "Bash" } });
   });

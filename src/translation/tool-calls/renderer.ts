@@ -65,6 +65,8 @@ export function renderToolCall(
     const response = air ? markersOf(state.toolResponse) : state.toolResponse;
     if (response !== undefined) claudeCode.toolResponse = response;
   }
+  if (done && state.nonExecutionKind !== undefined)
+    claudeCode.nonExecutionKind = state.nonExecutionKind;
   const meta: Record<string, unknown> = { claudeCode };
   for (let i = 0; i < decorators.length; i++) decorators[i]!.decorate(meta, state, facts);
 
@@ -78,7 +80,10 @@ export function renderToolCall(
   // for a file tool whose path has not streamed yet.
   const pending = air || state.inputComplete ? undefined : pendingTitle(state.toolName);
   if (pending !== undefined && facts.title === state.toolName) report.title = pending;
-  if (facts.locations) report.locations = facts.locations.slice();
+  // Upstream's location of an edit, once done, names the line of its first hunk.
+  const landed = air ? undefined : state.postFacts?.locations;
+  if (landed) report.locations = landed.slice();
+  else if (facts.locations) report.locations = facts.locations.slice();
   else if (!air && (facts.kind === "read" || facts.kind === "edit")) report.locations = [];
   const shown: Shown = { result: false };
   const display = planPath === undefined ? facts.displayText : undefined;

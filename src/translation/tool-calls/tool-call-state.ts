@@ -2,6 +2,9 @@ import type { ToolCallStatus } from "@agentclientprotocol/sdk/unstable";
 import type { FileBeforeApproval, ResultFacts, ToolResult } from "./facts.js";
 import type { ToolInput } from "./reporter.js";
 
+/** Upstream's `claudeCode.nonExecutionKind` of a tool that a permission decision refused. */
+export type NonExecutionKind = "permission-rule";
+
 /** Everything known about one tool use so far; the renderer turns it into ACP fields. */
 export interface ToolCallState {
   readonly toolCallId: string;
@@ -26,6 +29,8 @@ export interface ToolCallState {
   missingPlanFile?: string;
   /** A plan tool's plan went out. */
   planSent?: boolean;
+  /** Why the tool never ran (upstream `claudeCode.nonExecutionKind`): the user refused it. */
+  nonExecutionKind?: NonExecutionKind;
 }
 
 export function newToolCallState(

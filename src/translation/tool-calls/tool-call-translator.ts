@@ -231,6 +231,15 @@ export class ToolCallTranslator {
     return this.profile.air.client ? this.running(toolUseId) : [];
   }
 
+  /**
+   * A permission decision refused the tool: its result (Claude Code's refusal) ends it
+   * with upstream's `claudeCode.nonExecutionKind`. Nothing to send until then.
+   */
+  refused(toolUseId: string): void {
+    const state = this.calls.get(toolUseId);
+    if (state) state.nonExecutionKind = "permission-rule";
+  }
+
   /** The tool runs now. */
   running(toolUseId: string): RoutedUpdate[] {
     const state = this.calls.get(toolUseId);

@@ -117,6 +117,25 @@ describe("edit and write reporters: partial inputs and the final diff", () => {
     expect(reporter.postToolUse!(post, { file_path: "/w/in" })).toEqual(facts);
   });
 
+  it("locates an edit at its first hunk, as upstream does once it is done", () => {
+    const post = {
+      toolResponse: {
+        filePath: "/w/a.ts",
+        originalFile: "a\nb\n",
+        structuredPatch: [{ newStart: 7 }, { newStart: 20 }],
+      },
+      fileAfter: "a\nc\n",
+    };
+    expect(editReporter.postToolUse!(post, { file_path: "/w/in" })).toStrictEqual({
+      content: [{ type: "diff", path: "/w/a.ts", oldText: "a\nb\n", newText: "a\nc\n" }],
+      locations: [{ path: "/w/a.ts", line: 7 }],
+    });
+    // A write has no hunk to point at.
+    expect(writeReporter.postToolUse!(post, { file_path: "/w/in" })).not.toHaveProperty(
+      "locations",
+    );
+  });
+
   it("has no final diff without any path", () => {
     expect(editReporter.postToolUse!({ toolResponse: "x", fileAfter: "b" }, {})).toEqual({});
   });

@@ -36,7 +36,15 @@ export const editReporter: ToolReporter = {
     };
   },
   result: () => ({}),
-  postToolUse: (post, input) => finalDiff(post, str(input.file_path)),
+  postToolUse: (post, input) => {
+    const facts = finalDiff(post, str(input.file_path));
+    const hunks = record(post.toolResponse)?.structuredPatch;
+    const first = Array.isArray(hunks) ? record(hunks[0]) : undefined;
+    const path = str(record(post.toolResponse)?.filePath) ?? str(input.file_path);
+    const line = first?.newStart;
+    if (!path || typeof line !== "number") return facts;
+    return { ...facts, locations: [{ path, line }] };
+  },
 };
 
 /** Write: `edit`, "Write <path>", a diff with the new content. */

@@ -3,7 +3,7 @@ import { monitorReporter, sendMessageReporter, taskStopReporter } from "./agent.
 import { askUserQuestionReporter } from "./ask-user-question.js";
 import { notebookEditReporter } from "./notebook-edit.js";
 import { enterPlanModeReporter, exitPlanModeReporter } from "./plan-mode.js";
-import { todoPlan, todoWriteReporter } from "./plans.js";
+import { airTodoWriteReporter, todoPlan, todoWriteReporter } from "./plans.js";
 import { readReporter } from "./read.js";
 import { reportFindingsReporter } from "./report-findings.js";
 import { skillReporter } from "./skill.js";
@@ -274,6 +274,19 @@ describe("todoPlan", () => {
         { content: "D", status: "completed", priority: "medium" },
       ],
     });
+  });
+
+  it("shows the entry in progress by its activeForm, but to AIR", () => {
+    const todos = [
+      { content: "Read", status: "completed", activeForm: "Reading" },
+      { content: "Write", status: "in_progress", activeForm: "Writing" },
+      { content: "Ship", status: "in_progress", activeForm: "" },
+      { content: "Test", status: "pending", activeForm: "Testing" },
+    ];
+    const contents = (reporter: typeof todoWriteReporter) =>
+      reporter.describe({ todos }, "TodoWrite").plan?.map((e) => e.content);
+    expect(contents(todoWriteReporter)).toEqual(["Read", "Writing", "Ship", "Test"]);
+    expect(contents(airTodoWriteReporter)).toEqual(["Read", "Write", "Ship", "Test"]);
   });
 
   it("has no entries without a list", () => {
