@@ -84,7 +84,8 @@ describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
           type: "items",
           planId: "plan",
           entries: [
-            { content: "Read the notes", status: "in_progress", priority: "medium" },
+            // The entry in progress shows its activeForm, as upstream's plan does.
+            { content: "Reading", status: "in_progress", priority: "medium" },
             { content: "Edit them", status: "pending", priority: "medium" },
           ],
         },

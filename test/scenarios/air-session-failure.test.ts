@@ -377,8 +377,20 @@ describe.each([
         "    at Gateway.forward ([path]:88:13). This is a server-side issue, usually temporary — try " +
         "again in a moment. If it persists, check your inference gateway ([internal host]).",
     });
-    // A turn that ends with an error sends nothing after it (not even the title).
-    expect(updates(s, sessionId)).toEqual([]);
+    // A turn that ends with an error sends nothing after it (not even the title). A client
+    // that is not AIR saw Claude's error text in the transcript first, as from upstream.
+    const shown = updates(s, sessionId).filter((u) => u.sessionUpdate !== "usage_update");
+    expect(shown).toEqual(
+      profile === PROFILES.plain
+        ? [
+            {
+              sessionUpdate: "agent_message_chunk",
+              content: { type: "text", text: error.message },
+              messageId: expect.any(String) as string,
+            },
+          ]
+        : [],
+    );
     // Nothing the turn made has a jetbrains key (the plain client's whole traffic has none).
     expect(JSON.stringify(s.sentByAdapter().slice(before))).not.toContain("jetbrains");
     if (profile === PROFILES.plain) {
