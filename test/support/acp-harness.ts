@@ -69,6 +69,8 @@ export interface ScenarioOptions {
   args?: readonly string[];
   /** Which adapter runs: ours (the built bin, default) or the published upstream one. */
   adapter?: "ours" | "upstream";
+  /** Open descriptors the adapter inherits as fd 3, 4, ... (a token on a descriptor). */
+  extraFds?: readonly number[];
   /** Answer to form elicitations; default: decline. */
   onElicitation?: (
     request: CreateElicitationRequest,
@@ -120,7 +122,7 @@ export class Scenario {
       sideTurn: options.sideTurn,
     });
     const env = scenarioEnv(model.url, configDir, home, options.env);
-    const adapter = spawnAdapter(workspace, env, options.args, options.adapter);
+    const adapter = spawnAdapter(workspace, env, options.args, options.adapter, options.extraFds);
     const scenario = new Scenario(root, workspace, configDir, model, adapter, options);
     scenario.attach();
     return scenario;
@@ -141,7 +143,13 @@ export class Scenario {
       join(this.root, "home"),
       this.options.env,
     );
-    this.adapter = spawnAdapter(this.workspace, env, this.options.args, this.options.adapter);
+    this.adapter = spawnAdapter(
+      this.workspace,
+      env,
+      this.options.args,
+      this.options.adapter,
+      this.options.extraFds,
+    );
     for (const list of [
       this.traffic,
       this.notifications,
@@ -299,11 +307,12 @@ function spawnAdapter(
   env: Record<string, string | undefined>,
   args: readonly string[] = [],
   which: ScenarioOptions["adapter"] = "ours",
+  extraFds: readonly number[] = [],
 ): ChildProcess {
   const bin = which === "upstream" ? UPSTREAM_ADAPTER_BIN : ADAPTER_BIN;
   return spawn(process.execPath, [bin, ...args], {
     cwd: workspace,
-    stdio: ["pipe", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe", ...extraFds],
     env,
   });
 }
