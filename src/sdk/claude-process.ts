@@ -1,9 +1,16 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import {
+  execFile,
+  spawn,
+  type ChildProcess,
+  type ChildProcessWithoutNullStreams,
+} from "node:child_process";
 import { randomUUID } from "node:crypto";
+import type { Writable } from "node:stream";
 import { existsSync } from "node:fs";
 import type { SpawnedProcess, SpawnOptions } from "@anthropic-ai/claude-agent-sdk";
 import { log } from "../util/log.js";
 import { PROCESS_MARKER_ENV, sweepOrphans } from "./orphan-sweep.js";
+import { descriptorPlan, ownDescriptorCredential } from "./token-descriptors.js";
 
 /**
  * Spawns Claude Code so that neither it nor its shells can outlive the adapter.
@@ -58,13 +65,20 @@ export function markedEnv(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; mar
 export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
   const { env, marker } = markedEnv(options.env);
   const [command, args] = diesWithAdapter(options.command, options.args);
+  const descriptors = descriptorPlan(env, ownDescriptorCredential);
   const child = spawn(command, args, {
     cwd: options.cwd,
     env,
-    stdio: ["pipe", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe", ...descriptors.stdio],
     signal: options.signal,
     windowsHide: true,
-  });
+    // stdio 0–2 are pipes whatever the extra descriptors: the streams are never null.
+  }) as ChildProcessWithoutNullStreams;
+  for (const [fd, credential] of descriptors.writes) {
+    const stream = child.stdio[fd] as Writable | null;
+    stream?.on("error", () => undefined); // Claude Code may exit without reading it
+    stream?.end(`${credential}\n`);
+  }
   child.stderr.on("data", (chunk: Buffer) => {
     log.debug("claude stderr", { text: chunk.toString("utf8").slice(0, 2000) });
   });

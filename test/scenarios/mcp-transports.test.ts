@@ -1,6 +1,4 @@
-import { closeSync, openSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import type { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { toolCallUpdates } from "../support/acp-harness.js";
 import { startMcpHttpServer, type McpHttpServer } from "../support/mcp-http-server.js";
@@ -18,9 +16,7 @@ afterEach(async () => {
 /** A turn calling the `echo` tool of the server `server`. */
 function echoCall(server: string, id: string, text: string) {
   return {
-    blocks: [
-      { type: "tool_use" as const, id, name: `mcp__${server}__echo`, input: { text } },
-    ],
+    blocks: [{ type: "tool_use" as const, id, name: `mcp__${server}__echo`, input: { text } }],
   };
 }
 
@@ -94,29 +90,25 @@ describe("client MCP servers over the network", () => {
 });
 
 describe("CLAUDE_CODE_OAUTH_TOKEN_FILE_DESCRIPTOR", () => {
-  it("a token on a descriptor the adapter inherits signs Claude Code in", async () => {
-    const file = join(tmpdir(), `oauth-token-${process.pid}-${Date.now()}`);
-    writeFileSync(file, "sk-ant-oat01-from-descriptor\n", { mode: 0o600 });
-    const fd = openSync(file, "r");
-    try {
-      const s = await scenario({
-        script: [textTurn("signed in"), textTurn("still signed in")],
-        extraFds: [fd],
-        env: { ANTHROPIC_API_KEY: "", CLAUDE_CODE_OAUTH_TOKEN_FILE_DESCRIPTOR: "3" },
-      });
-      await s.initialize();
-      const sessionId = await s.newSession();
-      expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
-      // A second session starts a second Claude Code: the token still reaches it.
-      const other = await s.newSession();
-      expect((await s.prompt(other, "hi again")).stopReason).toBe("end_turn");
-      const auth = s.model.mainRequests().map((r) => r.headers.authorization);
-      expect(auth).toEqual([
-        "Bearer sk-ant-oat01-from-descriptor",
-        "Bearer sk-ant-oat01-from-descriptor",
-      ]);
-    } finally {
-      closeSync(fd);
-    }
+  it("a token on a pipe the adapter inherits signs in every Claude Code it starts", async () => {
+    const s = await scenario({
+      script: [textTurn("signed in"), textTurn("still signed in")],
+      extraFds: ["pipe"],
+      env: { ANTHROPIC_API_KEY: "", CLAUDE_CODE_OAUTH_TOKEN_FILE_DESCRIPTOR: "3" },
+    });
+    // A pipe can be read once: the adapter reads it and hands each Claude Code the token.
+    const tokenStream = s.adapter.stdio[3] as Writable;
+    tokenStream.on("error", () => undefined); // the adapter closes its end when it exits
+    tokenStream.end("sk-ant-oat01-from-descriptor\n");
+    await s.initialize();
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+    const other = await s.newSession();
+    expect((await s.prompt(other, "hi again")).stopReason).toBe("end_turn");
+    const auth = s.model.mainRequests().map((r) => r.headers.authorization);
+    expect(auth).toEqual([
+      "Bearer sk-ant-oat01-from-descriptor",
+      "Bearer sk-ant-oat01-from-descriptor",
+    ]);
   });
 });

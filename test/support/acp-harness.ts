@@ -69,8 +69,11 @@ export interface ScenarioOptions {
   args?: readonly string[];
   /** Which adapter runs: ours (the built bin, default) or the published upstream one. */
   adapter?: "ours" | "upstream";
-  /** Open descriptors the adapter inherits as fd 3, 4, ... (a token on a descriptor). */
-  extraFds?: readonly number[];
+  /**
+   * The adapter's fd 3, 4, ...: an open descriptor it inherits, or "pipe" (written through
+   * `adapter.stdio[n]`), e.g. a token on a descriptor.
+   */
+  extraFds?: ReadonlyArray<number | "pipe">;
   /** Answer to form elicitations; default: decline. */
   onElicitation?: (
     request: CreateElicitationRequest,
@@ -307,7 +310,7 @@ function spawnAdapter(
   env: Record<string, string | undefined>,
   args: readonly string[] = [],
   which: ScenarioOptions["adapter"] = "ours",
-  extraFds: readonly number[] = [],
+  extraFds: ReadonlyArray<number | "pipe"> = [],
 ): ChildProcess {
   const bin = which === "upstream" ? UPSTREAM_ADAPTER_BIN : ADAPTER_BIN;
   return spawn(process.execPath, [bin, ...args], {
