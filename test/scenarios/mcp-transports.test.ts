@@ -1,4 +1,3 @@
-import type { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { toolCallUpdates } from "../support/acp-harness.js";
 import { startMcpHttpServer, type McpHttpServer } from "../support/mcp-http-server.js";
@@ -86,29 +85,5 @@ describe("client MCP servers over the network", () => {
       mcp!.requests.filter((r) => r.path === path).map((r) => r.headers["x-scenario"]);
     expect(new Set(sent("/mcp"))).toEqual(new Set(["http-header"]));
     expect(new Set([...sent("/sse"), ...sent("/messages")])).toEqual(new Set(["sse-header"]));
-  });
-});
-
-describe("CLAUDE_CODE_OAUTH_TOKEN_FILE_DESCRIPTOR", () => {
-  it("a token on a pipe the adapter inherits signs in every Claude Code it starts", async () => {
-    const s = await scenario({
-      script: [textTurn("signed in"), textTurn("still signed in")],
-      extraFds: ["pipe"],
-      env: { ANTHROPIC_API_KEY: "", CLAUDE_CODE_OAUTH_TOKEN_FILE_DESCRIPTOR: "3" },
-    });
-    // A pipe can be read once: the adapter reads it and hands each Claude Code the token.
-    const tokenStream = s.adapter.stdio[3] as Writable;
-    tokenStream.on("error", () => undefined); // the adapter closes its end when it exits
-    tokenStream.end("sk-ant-oat01-from-descriptor\n");
-    await s.initialize();
-    const sessionId = await s.newSession();
-    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
-    const other = await s.newSession();
-    expect((await s.prompt(other, "hi again")).stopReason).toBe("end_turn");
-    const auth = s.model.mainRequests().map((r) => r.headers.authorization);
-    expect(auth).toEqual([
-      "Bearer sk-ant-oat01-from-descriptor",
-      "Bearer sk-ant-oat01-from-descriptor",
-    ]);
   });
 });
