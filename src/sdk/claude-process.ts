@@ -1,9 +1,11 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import type { Writable } from "node:stream";
 import { existsSync } from "node:fs";
 import type { SpawnedProcess, SpawnOptions } from "@anthropic-ai/claude-agent-sdk";
 import { log } from "../util/log.js";
 import { PROCESS_MARKER_ENV, sweepOrphans } from "./orphan-sweep.js";
+import { descriptorPlan, ownDescriptorCredential } from "./token-descriptors.js";
 
 /**
  * Spawns Claude Code so that neither it nor its shells can outlive the adapter.
@@ -34,8 +36,48 @@ export function execClaudeCli(
 ): ChildProcess {
   const { env, marker } = markedEnv(options.env);
   const [command, args] = diesWithAdapter(executable, cliArgs);
-  const child = execFile(command, args, { env, timeout: options.timeout }, done);
+  // Spawned, not execFile'd: `auth status` must see a credential on a descriptor too.
+  const child = spawnWithCredentials(command, args, { env, timeout: options.timeout });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+  child.stdin.end();
+  let reported = false;
+  const report = (error: Error | null): void => {
+    if (reported) return;
+    reported = true;
+    done(error, Buffer.concat(out).toString("utf8"), Buffer.concat(err).toString("utf8"));
+  };
+  child.once("error", report);
+  child.once("close", (code, signal) =>
+    report(code === 0 ? null : new Error(`${executable} exited with ${code ?? signal}`)),
+  );
   trackClaudeProcess(child, marker);
+  return child;
+}
+
+/**
+ * Starts `command` with piped stdio and, on the descriptors that `env` names, the
+ * credentials the adapter itself was given there (see token-descriptors.ts).
+ */
+function spawnWithCredentials(
+  command: string,
+  args: readonly string[],
+  options: { env: NodeJS.ProcessEnv; cwd?: string; signal?: AbortSignal; timeout?: number },
+): ChildProcessWithoutNullStreams {
+  const descriptors = descriptorPlan(options.env, ownDescriptorCredential);
+  const child = spawn(command, args, {
+    ...options,
+    stdio: ["pipe", "pipe", "pipe", ...descriptors.stdio],
+    windowsHide: true,
+    // stdio 0–2 are pipes whatever the extra descriptors: the streams are never null.
+  }) as ChildProcessWithoutNullStreams;
+  for (const [fd, credential] of descriptors.writes) {
+    const stream = child.stdio[fd] as Writable | null;
+    stream?.on("error", () => undefined); // Claude Code may exit without reading it
+    stream?.end(`${credential}\n`);
+  }
   return child;
 }
 
@@ -58,12 +100,10 @@ export function markedEnv(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; mar
 export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
   const { env, marker } = markedEnv(options.env);
   const [command, args] = diesWithAdapter(options.command, options.args);
-  const child = spawn(command, args, {
+  const child = spawnWithCredentials(command, args, {
     cwd: options.cwd,
     env,
-    stdio: ["pipe", "pipe", "pipe"],
     signal: options.signal,
-    windowsHide: true,
   });
   child.stderr.on("data", (chunk: Buffer) => {
     log.debug("claude stderr", { text: chunk.toString("utf8").slice(0, 2000) });

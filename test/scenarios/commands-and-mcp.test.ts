@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { eventually, MCP_ECHO_SERVER, toolCallUpdates } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { textTurn } from "../support/script-turns.js";
 
 const scenario = useScenarios();
 
@@ -88,18 +89,33 @@ describe("client MCP servers", () => {
     expect(tools).toContain("mcp__echo__echo");
   });
 
-  it("/mcp shows the servers as a list and reconnect / disable run through the SDK", async () => {
-    const s = await scenario();
+  it("/mcp shows the servers as a list; disable, enable and reconnect run through the SDK", async () => {
+    const s = await scenario({ script: [textTurn("without echo"), textTurn("with echo")] });
     await s.initialize();
     const sessionId = await s.newSession({ mcpServers: [echoServer] });
-    expect((await s.prompt(sessionId, "/mcp")).stopReason).toBe("end_turn");
-    expect(s.agentText(sessionId)).toContain("**echo**: connected");
-    await s.prompt(sessionId, "/mcp disable echo");
-    expect(s.agentText(sessionId)).toContain("**echo**: disabled");
-    await s.prompt(sessionId, "/mcp enable echo");
-    await s.prompt(sessionId, "/mcp reconnect echo");
-    expect(s.agentText(sessionId)).toContain("Done: reconnect echo.");
-    expect(s.model.mainRequests()).toHaveLength(0);
+    const toolsOf = (n: number) =>
+      (s.model.mainRequests()[n]!.body.tools as Array<{ name: string }>).map((t) => t.name);
+    const answer = async (text: string) => {
+      const before = s.agentText(sessionId).length;
+      expect((await s.prompt(sessionId, text)).stopReason).toBe("end_turn");
+      return s.agentText(sessionId).slice(before);
+    };
+    expect(await answer("/mcp")).toContain("- ✔ **echo**: connected · 3 tools");
+    expect(await answer("/mcp disable echo")).toContain(
+      "Done: disable echo.\n\n**MCP servers**\n\n- ○ **echo**: disabled",
+    );
+    await s.prompt(sessionId, "anything there?");
+    expect(toolsOf(0)).not.toContain("mcp__echo__echo");
+    expect(await answer("/mcp enable echo")).toContain(
+      "Done: enable echo.\n\n**MCP servers**\n\n- ✔ **echo**: connected · 3 tools",
+    );
+    await s.prompt(sessionId, "and now?");
+    expect(toolsOf(1)).toContain("mcp__echo__echo");
+    expect(await answer("/mcp reconnect echo")).toContain(
+      "Done: reconnect echo.\n\n**MCP servers**\n\n- ✔ **echo**: connected · 3 tools",
+    );
+    // The /mcp commands themselves never reach the model.
+    expect(s.model.mainRequests()).toHaveLength(2);
   });
 
   it("a server that fails to start is reported, not fatal", async () => {

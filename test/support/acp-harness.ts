@@ -69,6 +69,11 @@ export interface ScenarioOptions {
   args?: readonly string[];
   /** Which adapter runs: ours (the built bin, default) or the published upstream one. */
   adapter?: "ours" | "upstream";
+  /**
+   * The adapter's fd 3, 4, ...: an open descriptor it inherits, or "pipe" (written through
+   * `adapter.stdio[n]`), e.g. a token on a descriptor.
+   */
+  extraFds?: ReadonlyArray<number | "pipe">;
   /** Answer to form elicitations; default: decline. */
   onElicitation?: (
     request: CreateElicitationRequest,
@@ -120,7 +125,7 @@ export class Scenario {
       sideTurn: options.sideTurn,
     });
     const env = scenarioEnv(model.url, configDir, home, options.env);
-    const adapter = spawnAdapter(workspace, env, options.args, options.adapter);
+    const adapter = spawnAdapter(workspace, env, options.args, options.adapter, options.extraFds);
     const scenario = new Scenario(root, workspace, configDir, model, adapter, options);
     scenario.attach();
     return scenario;
@@ -141,7 +146,13 @@ export class Scenario {
       join(this.root, "home"),
       this.options.env,
     );
-    this.adapter = spawnAdapter(this.workspace, env, this.options.args, this.options.adapter);
+    this.adapter = spawnAdapter(
+      this.workspace,
+      env,
+      this.options.args,
+      this.options.adapter,
+      this.options.extraFds,
+    );
     for (const list of [
       this.traffic,
       this.notifications,
@@ -299,11 +310,12 @@ function spawnAdapter(
   env: Record<string, string | undefined>,
   args: readonly string[] = [],
   which: ScenarioOptions["adapter"] = "ours",
+  extraFds: ReadonlyArray<number | "pipe"> = [],
 ): ChildProcess {
   const bin = which === "upstream" ? UPSTREAM_ADAPTER_BIN : ADAPTER_BIN;
   return spawn(process.execPath, [bin, ...args], {
     cwd: workspace,
-    stdio: ["pipe", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe", ...extraFds],
     env,
   });
 }
