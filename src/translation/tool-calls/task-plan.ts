@@ -11,6 +11,13 @@ export const TASK_TOOLS: ReadonlySet<string> = new Set([
 ]);
 
 type Status = PlanEntry["status"];
+
+/** A TaskCreated or TaskCompleted hook, as the session passes it on. */
+export interface TaskHookEvent {
+  readonly kind: "created" | "completed";
+  readonly taskId: string;
+  readonly subject: string;
+}
 const STATUSES: ReadonlySet<string> = new Set(["pending", "in_progress", "completed"]);
 
 /**
@@ -61,6 +68,23 @@ export class TaskPlan {
         this.setFromOutput(record(out?.task));
         break;
     }
+    if (JSON.stringify([...this.tasks]) === before) return undefined;
+    return this.entries();
+  }
+
+  /**
+   * Claude Code's TaskCreated / TaskCompleted hooks: they fire for every agent, a
+   * subagent's too, whose task tools the root transcript does not show. A change the
+   * task tools' results repeat later is no change then (no second plan).
+   */
+  hook(event: TaskHookEvent): PlanEntry[] | undefined {
+    if (!event.taskId || !event.subject) return undefined;
+    const before = JSON.stringify([...this.tasks]);
+    const status: Status = event.kind === "completed" ? "completed" : "pending";
+    const known = this.tasks.get(event.taskId);
+    // A created task already known (its TaskCreate result came first) keeps its status.
+    if (event.kind === "created" && known) return undefined;
+    this.tasks.set(event.taskId, { content: known?.content ?? event.subject, status });
     if (JSON.stringify([...this.tasks]) === before) return undefined;
     return this.entries();
   }
