@@ -5,7 +5,7 @@ import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
 
-/** A subagent that creates a task and completes it; the parent then finishes. */
+/** A subagent that creates a task, starts and completes it; the parent then finishes. */
 const SUBAGENT_TASKS: ScriptedTurn[] = [
   {
     blocks: [
@@ -36,6 +36,16 @@ const SUBAGENT_TASKS: ScriptedTurn[] = [
     blocks: [
       {
         type: "tool_use",
+        id: "toolu_child_start",
+        name: "TaskUpdate",
+        input: { taskId: "1", status: "in_progress" },
+      },
+    ],
+  },
+  {
+    blocks: [
+      {
+        type: "tool_use",
         id: "toolu_child_done",
         name: "TaskUpdate",
         input: { taskId: "1", status: "completed" },
@@ -46,7 +56,9 @@ const SUBAGENT_TASKS: ScriptedTurn[] = [
   { blocks: [{ type: "text", text: "Parent done." }] },
 ];
 
-describe("plan: a subagent's task changes (TaskCreated / TaskCompleted hooks)", () => {
+describe("plan: a subagent's task changes", () => {
+  // Two sources: the TaskCreated / TaskCompleted hooks, and the results of the subagent's
+  // task tools (the only source of `in_progress`); each change is one plan.
   it("reach the root session's plan", async () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "acceptEdits", allow: ["Agent"] } },
@@ -65,11 +77,15 @@ describe("plan: a subagent's task changes (TaskCreated / TaskCompleted hooks)", 
       },
       {
         sessionUpdate: "plan",
+        entries: [{ content: "Child task", status: "in_progress", priority: "medium" }],
+      },
+      {
+        sessionUpdate: "plan",
         entries: [{ content: "Child task", status: "completed", priority: "medium" }],
       },
     ]);
     // The subagent's task tools stay out of the root transcript.
-    for (const id of ["toolu_child_create", "toolu_child_done"])
+    for (const id of ["toolu_child_create", "toolu_child_start", "toolu_child_done"])
       expect(toolCallUpdates(s, sessionId, id)).toEqual([]);
   });
 });

@@ -119,3 +119,37 @@ describe("markdownPlanUpdates (ExitPlanMode → plan_update)", () => {
     );
   });
 });
+
+describe("a hidden subagent's task tools", () => {
+  const result = (tool_use_id: string, structured: unknown, is_error = false) =>
+    [{ tool_use_id, content: "ok", is_error }, structured] as const;
+
+  it("change the root session's plan from their results, with no tool call", () => {
+    const t = new ToolCallTranslator(parseClientProfile({}), false);
+    const use = (id: string, name: string, input: unknown) =>
+      t.complete({ id, name, input }, "toolu_agent");
+    expect(use("c1", "TaskCreate", { subject: "A" })).toEqual([]);
+    expect(t.result(...result("c1", { task: { id: "1", subject: "A" } }))).toEqual([
+      { target: null, update: { sessionUpdate: "plan", entries: [entry("A", "pending")] } },
+    ]);
+    use("c2", "TaskUpdate", { taskId: "1", status: "in_progress" });
+    expect(t.result(...result("c2", { success: true }))).toEqual([
+      { target: null, update: { sessionUpdate: "plan", entries: [entry("A", "in_progress")] } },
+    ]);
+    // A failed task tool, another hidden tool, and a result seen twice change nothing.
+    use("c3", "TaskUpdate", { taskId: "1", status: "completed" });
+    expect(t.result(...result("c3", undefined, true))).toEqual([]);
+    use("c4", "Bash", { command: "ls" });
+    expect(t.result(...result("c4", { stdout: "" }))).toEqual([]);
+    expect(t.result(...result("c2", { success: true }))).toEqual([]);
+  });
+
+  it("are tool results of their own for a flat transcript (no second plan from the hook)", () => {
+    const t = new ToolCallTranslator(parseClientProfile({}), true);
+    t.complete({ id: "c1", name: "TaskCreate", input: { subject: "A" } }, "toolu_agent");
+    expect(t.taskHook(created("1", "A"))).toEqual([
+      { target: null, update: { sessionUpdate: "plan", entries: [entry("A", "pending")] } },
+    ]);
+    expect(t.result(...result("c1", { task: { id: "1", subject: "A" } }))).toEqual([]);
+  });
+});

@@ -26,6 +26,21 @@ const STATUSES: ReadonlySet<string> = new Set(["pending", "in_progress", "comple
  */
 export class TaskPlan {
   private readonly tasks = new Map<string, { content: string; status: Status }>();
+  /** Task tool uses no tool call shows (a hidden subagent's), until their results. */
+  private readonly awaited = new Map<string, { toolName: string; input: ToolInput }>();
+
+  /** A task tool use whose result changes the list though no tool call reports it. */
+  awaitResult(toolUseId: string, toolName: string, input: unknown): void {
+    this.awaited.set(toolUseId, { toolName, input: record(input) ?? {} });
+  }
+
+  /** The result of an awaited task tool use; the new plan when the list changed. */
+  awaitedResult(toolUseId: string, result: ToolResult): PlanEntry[] | undefined {
+    const use = this.awaited.get(toolUseId);
+    if (!use) return undefined;
+    this.awaited.delete(toolUseId);
+    return this.apply(use.toolName, use.input, result);
+  }
 
   /** Applies a finished task tool; returns the new plan when the list changed. */
   apply(toolName: string, input: ToolInput, result: ToolResult): PlanEntry[] | undefined {

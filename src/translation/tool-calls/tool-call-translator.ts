@@ -140,7 +140,11 @@ export class ToolCallTranslator {
 
   /** The complete tool_use block (from the assistant message). */
   complete(block: ToolUseBlock, parent: string | null): RoutedUpdate[] {
-    if (!this.visible(parent)) return [];
+    if (!this.visible(parent)) {
+      // A hidden subagent's task tools still change the session's task list.
+      if (TASK_TOOLS.has(block.name)) this.taskPlan.awaitResult(block.id, block.name, block.input);
+      return [];
+    }
     let state = this.calls.get(block.id);
     if (!state) {
       state = newToolCallState(block.id, block.name, parent);
@@ -154,7 +158,11 @@ export class ToolCallTranslator {
   /** The tool ran (or was denied): its result. */
   result(block: ToolResultBlock, structured: unknown): RoutedUpdate[] {
     const state = this.calls.get(block.tool_use_id);
-    if (!state) return [];
+    if (!state) {
+      const result = { isError: block.is_error === true, text: "", raw: block.content, structured };
+      const plan = this.taskPlan.awaitedResult(block.tool_use_id, result);
+      return plan ? this.plan(null, plan) : [];
+    }
     const result: ToolResult = {
       isError: block.is_error === true,
       text: resultText(block.content),
