@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import { hooksFor, type ToolEvents } from "./tool-callbacks.js";
 
 /** Runs the one callback registered for `event` with `input`; returns the events it raised. */
-async function raise(event: "PreCompact" | "PostCompact", input: Record<string, unknown>) {
+async function raise(
+  event: "PreCompact" | "PostCompact" | "TaskCreated" | "TaskCompleted",
+  input: Record<string, unknown>,
+) {
   const seen: string[] = [];
   const events = {
     compacting: (trigger: string) => seen.push(`compacting ${trigger}`),
     compacted: (summary: string) => seen.push(`compacted ${summary}`),
+    taskChanged: (e: { kind: string; taskId: string; subject: string }) =>
+      seen.push(`task ${e.kind} ${e.taskId} ${e.subject}`),
   } as unknown as ToolEvents;
   const callback = hooksFor(events)[event]![0]!.hooks[0]!;
   const result = await callback(
@@ -31,6 +36,18 @@ describe("compaction hooks", () => {
     // A subagent's own compaction is not the conversation's.
     ["PreCompact", { trigger: "auto", agent_id: "a1", custom_instructions: null }, []],
     ["PostCompact", { trigger: "auto", agent_id: "a1", compact_summary: "sum" }, []],
+  ] as const)("%s %j raises %j", async (event, input, raised) => {
+    expect(await raise(event, input)).toEqual(raised);
+  });
+});
+
+describe("task hooks (the plan)", () => {
+  it.each([
+    ["TaskCreated", { task_id: "1", task_subject: "A" }, ["task created 1 A"]],
+    ["TaskCompleted", { task_id: "1", task_subject: "A" }, ["task completed 1 A"]],
+    // A subagent's task changes are the session's too.
+    ["TaskCreated", { task_id: "2", task_subject: "B", agent_id: "a1" }, ["task created 2 B"]],
+    ["TaskCompleted", { task_id: "2", task_subject: "B", agent_id: "a1" }, ["task completed 2 B"]],
   ] as const)("%s %j raises %j", async (event, input, raised) => {
     expect(await raise(event, input)).toEqual(raised);
   });

@@ -26,6 +26,11 @@ export interface ToolEvents {
    * the resolved id it runs now.
    */
   modelSwitched(requested: string | null, model: string): void;
+  /**
+   * The task list changed (TaskCreated / TaskCompleted hooks), in the main conversation
+   * or a subagent: `kind`, the task's id and subject.
+   */
+  taskChanged(event: { kind: "created" | "completed"; taskId: string; subject: string }): void;
   /** An MCP server asks the user for input (its `elicitation/create`). */
   elicit(request: ElicitationRequest, signal: AbortSignal): Promise<ElicitationResult>;
 }
@@ -96,7 +101,8 @@ async function fileAfter(toolName: string, toolResponse: unknown): Promise<strin
 /**
  * The SDK hooks the adapter needs: PostToolUse for the full response and final diffs,
  * PostModelSwitch for a model the user switched to with a command, PreCompact and
- * PostCompact for the compaction's trigger and summary.
+ * PostCompact for the compaction's trigger and summary, TaskCreated and TaskCompleted for
+ * the plan (a subagent's task changes included).
  */
 export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
   return {
@@ -158,6 +164,37 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
           async (input) => {
             if (input.hook_event_name === "PostCompact" && input.agent_id === undefined)
               events.compacted(input.compact_summary);
+            return {};
+          },
+        ],
+      },
+    ],
+    // Every agent's: the task list is the session's, whichever agent changed it.
+    TaskCreated: [
+      {
+        hooks: [
+          async (input) => {
+            if (input.hook_event_name === "TaskCreated")
+              events.taskChanged({
+                kind: "created",
+                taskId: input.task_id,
+                subject: input.task_subject,
+              });
+            return {};
+          },
+        ],
+      },
+    ],
+    TaskCompleted: [
+      {
+        hooks: [
+          async (input) => {
+            if (input.hook_event_name === "TaskCompleted")
+              events.taskChanged({
+                kind: "completed",
+                taskId: input.task_id,
+                subject: input.task_subject,
+              });
             return {};
           },
         ],

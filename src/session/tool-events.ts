@@ -118,6 +118,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     modelSwitched(requested, model) {
       host.modelSwitched(requested, model);
     },
+    taskChanged(event) {
+      host.outbox.route(host.translator.tools.taskHook(event));
+    },
     elicit(request, signal) {
       return elicitForMcpServer(host, request, signal);
     },

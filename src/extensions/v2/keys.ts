@@ -24,5 +24,9 @@ export const V2_STATES = {
 /** The one plan a session has: v1's `plan` replaces it whole, v2 names it. */
 export const SESSION_PLAN_ID = "plan";
 
-/** What `test/architecture.test.ts` looks for outside this folder. */
-export const V2_WIRE_STRINGS: readonly string[] = [V2_UPDATES.stateUpdate, V2_UPDATES.planUpdate];
+/**
+ * What `test/architecture.test.ts` looks for outside this folder. Not `plan_update`: ACP
+ * v1's unstable plan operations have it too (`clientCapabilities.plan`, sent by the
+ * translation for the ExitPlanMode plan).
+ */
+export const V2_WIRE_STRINGS: readonly string[] = [V2_UPDATES.stateUpdate];

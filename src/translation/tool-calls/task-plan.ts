@@ -11,6 +11,13 @@ export const TASK_TOOLS: ReadonlySet<string> = new Set([
 ]);
 
 type Status = PlanEntry["status"];
+
+/** A TaskCreated or TaskCompleted hook, as the session passes it on. */
+export interface TaskHookEvent {
+  readonly kind: "created" | "completed";
+  readonly taskId: string;
+  readonly subject: string;
+}
 const STATUSES: ReadonlySet<string> = new Set(["pending", "in_progress", "completed"]);
 
 /**
@@ -19,6 +26,21 @@ const STATUSES: ReadonlySet<string> = new Set(["pending", "in_progress", "comple
  */
 export class TaskPlan {
   private readonly tasks = new Map<string, { content: string; status: Status }>();
+  /** Task tool uses no tool call shows (a hidden subagent's), until their results. */
+  private readonly awaited = new Map<string, { toolName: string; input: ToolInput }>();
+
+  /** A task tool use whose result changes the list though no tool call reports it. */
+  awaitResult(toolUseId: string, toolName: string, input: unknown): void {
+    this.awaited.set(toolUseId, { toolName, input: record(input) ?? {} });
+  }
+
+  /** The result of an awaited task tool use; the new plan when the list changed. */
+  awaitedResult(toolUseId: string, result: ToolResult): PlanEntry[] | undefined {
+    const use = this.awaited.get(toolUseId);
+    if (!use) return undefined;
+    this.awaited.delete(toolUseId);
+    return this.apply(use.toolName, use.input, result);
+  }
 
   /** Applies a finished task tool; returns the new plan when the list changed. */
   apply(toolName: string, input: ToolInput, result: ToolResult): PlanEntry[] | undefined {
@@ -61,6 +83,23 @@ export class TaskPlan {
         this.setFromOutput(record(out?.task));
         break;
     }
+    if (JSON.stringify([...this.tasks]) === before) return undefined;
+    return this.entries();
+  }
+
+  /**
+   * Claude Code's TaskCreated / TaskCompleted hooks: they fire for every agent, a
+   * subagent's too, whose task tools the root transcript does not show. A change the
+   * task tools' results repeat later is no change then (no second plan).
+   */
+  hook(event: TaskHookEvent): PlanEntry[] | undefined {
+    if (!event.taskId || !event.subject) return undefined;
+    const before = JSON.stringify([...this.tasks]);
+    const status: Status = event.kind === "completed" ? "completed" : "pending";
+    const known = this.tasks.get(event.taskId);
+    // A created task already known (its TaskCreate result came first) keeps its status.
+    if (event.kind === "created" && known) return undefined;
+    this.tasks.set(event.taskId, { content: known?.content ?? event.subject, status });
     if (JSON.stringify([...this.tasks]) === before) return undefined;
     return this.entries();
   }

@@ -26,6 +26,8 @@ export interface ToolCallState {
   fileBeforeApproval?: FileBeforeApproval;
   /** AIR `planFile`: the plan file path checked last, and whether it named no regular file. */
   checkedPlanFile?: string;
+  /** The ExitPlanMode plan text last sent as a markdown `plan_update`. */
+  markdownPlanSent?: string;
   missingPlanFile?: string;
   /** A plan tool's plan went out. */
   planSent?: boolean;

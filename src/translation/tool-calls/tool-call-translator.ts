@@ -18,7 +18,8 @@ import { parsePartialInput } from "./partial-input.js";
 import { safely } from "./registry.js";
 import { inputFacts, renderToolCall, reporterOf } from "./renderer.js";
 import { defaultResult, record, resultText, str } from "./reporter.js";
-import { TASK_TOOLS, TaskPlan } from "./task-plan.js";
+import { markdownPlanUpdates } from "./markdown-plan.js";
+import { TASK_TOOLS, TaskPlan, type TaskHookEvent } from "./task-plan.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
 
 /** A tool_use block as Claude streams and sends it. */
@@ -139,7 +140,11 @@ export class ToolCallTranslator {
 
   /** The complete tool_use block (from the assistant message). */
   complete(block: ToolUseBlock, parent: string | null): RoutedUpdate[] {
-    if (!this.visible(parent)) return [];
+    if (!this.visible(parent)) {
+      // A hidden subagent's task tools still change the session's task list.
+      if (TASK_TOOLS.has(block.name)) this.taskPlan.awaitResult(block.id, block.name, block.input);
+      return [];
+    }
     let state = this.calls.get(block.id);
     if (!state) {
       state = newToolCallState(block.id, block.name, parent);
@@ -153,7 +158,11 @@ export class ToolCallTranslator {
   /** The tool ran (or was denied): its result. */
   result(block: ToolResultBlock, structured: unknown): RoutedUpdate[] {
     const state = this.calls.get(block.tool_use_id);
-    if (!state) return [];
+    if (!state) {
+      const result = { isError: block.is_error === true, text: "", raw: block.content, structured };
+      const plan = this.taskPlan.awaitedResult(block.tool_use_id, result);
+      return plan ? this.plan(null, plan) : [];
+    }
     const result: ToolResult = {
       isError: block.is_error === true,
       text: resultText(block.content),
@@ -174,7 +183,7 @@ export class ToolCallTranslator {
     state.status = result.isError ? "failed" : "completed";
     if (TASK_TOOLS.has(state.toolName) && !this.tracker.has(state.toolCallId)) {
       const plan = this.taskPlan.apply(state.toolName, state.input, result);
-      return plan ? this.plan(state, plan) : [];
+      return plan ? this.plan(state.parentToolUseId, plan) : [];
     }
     const reporter = reporterOf(state, this.profile);
     state.resultFacts = safely(
@@ -182,6 +191,15 @@ export class ToolCallTranslator {
       () => defaultResult(result),
     );
     return updates.concat(this.report(state));
+  }
+
+  /**
+   * A TaskCreated / TaskCompleted hook: the session's plan, whoever changed the task
+   * list (a subagent's task tools reach no transcript of the root session).
+   */
+  taskHook(event: TaskHookEvent): RoutedUpdate[] {
+    const plan = this.taskPlan.hook(event);
+    return plan ? this.plan(null, plan) : [];
   }
 
   /** The PostToolUse hook: the full tool response, and final facts such as a diff. */
@@ -312,13 +330,13 @@ export class ToolCallTranslator {
    * fields": a plan that repeats the previous plan is not sent); every other client gets
    * every plan, like upstream.
    */
-  private plan(state: ToolCallState, entries: readonly PlanEntry[]): RoutedUpdate[] {
+  private plan(target: UpdateTarget, entries: readonly PlanEntry[]): RoutedUpdate[] {
     if (this.profile.air.client) {
       const key = JSON.stringify(entries);
       if (key === this.lastPlan) return [];
       this.lastPlan = key;
     }
-    return [routed(state, planUpdate(entries))];
+    return [{ target, update: planUpdate(entries) }];
   }
 
   private report(state: ToolCallState, asToolCall = false): RoutedUpdate[] {
@@ -336,10 +354,11 @@ export class ToolCallTranslator {
       // One plan per tool use, when its input is complete.
       if (!state.inputComplete || state.planSent) return [];
       state.planSent = true;
-      return this.plan(state, facts.plan);
+      return this.plan(state.parentToolUseId, facts.plan);
     }
     const first = !this.tracker.has(state.toolCallId);
     this.checkPlanFile(state);
+    const markdown = markdownPlanUpdates(state, this.profile.plan).map((u) => routed(state, u));
     const rendered = renderToolCall(state, this.profile, facts, this.decorators);
     const done = state.status === "completed" || state.status === "failed";
     // Upstream convention: the final update of a terminal command repeats its content.
@@ -348,7 +367,7 @@ export class ToolCallTranslator {
         ? ["content"]
         : [];
     const fields = this.tracker.trim(state.toolCallId, rendered, repeat);
-    if (!fields) return [];
+    if (!fields) return markdown;
     // Object.assign, not spreads: see trim().
     if (first) {
       const toolCall = Object.assign({ sessionUpdate: "tool_call" }, fields, {
@@ -357,12 +376,12 @@ export class ToolCallTranslator {
       });
       // Upstream names the Claude tool in the first report (not an ACP field; not for AIR).
       if (!this.profile.air.client) Object.assign(toolCall, { name: state.toolName });
-      return [routed(state, toolCall as SessionUpdate & ToolCall)];
+      return [routed(state, toolCall as SessionUpdate & ToolCall), ...markdown];
     }
     const update = Object.assign({ sessionUpdate: "tool_call_update" }, fields as ToolCallFields, {
       toolCallId: state.toolCallId,
     });
-    return [routed(state, update as SessionUpdate)];
+    return [routed(state, update as SessionUpdate), ...markdown];
   }
 }
 
