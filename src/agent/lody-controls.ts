@@ -2,7 +2,7 @@ import type { ClientPort } from "../client/client-port.js";
 import { LODY_METHODS } from "../extensions/lody/keys.js";
 import { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
 import type { RateLimitsSnapshot } from "../extensions/lody/rate-limits.js";
-import type { LodyGoalRequest } from "../extensions/lody/goal.js";
+import type { GoalRequest as LodyGoalRequest } from "../translation/goal-request.js";
 import { steerApplied, steerInjected, type LodySteerRequest } from "../extensions/lody/steer.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { notOffered, refused } from "../util/adapter-error.js";

@@ -1,34 +1,19 @@
-import { z } from "zod";
+import type { z } from "zod";
+import {
+  goalParamsSchema,
+  goalRequestOf,
+  type GoalRequest,
+} from "../../translation/goal-request.js";
 import { GOAL_ACTIONS } from "./keys.js";
 
-/**
- * `_session/goal` params (air-extensions.md "Control request"): `sessionId` and `action`;
- * `set` also needs a non-blank `objective`. Any other action, or a blank objective, fails
- * the parse (the protocol answers `invalidParams`).
- */
-export const goalParams = z.discriminatedUnion("action", [
-  z.looseObject({
-    sessionId: z.string().min(1),
-    action: z.literal(GOAL_ACTIONS.set),
-    objective: z.string().refine((text) => text.trim().length > 0, "objective is blank"),
-  }),
-  z.looseObject({ sessionId: z.string().min(1), action: z.literal(GOAL_ACTIONS.clear) }),
-]);
+/** `_session/goal` params (air-extensions.md "Control request"), with AIR's action words. */
+export const goalParams = goalParamsSchema(GOAL_ACTIONS);
 
-export type GoalParams = z.infer<typeof goalParams>;
+export type { GoalRequest };
 
-/** The goal command: a new objective (trimmed), or `null` to clear the goal. */
-export interface GoalRequest {
-  readonly sessionId: string;
-  readonly objective: string | null;
-}
-
-export function toGoalRequest(params: GoalParams): GoalRequest {
-  return {
-    sessionId: params.sessionId,
-    objective: params.action === GOAL_ACTIONS.set ? params.objective.trim() : null,
-  };
-}
+/** `_session/goal` params → the goal core's request. */
+export const toGoalRequest = (params: z.infer<typeof goalParams>): GoalRequest =>
+  goalRequestOf(params, GOAL_ACTIONS);
 
 /** The Claude Code command of a goal request: `/goal <objective>` or `/goal clear`. */
 export function goalCommand(objective: string | null): string {

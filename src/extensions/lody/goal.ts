@@ -1,34 +1,22 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { z } from "zod";
+import type { z } from "zod";
+import {
+  goalParamsSchema,
+  goalRequestOf,
+  type GoalRequest,
+} from "../../translation/goal-request.js";
 import { LODY, LODY_GOAL_ACTIONS, LODY_META_KEYS } from "./keys.js";
 
 /**
- * `_lody/session/goal` params (lody-contract.md §2.1, §2.3): a non-empty `sessionId`, and
- * `set` with a non-blank `objective` or `clear`. `pause` / `resume` are not offered (the
- * agent advertises `actions: ["set", "clear"]`); they, like params that are not an
- * object, fail the parse (-32602).
+ * `_lody/session/goal` params (lody-contract.md §2.1, §2.3), with Lody's action words.
+ * `pause` / `resume` are not offered (the agent advertises `actions: ["set", "clear"]`);
+ * they, like params that are not an object, fail the parse (-32602).
  */
-export const lodyGoalParams = z.discriminatedUnion("action", [
-  z.looseObject({
-    sessionId: z.string().min(1),
-    action: z.literal(LODY_GOAL_ACTIONS.set),
-    objective: z.string().refine((text) => text.trim().length > 0, "objective is blank"),
-  }),
-  z.looseObject({ sessionId: z.string().min(1), action: z.literal(LODY_GOAL_ACTIONS.clear) }),
-]);
+export const lodyGoalParams = goalParamsSchema(LODY_GOAL_ACTIONS);
 
-/** The goal command a request asks for: a new objective (trimmed), or `null` to clear. */
-export interface LodyGoalRequest {
-  readonly sessionId: string;
-  readonly objective: string | null;
-}
-
-export function toLodyGoalRequest(params: z.infer<typeof lodyGoalParams>): LodyGoalRequest {
-  return {
-    sessionId: params.sessionId,
-    objective: params.action === LODY_GOAL_ACTIONS.set ? params.objective.trim() : null,
-  };
-}
+/** `_lody/session/goal` params → the goal core's request. */
+export const toLodyGoalRequest = (params: z.infer<typeof lodyGoalParams>): GoalRequest =>
+  goalRequestOf(params, LODY_GOAL_ACTIONS);
 
 /** The session's goal as the goal core holds it (AIR's snapshot, provider-neutral fields). */
 export interface GoalFacts {
