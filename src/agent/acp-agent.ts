@@ -21,6 +21,7 @@ import { claudeLogout } from "../sdk/claude-logout.js";
 import type { AgentOptions } from "./agent-options.js";
 import { AuthTracker } from "./auth-tracker.js";
 import { forkEnd } from "./fork-end.js";
+import { archiveStoredSession } from "./history/archive-session.js";
 import { findStoredSession } from "./history/stored-session.js";
 import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import { SessionIndex } from "./history/session-index.js";
@@ -169,12 +170,15 @@ export class AcpAgent {
 
   /**
    * An id that names nothing succeeds silently, as the spec says it SHOULD: also a
-   * malformed one, which never named a session (and never reaches the disk).
+   * malformed one, which never named a session (and never reaches the disk). An AIR
+   * client without `sessionIndex` gets an archive instead (the reference's behaviour).
    */
   async delete(sessionId: string): Promise<void> {
     if (!isSessionId(sessionId)) return;
     this.closeSession(sessionId);
-    if (await deleteStoredSession(sessionId)) this.index.invalidate();
+    const { air } = this.negotiated;
+    const remove = air.client && !air.sessionIndex ? archiveStoredSession : deleteStoredSession;
+    if (await remove(sessionId)) this.index.invalidate();
   }
 
   /**

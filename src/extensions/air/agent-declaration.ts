@@ -16,6 +16,7 @@ export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
   AIR_CAPABILITIES.nativeSubagentSessions,
   AIR_CAPABILITIES.asyncTasks,
   AIR_CAPABILITIES.customInstructions,
+  AIR_CAPABILITIES.loadReplayEnd,
 ];
 
 /**

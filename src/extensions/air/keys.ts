@@ -21,6 +21,8 @@ export const AIR_CAPABILITIES = {
   planFile: "planFile",
   rawInputRendering: "rawInputRendering",
   customInstructions: "customInstructions",
+  loadReplayEnd: "loadReplayEnd",
+  sessionIndex: "sessionIndex",
 } as const;
 
 export type AirCapability = keyof typeof AIR_CAPABILITIES;
@@ -30,6 +32,18 @@ export type AirCapability = keyof typeof AIR_CAPABILITIES;
  * after Claude Code's instructions (features 1b, 1l; the reference's AIR capability).
  */
 export const CUSTOM_INSTRUCTIONS = AIR_CAPABILITIES.customInstructions;
+
+/**
+ * `session_info_update._meta.jetbrains.air.loadReplayEnd: true`: a `session/load`'s
+ * replay is over (the reference's AIR capability, declared by the client).
+ */
+export const LOAD_REPLAY_END = AIR_CAPABILITIES.loadReplayEnd;
+
+/**
+ * The title prefix that marks a stored session archived, in the on-disk form of AIR's
+ * own Claude integration (a `custom-title` record); `claude --resume` shows it too.
+ */
+export const ARCHIVED_TITLE_PREFIX = "[archived] ";
 
 /** `session/fork` request `_meta.jetbrains.air.fork`: AIR's fork point. */
 export const FORK = "fork";
@@ -128,5 +142,6 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   GOAL_METHOD,
   CONTEXT_COMPACTION,
   CUSTOM_ANSWER,
+  ARCHIVED_TITLE_PREFIX,
   ...ASYNC_TASK_WIRE_STRINGS,
 ];
