@@ -24,7 +24,6 @@ describe("initializeResponse", () => {
             "nativeSubagentSessions",
             "asyncTasks",
             "customInstructions",
-            "loadReplayEnd",
           ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },
