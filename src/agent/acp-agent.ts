@@ -29,6 +29,7 @@ import { loadSession } from "./load-session.js";
 import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
 import { LodyControls } from "./lody-controls.js";
 import { SessionControls } from "./session-controls.js";
+import { SessionIndexControls } from "./session-index-controls.js";
 import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
@@ -63,6 +64,13 @@ export class AcpAgent {
     client: () => this.client,
   });
   private readonly index = new SessionIndex();
+  /** AIR's `_session/rename`, `_session/archive`, `_session/unarchive`, `_session/batch_get`. */
+  readonly sessionIndex = new SessionIndexControls({
+    sessions: this.sessions,
+    profile: () => this.negotiated,
+    client: () => this.client,
+    changed: () => this.index.invalidate(),
+  });
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;
   private readonly opener = new SessionOpener({

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { archivedTitle, isArchivedTitle } from "./archive-title.js";
+import {
+  archivedTitle,
+  isArchivedTitle,
+  storedTitleFor,
+  titleStateUpdate,
+  visibleTitle,
+} from "./archive-title.js";
 
 describe("archive titles", () => {
   it.each([
@@ -16,5 +22,26 @@ describe("archive titles", () => {
     ["[archived]Fix", false],
   ])("isArchivedTitle(%j) is %j", (title, archived) => {
     expect(isArchivedTitle(title)).toBe(archived);
+  });
+
+  it.each([
+    ["[archived] Fix", false, "Fix"],
+    ["Fix", true, "[archived] Fix"],
+    ["Fix", false, "Fix"],
+  ])("storedTitleFor(%j, %s) is %j", (title, archived, stored) => {
+    expect(storedTitleFor(title, archived)).toBe(stored);
+    expect(visibleTitle(stored)).toBe(archived ? title.replace("[archived] ", "") : stored);
+  });
+
+  it("publishes the visible title and the archive state", () => {
+    expect(titleStateUpdate("[archived] Fix")).toEqual({
+      sessionUpdate: "session_info_update",
+      title: "Fix",
+      _meta: { jetbrains: { air: { version: 1, archived: true } } },
+    });
+    expect(titleStateUpdate("Fix")).toMatchObject({
+      title: "Fix",
+      _meta: { jetbrains: { air: { version: 1, archived: false } } },
+    });
   });
 });

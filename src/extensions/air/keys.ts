@@ -45,6 +45,22 @@ export const LOAD_REPLAY_END = AIR_CAPABILITIES.loadReplayEnd;
  */
 export const ARCHIVED_TITLE_PREFIX = "[archived] ";
 
+/**
+ * The session index requests of a client declaring `sessionIndex` (the reference's AIR
+ * extension, not S000). The list subscription is not served yet.
+ */
+export const SESSION_INDEX_METHODS = {
+  rename: "_session/rename",
+  archive: "_session/archive",
+  unarchive: "_session/unarchive",
+  batchGet: "_session/batch_get",
+} as const;
+/**
+ * `session_info_update._meta.jetbrains.air.archived`: the session's archive state. A
+ * generic word, so not in the wire list below.
+ */
+export const ARCHIVED = "archived";
+
 /** `session/fork` request `_meta.jetbrains.air.fork`: AIR's fork point. */
 export const FORK = "fork";
 
@@ -143,5 +159,6 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   CONTEXT_COMPACTION,
   CUSTOM_ANSWER,
   ARCHIVED_TITLE_PREFIX,
+  ...Object.values(SESSION_INDEX_METHODS),
   ...ASYNC_TASK_WIRE_STRINGS,
 ];
