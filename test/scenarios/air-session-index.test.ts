@@ -38,6 +38,10 @@ describe("AIR session index (sessionIndex)", () => {
     expect((await row())?.title).toBe("Chosen name");
     expect(await call("_session/archive", { sessionId })).toEqual({});
     expect((await row())?.title).toBe("[archived] Chosen name");
+    // The live Claude Code's next turn keeps the stored title.
+    s.model.push({ blocks: [{ type: "text", text: "Again." }] });
+    await s.prompt(sessionId, "One more turn");
+    expect((await row())?.title).toBe("[archived] Chosen name");
     await call("_session/rename", { sessionId, title: "Renamed" });
     expect((await row())?.title).toBe("[archived] Renamed");
     expect(await call("_session/unarchive", { sessionId })).toEqual({});
