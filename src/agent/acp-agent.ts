@@ -21,6 +21,7 @@ import { claudeLogout } from "../sdk/claude-logout.js";
 import type { AgentOptions } from "./agent-options.js";
 import { AuthTracker } from "./auth-tracker.js";
 import { forkEnd } from "./fork-end.js";
+import { archiveStoredSession } from "./history/archive-session.js";
 import { findStoredSession } from "./history/stored-session.js";
 import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import { SessionIndex } from "./history/session-index.js";
@@ -28,6 +29,7 @@ import { loadSession } from "./load-session.js";
 import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
 import { LodyControls } from "./lody-controls.js";
 import { SessionControls } from "./session-controls.js";
+import { SessionIndexControls } from "./session-index-controls.js";
 import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
@@ -62,6 +64,13 @@ export class AcpAgent {
     client: () => this.client,
   });
   private readonly index = new SessionIndex();
+  /** AIR's `_session/rename`, `_session/archive`, `_session/unarchive`, `_session/batch_get`. */
+  readonly sessionIndex = new SessionIndexControls({
+    sessions: this.sessions,
+    profile: () => this.negotiated,
+    client: () => this.client,
+    changed: () => this.index.invalidate(),
+  });
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;
   private readonly opener = new SessionOpener({
@@ -169,12 +178,15 @@ export class AcpAgent {
 
   /**
    * An id that names nothing succeeds silently, as the spec says it SHOULD: also a
-   * malformed one, which never named a session (and never reaches the disk).
+   * malformed one, which never named a session (and never reaches the disk). An AIR
+   * client without `sessionIndex` gets an archive instead (the reference's behaviour).
    */
   async delete(sessionId: string): Promise<void> {
     if (!isSessionId(sessionId)) return;
     this.closeSession(sessionId);
-    if (await deleteStoredSession(sessionId)) this.index.invalidate();
+    const { air } = this.negotiated;
+    const remove = air.client && !air.sessionIndex ? archiveStoredSession : deleteStoredSession;
+    if (await remove(sessionId)) this.index.invalidate();
   }
 
   /**

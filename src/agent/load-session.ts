@@ -1,5 +1,6 @@
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import { loadReplayEndUpdate } from "../extensions/air/load-replay-end.js";
 import { readPassThroughOptions } from "../sdk/query-options.js";
 import { replayHistory } from "../session/history-replay.js";
 import { subagentHistoryShown } from "../session/query-setup.js";
@@ -69,6 +70,8 @@ export async function loadSession(
   }
   const { session, fresh } = await starting;
   if (fresh) await session.announce();
+  // AIR `loadReplayEnd`: the last update of the load, so everything before it is history.
+  if (profile.air.loadReplayEnd) await client.sessionUpdate(sessionId, loadReplayEndUpdate());
   session.quietUntilPrompt();
   return session;
 }

@@ -4,7 +4,12 @@ import type { AcpAgent } from "../agent/acp-agent.js";
 import { STOP_ASYNC_TASK, stopAsyncTaskParams } from "../extensions/air/async-tasks/stop-method.js";
 import { connectionClientPort, type WriteLines } from "../client/client-port.js";
 import { goalParams, toGoalRequest } from "../extensions/air/goal-params.js";
-import { GOAL_METHOD } from "../extensions/air/keys.js";
+import { GOAL_METHOD, SESSION_INDEX_METHODS as INDEX } from "../extensions/air/keys.js";
+import {
+  batchGetParams,
+  renameParams,
+  sessionIdParams,
+} from "../extensions/air/session-index-params.js";
 import { LODY_METHODS } from "../extensions/lody/keys.js";
 import { rateLimitsGetParams } from "../extensions/lody/rate-limits.js";
 import { lodyGoalParams, toLodyGoalRequest } from "../extensions/lody/goal.js";
@@ -110,6 +115,32 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
       GOAL_METHOD,
       goalParams,
       guarded(GOAL_METHOD, ({ params }) => service.controls.goal(toGoalRequest(params))),
+    )
+    .onRequest(
+      INDEX.rename,
+      renameParams,
+      guarded(INDEX.rename, ({ params }) =>
+        service.sessionIndex.rename(params.sessionId, params.title),
+      ),
+    )
+    .onRequest(
+      INDEX.archive,
+      sessionIdParams,
+      guarded(INDEX.archive, ({ params }) =>
+        service.sessionIndex.setArchived(params.sessionId, true),
+      ),
+    )
+    .onRequest(
+      INDEX.unarchive,
+      sessionIdParams,
+      guarded(INDEX.unarchive, ({ params }) =>
+        service.sessionIndex.setArchived(params.sessionId, false),
+      ),
+    )
+    .onRequest(
+      INDEX.batchGet,
+      batchGetParams,
+      guarded(INDEX.batchGet, ({ params }) => service.sessionIndex.batchGet(params.sessionIds)),
     )
     .onRequest(
       LODY_METHODS.steer,

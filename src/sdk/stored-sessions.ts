@@ -1,4 +1,4 @@
-import { deleteSession, forkSession } from "@anthropic-ai/claude-agent-sdk";
+import { deleteSession, forkSession, renameSession } from "@anthropic-ai/claude-agent-sdk";
 import { findTranscript } from "./transcript-paths.js";
 
 /**
@@ -27,5 +27,15 @@ export async function forkStoredSession(
 export async function deleteStoredSession(sessionId: string): Promise<boolean> {
   if (!(await findTranscript(sessionId, undefined, true))) return false;
   await deleteSession(sessionId);
+  return true;
+}
+
+/**
+ * Gives a stored session a title, as Claude Code's `/rename` does (a `custom-title`
+ * record). Resolves to false when there is no such session.
+ */
+export async function renameStoredSession(sessionId: string, title: string): Promise<boolean> {
+  if (!(await findTranscript(sessionId, undefined, true))) return false;
+  await renameSession(sessionId, title);
   return true;
 }

@@ -5,7 +5,9 @@ import { AIR_CAPABILITIES, GOAL, GOAL_ACTIONS, GOAL_METHOD } from "./keys.js";
  * The AIR capabilities this adapter serves end to end, advertised to an AIR client
  * whatever it declared ("Agent declaration": the agent list does not depend on the
  * client's). A capability joins this list only once it works on the wire: the AIR II
- * capabilities are not built yet.
+ * capabilities are not built yet. `loadReplayEnd` is the client's to declare, not
+ * advertised (the reference's contract); `sessionIndex` is not served whole yet (no list
+ * subscription, no row metadata), so neither it nor its `session*` companions are listed.
  */
 export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
   AIR_CAPABILITIES.sessionFailure,

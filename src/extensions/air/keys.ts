@@ -21,6 +21,8 @@ export const AIR_CAPABILITIES = {
   planFile: "planFile",
   rawInputRendering: "rawInputRendering",
   customInstructions: "customInstructions",
+  loadReplayEnd: "loadReplayEnd",
+  sessionIndex: "sessionIndex",
 } as const;
 
 export type AirCapability = keyof typeof AIR_CAPABILITIES;
@@ -30,6 +32,34 @@ export type AirCapability = keyof typeof AIR_CAPABILITIES;
  * after Claude Code's instructions (features 1b, 1l; the reference's AIR capability).
  */
 export const CUSTOM_INSTRUCTIONS = AIR_CAPABILITIES.customInstructions;
+
+/**
+ * `session_info_update._meta.jetbrains.air.loadReplayEnd: true`: a `session/load`'s
+ * replay is over (the reference's AIR capability, declared by the client).
+ */
+export const LOAD_REPLAY_END = AIR_CAPABILITIES.loadReplayEnd;
+
+/**
+ * The title prefix that marks a stored session archived, in the on-disk form of AIR's
+ * own Claude integration (a `custom-title` record); `claude --resume` shows it too.
+ */
+export const ARCHIVED_TITLE_PREFIX = "[archived] ";
+
+/**
+ * The session index requests of a client declaring `sessionIndex` (the reference's AIR
+ * extension, not S000). The list subscription is not served yet.
+ */
+export const SESSION_INDEX_METHODS = {
+  rename: "_session/rename",
+  archive: "_session/archive",
+  unarchive: "_session/unarchive",
+  batchGet: "_session/batch_get",
+} as const;
+/**
+ * `session_info_update._meta.jetbrains.air.archived`: the session's archive state. A
+ * generic word, so not in the wire list below.
+ */
+export const ARCHIVED = "archived";
 
 /** `session/fork` request `_meta.jetbrains.air.fork`: AIR's fork point. */
 export const FORK = "fork";
@@ -128,5 +158,7 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   GOAL_METHOD,
   CONTEXT_COMPACTION,
   CUSTOM_ANSWER,
+  ARCHIVED_TITLE_PREFIX,
+  ...Object.values(SESSION_INDEX_METHODS),
   ...ASYNC_TASK_WIRE_STRINGS,
 ];

@@ -1,0 +1,26 @@
+import { stat } from "node:fs/promises";
+import { findTranscript } from "../../sdk/transcript-paths.js";
+import type { StoredSessionRow } from "./session-index.js";
+import { readEnds } from "./transcript-files.js";
+import { summarizeTranscript } from "./transcript-summary.js";
+
+const HEAD_BYTES = 64 * 1024;
+const TAIL_BYTES = 64 * 1024;
+
+/**
+ * The `session/list` row of one stored session, wherever its project folder is;
+ * undefined when there is none or it cannot be read (`_session/batch_get`).
+ */
+export async function storedSessionRow(sessionId: string): Promise<StoredSessionRow | undefined> {
+  const found = await findTranscript(sessionId, undefined, true);
+  if (!found) return undefined;
+  try {
+    const { size, mtimeMs } = await stat(found.path);
+    const summary = summarizeTranscript(readEnds(found.path, size, HEAD_BYTES, TAIL_BYTES));
+    if (!summary?.cwd) return undefined;
+    const updatedAt = new Date(mtimeMs).toISOString();
+    return { sessionId, cwd: summary.cwd, title: summary.title, updatedAt };
+  } catch {
+    return undefined; // deleted meanwhile, or unreadable: not known
+  }
+}

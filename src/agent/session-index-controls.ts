@@ -1,0 +1,86 @@
+import {
+  isArchivedTitle,
+  storedTitleFor,
+  titleStateUpdate,
+} from "../extensions/air/archive-title.js";
+import { SESSION_INDEX_METHODS } from "../extensions/air/keys.js";
+import type { ClientPort } from "../client/client-port.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { renameStoredSession } from "../sdk/stored-sessions.js";
+import { findTranscript } from "../sdk/transcript-paths.js";
+import { notOffered, unknownSession } from "../util/adapter-error.js";
+import { storedTitleAt } from "./history/current-title.js";
+import type { StoredSessionRow } from "./history/session-index.js";
+import { storedSessionRow } from "./history/stored-row.js";
+import type { SessionRegistry } from "./session-registry.js";
+
+export interface SessionIndexDeps {
+  readonly sessions: SessionRegistry;
+  readonly profile: () => ClientProfile;
+  readonly client: () => ClientPort;
+  /** The stored sessions changed: the next `session/list` reads the folders afresh. */
+  readonly changed: () => void;
+}
+
+type Method = (typeof SESSION_INDEX_METHODS)[keyof typeof SESSION_INDEX_METHODS];
+
+/**
+ * AIR's session index requests (`sessionIndex`): rename, archive and unarchive of a
+ * stored session, and rows by id. A title is stored as Claude Code's `/rename` stores it;
+ * the archive state is the title's prefix (AIR's own on-disk form), so a rename keeps it.
+ */
+export class SessionIndexControls {
+  constructor(private readonly deps: SessionIndexDeps) {}
+
+  /** `_session/rename`: the new title, in the session's archive state. */
+  async rename(sessionId: string, title: string): Promise<Record<string, never>> {
+    this.check(SESSION_INDEX_METHODS.rename);
+    await this.retitle(sessionId, (current) =>
+      storedTitleFor(title.trim(), current !== undefined && isArchivedTitle(current)),
+    );
+    return {};
+  }
+
+  /** `_session/archive` (`archived`) and `_session/unarchive`. */
+  async setArchived(sessionId: string, archived: boolean): Promise<Record<string, never>> {
+    this.check(archived ? SESSION_INDEX_METHODS.archive : SESSION_INDEX_METHODS.unarchive);
+    await this.retitle(sessionId, (current) =>
+      current === undefined && !archived
+        ? undefined // untitled is not archived: nothing to undo
+        : storedTitleFor(current ?? `Session ${sessionId.slice(0, 8)}`, archived),
+    );
+    return {};
+  }
+
+  /** `_session/batch_get`: the rows of the ids that name a stored session, in request order. */
+  async batchGet(sessionIds: readonly string[]): Promise<{ sessions: StoredSessionRow[] }> {
+    this.check(SESSION_INDEX_METHODS.batchGet);
+    const rows = await Promise.all([...new Set(sessionIds)].map(storedSessionRow));
+    return { sessions: rows.filter((row) => row !== undefined) };
+  }
+
+  private check(method: Method): void {
+    if (!this.deps.profile().air.sessionIndex) throw notOffered(method);
+  }
+
+  /**
+   * Stores the title `change` makes of the current one (unchanged or undefined: nothing
+   * is written),
+   * then tells the client about its session when it is live on this connection.
+   */
+  private async retitle(
+    sessionId: string,
+    change: (current: string | undefined) => string | undefined,
+  ): Promise<void> {
+    const found = await findTranscript(sessionId, undefined, true);
+    if (!found) throw unknownSession(sessionId);
+    const current = (await storedTitleAt(found.path))?.text;
+    const next = change(current);
+    if (next === undefined || next === current) return;
+    if (!(await renameStoredSession(sessionId, next))) throw unknownSession(sessionId);
+    this.deps.changed();
+    if (this.deps.sessions.find(sessionId)) {
+      await this.deps.client().sessionUpdate(sessionId, titleStateUpdate(next));
+    }
+  }
+}
