@@ -97,4 +97,40 @@ describe("model fallback notices", () => {
     expect(s.agentText(sessionId)).toBe(`**Model fallback:** ${TEXT}from the fallback`);
     expect(s.updates(sessionId).some((u) => u.sessionUpdate === "notice")).toBe(false);
   });
+
+  it("a model Claude cannot use (404): at once, for that turn only", async () => {
+    const s = await scenario({
+      script: [
+        {
+          kind: "error",
+          status: 404,
+          errorType: "not_found_error",
+          message: "model: claude-opus-5-5",
+        },
+        textTurn("one"),
+        textTurn("two"),
+      ],
+    });
+    await s.initialize(NOTICES);
+    const sessionId = await s.newSession({ _meta: FALLBACK_META });
+    await s.prompt(sessionId, "hello");
+    const second = await s.prompt(sessionId, "again");
+    expect(second.stopReason).toBe("end_turn");
+    expect(told(s, sessionId)).toStrictEqual([
+      {
+        sessionUpdate: "notice",
+        severity: "warning",
+        title: "Model fallback",
+        description:
+          "Switched to Haiku 4.5 because Opus 5.5 is not available · context window 1M → 200K tokens",
+      },
+    ]);
+    // Claude Code switches the turn, not the session: the next turn asks the session's
+    // model again, so the model picker stays as it was (no config_option_update).
+    const models = s.model.requests.filter((r) => r.main).map((r) => r.body?.model as string);
+    expect(models).toStrictEqual(["claude-opus-5-5", "claude-haiku-4-5", "claude-opus-5-5"]);
+    expect(s.updates(sessionId).some((u) => u.sessionUpdate === "config_option_update")).toBe(
+      false,
+    );
+  });
 });
