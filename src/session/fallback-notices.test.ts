@@ -82,6 +82,32 @@ describe("FallbackNotices", () => {
     expect(sentFor(capabilities, [FALLBACK])).toStrictEqual(expected);
   });
 
+  it.each([
+    ["session.notices: the ACP notice", NOTICES, "notice"],
+    ["AIR sessionFailure: a message line (AIR has no record for it)", AIR_FAILURES, "line"],
+    ["a plain client: a message line", {}, "line"],
+  ])("a warning line of Claude Code's, %s", (_name, capabilities, form) => {
+    const warning = {
+      type: "system",
+      subtype: "informational",
+      level: "warning",
+      content: "auto mode keeps working",
+    } as unknown as SDKMessage;
+    expect(sentFor(capabilities, [warning])).toStrictEqual([
+      form === "notice"
+        ? {
+            sessionUpdate: "notice",
+            severity: "warning",
+            title: "Auto mode",
+            description: "auto mode keeps working",
+          }
+        : {
+            sessionUpdate: "agent_message_chunk",
+            content: { type: "text", text: "**Auto mode:** auto mode keeps working" },
+          },
+    ]);
+  });
+
   it("says nothing for other messages", () => {
     const retry = { type: "system", subtype: "api_retry" } as unknown as SDKMessage;
     expect(sentFor(NOTICES, [retry])).toStrictEqual([]);

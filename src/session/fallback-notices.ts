@@ -1,6 +1,8 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { modelFallbackNotice, modelFallbackOf } from "../translation/model-fallback.js";
+import { warningNotice } from "../translation/warning-notice.js";
+import { redacted } from "../util/user-text.js";
 import type { Outbox } from "./outbox.js";
 import { noticeUpdate } from "./session-start.js";
 
@@ -10,6 +12,9 @@ import { noticeUpdate } from "./session-start.js";
  * `session.notices` gets the ACP `notice` (and no AIR record, also when it declared
  * `sessionFailure`); else an AIR client with `sessionFailure` gets the warning record
  * (`record` returns false where it sends none); any other client a message line.
+ *
+ * Claude Code's warning lines (auto mode falling back to billed classifier requests)
+ * are notices too, as `notice` or a message line: AIR has no record for them.
  */
 export class FallbackNotices {
   constructor(
@@ -20,6 +25,8 @@ export class FallbackNotices {
 
   /** One SDK message of the session. */
   observe(message: SDKMessage): void {
+    const warning = warningNotice(message, redacted);
+    if (warning) return this.outbox.send(noticeUpdate(this.profile, warning));
     const fallback = modelFallbackOf(message);
     if (!fallback) return;
     if (!this.profile.session.notices && this.record(fallback.text)) return;

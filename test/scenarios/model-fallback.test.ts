@@ -134,3 +134,39 @@ describe("model fallback notices", () => {
     );
   });
 });
+
+describe("auto mode fallback notice", () => {
+  it("auto mode behind a gateway: Claude Code's warning as a notice, its host redacted", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "auto" } },
+      script: [textTurn("one")],
+    });
+    await s.initialize(NOTICES);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "hello");
+    const notices = s.updates(sessionId).filter((u) => u.sessionUpdate === "notice");
+    expect(notices).toStrictEqual([
+      {
+        sessionUpdate: "notice",
+        severity: "warning",
+        title: "Auto mode",
+        description: expect.stringContaining(
+          "auto mode keeps working, and its classifier requests are billed as before",
+        ) as string,
+      },
+    ]);
+    expect(JSON.stringify(notices)).not.toContain("127.0.0.1");
+  });
+
+  it("a client without session.notices: a message line", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "auto" } },
+      script: [textTurn("one")],
+    });
+    await s.initialize(PROFILES.plain);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "hello");
+    expect(s.agentText(sessionId)).toMatch(/^one\*\*Auto mode:\*\* We're changing auto mode/);
+    expect(s.updates(sessionId).some((u) => u.sessionUpdate === "notice")).toBe(false);
+  });
+});
