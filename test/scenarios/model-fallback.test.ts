@@ -169,4 +169,26 @@ describe("auto mode fallback notice", () => {
     expect(s.agentText(sessionId)).toMatch(/^one\*\*Auto mode:\*\* We're changing auto mode/);
     expect(s.updates(sessionId).some((u) => u.sessionUpdate === "notice")).toBe(false);
   });
+
+  it("auto mode turned off by the settings: the session starts in Manual, with a notice", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "auto" }, disableAutoMode: "disable" },
+      script: [textTurn("one")],
+    });
+    await s.initialize(NOTICES);
+    const response = await s.agent.request("session/new", { cwd: s.workspace, mcpServers: [] });
+    // Claude Code runs such a session in `default`: the client must not be shown Auto.
+    expect(response.modes?.currentModeId).toBe("default");
+    expect((await s.prompt(response.sessionId, "hi")).stopReason).toBe("end_turn");
+    expect(s.updates(response.sessionId).filter((u) => u.sessionUpdate === "notice")).toStrictEqual(
+      [
+        {
+          sessionUpdate: "notice",
+          severity: "warning",
+          title: "Started in Manual mode",
+          description: "Auto mode was asked for. Auto mode is turned off for this session.",
+        },
+      ],
+    );
+  });
 });
