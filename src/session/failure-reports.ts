@@ -57,6 +57,16 @@ export class FailureReports {
   }
 
   /**
+   * A notice (a model fallback) as a warning record in a `session_info_update`; false
+   * for a client without `sessionFailure` (or a text with nothing left to show).
+   */
+  notice(text: string): boolean {
+    const record = this.failures?.notice(text);
+    if (record) this.outbox.send(sessionFailureUpdate(record));
+    return record !== undefined;
+  }
+
+  /**
    * How the turn whose `result` is `message` ends, given how it ends for any client
    * (`turnEnd`): for `sessionFailure`, a failure that is not a sign-in failure, and a
    * turn or output limit, end `end_turn` with the record on the answer instead.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StoredRunState } from "../agent/history/current-title.js";
 import {
+  refusedStartMode,
   spawnBeforeSettings,
   spawnFor,
   spawnKeepsPlan,
@@ -188,5 +189,34 @@ describe("startClaude", () => {
     const failed = recordedStart({ cached: true, startAfter: Promise.reject(new Error("replay")) });
     failed.releasePlan();
     expect(await (await startClaude(failed.steps)).up).toBe("up default");
+  });
+});
+
+describe("refusedStartMode", () => {
+  const can = { bypassAvailable: true, refusedAsRoot: false, autoDisabled: false };
+  it.each([
+    ["default", can, undefined],
+    ["auto", can, undefined],
+    ["bypassPermissions", can, undefined],
+    [
+      "bypassPermissions",
+      { ...can, bypassAvailable: false },
+      "Bypass permissions was asked for. Bypass permissions is turned off for this session.",
+    ],
+    [
+      "bypassPermissions",
+      { ...can, bypassAvailable: false, refusedAsRoot: true },
+      "Bypass permissions was asked for. Claude Code refuses to bypass permissions as root unless IS_SANDBOX=1 is set.",
+    ],
+    [
+      "auto",
+      { ...can, autoDisabled: true },
+      "Auto mode was asked for. Auto mode is turned off for this session.",
+    ],
+    ["acceptEdits", { ...can, autoDisabled: true, bypassAvailable: false }, undefined],
+  ] as const)("%s with %o", (wanted, abilities, description) => {
+    expect(refusedStartMode(wanted, abilities)).toStrictEqual(
+      description === undefined ? undefined : { title: "Started in Manual mode", description },
+    );
   });
 });

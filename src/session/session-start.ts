@@ -86,8 +86,8 @@ export function spawnKeepsPlan(spawn: SpawnPlan, plan: StartPlan): boolean {
 
 /**
  * The start mode is the one the user's settings name. Bypass is offered only where
- * Claude Code will accept it; a session whose settings ask for bypass where it is not
- * accepted starts in `default` with a notice instead of failing.
+ * Claude Code will accept it; a session whose settings ask for bypass or auto where it
+ * is not accepted starts in `default` with a notice instead of failing.
  */
 export async function planSessionStart(
   cwd: string,
@@ -115,33 +115,19 @@ export async function planSessionStart(
     ...(typeof passThrough.effort === "string" ? { effort: passThrough.effort } : {}),
     ...(settings.effortLevel ? { settingsEffort: settings.effortLevel } : {}),
   };
-  if (wanted === "bypassPermissions" && !bypassAvailable) {
-    const why = refusedAsRoot
-      ? "Claude Code refuses to bypass permissions as root unless IS_SANDBOX=1 is set."
-      : "Bypass permissions is turned off for this session.";
-    return {
-      mode: "default",
-      bypassAvailable,
-      autoDisabled: settings.autoDisabled,
-      model,
-      restoredModel,
-      clientModel,
-      notice: {
-        title: "Started in Manual mode",
-        description: `Bypass permissions was asked for. ${why}`,
-      },
-      startKey: key,
-      ...efforts,
-    };
-  }
+  const refused = refusedStartMode(wanted, {
+    bypassAvailable,
+    refusedAsRoot,
+    autoDisabled: settings.autoDisabled,
+  });
   return {
-    mode: wanted,
+    mode: refused ? "default" : wanted,
     bypassAvailable,
     autoDisabled: settings.autoDisabled,
     model,
     restoredModel,
     clientModel,
-    notice: undefined,
+    notice: refused,
     startKey: key,
     ...efforts,
   };
@@ -195,6 +181,34 @@ export async function startClaude<Init, Cached>(
   const launch = () => steps.launch(spawnFor(plan));
   const after = cached === undefined ? undefined : steps.startAfter;
   return { plan, cached, up: launched ?? (after ? after.then(launch, launch) : launch()) };
+}
+
+/**
+ * The notice of a start in `default` because the mode asked for (by the settings or the
+ * resumed session) may not run: bypass where Claude Code refuses it, or auto where the
+ * settings turn auto mode off (Claude Code would silently run in `default` while the
+ * client showed Auto). Undefined when `wanted` may run.
+ */
+export function refusedStartMode(
+  wanted: PermissionMode,
+  can: { bypassAvailable: boolean; refusedAsRoot: boolean; autoDisabled: boolean },
+): StartPlan["notice"] {
+  if (wanted === "bypassPermissions" && !can.bypassAvailable) {
+    const why = can.refusedAsRoot
+      ? "Claude Code refuses to bypass permissions as root unless IS_SANDBOX=1 is set."
+      : "Bypass permissions is turned off for this session.";
+    return {
+      title: "Started in Manual mode",
+      description: `Bypass permissions was asked for. ${why}`,
+    };
+  }
+  if (wanted === "auto" && can.autoDisabled) {
+    return {
+      title: "Started in Manual mode",
+      description: "Auto mode was asked for. Auto mode is turned off for this session.",
+    };
+  }
+  return undefined;
 }
 
 /** A notice as the client can show it: `notice` where declared, else a message line. */

@@ -15,6 +15,7 @@ import { AutonomousCycle } from "./autonomous-cycle.js";
 import { CallUsage } from "./call-usage.js";
 import { userMessage, type Conversation } from "./conversation.js";
 import { FailureReports } from "./failure-reports.js";
+import { FallbackNotices } from "./fallback-notices.js";
 import type { FileChangeReports } from "./file-change-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp-commands.js";
@@ -69,6 +70,8 @@ export class TurnRunner {
   private cycle: AutonomousCycle | undefined;
   /** AIR `sessionFailure` records of the session's failures. */
   private readonly failures: FailureReports;
+  /** Claude Code's switches to a fallback model, told to the client. */
+  private readonly fallbacks: FallbackNotices;
   /**
    * Steers sent while the next prompt waits to start (Lody counts a queued prompt as a
    * running turn): pushed into its turn as soon as it starts, dropped with it on cancel.
@@ -79,6 +82,9 @@ export class TurnRunner {
 
   constructor(private readonly parts: TurnRunnerParts) {
     this.failures = new FailureReports(parts.sessionId, parts.profile, parts.outbox);
+    this.fallbacks = new FallbackNotices(parts.profile, parts.outbox, (text) =>
+      this.failures.notice(text),
+    );
     this.callUsage = parts.profile.air.client ? undefined : new CallUsage();
   }
 
@@ -237,6 +243,7 @@ export class TurnRunner {
     }
     turn.observe(message);
     this.failures.observe(turn, message);
+    this.fallbacks.observe(message);
     this.parts.outbox.route(this.parts.translator.translate(message));
     if (!this.callUsage) return;
     // Upstream's traffic for a client that is not AIR: the usage of each model call, and

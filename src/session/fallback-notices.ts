@@ -1,0 +1,35 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { modelFallbackNotice, modelFallbackOf } from "../translation/model-fallback.js";
+import { warningNotice } from "../translation/warning-notice.js";
+import { redacted } from "../util/user-text.js";
+import type { Outbox } from "./outbox.js";
+import { noticeUpdate } from "./session-start.js";
+
+/**
+ * Tells the client that Claude Code fell back to another model (features.md "notice",
+ * air-extensions.md "Categories and actions"): a client that declared
+ * `session.notices` gets the ACP `notice` (and no AIR record, also when it declared
+ * `sessionFailure`); else an AIR client with `sessionFailure` gets the warning record
+ * (`record` returns false where it sends none); any other client a message line.
+ *
+ * Claude Code's warning lines (auto mode falling back to billed classifier requests)
+ * are notices too, as `notice` or a message line: AIR has no record for them.
+ */
+export class FallbackNotices {
+  constructor(
+    private readonly profile: ClientProfile,
+    private readonly outbox: Outbox,
+    private readonly record: (text: string) => boolean,
+  ) {}
+
+  /** One SDK message of the session. */
+  observe(message: SDKMessage): void {
+    const warning = warningNotice(message, redacted);
+    if (warning) return this.outbox.send(noticeUpdate(this.profile, warning));
+    const fallback = modelFallbackOf(message);
+    if (!fallback) return;
+    if (!this.profile.session.notices && this.record(fallback.text)) return;
+    this.outbox.send(noticeUpdate(this.profile, modelFallbackNotice(fallback)));
+  }
+}
