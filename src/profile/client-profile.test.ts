@@ -12,6 +12,8 @@ const NO_AIR = {
   planFile: false,
   rawInputRendering: false,
   customInstructions: false,
+  loadReplayEnd: false,
+  sessionIndex: false,
 };
 const NO_LODY = { client: false, subagentEvents: false, answerNotes: false };
 const NO_ZED = {
