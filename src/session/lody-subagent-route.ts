@@ -9,7 +9,6 @@ import { SubagentRunEmitter, type RunEnd } from "../extensions/lody/subagent-eve
 import type { SubagentEvent } from "../extensions/lody/subagent-events/schema.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
-import { SUBAGENT_TOOLS } from "../translation/subagents/child-session.js";
 import type { ChildRoute } from "./child-route.js";
 
 /** An Agent / Task tool use seen in the stream: a run that may start. */
@@ -72,8 +71,8 @@ export class LodySubagentRoute implements ChildRoute {
 
   observe(message: SDKMessage): boolean {
     watchToolCalls(message, {
-      sawCall: (id, name, parent) => this.sawCall(id, name, parent),
-      sawResults: (content) => this.sawResults(content),
+      sawCall: (id, parent) => this.sawCall(id, parent),
+      sawResult: (id, isError) => this.sawResult(id, isError),
     });
     if (message.type === "system") this.fromSystem(message);
     const parent = (message as { parent_tool_use_id?: unknown }).parent_tool_use_id;
@@ -135,8 +134,7 @@ export class LodySubagentRoute implements ChildRoute {
     return shown;
   }
 
-  private sawCall(id: string, name: string, parent: string | null): SubagentCall | undefined {
-    if (!SUBAGENT_TOOLS.has(name)) return undefined;
+  private sawCall(id: string, parent: string | null): SubagentCall {
     let call = this.calls.get(id);
     if (!call) this.calls.set(id, (call = { parent, input: {} }));
     return call;
@@ -168,14 +166,11 @@ export class LodySubagentRoute implements ChildRoute {
   }
 
   /** A foreground subagent's tool result: its run ended. */
-  private sawResults(content: unknown): void {
-    if (!Array.isArray(content)) return;
-    for (const block of content as Array<Record<string, unknown>>) {
-      if (block?.type !== "tool_result" || typeof block.tool_use_id !== "string") continue;
-      const call = this.calls.get(block.tool_use_id);
-      if (call?.started && call.background !== true)
-        this.end(block.tool_use_id, block.is_error === true ? "failed" : "completed");
-    }
+  /** A foreground run ends with its call's result. */
+  private sawResult(toolUseId: string, isError: boolean): void {
+    const call = this.calls.get(toolUseId);
+    if (call?.started && call.background !== true)
+      this.end(toolUseId, isError ? "failed" : "completed");
   }
 
   /**

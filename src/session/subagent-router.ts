@@ -12,7 +12,6 @@ import {
   idle,
   REQUIRES_ACTION,
   RUNNING,
-  SUBAGENT_TOOLS,
   subagentMode,
   taskEndState,
   type ChildSession,
@@ -96,8 +95,8 @@ export class SubagentRouter implements ChildRoute {
    */
   observe(message: SDKMessage): boolean {
     watchToolCalls(message, {
-      sawCall: (id, name, parent) => this.sawCall(id, name, parent),
-      sawResults: (content) => this.sawResults(content),
+      sawCall: (id, parent) => this.sawCall(id, parent),
+      sawResult: (id, isError) => this.sawResult(id, isError),
     });
     if (message.type === "system") {
       if (message.subtype === "task_started") this.taskStarted(message);
@@ -187,8 +186,7 @@ export class SubagentRouter implements ChildRoute {
     return child.call.taskId;
   }
 
-  private sawCall(id: string, name: string, parent: string | null): SubagentCall | undefined {
-    if (!SUBAGENT_TOOLS.has(name)) return undefined;
+  private sawCall(id: string, parent: string | null): SubagentCall {
     let call = this.calls.get(id);
     if (!call) this.calls.set(id, (call = { parent, input: {} }));
     return call;
@@ -204,14 +202,11 @@ export class SubagentRouter implements ChildRoute {
   }
 
   /** A foreground subagent's tool result: its work ended (a background one's starts). */
-  private sawResults(content: unknown): void {
-    if (!Array.isArray(content)) return;
-    for (const block of content as Array<Record<string, unknown>>) {
-      if (block?.type !== "tool_result" || typeof block.tool_use_id !== "string") continue;
-      const child = this.children.get(block.tool_use_id);
-      if (child && child.call.background !== true)
-        this.end(block.tool_use_id, idle(block.is_error === true ? "error" : "end_turn"));
-    }
+  /** A foreground child goes idle with its call's result. */
+  private sawResult(toolUseId: string, isError: boolean): void {
+    const child = this.children.get(toolUseId);
+    if (child && child.call.background !== true)
+      this.end(toolUseId, idle(isError ? "error" : "end_turn"));
   }
 
   /** The child of `toolUseId`, announced now if it was not yet (its parents first). */
