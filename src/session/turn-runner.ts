@@ -10,6 +10,7 @@ import type { ModelUsageTable } from "../translation/usage.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { authRequired, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
+import { settledWithin } from "../util/settled-within.js";
 import { redacted } from "../util/user-text.js";
 import { AutonomousCycle } from "./autonomous-cycle.js";
 import { CallUsage } from "./call-usage.js";
@@ -20,6 +21,7 @@ import type { FileChangeReports } from "./file-change-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp-commands.js";
 import type { Outbox } from "./outbox.js";
+import type { ClaudeQuery } from "../sdk/claude-query.js";
 import type { QuerySlot } from "./query-slot.js";
 import type { Steering } from "./steering.js";
 import type { SessionTitles } from "./session-titles.js";
@@ -31,6 +33,9 @@ import { Turn, type PendingPrompt } from "./turn.js";
  * block the session's next prompt.
  */
 const INTERRUPT_GRACE_MS = 10_000;
+
+/** How long a cancel waits for Claude Code to take its interrupt in (it takes milliseconds). */
+const INTERRUPT_ACK_MS = 1_000;
 
 /** The answer of a prompt cancelled before its turn ran: it spent nothing. */
 const cancelled = (): PromptResponse => observedResponse("cancelled", {});
@@ -136,17 +141,23 @@ export class TurnRunner {
       this.endDrain();
     });
     if (!turn) return;
-    // The interrupt goes to Claude Code before the turn's signal answers an open permission
-    // request: a denial first lets Claude Code end the turn and run a steer still queued
-    // behind it before the interrupt (with `cancelQueued`) reaches it.
-    query?.interrupt().catch((error: unknown) => {
-      log.warn("interrupt failed", { sessionId: this.parts.sessionId, message: String(error) });
-    });
-    turn.abort.abort();
+    // The turn's signal answers an open permission request (a denial) only once Claude
+    // Code has taken the interrupt in: it handles control requests out of order, and a
+    // denial read first lets the cancelled turn go on to another model call (the denied
+    // tool's result) or run a steer still queued behind it.
+    if (!query) turn.abort.abort();
+    else void settledWithin(this.interrupt(query), INTERRUPT_ACK_MS).then(() => turn.abort.abort());
     this.parts.steering.endTurn(turn);
     // What the turn was seen to spend: Claude Code's result for it comes after the answer.
     const response = observedResponse("cancelled", turn.observed);
     outbox.after(() => turn.prompt.resolve(response));
+  }
+
+  /** Interrupts `query`'s turn; settles once Claude Code answered (a failure is logged). */
+  private interrupt(query: ClaudeQuery): Promise<void> {
+    return query.interrupt().catch((error: unknown) => {
+      log.warn("interrupt failed", { sessionId: this.parts.sessionId, message: String(error) });
+    });
   }
 
   /** Holds the session's output until the next prompt, unless a prompt runs or waits. */
