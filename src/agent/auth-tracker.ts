@@ -11,7 +11,7 @@ const FIRST_PROBE_DELAY_MS = 100;
 
 /**
  * Knows the login state and pushes `_auth/status_update` when it changes: the first
- * probe (after `initialize`) sets what the state was; a later one (after `authenticate`,
+ * probe (after `initialize`) pushes what it read; a later one (after `authenticate`,
  * `logout`, or a prompt that found no credentials) pushes the state if it differs.
  * Probes run in the background (never blocking `initialize` or a prompt), one at a time.
  */
@@ -85,10 +85,9 @@ export class AuthTracker {
     const status = toAuthStatus(probed);
     const before = this.current;
     this.current = status;
-    // The first probe only learns the state: a push every time a client starts the
-    // adapter would be noise (a headless client prints it amid the first answer). But a
-    // client that asked (authenticate, logout) hears the outcome even then.
-    if ((before === undefined && !urgent) || isDeepStrictEqual(status, before)) return;
+    // The first probe's state is news too (the client knows nothing yet), as upstream
+    // pushes it: a client shows who is signed in from the start.
+    if (isDeepStrictEqual(status, before)) return;
     await this.notify(AUTH_STATUS_UPDATE, { authStatus: status }).catch((error: unknown) =>
       log.warn("auth status update failed", { message: String(error) }),
     );

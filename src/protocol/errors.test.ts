@@ -58,7 +58,11 @@ describe("toRequestError", () => {
     [
       "a failed turn",
       turnFailed("Overloaded, Bearer abcdefghijklmn", { retry: true }),
-      { code: -32603, message: "Overloaded, Bearer [redacted]", data: { retry: true } },
+      {
+        code: -32603,
+        message: "Internal error: Overloaded, Bearer [redacted]",
+        data: { retry: true },
+      },
     ],
     [
       "a request a cancel ended (v2: a prompt never inserted)",
@@ -71,7 +75,9 @@ describe("toRequestError", () => {
 
   it("redacts the process's own secrets from a failed turn", () => {
     vi.stubEnv("ANTHROPIC_API_KEY", "supersecretvalue");
-    expect(wire(turnFailed("key supersecretvalue refused")).message).toBe("key [redacted] refused");
+    expect(wire(turnFailed("key supersecretvalue refused")).message).toBe(
+      "Internal error: key [redacted] refused",
+    );
   });
 
   it("passes a RequestError through unchanged", () => {

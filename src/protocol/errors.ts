@@ -28,7 +28,7 @@ function fromAdapterError(error: AdapterError): RequestError {
         error.data,
       );
     case "turnFailed":
-      return new RequestError(-32603, redacted(error.message), error.data);
+      return new RequestError(-32603, `Internal error: ${redacted(error.message)}`, error.data);
     case "refused":
       return new RequestError(-32600, `Invalid request: ${error.message}`, error.data);
     case "notOffered":

@@ -29,7 +29,7 @@ export function initializeResponse(
     agentInfo: { name: "claude-agent-acp", title: "Claude Agent", version: PACKAGE_VERSION },
     agentCapabilities: {
       loadSession: true,
-      promptCapabilities: { image: true, embeddedContext: true, audio: false },
+      promptCapabilities: { image: true, embeddedContext: true },
       mcpCapabilities: { http: true, sse: true },
       sessionCapabilities: {
         additionalDirectories: {},

@@ -42,7 +42,7 @@ describe("model switches", () => {
   it("names the reason fast mode cannot serve in its description", () => {
     const [fast] = new ModelSwitches({ fastDisabledReason: "free" }, true).options(opus);
     expect(fast?.description).toBe(
-      "Faster output from the same model, at a higher price per token. Fast mode needs a paid plan.",
+      "Faster responses on supported models. Fast mode needs a paid plan.",
     );
   });
 

@@ -114,7 +114,7 @@ describe("SessionConfig with recommended values", () => {
         { value: "low", name: "Low" },
         { value: "medium", name: "Medium" },
         { value: "high", name: "High" },
-        { value: "xhigh", name: "Extra high" },
+        { value: "xhigh", name: "Xhigh" },
         { value: "max", name: "Max" },
       ],
       _meta: { jetbrains: { air: { version: 1, recommendedValue: "medium" } } },

@@ -1,9 +1,5 @@
 import type { ModelInfo, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
-import type {
-  SessionConfigOption,
-  SessionModeState,
-  SessionUpdate,
-} from "@agentclientprotocol/sdk/unstable";
+import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk/unstable";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { invalidInput } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
@@ -376,14 +372,4 @@ export async function applyToQuery(
       config.effortFailed();
     }
   }
-}
-
-/** What the client hears after a change: the mode (when it changed) and every option. */
-export function configUpdates(config: SessionConfig, modeChanged: boolean): SessionUpdate[] {
-  return [
-    ...(modeChanged
-      ? [{ sessionUpdate: "current_mode_update" as const, currentModeId: config.currentMode }]
-      : []),
-    { sessionUpdate: "config_option_update", configOptions: config.configOptions() },
-  ];
 }

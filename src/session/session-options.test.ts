@@ -34,6 +34,8 @@ function options() {
     setPermissionMode: async () => {
       beforeAnswer?.();
     },
+    setModel: async () => {},
+    setEffort: async () => {},
   } as unknown as ClaudeQuery;
   const opts = new SessionOptions(
     outbox,
@@ -55,8 +57,18 @@ describe("SessionOptions and Claude Code's mode reports", () => {
     await opts.setOption("mode", "default");
     lateEcho(() => opts.observeMode("default"));
     expect(mode(opts)).toBe("default");
-    const modes = sent.flatMap((u) => (u.sessionUpdate === "current_mode_update" ? [u] : []));
-    expect(modes.map((u) => u.currentModeId)).toEqual(["acceptEdits", "default"]);
+    // Each change told once, in the form the client did not use; no echo told again.
+    expect(sent.map((u) => u.sessionUpdate)).toEqual([
+      "config_option_update",
+      "current_mode_update",
+    ]);
+    expect(sent[1]).toEqual({ sessionUpdate: "current_mode_update", currentModeId: "default" });
+  });
+
+  it("answers a set_config_option of another option with nothing but its answer", async () => {
+    const { opts, sent } = options();
+    await opts.setOption("model", "default");
+    expect(sent).toEqual([]);
   });
 
   it("follows a mode Claude Code switched to by itself", async () => {

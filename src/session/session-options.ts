@@ -3,12 +3,8 @@ import type { ClaudeQuery } from "../sdk/claude-query.js";
 import type { Outbox } from "./outbox.js";
 import { log } from "../util/log.js";
 import { ModeEchoes } from "./mode-echoes.js";
-import {
-  applyToQuery,
-  configUpdates,
-  type ConfigChange,
-  type SessionConfig,
-} from "./session-config.js";
+import { clientChangeUpdates, configUpdates } from "./config-updates.js";
+import { applyToQuery, type ConfigChange, type SessionConfig } from "./session-config.js";
 
 /**
  * A session's modes and options (mode, model, effort) as the client sees them: built from
@@ -48,13 +44,13 @@ export class SessionOptions {
   /** `session/set_mode`. */
   async setMode(modeId: unknown): Promise<void> {
     await this.started();
-    await this.apply(this.required().setMode(modeId));
+    await this.apply(this.required().setMode(modeId), "set_mode");
   }
 
   /** `session/set_config_option`: answers the full option list. */
   async setOption(configId: unknown, value: unknown): Promise<SessionConfigOption[]> {
     await this.started();
-    await this.apply(this.required().setOption(configId, value));
+    await this.apply(this.required().setOption(configId, value), "set_config_option");
     return this.options();
   }
 
@@ -90,8 +86,11 @@ export class SessionOptions {
       this.outbox.announce(configUpdates(this.config, false));
   }
 
-  /** Applies a change to Claude Code, then tells the client. */
-  private async apply(change: ConfigChange | undefined): Promise<void> {
+  /** Applies a change to Claude Code, then tells the client what its answer does not. */
+  private async apply(
+    change: ConfigChange | undefined,
+    via: "set_mode" | "set_config_option",
+  ): Promise<void> {
     if (!change) return;
     const config = this.required();
     const query = this.query();
@@ -104,7 +103,7 @@ export class SessionOptions {
         throw error;
       }
     }
-    this.outbox.sendAll(configUpdates(config, change.kind === "mode"));
+    this.outbox.sendAll(clientChangeUpdates(config, via, change.kind));
   }
 
   private required(): SessionConfig {

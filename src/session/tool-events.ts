@@ -12,6 +12,7 @@ import {
 } from "./permission-flow.js";
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
+import { interruptTaken } from "./turn.js";
 import { elicitForMcpServer } from "./mcp-elicitation-flow.js";
 import type { ElicitationModes } from "../translation/mcp-elicitation.js";
 import type { OpenAsks } from "./steering.js";
@@ -98,6 +99,7 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
         close();
         if (child) host.subagents?.requestClosed(target);
       }
+      if (signal.aborted) await interruptTaken(signal);
       if (result.behavior === "allow" && !signal.aborted)
         host.outbox.route(host.translator.tools.approved(ask.toolUseId));
       else if (userRejected(result)) host.translator.tools.refused(ask.toolUseId);

@@ -141,12 +141,8 @@ export class TurnRunner {
       this.endDrain();
     });
     if (!turn) return;
-    // The turn's signal answers an open permission request (a denial) only once Claude
-    // Code has taken the interrupt in: it handles control requests out of order, and a
-    // denial read first lets the cancelled turn go on to another model call (the denied
-    // tool's result) or run a steer still queued behind it.
-    if (!query) turn.abort.abort();
-    else void settledWithin(this.interrupt(query), INTERRUPT_ACK_MS).then(() => turn.abort.abort());
+    // The open permission requests end now; their denials wait for the interrupt (`Turn`).
+    turn.cancel(query ? settledWithin(this.interrupt(query), INTERRUPT_ACK_MS) : Promise.resolve());
     this.parts.steering.endTurn(turn);
     // What the turn was seen to spend: Claude Code's result for it comes after the answer.
     const response = observedResponse("cancelled", turn.observed);

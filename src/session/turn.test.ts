@@ -1,6 +1,6 @@
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
-import { Turn } from "./turn.js";
+import { interruptTaken, Turn } from "./turn.js";
 
 const start = (model: string, input: number, cacheRead = 0, output = 1) =>
   ({
@@ -70,5 +70,32 @@ describe("Turn usage", () => {
     expect(t.takeHeld()).toEqual(result(10, 5));
     expect(t.holding).toBe(false);
     expect(t.carriedUsage).toEqual(spent(20, 2));
+  });
+});
+
+describe("a cancelled turn's denials", () => {
+  it("wait, through a combined signal too, until Claude Code took the interrupt in", async () => {
+    const t = turn();
+    let take!: () => void;
+    t.cancel(new Promise<void>((resolve) => (take = resolve)));
+    const combined = AbortSignal.any([new AbortController().signal, t.abort.signal]);
+    expect(combined.aborted).toBe(true);
+    let answered = false;
+    const waiting = interruptTaken(combined).then(() => (answered = true));
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(false);
+    take();
+    await waiting;
+    expect(answered).toBe(true);
+  });
+
+  it("go back at once when something else ended the request", async () => {
+    const other = new AbortController();
+    other.abort();
+    let answered = false;
+    const waiting = interruptTaken(other.signal).then(() => (answered = true));
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(true);
+    await waiting;
   });
 });

@@ -37,13 +37,33 @@ function add(a: ApiUsage | undefined, b: ApiUsage): Spent {
 }
 
 /**
+ * Why a turn's signal aborted: the user cancelled it. A denial that the cancel causes
+ * (an open permission request) goes back to Claude Code only once it took the interrupt
+ * in: it handles control messages out of order, and a denial read first lets the
+ * cancelled turn go on to another model call with the denied tool's result.
+ */
+export class TurnCancelled extends Error {
+  constructor(readonly interruptTaken: Promise<void>) {
+    super("turn cancelled");
+  }
+}
+
+/** Resolves when what ended `signal` allows answering Claude Code (at once, unless a cancel). */
+export function interruptTaken(signal: AbortSignal): Promise<void> {
+  return signal.reason instanceof TurnCancelled ? signal.reason.interruptTaken : Promise.resolve();
+}
+
+/**
  * The state of one prompt while Claude works on it: what was streamed, the usage of
  * the latest model call, and the error tag Claude put on its last message.
  */
 export class Turn {
   /** The uuid of the turn's user message: the turn id of its failure records. */
   readonly id = randomUUID();
-  /** Aborted when the turn is cancelled: ends its open permission requests. */
+  /**
+   * Aborted when the turn is cancelled (`cancel`): ends its open permission requests.
+   * Its reason is a `TurnCancelled`.
+   */
   readonly abort = new AbortController();
   lastCallUsage: ApiUsage | undefined;
   /**
@@ -74,6 +94,11 @@ export class Turn {
   /** Output tokens of the current model call counted so far (they grow with its deltas). */
   private callOutput = 0;
   assistantError: SDKAssistantMessageError | undefined;
+
+  /** The user cancelled the turn; `interruptTaken` settles once Claude Code took it in. */
+  cancel(interruptTaken: Promise<void>): void {
+    this.abort.abort(new TurnCancelled(interruptTaken));
+  }
 
   constructor(
     readonly prompt: PendingPrompt,

@@ -6,57 +6,44 @@ import { authMethods, LOGIN_METHOD_IDS, toAuthStatus, type AuthStatus } from "./
 const command = { path: "/usr/bin/node", args: ["/opt/adapter.js"] };
 
 describe("authMethods", () => {
+  const terminalLogins = [
+    {
+      id: "claude-ai-login",
+      name: "Claude Subscription",
+      description: "Use Claude subscription ",
+      type: "terminal",
+      args: ["--cli", "auth", "login", "--claudeai"],
+    },
+    {
+      id: "console-login",
+      name: "Anthropic Console",
+      description: "Use Anthropic Console (API usage billing)",
+      type: "terminal",
+      args: ["--cli", "auth", "login", "--console"],
+    },
+  ];
+
   it("gives an auth.terminal client the two terminal logins", () => {
-    const profile = parseClientProfile({
-      auth: { terminal: true },
-      _meta: { "terminal-auth": true },
-    });
-    expect(authMethods(profile, command)).toEqual([
-      {
-        id: "claude-ai-login",
-        name: "Claude Subscription",
-        description: "Log in with your Claude account",
-        type: "terminal",
-        args: ["--cli", "auth", "login", "--claudeai"],
-      },
-      {
-        id: "console-login",
-        name: "Anthropic Console",
-        description: "Log in with an Anthropic Console account (usage billing)",
-        type: "terminal",
-        args: ["--cli", "auth", "login", "--console"],
-      },
-    ]);
+    const profile = parseClientProfile({ auth: { terminal: true } });
+    expect(authMethods(profile, command)).toEqual(terminalLogins);
   });
 
-  it("gives a Zed terminal-auth client the whole command in _meta", () => {
-    const profile = parseClientProfile({ _meta: { "terminal-auth": true } });
-    expect(authMethods(profile, command)).toEqual([
-      {
-        id: "claude-ai-login",
-        name: "Claude Subscription",
-        description: "Log in with your Claude account",
-        _meta: {
-          "terminal-auth": {
-            command: "/usr/bin/node",
-            args: ["/opt/adapter.js", "--cli", "auth", "login", "--claudeai"],
-            label: "Claude Subscription",
-          },
-        },
+  it("gives a Zed terminal-auth client the terminal logins with the whole command in _meta", () => {
+    const zedMeta = (args: string[], label: string) => ({
+      _meta: {
+        "terminal-auth": { command: "/usr/bin/node", args: ["/opt/adapter.js", ...args], label },
       },
-      {
-        id: "console-login",
-        name: "Anthropic Console",
-        description: "Log in with an Anthropic Console account (usage billing)",
-        _meta: {
-          "terminal-auth": {
-            command: "/usr/bin/node",
-            args: ["/opt/adapter.js", "--cli", "auth", "login", "--console"],
-            label: "Anthropic Console",
-          },
-        },
-      },
-    ]);
+    });
+    const expected = [
+      { ...terminalLogins[0], ...zedMeta(terminalLogins[0]!.args, "Claude Login") },
+      { ...terminalLogins[1], ...zedMeta(terminalLogins[1]!.args, "Anthropic Console Login") },
+    ];
+    expect(authMethods(parseClientProfile({ _meta: { "terminal-auth": true } }), command)).toEqual(
+      expected,
+    );
+    // Declaring both forms changes nothing.
+    const both = parseClientProfile({ auth: { terminal: true }, _meta: { "terminal-auth": true } });
+    expect(authMethods(both, command)).toEqual(expected);
   });
 
   it("gives any other client nothing it cannot run", () => {
@@ -79,12 +66,12 @@ describe("toAuthStatus", () => {
     [
       "an API key with its source",
       { loggedIn: true, authMethod: "api_key", apiKeySource: "ANTHROPIC_API_KEY" },
-      { kind: "api_key", label: "API key", detail: "ANTHROPIC_API_KEY" },
+      { kind: "api_key", label: "Anthropic API key", detail: "ANTHROPIC_API_KEY" },
     ],
     [
       "an API key",
       { loggedIn: true, authMethod: "api_key" },
-      { kind: "api_key", label: "API key" },
+      { kind: "api_key", label: "Anthropic API key" },
     ],
     [
       "a claude.ai account",

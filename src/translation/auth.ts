@@ -3,18 +3,23 @@ import { terminalAuthMeta } from "../extensions/zed/terminal-auth.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
 
-/** The terminal logins: each runs Claude Code's own login through the adapter's `--cli`. */
+/**
+ * The terminal logins: each runs Claude Code's own login through the adapter's `--cli`.
+ * Descriptions and Zed labels are upstream's, to the letter (spec Compatibility rule).
+ */
 const LOGINS = [
   {
     id: "claude-ai-login",
     name: "Claude Subscription",
-    description: "Log in with your Claude account",
+    description: "Use Claude subscription ",
+    label: "Claude Login",
     args: ["--cli", "auth", "login", "--claudeai"],
   },
   {
     id: "console-login",
     name: "Anthropic Console",
-    description: "Log in with an Anthropic Console account (usage billing)",
+    description: "Use Anthropic Console (API usage billing)",
+    label: "Anthropic Console Login",
     args: ["--cli", "auth", "login", "--console"],
   },
 ] as const;
@@ -28,6 +33,7 @@ const REMOTE_LOGIN = {
   id: "claude-login",
   name: "Log in to Claude",
   description: "Run Claude Code's /login in a terminal (prints a link to open elsewhere)",
+  label: "Log in to Claude",
   args: ["--cli", "/login"],
 } as const;
 
@@ -44,8 +50,8 @@ export function isRemoteEnvironment(env: Readonly<Record<string, string | undefi
 
 /**
  * `authMethods`: terminal logins, offered only to a client that can run them — an ACP
- * `auth.terminal` client gets terminal methods, a Zed `terminal-auth` client gets the
- * command in `_meta["terminal-auth"]`; any other client gets none. `hideClaudeAuth`
+ * `auth.terminal` client gets terminal methods, a Zed `terminal-auth` client the same
+ * with the command in `_meta["terminal-auth"]`; any other client gets none. `hideClaudeAuth`
  * (`--hide-claude-auth`) leaves out the Claude subscription login; `remote` (see
  * `isRemoteEnvironment`) offers the single terminal `/login` instead.
  */
@@ -59,30 +65,25 @@ export function authMethods(
     id: string;
     name: string;
     description: string;
+    label: string;
     args: readonly string[];
   }> = remote
     ? [REMOTE_LOGIN]
     : hideClaudeAuth
       ? LOGINS.filter((l) => l.id !== "claude-ai-login")
       : LOGINS;
-  if (profile.authTerminal) {
-    return logins.map((l) => ({
-      id: l.id,
-      name: l.name,
-      description: l.description,
-      type: "terminal" as const,
-      args: [...l.args],
-    }));
-  }
-  if (profile.zed.terminalAuth) {
-    return logins.map((l) => ({
-      id: l.id,
-      name: l.name,
-      description: l.description,
-      _meta: terminalAuthMeta(command.path, [...command.args, ...l.args], l.name),
-    }));
-  }
-  return [];
+  if (!profile.authTerminal && !profile.zed.terminalAuth) return [];
+  return logins.map((l) => ({
+    id: l.id,
+    name: l.name,
+    description: l.description,
+    type: "terminal" as const,
+    args: [...l.args],
+    // Zed runs the command named here (its `terminal-auth` convention).
+    ...(profile.zed.terminalAuth
+      ? { _meta: terminalAuthMeta(command.path, [...command.args, ...l.args], l.label) }
+      : {}),
+  }));
 }
 
 /** The `_auth/status_update` payload (JetBrains shared key `authStatus`). */
@@ -104,7 +105,7 @@ export function toAuthStatus(status: ClaudeAuthStatus | undefined): AuthStatus {
     case "api_key_helper":
       return {
         kind: "api_key",
-        label: "API key",
+        label: "Anthropic API key",
         ...(status.apiKeySource ? { detail: status.apiKeySource } : {}),
       };
     case "claude.ai":

@@ -122,7 +122,7 @@ describe("effort: every level", () => {
         { value: "low", name: "Low" },
         { value: "medium", name: "Medium" },
         { value: "high", name: "High" },
-        { value: "xhigh", name: "Extra high" },
+        { value: "xhigh", name: "Xhigh" },
         { value: "max", name: "Max" },
         { value: "turbo", name: "turbo" },
       ],

@@ -81,7 +81,7 @@ const EFFORT_NAMES: Record<string, string> = {
   low: "Low",
   medium: "Medium",
   high: "High",
-  xhigh: "Extra high",
+  xhigh: "Xhigh",
   max: "Max",
 };
 

@@ -6,7 +6,7 @@ describe("switch options", () => {
     expect(switchOption("fast", true, true)).toEqual({
       id: "fast",
       name: "Fast mode",
-      description: "Faster output from the same model, at a higher price per token.",
+      description: "Faster responses on supported models",
       category: "model_config",
       type: "boolean",
       currentValue: true,
@@ -17,8 +17,7 @@ describe("switch options", () => {
     expect(switchOption("ultracode", false, false, "Not now.")).toEqual({
       id: "ultracode",
       name: "Ultracode",
-      description:
-        "Claude plans and runs multi-agent workflows for the work, at any effort level. Not now.",
+      description: "Dynamic workflows on every task, at any effort level. Not now.",
       category: "model_config",
       type: "select",
       currentValue: "off",

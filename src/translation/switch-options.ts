@@ -12,9 +12,10 @@ export const SWITCH_VALUES = { on: "on", off: "off" } as const;
 
 const NAMES: Record<SwitchId, string> = { fast: "Fast mode", ultracode: "Ultracode" };
 
+/** Upstream's descriptions, to the letter (spec Compatibility rule). */
 const DESCRIPTIONS: Record<SwitchId, string> = {
-  fast: "Faster output from the same model, at a higher price per token.",
-  ultracode: "Claude plans and runs multi-agent workflows for the work, at any effort level.",
+  fast: "Faster responses on supported models",
+  ultracode: "Dynamic workflows on every task, at any effort level",
 };
 
 /**
@@ -45,7 +46,7 @@ export function switchOption(
   booleans: boolean,
   unavailable?: string,
 ): SessionConfigOption {
-  const description = unavailable ? `${DESCRIPTIONS[id]} ${unavailable}` : DESCRIPTIONS[id];
+  const description = unavailable ? `${DESCRIPTIONS[id]}. ${unavailable}` : DESCRIPTIONS[id];
   const base = { id, name: NAMES[id], description, category: "model_config" } as const;
   if (booleans) return { ...base, type: "boolean", currentValue: on };
   return {

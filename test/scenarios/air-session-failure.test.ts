@@ -372,7 +372,7 @@ describe.each([
     expect({ code: error.code, message: error.message }).toEqual({
       code: -32603,
       message:
-        "API Error: 529 quota exceeded for key [redacted-key] via https://[redacted]@gateway.example.com/v1 " +
+        "Internal error: API Error: 529 quota exceeded for key [redacted-key] via https://[redacted]@gateway.example.com/v1 " +
         "(upstream [internal URL]) config [path] Authorization: [redacted] [redacted]\n" +
         "    at Gateway.forward ([path]:88:13). This is a server-side issue, usually temporary — try " +
         "again in a moment. If it persists, check your inference gateway ([internal host]).",
@@ -385,7 +385,7 @@ describe.each([
         ? [
             {
               sessionUpdate: "agent_message_chunk",
-              content: { type: "text", text: error.message },
+              content: { type: "text", text: error.message.replace(/^Internal error: /, "") },
               messageId: expect.any(String) as string,
             },
           ]

@@ -23,21 +23,24 @@ describe("auth methods", () => {
     expect((await s.initialize(PROFILES.plain)).authMethods).toEqual([]);
   });
 
-  it("a Zed terminal-auth client gets the login commands in _meta", async () => {
+  it("a Zed terminal-auth client gets terminal methods with the login commands in _meta", async () => {
     const s = await scenario();
     const init = await s.initialize(PROFILES.zed);
     expect(init.authMethods?.map((m) => m.id)).toEqual(["claude-ai-login", "console-login"]);
-    expect(init.authMethods?.[0]).toMatchObject({
+    expect(init.authMethods?.[0]).toEqual({
+      id: "claude-ai-login",
       name: "Claude Subscription",
+      description: "Use Claude subscription ",
+      type: "terminal",
+      args: ["--cli", "auth", "login", "--claudeai"],
       _meta: {
         "terminal-auth": {
           command: process.execPath,
           args: [ADAPTER_BIN, "--cli", "auth", "login", "--claudeai"],
-          label: "Claude Subscription",
+          label: "Claude Login",
         },
       },
     });
-    expect(init.authMethods?.[0]).not.toHaveProperty("type");
   });
 
   it("an ACP auth.terminal client gets terminal methods", async () => {
@@ -46,7 +49,7 @@ describe("auth methods", () => {
     expect(init.authMethods?.[1]).toEqual({
       id: "console-login",
       name: "Anthropic Console",
-      description: "Log in with an Anthropic Console account (usage billing)",
+      description: "Use Anthropic Console (API usage billing)",
       type: "terminal",
       args: ["--cli", "auth", "login", "--console"],
     });
@@ -96,7 +99,7 @@ describe("auth status", () => {
   const statusUpdates = (s: Scenario) =>
     s.extNotifications.filter((n) => n.method === "_auth/status_update");
 
-  it("advertises authStatus; the first probe after initialize pushes nothing", async () => {
+  it("advertises authStatus; the first probe after initialize pushes the state it read, once", async () => {
     const s = await scenario({ script: [{ blocks: [{ type: "text", text: "answer" }] }] });
     const init = await s.initialize();
     expect(init.agentCapabilities?._meta).toMatchObject({ authStatus: {} });
@@ -104,8 +107,16 @@ describe("auth status", () => {
     const sessionId = await s.newSession();
     await probed;
     expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+    await eventually("the first auth status push", () => statusUpdates(s).length > 0);
     await new Promise((r) => setTimeout(r, 500));
-    expect(statusUpdates(s)).toEqual([]);
+    expect(statusUpdates(s)).toEqual([
+      {
+        method: "_auth/status_update",
+        params: {
+          authStatus: { kind: "api_key", label: "Anthropic API key", detail: "ANTHROPIC_API_KEY" },
+        },
+      },
+    ]);
   });
 
   it("pushes the state when a sign-in changed it, and only then", async () => {
@@ -117,7 +128,11 @@ describe("auth status", () => {
     // No credentials: the prompt fails and the state is probed again, unchanged.
     await expect(s.prompt(sessionId, "hi")).rejects.toMatchObject({ code: -32000 });
     await new Promise((r) => setTimeout(r, 1500));
-    expect(statusUpdates(s)).toEqual([]);
+    const signedOut = {
+      method: "_auth/status_update",
+      params: { authStatus: { kind: "none", label: "Not logged in" } },
+    };
+    expect(statusUpdates(s)).toEqual([signedOut]);
     // The user signs in (here: a key helper in the user settings), then authenticate.
     writeFileSync(
       join(s.configDir, "settings.json"),
@@ -125,13 +140,16 @@ describe("auth status", () => {
     );
     await s.agent.request("authenticate", { methodId: "console-login" });
     expect(statusUpdates(s)).toEqual([
+      signedOut,
       {
         method: "_auth/status_update",
-        params: { authStatus: { kind: "api_key", label: "API key", detail: "apiKeyHelper" } },
+        params: {
+          authStatus: { kind: "api_key", label: "Anthropic API key", detail: "apiKeyHelper" },
+        },
       },
     ]);
     await s.agent.request("authenticate", { methodId: "console-login" });
-    expect(statusUpdates(s)).toHaveLength(1);
+    expect(statusUpdates(s)).toHaveLength(2);
   });
 
   it("probes after a first session has started, not beside its Claude Code start", async () => {
@@ -211,12 +229,14 @@ describe("logout", () => {
     await probed;
     await expect(s.agent.request("logout", {})).resolves.toEqual({});
     expect(existsSync(credentials)).toBe(false);
-    expect(s.extNotifications.filter((n) => n.method === "_auth/status_update")).toEqual([
-      {
-        method: "_auth/status_update",
-        params: { authStatus: { kind: "none", label: "Not logged in" } },
-      },
-    ]);
+    const updates = s.extNotifications.filter((n) => n.method === "_auth/status_update");
+    expect(
+      updates.map((n) => (n.params as { authStatus: { kind: string } }).authStatus.kind),
+    ).toEqual(["account", "none"]);
+    expect(updates.at(-1)).toEqual({
+      method: "_auth/status_update",
+      params: { authStatus: { kind: "none", label: "Not logged in" } },
+    });
   });
 });
 

@@ -105,7 +105,7 @@ describe("Claude Code refuses to start", () => {
     const error = await promptError(s.newSession());
     expect(error.code).toBe(-32603);
     expect(error.message).toMatch(
-      /^Claude Code could not start: Invalid proxy URL in HTTPS_PROXY: .*\nFix or unset HTTPS_PROXY and restart Claude Code\.$/s,
+      /^Internal error: Claude Code could not start: Invalid proxy URL in HTTPS_PROXY: .*\nFix or unset HTTPS_PROXY and restart Claude Code\.$/s,
     );
     expect(error.message).not.toContain("exited with code");
     expect(error.data).toEqual({ startupFailureReason: "proxy_invalid" });
@@ -126,7 +126,7 @@ describe("Claude Code dies during a turn", () => {
 
     const error = await running;
     expect(error.code).toBe(-32603);
-    expect(error.message).toMatch(/^Claude Code exited unexpectedly/);
+    expect(error.message).toMatch(/^Internal error: Claude Code exited unexpectedly/);
     await eventually(
       "the orphaned shell to be swept",
       () => !scenarioProcesses(s).some((pid) => commandLine(pid).startsWith("tail")),
@@ -217,7 +217,7 @@ describe("bad input", () => {
   it("audio in a prompt is invalidParams (not advertised)", async () => {
     const s = await scenario();
     const init = await s.initialize();
-    expect(init.agentCapabilities?.promptCapabilities?.audio).toBe(false);
+    expect(init.agentCapabilities?.promptCapabilities?.audio).toBeUndefined(); // false by default
     const sessionId = await s.newSession();
     const error = await promptError(
       s.agent.request("session/prompt", {

@@ -143,7 +143,7 @@ describe("modes", () => {
     });
   });
 
-  it("session/set_mode changes Claude's behaviour and reports current_mode_update", async () => {
+  it("session/set_mode changes Claude's behaviour and reports the mode option", async () => {
     const s = await scenario({ settings: { permissions: { defaultMode: "default" } } });
     const file = join(s.workspace, "x.txt");
     s.model.push(
@@ -161,11 +161,18 @@ describe("modes", () => {
     );
     await s.initialize();
     const sessionId = await s.newSession();
+    const before = s.updates(sessionId).length;
     await s.agent.request("session/set_mode", { sessionId, modeId: "acceptEdits" });
-    expect(s.updates(sessionId)).toContainEqual({
-      sessionUpdate: "current_mode_update",
-      currentModeId: "acceptEdits",
-    });
+    // As upstream: the change is told in the form the client did not use, the option list.
+    const told = s
+      .updates(sessionId)
+      .slice(before)
+      .filter(
+        (u) => u.sessionUpdate.endsWith("mode_update") || u.sessionUpdate.startsWith("config"),
+      );
+    expect(told.map((u) => u.sessionUpdate)).toEqual(["config_option_update"]);
+    const options = "configOptions" in told[0]! ? told[0].configOptions : [];
+    expect(options.find((o) => o.id === "mode")?.currentValue).toBe("acceptEdits");
     await s.prompt(sessionId, "write");
     expect(s.permissionRequests).toEqual([]);
     expect(readFileSync(file, "utf8")).toBe("x\n");

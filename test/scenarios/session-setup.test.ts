@@ -22,7 +22,7 @@ describe.each(Object.entries(PROFILES))(
         },
         agentCapabilities: {
           loadSession: true,
-          promptCapabilities: { image: true, embeddedContext: true, audio: false },
+          promptCapabilities: { image: true, embeddedContext: true },
           mcpCapabilities: { http: true, sse: true },
           sessionCapabilities: {
             additionalDirectories: {},

@@ -107,7 +107,11 @@ describe.each(Object.entries(PROFILES))("file tools (%s client)", (_name, profil
     });
 
     const write = toolCallUpdates(s, sessionId, "toolu_write");
-    expect(write[0]).toMatchObject({ sessionUpdate: "tool_call", kind: "edit", title: "Write" });
+    expect(write[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      kind: "edit",
+      title: "Preparing file…", // upstream's, until the path streams
+    });
     expect(write).toContainEqual(expect.objectContaining({ title: "Write <ws>/created.txt" }));
     expect(readFileSync(created, "utf8")).toBe("fresh\n");
     const writeDiffs = write.filter(
@@ -169,7 +173,7 @@ describe("an edit that needs permission", () => {
       { optionId: "allow-once", name: "Yes", kind: "allow_once" },
       {
         optionId: "allow-with-updates",
-        name: "Yes, allow all edits this session",
+        name: "Yes, allow all edits during this session",
         kind: "allow_always",
       },
       { optionId: "reject", name: "No", kind: "reject_once" },

@@ -261,6 +261,13 @@ describe("compareMessages", () => {
     ]);
   });
 
+  it("aligns the sign-in state pushes apart: a background probe ends at any point", () => {
+    const status = message("← _auth/status_update", { "authStatus.kind": '"api_key"' });
+    const answer = message("← session/new result", { sessionId: "<volatile>" });
+    const prompt = message("→ session/prompt", {});
+    expect(compareMessages([answer, prompt, status], [status, answer, prompt])).toEqual([]);
+  });
+
   it("finds no difference between equal traffics", () => {
     const both = [message("← a", { x: "1" })];
     expect(compareMessages(both, both)).toEqual([]);
@@ -274,17 +281,19 @@ describe("checkAccepted", () => {
     { key: "← x | only ours" },
   ];
 
-  it("matches keys exactly or with * wildcards, and names the entries nothing matched", () => {
+  it("matches keys exactly or with * wildcards, and names the keys nothing matched", () => {
     const accepted = [
-      { key: "← initialize result _meta.steering.supported | only upstream", reason: "r1" },
-      { key: "← session/update tool_call toolu_* update.name | *", reason: "r2" },
-      { key: "← never | only ours", reason: "r3" },
+      { keys: ["← initialize result _meta.steering.supported | only upstream"], reason: "r1" },
+      {
+        keys: ["← session/update tool_call toolu_* update.name | *", "← never | only ours"],
+        reason: "r2",
+      },
       // Regular-expression characters are literal.
-      { key: "← x | only ours.", reason: "r4" },
+      { keys: ["← x | only ours."], reason: "r4" },
     ];
     expect(checkAccepted(differences, accepted)).toEqual({
       unaccepted: [{ key: "← x | only ours" }],
-      unused: [accepted[2], accepted[3]],
+      unused: ["← never | only ours", "← x | only ours."],
     });
   });
 

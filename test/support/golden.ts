@@ -21,8 +21,12 @@ export interface Difference {
 }
 
 /** An accepted difference: `key` with `*` matching any text, and why it is accepted. */
+/**
+ * One accepted difference: its keys (one or more: what follows from the same cause) and
+ * why. A key is a `Difference` key where `*` matches any text.
+ */
 export interface AcceptedDifference {
-  readonly key: string;
+  readonly keys: readonly string[];
   readonly reason: string;
 }
 
@@ -164,14 +168,19 @@ function normaliseText(text: string, replacements: Array<[string, string]>): str
     .replace(AGENT_ID, "<agent>");
 }
 
-/** The tool call a message is about (its label ends with the id), else "" (the rest). */
+/**
+ * The tool call a message is about (its label ends with the id); the sign-in state
+ * (`_auth/status_update`: the connection's, in no session's order, sent when a probe in
+ * the background ends); else "" (the rest).
+ */
 function threadOf(label: string): string {
+  if (label.startsWith("← _auth/")) return "auth";
   return / (toolu_[A-Za-z0-9_]+(?: \(replay\))?)$/.exec(label)?.[1] ?? "";
 }
 
 /**
- * The differences between two normalised traffics: the messages of each tool call, and
- * the rest, aligned apart (a tool call's messages may come before or after a usage
+ * The differences between two normalised traffics: the messages of each tool call, the
+ * sign-in state pushes, and the rest, aligned apart (a tool call's messages may come before or after a usage
  * report or another call's, as the adapter's reading of Claude Code's messages and
  * control requests falls), each by label (longest common subsequence); a message of one
  * side only, and for aligned messages every field only one side has or whose values
@@ -288,19 +297,24 @@ function pattern(key: string): RegExp {
   return new RegExp(`^${escaped.join(".*")}$`);
 }
 
-/** The differences no accepted entry matches, and the accepted entries nothing matched. */
+/**
+ * The differences no accepted entry matches, and the accepted keys nothing matched (each
+ * key counts: a key left over is a difference that went away).
+ */
 export function checkAccepted(
   differences: readonly Difference[],
   accepted: readonly AcceptedDifference[],
-): { unaccepted: Difference[]; unused: AcceptedDifference[] } {
-  const patterns = accepted.map((entry) => ({ entry, re: pattern(entry.key), used: false }));
+): { unaccepted: Difference[]; unused: string[] } {
+  const patterns = accepted.flatMap((entry) =>
+    entry.keys.map((key) => ({ key, re: pattern(key), used: false })),
+  );
   const unaccepted: Difference[] = [];
   for (const difference of differences) {
     const hits = patterns.filter((p) => p.re.test(difference.key));
     for (const hit of hits) hit.used = true;
     if (hits.length === 0) unaccepted.push(difference);
   }
-  return { unaccepted, unused: patterns.filter((p) => !p.used).map((p) => p.entry) };
+  return { unaccepted, unused: patterns.filter((p) => !p.used).map((p) => p.key) };
 }
 
 /** One line per difference, for a failure message. */

@@ -66,7 +66,7 @@ describe("permissionChoices: durable choices per tool", () => {
     (toolName) => {
       expect(permissionChoices(facts({ toolName, suggestions: sessionEdits }))).toEqual([
         ALLOW_ONCE,
-        always("Yes, allow all edits this session", sessionEdits),
+        always("Yes, allow all edits during this session", sessionEdits),
         REJECT,
       ]);
       const mixed: PermissionUpdate[] = [

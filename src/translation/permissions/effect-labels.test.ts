@@ -18,13 +18,13 @@ const edits: PermissionUpdate = { type: "setMode", mode: "acceptEdits", destinat
 describe("describeUpdates", () => {
   it.each([
     [[touch], "Yes, always allow `touch` commands in this project"],
-    [[edits], "Yes, allow all edits this session"],
-    [[lib], "Yes, allow access to /w/lib this session"],
-    [[lib, edits], "Yes, allow access to /w/lib and all edits this session"],
+    [[edits], "Yes, allow all edits during this session"],
+    [[lib], "Yes, allow access to /w/lib during this session"],
+    [[lib, edits], "Yes, allow access to /w/lib and all edits during this session"],
     // The bundle Claude Code suggests for a command that writes outside the project.
     [
       [touch, lib, edits],
-      "Yes, always allow `touch` commands in this project, and allow access to /w/lib and all edits this session",
+      "Yes, always allow `touch` commands in this project, and allow access to /w/lib and all edits during this session",
     ],
     [
       [
@@ -42,11 +42,11 @@ describe("describeUpdates", () => {
     ],
     [
       [{ type: "setMode", mode: "plan", destination: "session" }],
-      "Yes, switch to plan mode this session",
+      "Yes, switch to plan mode during this session",
     ],
     [
       [lib, { type: "setMode", mode: "plan", destination: "session" }],
-      "Yes, allow access to /w/lib and switch to plan mode this session",
+      "Yes, allow access to /w/lib and switch to plan mode during this session",
     ],
   ] as Array<[PermissionUpdate[], string]>)("%j → %s", (updates, label) => {
     expect(describeUpdates(updates)).toBe(label);

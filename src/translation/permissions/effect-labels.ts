@@ -7,7 +7,7 @@ import type { PermissionUpdate } from "@anthropic-ai/claude-agent-sdk";
  *
  * The label is exact and short: the effects are grouped by where they apply, and what
  * is allowed shares one "allow" ("Yes, always allow `touch` commands in this project,
- * and allow access to /w/lib and all edits this session").
+ * and allow access to /w/lib and all edits during this session").
  */
 export function describeUpdates(updates: readonly PermissionUpdate[]): string | undefined {
   if (updates.length === 0) return undefined;
@@ -49,7 +49,8 @@ const MODE_WORDS: Record<string, Omit<Effect, "always"> | undefined> = {
   bypassPermissions: { other: "bypass all permission checks" },
 };
 
-const SESSION = " this session";
+// "during this session", as upstream words its one session-wide choice (all edits).
+const SESSION = " during this session";
 
 function scope(destination: PermissionUpdate["destination"]): string {
   switch (destination) {

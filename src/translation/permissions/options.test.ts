@@ -63,7 +63,7 @@ describe("permission choices", () => {
     };
     expect(ids(facts({ toolName: "Edit", suggestions: [grant] }))[1]).toEqual([
       "allow-with-updates",
-      "Yes, allow all edits this session",
+      "Yes, allow all edits during this session",
       "allow_always",
     ]);
     expect(
@@ -163,7 +163,7 @@ describe("filesystem grants", () => {
       ids(facts({ toolName: "Read", input: { file_path: "/data/a.txt" }, suggestions: [readDir] })),
     ).toEqual([
       ["allow-once", "Yes", "allow_once"],
-      ["allow-with-updates", "Yes, allow access to /data this session", "allow_always"],
+      ["allow-with-updates", "Yes, allow access to /data during this session", "allow_always"],
       ["reject", "No", "reject_once"],
     ]);
   });

@@ -237,7 +237,8 @@ describe("renderToolCall", () => {
     ["Bash", {}, "Terminal", undefined],
     ["Read", { offset: 3 }, "Read File", []],
     ["Edit", {}, "Edit", []],
-    ["Write", {}, "Write", []],
+    ["Write", {}, "Preparing file…", []],
+    ["Agent", {}, "Task", undefined],
   ])(
     "gives a client that is not AIR upstream's pending title and locations of a streaming %s",
     (toolName, input, title, locations) => {

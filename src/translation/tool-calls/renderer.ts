@@ -104,6 +104,8 @@ export function renderToolCall(
 const PENDING_TITLES: ReadonlyMap<string, string> = new Map([
   ["Bash", "Terminal"],
   ["Read", "Read File"],
+  ["Write", "Preparing file…"],
+  ["Agent", "Task"],
 ]);
 
 function pendingTitle(toolName: string): string | undefined {

@@ -26,7 +26,7 @@ describe("ToolCallTranslator", () => {
     expect(first).toMatchObject({
       sessionUpdate: "tool_call",
       toolCallId: "a",
-      title: "Agent",
+      title: "Task", // upstream's pending title of a subagent call
       kind: "think",
       status: "pending",
       rawInput: {},
