@@ -53,6 +53,7 @@ function setUp() {
     conversation: new Conversation("claude-1"),
     translator: { compaction: { idleCompaction: idleFlag } },
     runner: { sessionState },
+    options: { current: { currentModel: "opus" } },
   } as unknown as IdleCompactionParts;
   const idle = new IdleCompaction(parts);
   /** Claude Code answered a request and went idle. */
@@ -61,7 +62,7 @@ function setUp() {
     idle.observe(state("idle"));
     idle.routed(state("idle"));
   };
-  return { idle, lifecycle, send, idleFlag, sessionState, turn };
+  return { idle, lifecycle, send, idleFlag, sessionState, turn, options: parts.options };
 }
 
 const compact = (sent: unknown) =>
@@ -126,6 +127,23 @@ describe("IdleCompaction", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it.each([
+    [
+      "a rate limit in force",
+      { type: "rate_limit_event", rate_limit_info: { status: "rejected" } },
+    ],
+    [
+      "a compaction that kept a small context",
+      { type: "system", subtype: "compact_boundary", compact_metadata: { post_tokens: 2_000 } },
+    ],
+  ])("does not arm after %s", (_name, message) => {
+    const { idle } = setUp();
+    idle.observe(start("msg_1"));
+    idle.observe(message as unknown as SDKMessage);
+    idle.routed(state("idle"));
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("leaves no timer once the session closed, and arms none again", () => {
     const { idle, turn } = setUp();
     turn();
@@ -143,6 +161,14 @@ describe("IdleCompaction", () => {
     lifecycle.endTurn(lifecycle.turn!);
     turn("msg_2");
     lifecycle.startTurn({} as Turn);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it("sends nothing when the model changed since it was armed", async () => {
+    const { send, turn, options } = setUp();
+    turn();
+    (options as { current: { currentModel: string } }).current.currentModel = "sonnet";
     await vi.advanceTimersByTimeAsync(1000);
     expect(send).not.toHaveBeenCalled();
   });

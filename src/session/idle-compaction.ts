@@ -9,6 +9,7 @@ import type { Lifecycle } from "./lifecycle.js";
 import type { MessageTap } from "./message-taps.js";
 import type { SessionSetup } from "./query-setup.js";
 import type { QuerySlot } from "./query-slot.js";
+import type { SessionOptions } from "./session-options.js";
 import type { TurnRunner } from "./turn-runner.js";
 
 /** What the idle compaction works with: the session's parts it shares. */
@@ -20,6 +21,8 @@ export interface IdleCompactionParts {
   readonly slot: QuerySlot;
   readonly conversation: Conversation;
   readonly translator: SdkMessageTranslator;
+  /** The session's model choice: another model than the cached request's reads no cache. */
+  readonly options: Pick<SessionOptions, "current">;
   /** The session's turns: the `/compact` runs as Claude Code's own cycle among them. */
   readonly runner: Pick<TurnRunner, "sessionState">;
 }
@@ -32,7 +35,8 @@ const COMPACT = [{ type: "text" as const, text: "/compact" }];
  * if the rules of `IdleCompactionPolicy` hold, `/compact` goes to Claude Code as a cycle
  * of its own (no prompt asked for it, none answers). The client sees it as it sees any
  * compaction, with the trigger `idle`. A prompt, a cancel, a new model request or the
- * session's close drops the timer; the next idle arms it again. The timer never keeps
+ * session's close drops the timer, and a change of model makes it fire for nothing (the
+ * cache is the old model's); the next idle arms it again. The timer never keeps
  * the process alive.
  */
 export class IdleCompaction implements MessageTap {
@@ -45,29 +49,32 @@ export class IdleCompaction implements MessageTap {
   /** The `/compact` sent runs until Claude Code idles. */
   private compacting = false;
   private closed = false;
+  /** The model chosen when the timer was armed. */
+  private armedModel: string | undefined;
 
   constructor(private readonly parts: IdleCompactionParts) {
     this.policy = new IdleCompactionPolicy(clientEnv(parts.setup.passThrough));
   }
 
   observe(message: SDKMessage): void {
-    const now = Date.now();
     switch (message.type) {
       case "stream_event":
         // The first sighting of a response: the provider wrote the cache when it started.
         if (message.parent_tool_use_id !== null || message.event.type !== "message_start") return;
-        return this.request(now, message.event.message.usage, message.event.message.id);
+        return this.request(message.event.message.usage, message.event.message.id);
       case "assistant":
         if (message.parent_tool_use_id !== null || message.message.model === "<synthetic>") return;
-        return this.request(now, message.message.usage, message.message.id);
-      case "rate_limit_event":
-        return this.policy.rateLimited(message.rate_limit_info.status);
+        return this.request(message.message.usage, message.message.id);
+      case "rate_limit_event": {
+        const status: unknown = message.rate_limit_info?.status;
+        return typeof status === "string" ? this.policy.rateLimited(status) : undefined;
+      }
       case "conversation_reset":
         this.policy.reset();
         return this.disarm();
       case "system":
         if (message.subtype === "compact_boundary") {
-          const kept = message.compact_metadata.post_tokens;
+          const kept: unknown = message.compact_metadata?.post_tokens;
           if (typeof kept === "number") this.policy.context(kept);
         }
         if (message.subtype === "session_state_changed" && message.state === "running") {
@@ -104,8 +111,8 @@ export class IdleCompaction implements MessageTap {
     this.disarm();
   }
 
-  private request(now: number, usage: Parameters<typeof callContext>[0], id: string): void {
-    if (this.policy.request(now, callContext(usage), id || undefined)) this.disarm();
+  private request(usage: Parameters<typeof callContext>[0], id: string): void {
+    if (this.policy.request(Date.now(), callContext(usage), id || undefined)) this.disarm();
   }
 
   private arm(): void {
@@ -119,6 +126,7 @@ export class IdleCompaction implements MessageTap {
       });
     }
     const epoch = this.epoch;
+    this.armedModel = this.model();
     this.timer = setTimeout(() => void this.fire(epoch), decision.delayMs);
     this.timer.unref();
   }
@@ -149,6 +157,11 @@ export class IdleCompaction implements MessageTap {
   /** Why the session cannot compact now: a turn of the client's, or Claude Code at work. */
   private busy(): string | undefined {
     if (this.parts.lifecycle.kind !== "idle") return `the session is ${this.parts.lifecycle.kind}`;
-    return this.claudeRunning ? "Claude Code is running" : undefined;
+    if (this.claudeRunning) return "Claude Code is running";
+    return this.model() !== this.armedModel ? "the model changed" : undefined;
+  }
+
+  private model(): string | undefined {
+    return this.parts.options.current?.currentModel;
   }
 }
