@@ -150,55 +150,55 @@ function after(call: { ttl?: "1h" | "5m"; tokens: number }, env: Env = ENV): Idl
 }
 
 describe("IdleCompactionPolicy.arm", () => {
-  it.each<[string, IdleCompactionPolicy, number, ReturnType<IdleCompactionPolicy["arm"]>]>([
+  it.each<[string, () => IdleCompactionPolicy, number, ReturnType<IdleCompactionPolicy["arm"]>]>([
     [
       "before any request",
-      new IdleCompactionPolicy(ENV),
+      () => new IdleCompactionPolicy(ENV),
       0,
       { skip: "no model request in this process" },
     ],
-    ["counted from the request", after(BIG), 100, { delayMs: 900 }],
+    ["counted from the request", () => after(BIG), 100, { delayMs: 900 }],
     [
       "the default delay",
-      after(BIG, { CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS: "100000" }),
+      () => after(BIG, { CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS: "100000" }),
       1000,
       { delayMs: 3_239_000 },
     ],
-    ["past the deadline, within the margin: at once", after(BIG), 61_000, { delayMs: 0 }],
-    ["past the deadline and the margin", after(BIG), 61_001, { skip: "the cache lapsed" }],
+    ["past the deadline, within the margin: at once", () => after(BIG), 61_000, { delayMs: 0 }],
+    ["past the deadline and the margin", () => after(BIG), 61_001, { skip: "the cache lapsed" }],
     [
       "a five-minute cache",
-      after({ ttl: "5m", tokens: 150_000 }),
+      () => after({ ttl: "5m", tokens: 150_000 }),
       0,
       { skip: "cache lifetime 5m, not 1h" },
     ],
     [
       "an unknown cache lifetime",
-      after({ tokens: 150_000 }),
+      () => after({ tokens: 150_000 }),
       0,
       { skip: "cache lifetime unknown, not 1h" },
     ],
     [
       "a context below the minimum",
-      after({ ttl: "1h", tokens: 99_999 }),
+      () => after({ ttl: "1h", tokens: 99_999 }),
       0,
       { skip: "context of 99999 tokens is below 100000" },
     ],
-    ["at the minimum", after({ ttl: "1h", tokens: 100_000 }), 0, { delayMs: 1000 }],
+    ["at the minimum", () => after({ ttl: "1h", tokens: 100_000 }), 0, { delayMs: 1000 }],
     [
       "the default minimum",
-      after(BIG, { CLAUDE_AGENT_ACP_IDLE_COMPACT_DELAY_MS: "1000" }),
+      () => after(BIG, { CLAUDE_AGENT_ACP_IDLE_COMPACT_DELAY_MS: "1000" }),
       0,
       { skip: "context of 150000 tokens is below 200000" },
     ],
     [
       "DISABLE_COMPACT in the launch env",
-      after(BIG, { ...ENV, DISABLE_COMPACT: "1" }),
+      () => after(BIG, { ...ENV, DISABLE_COMPACT: "1" }),
       0,
       { skip: "turned off by DISABLE_COMPACT" },
     ],
   ])("%s", (_name, policy, now, expected) => {
-    expect(policy.arm(now)).toStrictEqual(expected);
+    expect(policy().arm(now)).toStrictEqual(expected);
   });
 
   it.each([
@@ -283,6 +283,13 @@ describe("IdleCompactionPolicy: requests and compactions", () => {
     expect(policy.arm(2000)).toStrictEqual({ skip: "compacted since the last request" });
     policy.request(2000, BIG, "msg_2");
     expect(policy.arm(2000)).toStrictEqual({ delayMs: 1000 });
+  });
+
+  it("takes a compaction before any request for nothing", () => {
+    const policy = new IdleCompactionPolicy(ENV);
+    policy.compactionSent();
+    policy.request(0, BIG, "msg_1");
+    expect(policy.arm(0)).toStrictEqual({ delayMs: 1000 });
   });
 
   it("reads the context a compaction kept", () => {

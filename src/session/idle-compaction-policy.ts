@@ -33,8 +33,9 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 /** A whole number of digits, else undefined. */
 function digits(raw: string | undefined): number | undefined {
-  const text = raw?.trim();
-  return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  return /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
 /**
@@ -43,7 +44,7 @@ function digits(raw: string | undefined): number | undefined {
  */
 export function idleCompactDelayMs(raw: string | undefined): number {
   const ms = digits(raw);
-  return ms !== undefined && ms <= MAX_TIMER_MS ? ms : DEFAULT_IDLE_COMPACT_DELAY_MS;
+  return ms === undefined || ms > MAX_TIMER_MS ? DEFAULT_IDLE_COMPACT_DELAY_MS : ms;
 }
 
 /**
@@ -80,23 +81,23 @@ export type CacheTtl = "1h" | "5m";
 
 /** The cache lifetime a model call wrote (`usage.cache_creation`), if it says. */
 export function cacheTtlOf(usage: unknown): CacheTtl | undefined {
-  const creation = record(record(usage)?.cache_creation);
-  if (!creation) return undefined;
-  if (positive(creation.ephemeral_1h_input_tokens)) return "1h";
-  if (positive(creation.ephemeral_5m_input_tokens)) return "5m";
+  const creation = (usage as { cache_creation?: CacheCreation | null } | null | undefined)
+    ?.cache_creation;
+  if (positive(creation?.ephemeral_1h_input_tokens)) return "1h";
+  if (positive(creation?.ephemeral_5m_input_tokens)) return "5m";
   return undefined;
+}
+
+/** `usage.cache_creation`: the tokens written to the cache, by lifetime. */
+interface CacheCreation {
+  readonly ephemeral_1h_input_tokens?: unknown;
+  readonly ephemeral_5m_input_tokens?: unknown;
 }
 
 /** What the policy reads of one model call's `usage`: the cache lifetime and the context. */
 export function callContext(usage: ApiUsage): { ttl?: CacheTtl; tokens: number } {
   const ttl = cacheTtlOf(usage);
   return ttl ? { ttl, tokens: usedTokens(usage) } : { tokens: usedTokens(usage) };
-}
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 function positive(value: unknown): boolean {
@@ -113,13 +114,14 @@ export type ArmDecision = { readonly delayMs: number } | { readonly skip: string
  */
 export class IdleCompactionPolicy {
   private readonly delayMs: number;
-  private lastRequestAt: number | undefined;
-  private lastMessageId: string | undefined;
+  /**
+   * The last request: when it was first seen, its message id, and whether the adapter
+   * compacted since (a compaction that failed, or left a large context, must not loop).
+   */
+  private last: { readonly at: number; readonly id?: string; compacted: boolean } | undefined;
   private ttl: CacheTtl | undefined;
   private contextTokens = 0;
   private rateLimit: string | undefined;
-  /** Compacted since the last request: a compaction that failed, or left a large context, must not loop. */
-  private compacted = false;
 
   constructor(private readonly env: Env) {
     this.delayMs = idleCompactDelayMs(env.CLAUDE_AGENT_ACP_IDLE_COMPACT_DELAY_MS);
@@ -134,10 +136,8 @@ export class IdleCompactionPolicy {
   request(now: number, call: { ttl?: CacheTtl; tokens: number }, messageId?: string): boolean {
     this.ttl = call.ttl ?? this.ttl;
     this.contextTokens = call.tokens;
-    if (messageId !== undefined && messageId === this.lastMessageId) return false;
-    this.lastMessageId = messageId;
-    this.lastRequestAt = now;
-    this.compacted = false;
+    if (messageId !== undefined && messageId === this.last?.id) return false;
+    this.last = { at: now, id: messageId, compacted: false };
     return true;
   }
 
@@ -153,16 +153,14 @@ export class IdleCompactionPolicy {
 
   /** The conversation was replaced (`/clear`): nothing of the old one counts. */
   reset(): void {
-    this.lastRequestAt = undefined;
-    this.lastMessageId = undefined;
+    this.last = undefined;
     this.ttl = undefined;
     this.contextTokens = 0;
-    this.compacted = false;
   }
 
   /** The adapter sent `/compact`: not again until the next request. */
   compactionSent(): void {
-    this.compacted = true;
+    if (this.last) this.last.compacted = true;
   }
 
   /**
@@ -172,7 +170,7 @@ export class IdleCompactionPolicy {
   arm(now: number): ArmDecision {
     const skip = this.skipReason(now, {});
     if (skip !== undefined) return { skip };
-    return { delayMs: Math.max(0, this.lastRequestAt! + this.delayMs - now) };
+    return { delayMs: Math.max(0, this.last!.at + this.delayMs - now) };
   }
 
   /**
@@ -186,9 +184,10 @@ export class IdleCompactionPolicy {
   private skipReason(now: number, settings: CompactionSettings): string | undefined {
     const off = compactionOffBy(settings, this.env);
     if (off !== undefined) return `turned off by ${off}`;
-    if (this.lastRequestAt === undefined) return "no model request in this process";
-    if (this.compacted) return "compacted since the last request";
-    if (now > this.lastRequestAt + this.delayMs + LAPSED_AFTER_MS) return "the cache lapsed";
+    const last = this.last;
+    if (last === undefined) return "no model request in this process";
+    if (last.compacted) return "compacted since the last request";
+    if (now > last.at + this.delayMs + LAPSED_AFTER_MS) return "the cache lapsed";
     if (this.rateLimit !== undefined && this.rateLimit !== "allowed")
       return `rate limit status ${this.rateLimit}`;
     if (this.ttl !== "1h") return `cache lifetime ${this.ttl ?? "unknown"}, not 1h`;
