@@ -101,6 +101,19 @@ describe("IdleCompaction", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("ends the compaction's idle trigger when its Claude Code is replaced", async () => {
+    const { idle, idleFlag, send, turn } = setUp();
+    turn();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(send).toHaveBeenCalledTimes(1);
+    idle.observe(state("running"));
+    idle.queryStarted();
+    expect(idleFlag.mock.calls).toEqual([[true], [false]]);
+    // Not running any more: the next request's idle arms the timer.
+    turn("msg_2");
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
   it("drops the timer for a prompt or a new request, and arms it again at the next idle", () => {
     const { idle, turn } = setUp();
     turn();

@@ -89,12 +89,26 @@ export class IdleCompaction implements MessageTap {
   routed(message: SDKMessage): void {
     if (message.type !== "system" || message.subtype !== "session_state_changed") return;
     if (message.state !== "idle") return;
-    this.claudeRunning = false;
-    if (this.compacting) {
-      this.compacting = false;
-      this.parts.translator.compaction.idleCompaction(false);
-    }
+    this.settled();
     this.arm();
+  }
+
+  /**
+   * A new query started (the one before exited, or a plan continues in a new
+   * conversation): what the old Claude Code ran is over, and no compaction of the new one
+   * is the idle one. What the last request cached stays (a resumed conversation).
+   */
+  queryStarted(): void {
+    this.disarm();
+    this.settled();
+  }
+
+  /** Claude Code is not at work: a `/compact` it ran is over. */
+  private settled(): void {
+    this.claudeRunning = false;
+    if (!this.compacting) return;
+    this.compacting = false;
+    this.parts.translator.compaction.idleCompaction(false);
   }
 
   /** Drops the armed timer (a prompt, a cancel); the next idle arms it again. */
