@@ -356,7 +356,11 @@ describe("idle compaction (AIR)", () => {
     await s.prompt(on, "hi");
 
     // No prompt asks for it: the adapter sends /compact once the session sat idle.
-    await eventually("the idle compaction's end", () => compactionUpdates(s, on).length === 2);
+    await eventually(
+      "the idle compaction's end",
+      () => compactionUpdates(s, on).length === 2,
+      30_000,
+    );
     const updates = compactionUpdates(s, on);
     expect(updates).toStrictEqual(
       expectedSuccess("air", compactionId(updates), "idle", "We said hello."),
