@@ -73,3 +73,44 @@ export async function readStartSettings(cwd: string): Promise<StartSettings> {
 export function rootRefusesBypass(env: Record<string, string | undefined>): boolean {
   return process.getuid?.() === 0 && env.IS_SANDBOX !== "1";
 }
+
+/** The Claude Code settings that bear on idle compaction (merged user, project, local). */
+export interface CompactionSettings {
+  /** `idleCompaction: false` turns idle compaction off (Claude Code's default: on). */
+  readonly idleCompaction?: boolean;
+  /** `autoCompactEnabled: false` turns every automatic compaction off. */
+  readonly autoCompactEnabled?: boolean;
+  /** The settings' `env` block: Claude Code applies it over its launch environment. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The settings of `cwd` that bear on idle compaction (`session/idle-compaction.ts`):
+ * `idleCompaction`, `autoCompactEnabled` and the `env` block's strings, merged the way
+ * Claude Code merges them. Settings that cannot be read say nothing.
+ */
+export async function readCompactionSettings(cwd: string): Promise<CompactionSettings> {
+  try {
+    const resolved = await resolveSettings({ cwd, settingSources: ["user", "project", "local"] });
+    const effective = resolved.effective as Record<string, unknown>;
+    const env: Record<string, string> = {};
+    const block = effective.env;
+    if (block !== null && typeof block === "object") {
+      for (const [name, value] of Object.entries(block)) {
+        if (typeof value === "string") env[name] = value;
+      }
+    }
+    return {
+      ...(typeof effective.idleCompaction === "boolean"
+        ? { idleCompaction: effective.idleCompaction }
+        : {}),
+      ...(typeof effective.autoCompactEnabled === "boolean"
+        ? { autoCompactEnabled: effective.autoCompactEnabled }
+        : {}),
+      env,
+    };
+  } catch (error) {
+    log.warn("could not read Claude Code settings", { message: String(error) });
+    return {};
+  }
+}

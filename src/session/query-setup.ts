@@ -7,7 +7,9 @@ import {
   onElicitationFor,
   type ToolEvents,
 } from "../sdk/tool-callbacks.js";
+import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { subagentMode, subagentsOffRoot } from "../translation/subagents/child-session.js";
+import { isRegularFile } from "./regular-file.js";
 import type { SessionConfig } from "./session-config.js";
 import type { SpawnPlan } from "./session-start.js";
 
@@ -47,6 +49,18 @@ export function subagentTrafficShown(
   passThrough: Readonly<Record<string, unknown>>,
 ): boolean {
   return flatSubagents(profile, passThrough) || subagentsOffRoot(profile);
+}
+
+/** The translator of a live session's Claude Code messages, for its client. */
+export function translatorFor(
+  profile: ClientProfile,
+  passThrough: Readonly<Record<string, unknown>>,
+): SdkMessageTranslator {
+  return new SdkMessageTranslator(
+    profile,
+    subagentTrafficShown(profile, passThrough),
+    isRegularFile,
+  );
 }
 
 /**

@@ -12,7 +12,6 @@ import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeInit } from "../sdk/claude-query.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
-import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
 import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
 import { asyncTasksFor, type AsyncTasks } from "./async-tasks.js";
@@ -21,14 +20,14 @@ import { Conversation } from "./conversation.js";
 import { describedCommands } from "./described-commands.js";
 import { fileChangeReportsFor } from "./file-change-reports.js";
 import { GoalControl } from "./goal-control.js";
+import { IdleCompaction } from "./idle-compaction.js";
 import { Lifecycle } from "./lifecycle.js";
 import { messageTaps, type MessageTap } from "./message-taps.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
 import { QuerySlot } from "./query-slot.js";
-import { isRegularFile } from "./regular-file.js";
 import { QueryStarter, type QueryStarterParts } from "./query-starter.js";
-import { subagentTrafficShown, type SessionSetup } from "./query-setup.js";
+import { translatorFor, type SessionSetup } from "./query-setup.js";
 import { restartQuery, type RestartParts } from "./restart.js";
 import { configFor } from "./session-config.js";
 import { SessionOptions } from "./session-options.js";
@@ -83,6 +82,7 @@ export class Session {
   private readonly taps: readonly MessageTap[];
   private readonly suggestions: PromptSuggestions;
   private readonly notifications: ClientNotifications;
+  private readonly idle: IdleCompaction;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -130,11 +130,7 @@ export class Session {
       startState: this.startState,
       outbox: this.outbox,
       subagents: this.children,
-      translator: new SdkMessageTranslator(
-        profile,
-        subagentTrafficShown(profile, setup.passThrough),
-        isRegularFile,
-      ),
+      translator: translatorFor(profile, setup.passThrough),
       options: this.options,
       slot: this.slot,
       conversation,
@@ -161,7 +157,8 @@ export class Session {
     this.runner = new TurnRunner(this.parts);
     this.goals = new GoalControl({ ...this.parts, prompt: (c) => this.runner.prompt(c) });
     this.asyncTasks = asyncTasksFor(profile, this.parts);
-    this.taps = messageTaps({ ...this.parts, titles: this.titles.tap });
+    this.idle = new IdleCompaction({ ...this.parts, runner: this.runner });
+    this.taps = [...messageTaps({ ...this.parts, titles: this.titles.tap }), this.idle];
     this.suggestions = PromptSuggestions.for(profile, setup.passThrough, this.outbox);
     this.notifications = ClientNotifications.for(setup, client, profile);
   }
@@ -307,6 +304,7 @@ export class Session {
    */
   prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
     this.suggestions.spent();
+    this.idle.disarm();
     const run = this.runner.prompt(content, this.parts.fileChanges.accept(meta));
     return this.goals.prompt(content, run);
   }
@@ -334,6 +332,7 @@ export class Session {
   /** Cancels the running turn and every queued prompt of this session. */
   cancel(): void {
     if (this.lifecycle.turn) this.children?.parentCancelled();
+    this.idle.disarm();
     this.runner.cancel();
   }
 
@@ -347,6 +346,7 @@ export class Session {
     if (this.lifecycle.closed) return;
     // Before the cancel quiets the session: the client hears how its open tasks ended.
     this.asyncTasks?.close();
+    this.idle.close();
     this.runner.cancel();
     this.lifecycle.close(); // also ends the wait of the turn cancel() left draining
     this.outbox.closed = true;

@@ -166,6 +166,75 @@ describe("CompactionTranslator: a compaction that succeeds", () => {
     ]);
   });
 
+  it.each([
+    ["a plain client: the trigger in rawOutput", PLAIN],
+    ["AIR: the trigger in contextCompaction too", AIR],
+  ])("reports the adapter's idle /compact as idle, until it ends (%s)", (_name, profile) => {
+    const t = new CompactionTranslator(profile);
+    const meta = (facts: Record<string, unknown>) =>
+      profile === AIR ? { ...compactTool, ...air(facts) } : compactTool;
+    const idleFacts = { ...FACTS, trigger: "idle" };
+    t.idleCompaction(true);
+    expect(manualCompaction(t)).toStrictEqual([
+      [],
+      [{ ...opening, _meta: meta({ trigger: "idle" }) }],
+      [],
+      [
+        {
+          sessionUpdate: "tool_call_update",
+          toolCallId: "compact-u1",
+          status: "completed",
+          content: [text("We fixed the greeting.")],
+          rawOutput: idleFacts,
+          _meta: meta(idleFacts),
+        },
+      ],
+    ]);
+    // Claude Code's own automatic compaction in that cycle stays automatic.
+    t.triggered("auto");
+    t.started("u2");
+    expect(t.ended({ success: true, metadata: { trigger: "auto" } })).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "compact-u2",
+        status: "completed",
+        rawOutput: { trigger: "automatic" },
+        _meta: meta({ trigger: "automatic" }),
+      },
+    ]);
+    // Once its cycle ended, a typed /compact is manual again.
+    t.idleCompaction(false);
+    t.started("u3");
+    expect(t.triggered("manual")).toStrictEqual([
+      { ...opening, toolCallId: "compact-u3", _meta: meta({ trigger: "manual" }) },
+    ]);
+    expect(t.ended({ success: true, metadata: BOUNDARY })).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "compact-u3",
+        status: "completed",
+        rawOutput: FACTS,
+        _meta: meta(FACTS),
+      },
+    ]);
+  });
+
+  it("reports a failed idle /compact as idle", () => {
+    const t = new CompactionTranslator(AIR_RFD);
+    t.idleCompaction(true);
+    t.started("u1");
+    t.triggered("manual");
+    expect(t.ended({ success: false, error: "Error during compaction: boom" })).toStrictEqual([
+      {
+        sessionUpdate: "compaction_update",
+        compactionId: "compact-u1",
+        status: "failed",
+        error: "boom",
+        _meta: air({ trigger: "idle" }),
+      },
+    ]);
+  });
+
   it("opens the compaction with the summary or the end when no trigger came", () => {
     const rfd = new CompactionTranslator(RFD);
     expect(rfd.started("u1")).toEqual([]);

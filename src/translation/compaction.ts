@@ -4,8 +4,11 @@ import { compactionActivityMeta } from "../extensions/lody/compaction-activity.j
 import type { ClientProfile } from "../profile/client-profile.js";
 import { redactForUser } from "./redact.js";
 
-/** Who started a compaction: a typed `/compact`, or Claude Code near the context limit. */
-export type CompactionTrigger = "manual" | "automatic";
+/**
+ * Who started a compaction: a typed `/compact`, Claude Code near the context limit, or
+ * the adapter's own `/compact` for an idle session (`session/idle-compaction.ts`).
+ */
+export type CompactionTrigger = "manual" | "automatic" | "idle";
 
 /** What the adapter knows of one compaction: the facts both forms report at the end. */
 export interface CompactionFacts {
@@ -63,6 +66,11 @@ export class CompactionTranslator {
   /** A trigger that came before its compaction's `compacting` status. */
   private pendingTrigger: CompactionTrigger | undefined;
   private lastId: string | undefined;
+  /**
+   * The adapter sent the `/compact` that runs: Claude Code reports it as manual, like
+   * every `/compact`, and only the adapter knows it is the idle one.
+   */
+  private idle = false;
   private readonly rfd: boolean;
   private readonly meta: CompactionMeta | undefined;
   /** Lody's `activity` on the tool call form (lody-contract.md §7.5). */
@@ -72,6 +80,15 @@ export class CompactionTranslator {
     this.rfd = profile.session.compaction;
     this.meta = profile.air.client ? contextCompactionMeta : undefined;
     this.activity = profile.lody.client && !this.rfd;
+  }
+
+  /**
+   * Whether what compacts now is the adapter's idle `/compact` (from before it is sent
+   * until its cycle ends): its manual trigger is reported as `idle`. Claude Code's own
+   * automatic compaction stays automatic.
+   */
+  idleCompaction(on: boolean): void {
+    this.idle = on;
   }
 
   /**
@@ -89,7 +106,7 @@ export class CompactionTranslator {
 
   /** The PreCompact hook's trigger (`manual` or `auto`). */
   triggered(raw: unknown): SessionUpdate[] {
-    const trigger = toTrigger(raw);
+    const trigger = this.ownTrigger(toTrigger(raw));
     if (!trigger) return [];
     const current = this.current;
     if (!current) {
@@ -130,7 +147,7 @@ export class CompactionTranslator {
     // Only a completed compaction takes a summary that comes late.
     this.lastId = end.success ? current.id : undefined;
     const facts = end.success
-      ? withTrigger(factsOf(end.metadata), current.trigger)
+      ? withTrigger(this.ownFacts(factsOf(end.metadata)), current.trigger)
       : withTrigger(errorFacts(end.error), current.trigger);
     const updates = this.announce(current);
     updates.push(this.finish(current, end.success ? "completed" : "failed", facts));
@@ -151,6 +168,16 @@ export class CompactionTranslator {
     if (!current.announced) return [];
     const facts = withTrigger({ error: ABANDONED_COMPACTION }, current.trigger);
     return [this.finish(current, "failed", facts)];
+  }
+
+  /** `trigger`, with the idle `/compact`'s manual one as `idle`. */
+  private ownTrigger(trigger: CompactionTrigger | undefined): CompactionTrigger | undefined {
+    return this.idle && trigger === "manual" ? "idle" : trigger;
+  }
+
+  private ownFacts(facts: CompactionFacts): CompactionFacts {
+    const trigger = this.ownTrigger(facts.trigger);
+    return trigger === facts.trigger ? facts : { ...facts, trigger };
   }
 
   /** The opening update, once. */

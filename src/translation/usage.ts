@@ -112,7 +112,8 @@ export function toUsageUpdate(
   };
 }
 
-function usedTokens(call: ApiUsage): number {
+/** The context a model call leaves: its input (fresh and cached) plus what it generated. */
+export function usedTokens(call: ApiUsage): number {
   return (
     n(call.input_tokens) +
     n(call.cache_read_input_tokens) +

@@ -1,6 +1,8 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import type { Scenario } from "../support/acp-harness.js";
+import { eventually, type Scenario } from "../support/acp-harness.js";
 import type {
   ErrorTurn,
   MessageTurn,
@@ -13,7 +15,8 @@ import { useScenarios } from "../support/scenario-test.js";
  * air-extensions.md "Context compaction" and "Question custom answers" against real
  * Claude Code: a typed /compact, an automatic compaction near the context limit and
  * failed ones, on both forms (the compaction RFD's updates and the synthetic tool call),
- * with AIR's `contextCompaction` and without it; and AskUserQuestion's `Other` field
+ * with AIR's `contextCompaction` and without it; the adapter's own idle compaction; and
+ * AskUserQuestion's `Other` field
  * with AIR's `customAnswer`, its text reaching Claude as the answer.
  */
 const scenario = useScenarios();
@@ -313,6 +316,63 @@ describe("an automatic compaction with too little conversation (AIR)", () => {
       _meta: { ...compactTool, ...air({ trigger: "automatic", error }) },
     });
     expect(s.agentText(sessionId)).toContain("Two.");
+  });
+});
+
+/** A turn that leaves a large context in a one-hour prompt cache: worth compacting idle. */
+const CACHED_CONTEXT = {
+  input_tokens: 10,
+  cache_creation_input_tokens: 150_000,
+  cache_creation: { ephemeral_1h_input_tokens: 150_000 },
+  output_tokens: 10,
+};
+/** The idle timer fires soon after the last request; the context's floor is 100000 tokens. */
+const IDLE_COMPACT_ENV = {
+  CLAUDE_AGENT_ACP_IDLE_COMPACT_DELAY_MS: "300",
+  CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS: "100000",
+};
+
+describe("idle compaction (AIR)", () => {
+  it("compacts an idle session on its own, once, and not where the settings turn it off", async () => {
+    const s = await scenario({
+      env: IDLE_COMPACT_ENV,
+      script: [
+        { blocks: [{ type: "text", text: "Hello!" }], usage: CACHED_CONTEXT },
+        { blocks: [{ type: "text", text: "Hello!" }], usage: CACHED_CONTEXT },
+      ],
+      sideTurn: summarize,
+    });
+    await s.initialize(CLIENTS.air);
+    // A project whose settings turn idle compaction off (Claude Code's `idleCompaction`).
+    const offProject = join(s.workspace, "off");
+    mkdirSync(join(offProject, ".claude"), { recursive: true });
+    writeFileSync(
+      join(offProject, ".claude", "settings.json"),
+      JSON.stringify({ idleCompaction: false }),
+    );
+    const off = await s.newSession({ cwd: offProject });
+    const on = await s.newSession();
+    await s.prompt(off, "hi");
+    await s.prompt(on, "hi");
+
+    // No prompt asks for it: the adapter sends /compact once the session sat idle.
+    await eventually(
+      "the idle compaction's end",
+      () => compactionUpdates(s, on).length === 2,
+      30_000,
+    );
+    const updates = compactionUpdates(s, on);
+    expect(updates).toStrictEqual(
+      expectedSuccess("air", compactionId(updates), "idle", "We said hello."),
+    );
+    // Once per model request: the compaction did not arm it again; nothing for `off`.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(s.model.requests.filter(isSummaryRequest)).toHaveLength(1);
+    expect(compactionUpdates(s, off)).toEqual([]);
+    // The session answers the next prompt after its compaction.
+    s.model.push({ blocks: [{ type: "text", text: "Again." }] });
+    expect((await s.prompt(on, "again")).stopReason).toBe("end_turn");
+    expect(s.agentText(on)).toContain("Again.");
   });
 });
 

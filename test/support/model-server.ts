@@ -74,6 +74,8 @@ export type Usage = {
   output_tokens?: number;
   cache_read_input_tokens?: number;
   cache_creation_input_tokens?: number;
+  /** How the cache write splits by lifetime (Claude Code reads a one-hour cache from it). */
+  cache_creation?: { ephemeral_1h_input_tokens?: number; ephemeral_5m_input_tokens?: number };
   /** The thinking part of `output_tokens` (Claude Code reads it into `thinkingTokens`). */
   output_tokens_details?: { thinking_tokens?: number };
 };
@@ -446,6 +448,7 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
     cache_read_input_tokens: u.cache_read_input_tokens ?? 0,
     output_tokens: u.output_tokens ?? estimateTokens("x".repeat(outChars)),
     ...(u.output_tokens_details ? { output_tokens_details: u.output_tokens_details } : {}),
+    ...(u.cache_creation ? { cache_creation: u.cache_creation } : {}),
   };
   const base = { id, type: "message", role: "assistant", model, stop_sequence: null };
   const startFrame: Frame = {

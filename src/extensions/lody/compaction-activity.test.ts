@@ -33,6 +33,7 @@ describe("compactionActivityMeta", () => {
   it.each([
     ["a manual start", { trigger: "manual" as const }, { automatic: false }],
     ["an automatic start", { trigger: "automatic" as const }, { automatic: true }],
+    ["the adapter's idle compaction", { trigger: "idle" as const }, { automatic: true }],
     ["no trigger known", {}, { automatic: false }],
     [
       "a completed one: the token counts, never durationMs",

@@ -6,7 +6,8 @@ import { withLodyMeta } from "./lody-meta.js";
  * `meta` with `lody.activity` merged in (lody-contract.md §7.5, acceptance check 24), for
  * the synthetic "Compact conversation" tool call of a Lody client without ACP
  * `session.compaction`: `{version: 1, kind: "context_compaction", automatic}` (true only
- * for an automatic trigger), and at the end the token counts before and after, or the
+ * for a compaction the user did not ask for: Claude Code's automatic one, or the
+ * adapter's idle `/compact`), and at the end the token counts before and after, or the
  * reason it failed. Never `durationMs`.
  */
 export function compactionActivityMeta(
@@ -16,7 +17,7 @@ export function compactionActivityMeta(
   const activity: Record<string, unknown> = {
     version: LODY_VERSION,
     kind: CONTEXT_COMPACTION_ACTIVITY,
-    automatic: facts.trigger === "automatic",
+    automatic: facts.trigger === "automatic" || facts.trigger === "idle",
   };
   if (facts.preTokens !== undefined) activity[ACTIVITY_FACTS.usedTokensBefore] = facts.preTokens;
   if (facts.postTokens !== undefined) activity[ACTIVITY_FACTS.usedTokensAfter] = facts.postTokens;
