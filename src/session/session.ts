@@ -22,6 +22,7 @@ import { describedCommands } from "./described-commands.js";
 import { fileChangeReportsFor } from "./file-change-reports.js";
 import { GoalControl } from "./goal-control.js";
 import { Lifecycle } from "./lifecycle.js";
+import { McpSignIn } from "./mcp-sign-in.js";
 import { messageTaps, type MessageTap } from "./message-taps.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
@@ -139,6 +140,7 @@ export class Session {
       slot: this.slot,
       conversation,
       steering: this.steering,
+      mcpSignIn: McpSignIn.for(setup, client, profile, () => this.slot.current),
       asks,
       titles: this.titles,
       fileChanges: fileChangeReportsFor(setup, profile, {
@@ -275,6 +277,7 @@ export class Session {
       profile: this.profile,
       state: this.startState,
       hasMcpServers: this.setup.mcpServers.length > 0,
+      mcpSignIn: this.parts.mcpSignIn,
       commands: () => this.commands,
       configOptions: () => this.configOptions(),
       query: () => this.slot.current,
@@ -350,6 +353,7 @@ export class Session {
     this.runner.cancel();
     this.lifecycle.close(); // also ends the wait of the turn cancel() left draining
     this.outbox.closed = true;
+    this.parts.mcpSignIn.close();
     this.slot.stop();
   }
 

@@ -20,6 +20,7 @@ import { FallbackNotices } from "./fallback-notices.js";
 import type { FileChangeReports } from "./file-change-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp-commands.js";
+import type { McpSignIn } from "./mcp-sign-in.js";
 import type { Outbox } from "./outbox.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import type { QuerySlot } from "./query-slot.js";
@@ -53,6 +54,7 @@ export interface TurnRunnerParts {
   /** AIR's file-change reports: one before the answer of each prompt that asked. */
   readonly fileChanges: FileChangeReports;
   readonly steering: Steering;
+  readonly mcpSignIn: McpSignIn;
   /** Replaces the query whose Claude Code exited (`restartQuery`); it pumps when done. */
   restart(): void;
 }
@@ -308,7 +310,7 @@ export class TurnRunner {
     const mcp = parseMcpCommand(promptText(next.content));
     // A command the adapter answers itself runs no Claude turn a steer could join.
     if (mcp) this.early = [];
-    if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp));
+    if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp, this.parts.mcpSignIn));
     const message = userMessage(next.content, this.parts.conversation.id, turn.id);
     turn.userMessageId = message.uuid;
     query.send(message);
