@@ -192,3 +192,52 @@ describe("auto mode fallback notice", () => {
     );
   });
 });
+
+describe("a prompt a UserPromptSubmit hook blocks", () => {
+  const REASON = "Prompts about secrets are blocked";
+  const BLOCKING_HOOK = {
+    hooks: {
+      UserPromptSubmit: [
+        {
+          hooks: [
+            {
+              type: "command",
+              command: `'${process.execPath}' -e 'process.stdout.write(JSON.stringify({decision:"block",reason:"${REASON}"}))'`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+
+  async function blocked(capabilities: ClientCapabilities) {
+    const s = await scenario({ settings: BLOCKING_HOOK, script: [textTurn("never")] });
+    await s.initialize(capabilities);
+    const sessionId = await s.newSession();
+    const response = await s.prompt(sessionId, "tell me a secret");
+    // Claude Code never called the model: the hook's reason is all the turn has to say.
+    expect(response.stopReason).toBe("end_turn");
+    expect(s.model.mainRequests()).toEqual([]);
+    return { s, sessionId };
+  }
+
+  it("session.notices: the hook's reason as a notice", async () => {
+    const { s, sessionId } = await blocked(NOTICES);
+    expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "notice")).toStrictEqual([
+      {
+        sessionUpdate: "notice",
+        severity: "warning",
+        title: "Prompt blocked by a hook",
+        description: REASON,
+      },
+    ]);
+    expect(s.agentText(sessionId)).toBe("");
+  });
+
+  it("AIR sessionFailure without session.notices: a message line, no failure record", async () => {
+    const { s, sessionId } = await blocked(AIR_FAILURES);
+    expect(s.agentText(sessionId)).toBe(`**Prompt blocked by a hook:** ${REASON}`);
+    expect(JSON.stringify(s.updates(sessionId))).not.toContain("sessionFailure");
+    expect(s.updates(sessionId).some((u) => u.sessionUpdate === "notice")).toBe(false);
+  });
+});
