@@ -1,6 +1,5 @@
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { apiErrorChunk } from "../translation/api-error-chunk.js";
 import { parseMcpCommand } from "../translation/mcp-command.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
@@ -251,6 +250,8 @@ export class TurnRunner {
   stream(message: SDKMessage): void {
     const turn = this.parts.lifecycle.turn;
     if (!turn) {
+      // Claude Code's own cycle may fall back to another model too (not a drained turn).
+      if (this.parts.lifecycle.kind === "idle") this.fallbacks.observe(message, true);
       const work = message.type === "stream_event" || message.type === "assistant";
       return (work ? this.ownCycle(this.modelUsage) : this.cycle)?.stream(message);
     }
@@ -258,13 +259,7 @@ export class TurnRunner {
     this.failures.observe(turn, message);
     this.fallbacks.observe(message);
     this.parts.outbox.route(this.parts.translator.translate(message));
-    if (!this.callUsage) return;
-    // Upstream's traffic for a client that is not AIR: the usage of each model call, and
-    // Claude Code's text of a failed call in the transcript (AIR gets a failure record).
-    const usage = this.callUsage.updateFor(message);
-    if (usage) this.parts.outbox.send(usage);
-    const failed = apiErrorChunk(message, redacted);
-    if (failed) this.parts.outbox.send(failed);
+    if (this.callUsage) this.parts.outbox.sendAll(this.callUsage.traffic(message));
   }
 
   /** Claude Code exited: the running turn fails; the next prompt starts a new query. */

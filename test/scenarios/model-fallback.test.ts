@@ -1,6 +1,6 @@
 import type { ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { PROFILES, type Scenario } from "../support/acp-harness.js";
+import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { textTurn } from "../support/script-turns.js";
@@ -240,4 +240,43 @@ describe("a prompt a UserPromptSubmit hook blocks", () => {
     expect(JSON.stringify(s.updates(sessionId))).not.toContain("sessionFailure");
     expect(s.updates(sessionId).some((u) => u.sessionUpdate === "notice")).toBe(false);
   });
+});
+
+describe("a model fallback between turns", () => {
+  it("in Claude Code's own follow-up cycle: the notice, then the fallback model's text", async () => {
+    const s = await scenario({
+      env: { CLAUDE_CODE_MAX_RETRIES: "4" },
+      settings: { permissions: { defaultMode: "default", allow: ["Bash"] } },
+      script: [
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              id: "toolu_bg",
+              name: "Bash",
+              input: { command: "sleep 1; echo done", run_in_background: true },
+            },
+          ],
+        },
+        textTurn("Started."),
+        // Claude Code's follow-up once the task finished: overloaded, then answered.
+        ...OVERLOADED_THEN_ANSWERED,
+      ],
+    });
+    await s.initialize(NOTICES);
+    const sessionId = await s.newSession({ _meta: FALLBACK_META });
+    expect((await s.prompt(sessionId, "start the job")).stopReason).toBe("end_turn");
+    const before = s.updates(sessionId).length;
+    await eventually(
+      "the follow-up's text",
+      () => s.agentText(sessionId).endsWith("from the fallback"),
+      60_000,
+    );
+    const cycle = s.updates(sessionId).slice(before);
+    expect(cycle.filter((u) => u.sessionUpdate === "notice")).toStrictEqual([
+      { sessionUpdate: "notice", severity: "warning", title: "Model fallback", description: TEXT },
+    ]);
+    const kinds = cycle.map((u) => u.sessionUpdate);
+    expect(kinds.indexOf("notice")).toBeLessThan(kinds.indexOf("agent_message_chunk"));
+  }, 90_000);
 });
