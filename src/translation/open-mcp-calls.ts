@@ -21,7 +21,7 @@ export class OpenMcpCalls {
 
   /** A tool's result: its call no longer runs. */
   ended(toolUseId: string): void {
-    if (this.open.size > 0) this.open.delete(toolUseId);
+    this.open.delete(toolUseId);
   }
 
   /** The turn ended: no call of it still runs. */

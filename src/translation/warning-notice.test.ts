@@ -72,6 +72,11 @@ describe("warningNotice", () => {
         description: "<UserPromptSubmit operation blocked by hook:\n7\n\nOriginal prompt: tell me>",
       },
     ],
+    [
+      "a warning whose outcome is null: Claude Code's line",
+      { ...(line("Blocked") as object), prompt_submit_outcome: null } as unknown as SDKMessage,
+      { title: "Claude Code", description: "<Blocked>" },
+    ],
     ["an info line", line("x", "info"), undefined],
     ["a notice line", line("x", "notice"), undefined],
     ["a suggestion line", line("x", "suggestion"), undefined],
