@@ -37,6 +37,13 @@ export interface ClaudeInit {
   readonly agents: readonly MainAgent[];
 }
 
+/** Claude Code's answer to an MCP server's sign-in start (`mcpAuthenticate`). */
+export interface McpSignInStart {
+  /** The user must open `authUrl` (false: the server is signed in already). */
+  readonly requiresUserAction: boolean;
+  readonly authUrl: string | undefined;
+}
+
 /** An agent of Claude Code's (`supportedAgents()`): its name and when to use it. */
 export interface MainAgent {
   readonly name: string;
@@ -125,6 +132,23 @@ export class ClaudeQuery {
 
   toggleMcpServer(name: string, enabled: boolean): Promise<void> {
     return this.query.toggleMcpServer(name, enabled);
+  }
+
+  /**
+   * Starts the OAuth sign-in of an MCP server (the SDK's undocumented
+   * `mcpAuthenticate`, 0.3.318): Claude Code opens its own localhost callback listener
+   * and answers with the authorization URL the user must open. Undefined when the SDK
+   * has no such call.
+   */
+  async mcpAuthenticate(name: string): Promise<McpSignInStart | undefined> {
+    const start = (this.query as { mcpAuthenticate?: (name: string) => Promise<unknown> })
+      .mcpAuthenticate;
+    if (typeof start !== "function") return undefined;
+    const answer = (await start.call(this.query, name)) as Record<string, unknown> | undefined;
+    return {
+      requiresUserAction: answer?.requiresUserAction === true,
+      authUrl: typeof answer?.authUrl === "string" ? answer.authUrl : undefined,
+    };
   }
 
   async setPermissionMode(mode: PermissionMode): Promise<void> {

@@ -6,6 +6,8 @@ import {
   type ApiUsage,
   type ModelUsageTable,
 } from "../translation/usage.js";
+import { apiErrorChunk } from "../translation/api-error-chunk.js";
+import { redacted } from "../util/user-text.js";
 
 /**
  * The `usage_update` of each main-loop model call, as it starts and once it has reported
@@ -28,6 +30,20 @@ export class CallUsage {
   learn(modelUsage: ModelUsageTable | undefined): void {
     for (const [model, row] of Object.entries(modelUsage ?? {}))
       if (row.contextWindow > 0) this.windows.set(model, row.contextWindow);
+  }
+
+  /**
+   * Upstream's traffic for a turn's message, for a client that is not AIR: the usage of
+   * each model call, and Claude Code's text of a failed call in the transcript (AIR gets
+   * a failure record instead).
+   */
+  traffic(message: SDKMessage): SessionUpdate[] {
+    const updates: SessionUpdate[] = [];
+    const usage = this.updateFor(message);
+    if (usage) updates.push(usage);
+    const failed = apiErrorChunk(message, redacted);
+    if (failed) updates.push(failed);
+    return updates;
   }
 
   /** The update a main-loop message calls for, if any. */

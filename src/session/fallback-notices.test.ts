@@ -108,6 +108,21 @@ describe("FallbackNotices", () => {
     ]);
   });
 
+  it("between turns a notice is announced (held while the session is quiet), in a turn sent", () => {
+    const calls: Array<[string, SessionUpdate[]]> = [];
+    const outbox = {
+      send: (update: SessionUpdate) => calls.push(["send", [update]]),
+      announce: (updates: SessionUpdate[]) => calls.push(["announce", updates]),
+    } as unknown as Outbox;
+    const notices = new FallbackNotices(parseClientProfile(NOTICES), outbox, () => false);
+    notices.observe(FALLBACK, true);
+    notices.observe(FALLBACK);
+    expect(calls).toStrictEqual([
+      ["announce", [notice]],
+      ["send", [notice]],
+    ]);
+  });
+
   it("says nothing for other messages", () => {
     const retry = { type: "system", subtype: "api_retry" } as unknown as SDKMessage;
     expect(sentFor(NOTICES, [retry])).toStrictEqual([]);

@@ -15,6 +15,10 @@ import { noticeUpdate } from "./session-start.js";
  *
  * Claude Code's warning lines (auto mode falling back to billed classifier requests)
  * are notices too, as `notice` or a message line: AIR has no record for them.
+ *
+ * They come between turns too, in a cycle Claude Code runs on its own (the follow-up
+ * of a background task): such a notice is announced, so a session quiet since a load
+ * tells it when the cycle's work wakes it.
  */
 export class FallbackNotices {
   constructor(
@@ -23,13 +27,18 @@ export class FallbackNotices {
     private readonly record: (text: string) => boolean,
   ) {}
 
-  /** One SDK message of the session. */
-  observe(message: SDKMessage): void {
+  /** One SDK message of the session: of a turn, or `between` turns. */
+  observe(message: SDKMessage, between = false): void {
+    const send = (notice: { title: string; description: string }): void => {
+      const update = noticeUpdate(this.profile, notice);
+      if (between) this.outbox.announce([update]);
+      else this.outbox.send(update);
+    };
     const warning = warningNotice(message, redacted);
-    if (warning) return this.outbox.send(noticeUpdate(this.profile, warning));
+    if (warning) return send(warning);
     const fallback = modelFallbackOf(message);
     if (!fallback) return;
     if (!this.profile.session.notices && this.record(fallback.text)) return;
-    this.outbox.send(noticeUpdate(this.profile, modelFallbackNotice(fallback)));
+    send(modelFallbackNotice(fallback));
   }
 }

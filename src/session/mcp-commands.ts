@@ -1,11 +1,17 @@
 import type { ClaudeQuery } from "../sdk/claude-query.js";
-import { mcpStatusMarkdown, type McpCommand } from "../translation/mcp-command.js";
+import { mcpStatusMarkdown, signInNote, type McpCommand } from "../translation/mcp-command.js";
+import type { McpSignIn } from "./mcp-sign-in.js";
 
 /**
  * Runs `/mcp` through the SDK control API (Claude Code refuses these in SDK mode) and
- * returns the markdown answer for the transcript.
+ * returns the markdown answer for the transcript. A client's server that then waits
+ * for a sign-in is signed in (`McpSignIn`), or the answer says why it cannot be.
  */
-export async function runMcpCommand(query: ClaudeQuery, command: McpCommand): Promise<string> {
+export async function runMcpCommand(
+  query: ClaudeQuery,
+  command: McpCommand,
+  signIn: McpSignIn,
+): Promise<string> {
   switch (command.kind) {
     case "usage":
       return `${command.reason}\n\nUsage: \`/mcp\`, \`/mcp reconnect <server>\`, \`/mcp enable <server>\`, \`/mcp disable <server>\`.`;
@@ -28,9 +34,11 @@ export async function runMcpCommand(query: ClaudeQuery, command: McpCommand): Pr
       tools: (s as { tools?: unknown[] }).tools?.length,
     })),
   );
+  signIn.start(servers);
+  const note = signInNote(signIn.waiting(servers), signIn.available);
   return command.kind === "status"
-    ? listed
-    : `Done: ${command.kind} ${command.server}.\n\n${listed}`;
+    ? listed + note
+    : `Done: ${command.kind} ${command.server}.\n\n${listed}${note}`;
 }
 
 /** How long `/mcp` waits for servers that are still starting. */

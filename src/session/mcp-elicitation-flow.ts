@@ -5,6 +5,7 @@ import {
   toMcpElicitResult,
   type ElicitationModes,
 } from "../translation/mcp-elicitation.js";
+import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { log } from "../util/log.js";
 import type { OpenAsks } from "./steering.js";
 
@@ -16,6 +17,8 @@ export interface McpElicitationHost {
   readonly elicitation: ElicitationModes;
   /** The session's open asks: a steer goes in at `later` while one waits for the user. */
   readonly asks: OpenAsks;
+  /** The session's translator: it knows the MCP tool calls running now. */
+  readonly translator: SdkMessageTranslator;
   /** The running turn's cancellation signal, or undefined between turns. */
   turnSignal(): AbortSignal | undefined;
 }
@@ -26,14 +29,16 @@ const CANCELLED: ElicitationResult = { action: "cancel" };
  * An MCP server asks the user for input (features 1i): the request goes to the client
  * as an ACP elicitation and its answer back to the server. A request the client cannot
  * show, a failed request and a cancelled turn answer `cancel` (the user made no choice);
- * only the user's own refusal is `decline`.
+ * only the user's own refusal is `decline`. A request made during one of the server's
+ * tool calls carries that call's id.
  */
 export async function elicitForMcpServer(
   host: McpElicitationHost,
   request: ElicitationRequest,
   signal: AbortSignal,
 ): Promise<ElicitationResult> {
-  const params = toAcpElicitation(request, host.sessionId, host.elicitation);
+  const toolCallId = host.translator.mcpCalls.of(request.serverName);
+  const params = toAcpElicitation(request, host.sessionId, host.elicitation, toolCallId);
   if (!params) return CANCELLED;
   const turn = host.turnSignal();
   const until = turn ? AbortSignal.any([signal, turn]) : signal;

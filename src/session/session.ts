@@ -10,7 +10,6 @@ import { StartAnswerCache } from "../agent/start-answer-cache.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeInit } from "../sdk/claude-query.js";
-import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { log } from "../util/log.js";
 import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
@@ -22,6 +21,7 @@ import { fileChangeReportsFor } from "./file-change-reports.js";
 import { GoalControl } from "./goal-control.js";
 import { IdleCompaction } from "./idle-compaction.js";
 import { Lifecycle } from "./lifecycle.js";
+import { McpSignIn } from "./mcp-sign-in.js";
 import { messageTaps, type MessageTap } from "./message-taps.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
@@ -30,6 +30,7 @@ import { QueryStarter, type QueryStarterParts } from "./query-starter.js";
 import { translatorFor, type SessionSetup } from "./query-setup.js";
 import { restartQuery, type RestartParts } from "./restart.js";
 import { configFor } from "./session-config.js";
+import { SessionCommands } from "./session-commands.js";
 import { SessionOptions } from "./session-options.js";
 import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
 import { announceStart } from "./start-announcements.js";
@@ -72,8 +73,7 @@ export class Session {
   private readonly runner: TurnRunner;
   /** AIR `asyncTasks`: the session's background tasks, for a client that declared it. */
   private readonly asyncTasks: AsyncTasks | undefined;
-  /** Claude Code's slash commands, as last reported. */
-  private commands: readonly ClaudeCommand[] = [];
+  private readonly commands: SessionCommands;
   /** Claude Code's start answers stored on disk, for the next session like this one. */
   private readonly cache: StartAnswerCache;
   private readonly steering: Steering;
@@ -110,6 +110,7 @@ export class Session {
       client,
       this.children ? (target, update) => this.children!.sessionOf(target, update) : undefined,
     );
+    this.commands = new SessionCommands(profile, setup, this.outbox);
     this.titles = titlesFor(profile, {
       ...setup,
       outbox: this.outbox,
@@ -135,6 +136,7 @@ export class Session {
       slot: this.slot,
       conversation,
       steering: this.steering,
+      mcpSignIn: McpSignIn.for(setup, client, profile, () => this.slot.current),
       asks,
       titles: this.titles,
       fileChanges: fileChangeReportsFor(setup, profile, {
@@ -230,11 +232,11 @@ export class Session {
 
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private async onStarted(init: ClaudeInit, plan: StartPlan): Promise<void> {
-    this.commands = describedCommands(init.commands, this.profile, this.setup);
+    this.commands.started(init.commands);
     this.options.set(configFor(plan, init.models, this.profile, init.switches, init.agents));
     // The shown effort must be the one that runs, before any prompt (AIR recommendedValue).
     await this.options.applyStartEffort();
-    this.startState.up(this.configOptions(), this.commands);
+    this.startState.up(this.configOptions(), this.commands.current);
     this.lifecycle.started();
     this.cache.write(plan.startKey, init);
     this.runner.pump();
@@ -272,7 +274,8 @@ export class Session {
       profile: this.profile,
       state: this.startState,
       hasMcpServers: this.setup.mcpServers.length > 0,
-      commands: () => this.commands,
+      mcpSignIn: this.parts.mcpSignIn,
+      commands: () => this.commands.current,
       configOptions: () => this.configOptions(),
       query: () => this.slot.current,
       announce: (updates) => this.outbox.announce(updates),
@@ -350,6 +353,7 @@ export class Session {
     this.runner.cancel();
     this.lifecycle.close(); // also ends the wait of the turn cancel() left draining
     this.outbox.closed = true;
+    this.parts.mcpSignIn.close();
     this.slot.stop();
   }
 
@@ -360,7 +364,7 @@ export class Session {
   }
 
   private route(message: SDKMessage): void {
-    if (this.notifications.observe(message)) return;
+    if (this.notifications.observe(message) || this.commands.observe(message)) return;
     // Claude Code's internal frames (not in the SDK's message union) about queued
     // commands and the goal: read by their owners, never translated.
     if (this.steering.observe(message) || this.goals.observe(message)) return;
@@ -372,11 +376,6 @@ export class Session {
     }
     if (message.type === "system" && message.subtype === "session_state_changed") {
       return this.runner.sessionState(message.state);
-    }
-    if (message.type === "system" && message.subtype === "commands_changed") {
-      this.commands = describedCommands(message.commands, this.profile, this.setup);
-      this.outbox.announce([commandsUpdate(this.commands)]);
-      return;
     }
     if (message.type === "system" && message.subtype === "status" && message.permissionMode) {
       // Claude Code switched modes by itself (plan mode entered, a plan approved).

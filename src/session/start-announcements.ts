@@ -3,7 +3,9 @@ import type { ClientProfile } from "../profile/client-profile.js";
 import { redacted } from "../util/user-text.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
+import { signInNotice } from "../translation/mcp-command.js";
 import { log } from "../util/log.js";
+import type { McpSignIn } from "./mcp-sign-in.js";
 import { noticeUpdate, type StartPlan } from "./session-start.js";
 import type { StartState } from "./start-state.js";
 
@@ -22,7 +24,7 @@ export function startAnnouncements(
   ];
 }
 
-/** A notice per client MCP server that failed to start: reported, never fatal. */
+/** A notice per MCP server that failed to start: reported, never fatal. */
 export async function mcpFailureNotices(
   query: ClaudeQuery,
   profile: ClientProfile,
@@ -90,6 +92,8 @@ export interface AnnouncingSession {
   readonly state: StartState;
   /** Whether the client gave MCP servers (whose failures are worth a notice). */
   readonly hasMcpServers: boolean;
+  /** The sign-in of the client's MCP servers that need one. */
+  readonly mcpSignIn: McpSignIn;
   commands(): readonly ClaudeCommand[];
   configOptions(): SessionConfigOption[];
   query(): ClaudeQuery | undefined;
@@ -118,6 +122,10 @@ export async function announceStart(session: AnnouncingSession): Promise<void> {
     session.announce(upAnnouncements(started, early !== undefined));
     const query = session.query();
     if (query && !state.failed && session.hasMcpServers) {
+      // A client server that needs a sign-in: signed in, or a notice where it cannot be.
+      session.mcpSignIn.atStart((names) =>
+        session.announce(names.map((name) => noticeUpdate(profile, signInNotice(name)))),
+      );
       session.announce(await mcpFailureNotices(query, profile));
     }
   });

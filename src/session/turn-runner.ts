@@ -1,6 +1,5 @@
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { apiErrorChunk } from "../translation/api-error-chunk.js";
 import { parseMcpCommand } from "../translation/mcp-command.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
@@ -20,6 +19,7 @@ import { FallbackNotices } from "./fallback-notices.js";
 import type { FileChangeReports } from "./file-change-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp-commands.js";
+import type { McpSignIn } from "./mcp-sign-in.js";
 import type { Outbox } from "./outbox.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import type { QuerySlot } from "./query-slot.js";
@@ -53,6 +53,7 @@ export interface TurnRunnerParts {
   /** AIR's file-change reports: one before the answer of each prompt that asked. */
   readonly fileChanges: FileChangeReports;
   readonly steering: Steering;
+  readonly mcpSignIn: McpSignIn;
   /** Replaces the query whose Claude Code exited (`restartQuery`); it pumps when done. */
   restart(): void;
 }
@@ -245,6 +246,8 @@ export class TurnRunner {
   stream(message: SDKMessage): void {
     const turn = this.parts.lifecycle.turn;
     if (!turn) {
+      // Claude Code's own cycle may fall back to another model too (not a drained turn).
+      if (this.parts.lifecycle.kind === "idle") this.fallbacks.observe(message, true);
       const work = message.type === "stream_event" || message.type === "assistant";
       return (work ? this.ownCycle(this.modelUsage) : this.cycle)?.stream(message);
     }
@@ -252,13 +255,7 @@ export class TurnRunner {
     this.failures.observe(turn, message);
     this.fallbacks.observe(message);
     this.parts.outbox.route(this.parts.translator.translate(message));
-    if (!this.callUsage) return;
-    // Upstream's traffic for a client that is not AIR: the usage of each model call, and
-    // Claude Code's text of a failed call in the transcript (AIR gets a failure record).
-    const usage = this.callUsage.updateFor(message);
-    if (usage) this.parts.outbox.send(usage);
-    const failed = apiErrorChunk(message, redacted);
-    if (failed) this.parts.outbox.send(failed);
+    if (this.callUsage) this.parts.outbox.sendAll(this.callUsage.traffic(message));
   }
 
   /** Claude Code exited: the running turn fails; the next prompt starts a new query. */
@@ -304,7 +301,7 @@ export class TurnRunner {
     const mcp = parseMcpCommand(promptText(next.content));
     // A command the adapter answers itself runs no Claude turn a steer could join.
     if (mcp) this.early = [];
-    if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp));
+    if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp, this.parts.mcpSignIn));
     const message = userMessage(next.content, this.parts.conversation.id, turn.id);
     turn.userMessageId = message.uuid;
     query.send(message);

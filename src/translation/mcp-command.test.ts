@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mcpStatusMarkdown, parseMcpCommand } from "./mcp-command.js";
+import { mcpStatusMarkdown, parseMcpCommand, signInNote, signInNotice } from "./mcp-command.js";
 
 describe("/mcp", () => {
   it.each([
@@ -49,5 +49,28 @@ describe("mcpStatusMarkdown", () => {
     [{ name: "a", status: "weird", error: "" }, "- · **a**: weird"],
   ])("lists %j", (server, line) => {
     expect(mcpStatusMarkdown([server])).toBe(`**MCP servers**\n\n${line}${footer}`);
+  });
+});
+
+describe("sign-in texts", () => {
+  it.each([
+    [[], true, ""],
+    [[], false, ""],
+    [["web"], true, "\n\nSign-in needed for **web**: follow the sign-in link your client shows."],
+    [
+      ["web", "docs"],
+      false,
+      "\n\nSign-in needed for **web**, **docs**: this client cannot open a sign-in link (it declares no URL elicitation), so the server stays unavailable.",
+    ],
+  ])("signInNote(%j, %s)", (names, canShow, text) => {
+    expect(signInNote(names, canShow)).toBe(text);
+  });
+
+  it("signInNotice names the server", () => {
+    expect(signInNotice("web")).toEqual({
+      title: "MCP server needs sign-in",
+      description:
+        'MCP server "web" needs a sign-in, and this client cannot open a sign-in link (it declares no URL elicitation): its tools are unavailable.',
+    });
   });
 });

@@ -47,3 +47,23 @@ export function mcpStatusMarkdown(servers: readonly McpServerLine[]): string {
   });
   return `**MCP servers**\n\n${lines.join("\n")}\n\nUse \`/mcp reconnect <server>\`, \`/mcp enable <server>\` or \`/mcp disable <server>\`.`;
 }
+
+/**
+ * What `/mcp` adds for the client's servers that wait for a sign-in (features 1h): a
+ * client with URL elicitation is shown the sign-in link; another one cannot be.
+ */
+export function signInNote(names: readonly string[], canShowLink: boolean): string {
+  if (names.length === 0) return "";
+  const listed = names.map((name) => `**${name}**`).join(", ");
+  return canShowLink
+    ? `\n\nSign-in needed for ${listed}: follow the sign-in link your client shows.`
+    : `\n\nSign-in needed for ${listed}: this client cannot open a sign-in link (it declares no URL elicitation), so the server stays unavailable.`;
+}
+
+/** The start notice of a client's server that waits for a sign-in the client cannot show. */
+export function signInNotice(name: string): { title: string; description: string } {
+  return {
+    title: "MCP server needs sign-in",
+    description: `MCP server "${name}" needs a sign-in, and this client cannot open a sign-in link (it declares no URL elicitation): its tools are unavailable.`,
+  };
+}

@@ -55,6 +55,31 @@ describe("toAcpElicitation", () => {
     });
   });
 
+  it("made during a tool call: the call's id, in both modes", () => {
+    expect(toAcpElicitation({ serverName: "x", message: "OK?" }, "s1", BOTH, "t1")).toStrictEqual({
+      mode: "form",
+      sessionId: "s1",
+      toolCallId: "t1",
+      message: "OK?",
+      requestedSchema: { type: "object", properties: {} },
+    });
+    expect(
+      toAcpElicitation(
+        { serverName: "x", message: "In", mode: "url", url: "https://a/b", elicitationId: "e1" },
+        "s1",
+        BOTH,
+        "t2",
+      ),
+    ).toStrictEqual({
+      mode: "url",
+      sessionId: "s1",
+      toolCallId: "t2",
+      message: "In",
+      url: "https://a/b",
+      elicitationId: "e1",
+    });
+  });
+
   it.each([
     [
       "a form for a client without forms",

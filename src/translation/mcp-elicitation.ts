@@ -15,18 +15,21 @@ export interface ElicitationModes {
  * An MCP server's `elicitation/create` (through the SDK's `onElicitation`) as the ACP
  * `elicitation/create` of the session (features 1i): a form with the server's schema, or
  * a URL to open. Undefined when the client cannot show it (a mode it did not declare, a
- * URL request without a URL): the server then hears `cancel`.
+ * URL request without a URL): the server then hears `cancel`. `toolCallId`: the tool call
+ * the request was made during, if any (ACP's session scope ties it to that call).
  */
 export function toAcpElicitation(
   request: ElicitationRequest,
   sessionId: string,
   modes: ElicitationModes,
+  toolCallId?: string,
 ): CreateElicitationRequest | undefined {
+  const scope = toolCallId === undefined ? { sessionId } : { sessionId, toolCallId };
   if (request.mode === "url") {
     if (!modes.url || !request.url || !request.elicitationId) return undefined;
     return {
       mode: "url",
-      sessionId,
+      ...scope,
       message: request.message,
       url: request.url,
       elicitationId: request.elicitationId,
@@ -35,7 +38,7 @@ export function toAcpElicitation(
   if (!modes.form) return undefined;
   return {
     mode: "form",
-    sessionId,
+    ...scope,
     message: request.message,
     requestedSchema: formSchema(request.requestedSchema),
   };

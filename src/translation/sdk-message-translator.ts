@@ -3,6 +3,7 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { CompactionTranslator } from "./compaction.js";
 import { MessageStreamTranslator } from "./message-stream.js";
+import { OpenMcpCalls } from "./open-mcp-calls.js";
 import { toRoot, type RoutedUpdate } from "./routed-update.js";
 import { record } from "./tool-calls/reporter.js";
 import {
@@ -21,12 +22,15 @@ export class SdkMessageTranslator {
   readonly text: MessageStreamTranslator;
   readonly tools: ToolCallTranslator;
   readonly compaction: CompactionTranslator;
+  /** The MCP tool calls running now (an MCP elicitation names its call). */
+  readonly mcpCalls: OpenMcpCalls;
 
   /** `regularFile`: the session's file check for AIR `planFile` (`ToolCallTranslator`). */
   constructor(profile: ClientProfile, flatSubagents: boolean, regularFile?: RegularFileCheck) {
     this.text = new MessageStreamTranslator(flatSubagents);
     this.tools = new ToolCallTranslator(profile, flatSubagents, regularFile);
     this.compaction = new CompactionTranslator(profile);
+    this.mcpCalls = new OpenMcpCalls((parent) => parent === null || flatSubagents);
   }
 
   /** A subagent whose work goes on past the parent's turn (a background child), if any. */
@@ -41,6 +45,7 @@ export class SdkMessageTranslator {
   endTurn(): void {
     this.text.endTurn(this.outlives);
     this.tools.endTurn(this.outlives);
+    this.mcpCalls.clear();
   }
 
   translate(message: SDKMessage): RoutedUpdate[] {
@@ -89,6 +94,8 @@ export class SdkMessageTranslator {
         block.type === "server_tool_use" ||
         block.type === "mcp_tool_use"
       ) {
+        const use = block as ToolUseBlock;
+        this.mcpCalls.started(use.id, use.name, message.parent_tool_use_id);
         updates = updates.concat(
           this.tools.complete(block as ToolUseBlock, message.parent_tool_use_id),
         );
@@ -125,6 +132,7 @@ export class SdkMessageTranslator {
     for (let i = 0; i < content.length; i++) {
       const b = record(content[i]);
       if (b?.type !== "tool_result" || typeof b.tool_use_id !== "string") continue;
+      this.mcpCalls.ended(b.tool_use_id);
       updates = updates.concat(this.tools.result(b as unknown as ToolResultBlock, structured));
     }
     return updates;

@@ -21,6 +21,16 @@ const AUTO_BILLED =
 
 const marked = (text: string) => `<${text}>`;
 
+/** Claude Code 2.1.318's line when a UserPromptSubmit hook blocks the prompt. */
+const blocked = (reason: unknown, kind = "blocked_by_hook") =>
+  ({
+    ...(line(
+      `UserPromptSubmit operation blocked by hook:\n${String(reason)}\n\nOriginal prompt: tell me`,
+    ) as object),
+    prevent_continuation: true,
+    prompt_submit_outcome: { kind, prompt_kept: false, reason },
+  }) as unknown as SDKMessage;
+
 describe("warningNotice", () => {
   it.each([
     [
@@ -32,6 +42,40 @@ describe("warningNotice", () => {
       "another warning",
       line("  Disk almost full "),
       { title: "Claude Code", description: "<Disk almost full>" },
+    ],
+    [
+      "a prompt a hook blocked: the hook's reason",
+      blocked(" No secrets here \n"),
+      { title: "Prompt blocked by a hook", description: "<No secrets here>" },
+    ],
+    [
+      "a blocked prompt without a reason: Claude Code's line",
+      blocked(""),
+      {
+        title: "Claude Code",
+        description: "<UserPromptSubmit operation blocked by hook:\n\n\nOriginal prompt: tell me>",
+      },
+    ],
+    [
+      "another outcome: Claude Code's line",
+      blocked("r", "kept"),
+      {
+        title: "Claude Code",
+        description: "<UserPromptSubmit operation blocked by hook:\nr\n\nOriginal prompt: tell me>",
+      },
+    ],
+    [
+      "a reason that is not text",
+      blocked(7),
+      {
+        title: "Claude Code",
+        description: "<UserPromptSubmit operation blocked by hook:\n7\n\nOriginal prompt: tell me>",
+      },
+    ],
+    [
+      "a warning whose outcome is null: Claude Code's line",
+      { ...(line("Blocked") as object), prompt_submit_outcome: null } as unknown as SDKMessage,
+      { title: "Claude Code", description: "<Blocked>" },
     ],
     ["an info line", line("x", "info"), undefined],
     ["a notice line", line("x", "notice"), undefined],

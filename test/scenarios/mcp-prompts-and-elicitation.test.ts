@@ -68,6 +68,8 @@ describe("MCP elicitation", () => {
       {
         mode: "form",
         sessionId,
+        // Asked during the server's tool call: the elicitation names the call.
+        toolCallId: "toolu_ask",
         message: "Which colour?",
         requestedSchema: {
           type: "object",
@@ -110,6 +112,7 @@ describe("MCP elicitation", () => {
       {
         mode: "url",
         sessionId,
+        toolCallId: "toolu_sign",
         message: "Sign in to echo",
         url: "https://example.com/sign-in",
         elicitationId: "echo-sign-in",

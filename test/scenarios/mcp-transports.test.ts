@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { toolCallUpdates } from "../support/acp-harness.js";
+import type {
+  CreateElicitationRequest,
+  CreateElicitationResponse,
+} from "@agentclientprotocol/sdk/unstable";
+import { eventually, toolCallUpdates } from "../support/acp-harness.js";
 import { startMcpHttpServer, type McpHttpServer } from "../support/mcp-http-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { textTurn } from "../support/script-turns.js";
@@ -85,5 +89,85 @@ describe("client MCP servers over the network", () => {
       mcp!.requests.filter((r) => r.path === path).map((r) => r.headers["x-scenario"]);
     expect(new Set(sent("/mcp"))).toEqual(new Set(["http-header"]));
     expect(new Set([...sent("/sse"), ...sent("/messages")])).toEqual(new Set(["sse-header"]));
+  });
+});
+
+/** The user opens the sign-in link: the authorization server redirects to Claude Code's callback. */
+async function openSignInLink(url: string): Promise<void> {
+  const authorize = await fetch(url, { redirect: "manual" });
+  const callback = authorize.headers.get("location");
+  if (!callback) throw new Error(`no redirect from ${url}: ${authorize.status}`);
+  await (await fetch(callback)).text();
+}
+
+describe("MCP sign-in (OAuth)", () => {
+  it("a URL client gets Claude Code's sign-in link; a decline ends it, /mcp asks again, and opening it connects the server", async () => {
+    mcp = await startMcpHttpServer({ oauth: true });
+    const answers: Array<(r: CreateElicitationRequest) => Promise<CreateElicitationResponse>> = [
+      async () => ({ action: "decline" }),
+      async (request) => {
+        await openSignInLink((request as { url: string }).url);
+        return { action: "accept" };
+      },
+    ];
+    const s = await scenario({
+      script: [],
+      onElicitation: (request) => answers.shift()!(request),
+    });
+    await s.initialize({ elicitation: { form: {}, url: {} } });
+    const sessionId = await s.newSession({
+      mcpServers: [{ type: "http", name: "web", url: mcp.httpUrl, headers: [] }],
+    });
+    await eventually("the sign-in link", () => s.elicitations.length === 1, 30_000);
+    const base = new URL(mcp.httpUrl).origin;
+    expect(s.elicitations[0]).toEqual({
+      mode: "url",
+      sessionId,
+      message: "Sign in to the MCP server web",
+      url: expect.stringMatching(new RegExp(`^${base}/authorize\\?`)),
+      elicitationId: expect.stringMatching(/^mcp-oauth-/),
+    });
+    // Declined: the server still waits; `/mcp` says so and shows the link again.
+    await s.prompt(sessionId, "/mcp");
+    expect(s.agentText(sessionId)).toContain("⚠ **web**: needs-auth");
+    expect(s.agentText(sessionId)).toContain(
+      "Sign-in needed for **web**: follow the sign-in link your client shows.",
+    );
+    await eventually("the second sign-in link", () => s.elicitations.length === 2, 30_000);
+    const second = (s.elicitations[1] as { elicitationId: string }).elicitationId;
+    await eventually(
+      "elicitation/complete",
+      () => s.extNotifications.some((n) => n.method === "elicitation/complete"),
+      30_000,
+    );
+    expect(s.extNotifications.filter((n) => n.method === "elicitation/complete")).toEqual([
+      { method: "elicitation/complete", params: { elicitationId: second } },
+    ]);
+    await s.prompt(sessionId, "/mcp");
+    expect(s.agentText(sessionId)).toContain("✔ **web**: connected · 1 tool");
+    // Claude Code signed in with the token it got.
+    expect(
+      mcp.requests.some((r) => r.headers.authorization === "Bearer scenario-access-token"),
+    ).toBe(true);
+    expect(s.elicitations).toHaveLength(2);
+  });
+
+  it("a client without URL elicitation is told, never asked", async () => {
+    mcp = await startMcpHttpServer({ oauth: true });
+    const s = await scenario({ script: [] });
+    await s.initialize({ elicitation: { form: {} } });
+    const sessionId = await s.newSession({
+      mcpServers: [{ type: "http", name: "web", url: mcp.httpUrl, headers: [] }],
+    });
+    // The start notice, as a message line for a client without `session.notices`.
+    const notice =
+      '**MCP server needs sign-in:** MCP server "web" needs a sign-in, and this client cannot open a sign-in link (it declares no URL elicitation): its tools are unavailable.';
+    await eventually("the start notice", () => s.agentText(sessionId).includes(notice), 30_000);
+    await s.prompt(sessionId, "/mcp");
+    expect(s.agentText(sessionId)).toContain(
+      "Sign-in needed for **web**: this client cannot open a sign-in link (it declares no URL elicitation), so the server stays unavailable.",
+    );
+    expect(s.elicitations).toEqual([]);
+    expect(mcp.requests.some((r) => r.path === "/authorize")).toBe(false);
   });
 });

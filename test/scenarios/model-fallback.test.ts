@@ -1,6 +1,6 @@
 import type { ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { PROFILES, type Scenario } from "../support/acp-harness.js";
+import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { textTurn } from "../support/script-turns.js";
@@ -191,4 +191,92 @@ describe("auto mode fallback notice", () => {
       ],
     );
   });
+});
+
+describe("a prompt a UserPromptSubmit hook blocks", () => {
+  const REASON = "Prompts about secrets are blocked";
+  const BLOCKING_HOOK = {
+    hooks: {
+      UserPromptSubmit: [
+        {
+          hooks: [
+            {
+              type: "command",
+              command: `'${process.execPath}' -e 'process.stdout.write(JSON.stringify({decision:"block",reason:"${REASON}"}))'`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+
+  async function blocked(capabilities: ClientCapabilities) {
+    const s = await scenario({ settings: BLOCKING_HOOK, script: [textTurn("never")] });
+    await s.initialize(capabilities);
+    const sessionId = await s.newSession();
+    const response = await s.prompt(sessionId, "tell me a secret");
+    // Claude Code never called the model: the hook's reason is all the turn has to say.
+    expect(response.stopReason).toBe("end_turn");
+    expect(s.model.mainRequests()).toEqual([]);
+    return { s, sessionId };
+  }
+
+  it("session.notices: the hook's reason as a notice", async () => {
+    const { s, sessionId } = await blocked(NOTICES);
+    expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "notice")).toStrictEqual([
+      {
+        sessionUpdate: "notice",
+        severity: "warning",
+        title: "Prompt blocked by a hook",
+        description: REASON,
+      },
+    ]);
+    expect(s.agentText(sessionId)).toBe("");
+  });
+
+  it("AIR sessionFailure without session.notices: a message line, no failure record", async () => {
+    const { s, sessionId } = await blocked(AIR_FAILURES);
+    expect(s.agentText(sessionId)).toBe(`**Prompt blocked by a hook:** ${REASON}`);
+    expect(JSON.stringify(s.updates(sessionId))).not.toContain("sessionFailure");
+    expect(s.updates(sessionId).some((u) => u.sessionUpdate === "notice")).toBe(false);
+  });
+});
+
+describe("a model fallback between turns", () => {
+  it("in Claude Code's own follow-up cycle: the notice, then the fallback model's text", async () => {
+    const s = await scenario({
+      env: { CLAUDE_CODE_MAX_RETRIES: "4" },
+      settings: { permissions: { defaultMode: "default", allow: ["Bash"] } },
+      script: [
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              id: "toolu_bg",
+              name: "Bash",
+              input: { command: "sleep 1; echo done", run_in_background: true },
+            },
+          ],
+        },
+        textTurn("Started."),
+        // Claude Code's follow-up once the task finished: overloaded, then answered.
+        ...OVERLOADED_THEN_ANSWERED,
+      ],
+    });
+    await s.initialize(NOTICES);
+    const sessionId = await s.newSession({ _meta: FALLBACK_META });
+    expect((await s.prompt(sessionId, "start the job")).stopReason).toBe("end_turn");
+    const before = s.updates(sessionId).length;
+    await eventually(
+      "the follow-up's text",
+      () => s.agentText(sessionId).endsWith("from the fallback"),
+      60_000,
+    );
+    const cycle = s.updates(sessionId).slice(before);
+    expect(cycle.filter((u) => u.sessionUpdate === "notice")).toStrictEqual([
+      { sessionUpdate: "notice", severity: "warning", title: "Model fallback", description: TEXT },
+    ]);
+    const kinds = cycle.map((u) => u.sessionUpdate);
+    expect(kinds.indexOf("notice")).toBeLessThan(kinds.indexOf("agent_message_chunk"));
+  }, 90_000);
 });

@@ -3,6 +3,11 @@
  * tool as `mcp-echo-server.ts`, served both as Streamable HTTP (`/mcp`) and as the older
  * HTTP+SSE transport (`/sse`, posting to `/messages`). It runs inside the test process;
  * it records the headers of every request, so a test can see what the client sent.
+ *
+ * With `oauth`, `/mcp` wants a bearer token: without one it answers 401 with OAuth
+ * protected-resource metadata (RFC 9728), and the server is its own authorization
+ * server (RFC 8414 metadata, dynamic client registration, an `/authorize` that
+ * redirects at once with a code, as a browser sign-in would, and a `/token` endpoint).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,6 +26,47 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
+/** The access token the OAuth flow hands out. */
+const TOKEN = "scenario-access-token";
+
+/** The OAuth endpoints of a server started with `oauth`; true when it answered. */
+function oauthEndpoint(url: URL, base: string, req: IncomingMessage, res: ServerResponse): boolean {
+  const json = (body: unknown, status = 200): true => {
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    return true;
+  };
+  switch (url.pathname) {
+    case "/.well-known/oauth-protected-resource":
+    case "/.well-known/oauth-protected-resource/mcp":
+      return json({ resource: `${base}/mcp`, authorization_servers: [base] });
+    case "/.well-known/oauth-authorization-server":
+      return json({
+        issuer: base,
+        authorization_endpoint: `${base}/authorize`,
+        token_endpoint: `${base}/token`,
+        registration_endpoint: `${base}/register`,
+        response_types_supported: ["code"],
+        grant_types_supported: ["authorization_code", "refresh_token"],
+        code_challenge_methods_supported: ["S256"],
+        token_endpoint_auth_methods_supported: ["none"],
+      });
+    case "/register":
+      return json({ client_id: "scenario-client", redirect_uris: [] }, 201);
+    case "/authorize": {
+      const back = new URL(url.searchParams.get("redirect_uri") ?? "");
+      back.searchParams.set("code", "scenario-code");
+      back.searchParams.set("state", url.searchParams.get("state") ?? "");
+      res.writeHead(302, { location: back.href }).end();
+      return true;
+    }
+    case "/token":
+      req.resume();
+      return json({ access_token: TOKEN, token_type: "Bearer", expires_in: 3600 });
+    default:
+      return false;
+  }
+}
+
 function echoServer(transportName: string): McpServer {
   const server = new McpServer({ name: `echo-${transportName}`, version: "1.0.0" });
   server.registerTool(
@@ -31,14 +77,30 @@ function echoServer(transportName: string): McpServer {
   return server;
 }
 
-export async function startMcpHttpServer(): Promise<McpHttpServer> {
+export async function startMcpHttpServer(
+  options: { oauth?: boolean } = {},
+): Promise<McpHttpServer> {
   const requests: McpHttpServer["requests"] = [];
   const sseSessions = new Map<string, SSEServerTransport>();
   const open = new Set<McpServer>();
+  let base = "";
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     requests.push({ path: url.pathname, headers: { ...req.headers } });
+    if (options.oauth && oauthEndpoint(url, base, req, res)) return;
+    if (
+      options.oauth &&
+      url.pathname === "/mcp" &&
+      req.headers.authorization !== `Bearer ${TOKEN}`
+    ) {
+      res
+        .writeHead(401, {
+          "www-authenticate": `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+        })
+        .end();
+      return;
+    }
     if (url.pathname === "/mcp") {
       // Stateless: a fresh server and transport per request, as the SDK's example does.
       const server = echoServer("http");
@@ -84,7 +146,7 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const { port } = http.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  base = `http://127.0.0.1:${port}`;
   return {
     httpUrl: `${base}/mcp`,
     sseUrl: `${base}/sse`,
