@@ -17,12 +17,14 @@ import {
 import { readSummaryCache, writeSummaryCache, type CachedSummary } from "./summary-cache-file.js";
 import { summarizeTranscript, type TranscriptSummary } from "./transcript-summary.js";
 
-/** A `session/list` row. */
+/** A `session/list` row, with the title as stored (the archive prefix and all). */
 export interface StoredSessionRow {
   readonly sessionId: string;
   readonly cwd: string;
   readonly title: string;
   readonly updatedAt: string;
+  /** Claude Code made a worktree for the session (not a wire field: AIR's row reads it). */
+  readonly agentWorktree?: true;
 }
 
 export interface StoredSessionPage {
@@ -69,8 +71,10 @@ export class SessionIndex {
     readonly cwd?: string;
     readonly after?: ListPosition;
     readonly limit: number;
+    /** Which stored titles the page keeps (AIR's archive filter); every one without it. */
+    readonly keep?: (title: string) => boolean;
   }): Promise<StoredSessionPage> {
-    const { after, limit } = options;
+    const { after, limit, keep } = options;
     this.summaries ??= readSummaryCache(projectsDir());
     const files = await this.files(options.cwd, after !== undefined);
     const cwds = options.cwd ? new Set(await cwdForms(options.cwd)) : undefined;
@@ -87,6 +91,7 @@ export class SessionIndex {
       if (cwds && summary.cwd !== undefined && !cwds.has(summary.cwd)) continue;
       const cwd = summary.cwd ?? options.cwd;
       if (!cwd) continue;
+      if (keep && !keep(summary.title)) continue;
       if (rows.length === limit) {
         more = true;
         continue;
@@ -97,6 +102,7 @@ export class SessionIndex {
         title: summary.title,
         updatedAt: new Date(file.updatedAtMs).toISOString(),
         updatedAtMs: file.updatedAtMs,
+        ...(summary.agentWorktree ? { agentWorktree: true as const } : {}),
       });
     }
     const last = rows.at(-1);

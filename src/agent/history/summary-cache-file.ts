@@ -72,7 +72,8 @@ export function readSummaryCache(projectsDir: string): Map<string, CachedSummary
   if (!parsed) return entries;
   for (const [path, updatedAtMs, size, cwd, title, made] of parsed.entries as Row[]) {
     const row = { cwd: cwd ?? undefined, title: title ?? "" };
-    const summary = title === null ? undefined : made ? { ...row, agentWorktree: true } : row;
+    const summary =
+      title === null ? undefined : made ? { ...row, agentWorktree: true as const } : row;
     entries.set(path, { updatedAtMs, size, summary });
   }
   return entries;
