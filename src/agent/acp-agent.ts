@@ -152,8 +152,13 @@ export class AcpAgent {
     }
     const upTo = await forkEnd(this.negotiated, params._meta, source.path);
     const forkId = await forkStoredSession(sessionId, upTo);
-    this.sessionIndex.touched(forkId);
-    return { sessionId: forkId, ...announced(await this.opener.openStored(forkId, params)) };
+    // A list subscriber learns of the fork after its answer (written after this resolves).
+    const release = this.sessionIndex.holdBack(forkId);
+    try {
+      return { sessionId: forkId, ...announced(await this.opener.openStored(forkId, params)) };
+    } finally {
+      setImmediate(release);
+    }
   }
 
   list(request: ListRequest): Promise<ListSessionsResponse> {

@@ -32,6 +32,8 @@ const RETRY_WATCH_MS = 10_000;
  */
 export class ListSubscriptions {
   private readonly subscriptions = new Map<string, Subscription>();
+  /** Sessions whose rows wait (a fork, until its id is in the client's hands). */
+  private readonly held = new Set<string>();
 
   constructor(private readonly client: () => ClientPort) {}
 
@@ -39,8 +41,10 @@ export class ListSubscriptions {
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) {
       throw invalidInput(`at most ${MAX_SUBSCRIPTIONS} session list subscriptions`);
     }
-    const subscription = new Subscription(randomUUID(), (params) =>
-      this.client().notify(LIST_CHANGES_METHOD, params),
+    const subscription = new Subscription(
+      randomUUID(),
+      (params) => this.client().notify(LIST_CHANGES_METHOD, params),
+      (sessionId) => this.held.has(sessionId),
     );
     this.subscriptions.set(subscription.id, subscription);
     await subscription.start(cwd);
@@ -59,6 +63,19 @@ export class ListSubscriptions {
    */
   touched(sessionId: string, forced = false): void {
     for (const subscription of this.subscriptions.values()) subscription.queue(sessionId, forced);
+  }
+
+  /**
+   * Holds the rows of `sessionId` back until the returned release runs: a client must
+   * learn a fork's id from the fork's answer before a list change shows it, or it takes
+   * the fork for a session of its own (the reference's rule).
+   */
+  holdBack(sessionId: string): () => void {
+    this.held.add(sessionId);
+    return () => {
+      this.held.delete(sessionId);
+      this.touched(sessionId);
+    };
   }
 
   closeAll(): void {
@@ -84,6 +101,7 @@ class Subscription {
   constructor(
     readonly id: string,
     private readonly notify: (params: unknown) => Promise<void>,
+    private readonly isHeld: (sessionId: string) => boolean,
   ) {
     this.sent = new SentRows(id);
   }
@@ -147,8 +165,9 @@ class Subscription {
       if (this.pending.size > 0 && !this.debounce) return this.flush();
       return;
     }
-    const batch = new Map(this.pending);
-    this.pending.clear();
+    // A held session stays pending: its release queues it again.
+    const batch = new Map([...this.pending].filter(([sessionId]) => !this.isHeld(sessionId)));
+    for (const sessionId of batch.keys()) this.pending.delete(sessionId);
     if (batch.size === 0 || this.closed) return;
     this.flushing = this.observe(batch)
       .then((observed) => {
@@ -165,7 +184,8 @@ class Subscription {
     const observed = new Map<string, Observed>();
     for (const [sessionId, forced] of batch) {
       const row = await this.rowInScope(sessionId);
-      const existed = this.known.has(sessionId);
+      // Gone from the folders; a transcript still there but of another cwd was never listed.
+      const existed = this.known.has(sessionId) && !row.transcript;
       if (row.transcript) this.known.add(sessionId);
       else this.known.delete(sessionId);
       const [shown] = row.stored ? await toIndexRows([row.stored]) : [];

@@ -60,6 +60,11 @@ export class SessionIndexControls {
     this.lists.touched(sessionId, turnEnded);
   }
 
+  /** Holds a session's rows back from the subscriptions until the release runs. */
+  holdBack(sessionId: string): () => void {
+    return this.lists.holdBack(sessionId);
+  }
+
   /** The connection ended: no subscription sends any more. */
   closeAll(): void {
     this.lists.closeAll();

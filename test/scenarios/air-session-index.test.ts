@@ -138,6 +138,17 @@ describe("AIR session index (sessionIndex)", () => {
     rmSync(join(folder, `${otherId}.jsonl`));
     await changeAfter(s, 0, (c) => c.removed.includes(otherId));
 
+    // A fork is a new session: its row comes after the fork's answer named it.
+    const beforeFork = listChanges(s).length;
+    const forked = await s.agent.request(methods.agent.session.fork, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    const hasFork = (c: Changes) => c.sessions.some((r) => r.sessionId === forked.sessionId);
+    expect(listChanges(s).slice(beforeFork).filter(hasFork)).toEqual([]);
+    await changeAfter(s, beforeFork, hasFork);
+
     // A delete removes the row.
     const before = listChanges(s).length;
     await call(methods.agent.session.delete, { sessionId });
