@@ -9,6 +9,7 @@ import { cwdForms, isSessionId, projectDirsFor } from "../sdk/transcript-paths.j
 import { invalidInput } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { toIndexRows } from "./history/index-rows.js";
+import { worktreeCounterparts } from "./history/linked-worktree.js";
 import { storedRowAt } from "./history/stored-row.js";
 
 /** Subscriptions per connection (the reference's bound). */
@@ -22,7 +23,8 @@ const RETRY_WATCH_MS = 10_000;
 
 /**
  * AIR's `_session/list/subscribe` (`sessionIndex`): pushes `_session/list/changes` for
- * the sessions of a cwd, in any archive state, to the client. A subscription learns of a
+ * the sessions of a cwd (and of its counterparts in the repository's other worktrees),
+ * in any archive state, to the client. A subscription learns of a
  * change two ways: a non-recursive `fs.watch` on each project folder of the cwd (names
  * the transcript another process wrote, made or removed), and this connection's own
  * events (`touched`: a rename, archive, unarchive, delete, fork, or a turn that ended),
@@ -106,9 +108,11 @@ class Subscription {
     this.sent = new SentRows(id);
   }
 
+  /** The scope: `cwd` and its counterparts in the repository's other worktrees, as the reference's. */
   async start(cwd: string): Promise<void> {
-    this.cwds = new Set(await cwdForms(cwd));
-    this.dirs = await projectDirsFor(cwd);
+    const scope = [cwd, ...(await worktreeCounterparts(cwd))];
+    this.cwds = new Set((await Promise.all(scope.map(cwdForms))).flat());
+    this.dirs = [...new Set((await Promise.all(scope.map(projectDirsFor))).flat())];
     await this.watchMissing();
     this.retry = setInterval(() => void this.watchMissing(), RETRY_WATCH_MS);
     this.retry.unref();

@@ -5,6 +5,7 @@ import { keptBy, parseListOptions } from "../extensions/air/session-index-rows.j
 import type { ClientProfile } from "../profile/client-profile.js";
 import { invalidInput } from "../util/adapter-error.js";
 import { plainRows, toIndexRows } from "./history/index-rows.js";
+import { worktreeCounterparts } from "./history/linked-worktree.js";
 import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import type { SessionIndex } from "./history/session-index.js";
 
@@ -20,7 +21,8 @@ export interface ListRequest {
 
 /**
  * `session/list` for the negotiated client. A `sessionIndex` client gets AIR's list: its
- * limit and archive filter (`_meta.jetbrains.air.list`, unarchived by default), rows with
+ * limit, archive filter (unarchived by default) and `includeWorktrees` (the cwd's
+ * counterparts in the repository's other worktrees too) from `_meta.jetbrains.air.list`, rows with
  * the visible title and `_meta.jetbrains.air {archived, agentWorktree?}`. Another AIR
  * client archives with `session/delete`, so its archived sessions stay hidden, as if
  * deleted (the reference's behaviour). Every other client gets every session, the title
@@ -41,7 +43,9 @@ export async function listSessions(
     : profile.air.client
       ? (title: string) => !isArchivedTitle(title)
       : undefined;
-  const page = await index.page({ cwd, after, limit: options?.limit ?? LIST_PAGE_SIZE, keep });
+  const alsoIn = cwd && options?.includeWorktrees ? await worktreeCounterparts(cwd) : undefined;
+  const limit = options?.limit ?? LIST_PAGE_SIZE;
+  const page = await index.page({ cwd, alsoIn, after, limit, keep });
   return {
     sessions: options ? await toIndexRows(page.sessions) : plainRows(page.sessions),
     ...(page.next ? { nextCursor: encodeListCursor(page.next) } : {}),

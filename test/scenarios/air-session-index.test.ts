@@ -1,7 +1,9 @@
-import { readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
+import { projectFolderName } from "../../src/sdk/transcript-paths.js";
 import { eventually, type Scenario } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
 
@@ -167,6 +169,62 @@ describe("AIR session index (sessionIndex)", () => {
     await s.prompt(another, "Not followed");
     await new Promise((r) => setTimeout(r, 1_200));
     expect(listChanges(s).slice(quiet)).toEqual([]);
+  });
+
+  it("lists a worktree's sessions with includeWorktrees, marked agentWorktree when Claude Code made it", async () => {
+    const s = await scenario();
+    await s.initialize(air("sessionIndex"));
+    // The workspace is a repository with a linked worktree, where a session ran.
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+        cwd: s.workspace,
+        stdio: "ignore",
+      });
+    git("init", "-q");
+    git("commit", "-q", "--allow-empty", "-m", "first");
+    const worktree = join(realpathSync(s.root), "wt");
+    git("worktree", "add", "-q", worktree);
+    const sessionId = "22222222-2222-4222-8222-222222222222";
+    const folder = join(s.configDir, "projects", projectFolderName(worktree));
+    mkdirSync(folder, { recursive: true });
+    const records = [
+      {
+        type: "user",
+        cwd: worktree,
+        sessionId,
+        message: { role: "user", content: "In a worktree" },
+      },
+      { type: "worktree-state", worktreeSession: { worktreePath: worktree }, sessionId },
+    ];
+    writeFileSync(
+      join(folder, `${sessionId}.jsonl`),
+      records.map((r) => JSON.stringify(r) + "\n").join(""),
+    );
+
+    const list = async (includeWorktrees?: boolean) =>
+      (
+        await s.agent.request(methods.agent.session.list, {
+          cwd: s.workspace,
+          _meta: { jetbrains: { air: { list: { includeWorktrees } } } },
+        })
+      ).sessions;
+    const row = {
+      sessionId,
+      cwd: worktree,
+      title: "In a worktree",
+      updatedAt: expect.any(String),
+      _meta: { jetbrains: { air: { version: 1, archived: false, agentWorktree: true } } },
+    };
+    expect(await list()).toEqual([]);
+    expect(await list(true)).toEqual([row]);
+    expect(await s.agent.request("_session/batch_get", { sessionIds: [sessionId] })).toEqual({
+      sessions: [row],
+    });
+    // The worktree removed: no longer marked.
+    git("worktree", "remove", "--force", worktree);
+    expect(await s.agent.request("_session/batch_get", { sessionIds: [sessionId] })).toEqual({
+      sessions: [{ ...row, _meta: { jetbrains: { air: { version: 1, archived: false } } } }],
+    });
   });
 
   it("answers rows by id with _session/batch_get; unknown ids are left out", async () => {

@@ -1,35 +1,55 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { isInLinkedWorktree } from "./linked-worktree.js";
+import { isInLinkedWorktree, worktreeCounterparts } from "./linked-worktree.js";
 
-const root = mkdtempSync(join(tmpdir(), "linked-worktree-"));
+const root = realpathSync(mkdtempSync(join(tmpdir(), "linked-worktree-")));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function folder(path: string, gitFile?: string): string {
-  const dir = join(root, path);
-  mkdirSync(join(dir, "sub"), { recursive: true });
-  if (gitFile !== undefined) writeFileSync(join(dir, ".git"), gitFile);
-  return dir;
-}
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+    cwd,
+    stdio: "ignore",
+  });
+
+// A repository with a subfolder, two linked worktrees (one without the subfolder) and a
+// submodule-like folder whose git dir lies under `modules/`.
+const repo = join(root, "repo");
+mkdirSync(join(repo, "pkg"), { recursive: true });
+writeFileSync(join(repo, "pkg", "file.txt"), "x");
+git(repo, "init", "-q");
+git(repo, "add", ".");
+git(repo, "commit", "-qm", "first");
+git(repo, "worktree", "add", "-q", join(root, "wt1"));
+git(repo, "worktree", "add", "-q", join(root, "wt2"));
+rmSync(join(root, "wt2", "pkg"), { recursive: true });
+mkdirSync(join(repo, ".git", "modules", "mod"), { recursive: true });
+mkdirSync(join(repo, "mod"));
+writeFileSync(join(repo, "mod", ".git"), "gitdir: ../.git/modules/mod\n");
+const plain = join(root, "plain");
+mkdirSync(plain);
 
 describe("isInLinkedWorktree", () => {
-  mkdirSync(join(root, "repo", ".git", "worktrees", "wt"), { recursive: true });
-  const linked = folder("wt", `gitdir: ${join(root, "repo", ".git", "worktrees", "wt")}\n`);
-  const relative = folder("wt2", "gitdir: ../repo/.git/worktrees/wt2\n");
-  const submodule = folder("repo/mod", "gitdir: ../.git/modules/mod\n");
-  const broken = folder("broken", "not a git file\n");
-
   it.each([
-    ["a linked worktree", linked, true],
-    ["a folder inside a linked worktree", join(linked, "sub"), true],
-    ["a relative git dir", relative, true],
-    ["the main worktree", join(root, "repo"), false],
-    ["a submodule", submodule, false],
-    ["a .git file without gitdir", broken, false],
-    ["a folder outside any repository", "/", false],
-  ])("%s: %s", async (_name, cwd, expected) => {
+    ["a linked worktree", join(root, "wt1"), true],
+    ["a folder inside a linked worktree", join(root, "wt1", "pkg"), true],
+    ["the main worktree", repo, false],
+    ["a submodule", join(repo, "mod"), false],
+    ["a folder outside any repository", plain, false],
+  ])("%s", async (_name, cwd, expected) => {
     expect(await isInLinkedWorktree(cwd)).toBe(expected);
+  });
+});
+
+describe("worktreeCounterparts", () => {
+  it.each([
+    ["the main worktree's root", repo, [join(root, "wt1"), join(root, "wt2")]],
+    ["a subfolder: only where it exists", join(repo, "pkg"), [join(root, "wt1", "pkg")]],
+    ["a linked worktree", join(root, "wt1", "pkg"), [join(repo, "pkg")]],
+    ["a folder outside any repository", plain, []],
+  ])("%s", async (_name, cwd, expected) => {
+    expect((await worktreeCounterparts(cwd)).sort()).toEqual(expected.sort());
   });
 });

@@ -11,17 +11,20 @@ const stored = (title: string) => ({
 
 describe("parseListOptions", () => {
   it.each([
-    [undefined, { limit: 50, archived: "unarchived" }],
-    [{}, { limit: 50, archived: "unarchived" }],
-    [list(null), { limit: 50, archived: "unarchived" }],
+    [undefined, { limit: 50, archived: "unarchived", includeWorktrees: false }],
+    [{}, { limit: 50, archived: "unarchived", includeWorktrees: false }],
+    [list(null), { limit: 50, archived: "unarchived", includeWorktrees: false }],
     [
       list({ limit: null, archived: null, includeWorktrees: null }),
-      { limit: 50, archived: "unarchived" },
+      { limit: 50, archived: "unarchived", includeWorktrees: false },
     ],
-    [list({ limit: 1, archived: "archived" }), { limit: 1, archived: "archived" }],
     [
-      list({ limit: 500, archived: "all", includeWorktrees: false }),
-      { limit: 200, archived: "all" },
+      list({ limit: 1, archived: "archived" }),
+      { limit: 1, archived: "archived", includeWorktrees: false },
+    ],
+    [
+      list({ limit: 500, archived: "all", includeWorktrees: true }),
+      { limit: 200, archived: "all", includeWorktrees: true },
     ],
   ])("%#: reads %j", (meta, expected) => {
     expect(parseListOptions(meta)).toEqual(expected);
@@ -40,7 +43,6 @@ describe("parseListOptions", () => {
       list({ includeWorktrees: "yes" }),
       "_meta.jetbrains.air.list.includeWorktrees must be a boolean",
     ],
-    [list({ includeWorktrees: true }), "includeWorktrees is not supported"],
   ])("%#: refuses %j", (meta, reason) => {
     expect(() => parseListOptions(meta)).toThrow(
       expect.objectContaining({ code: "invalidInput", message: reason }),

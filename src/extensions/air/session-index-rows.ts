@@ -38,13 +38,15 @@ export interface IndexRow {
 export interface ListOptions {
   readonly limit: number;
   readonly archived: ArchivedFilter;
+  /** Also the sessions of the cwd's counterparts in the repository's other worktrees. */
+  readonly includeWorktrees: boolean;
 }
 
 /**
  * Reads `_meta.jetbrains.air.list`: `limit` (an integer of at least 1, cut to
- * {@link MAX_INDEX_LIMIT}) and `archived` (`unarchived`, `archived` or `all`); omitted or
- * null is the default. Anything else is `invalidInput`. `includeWorktrees: true` is
- * refused: the list of a cwd's linked worktrees is not built.
+ * {@link MAX_INDEX_LIMIT}), `archived` (`unarchived`, `archived` or `all`) and
+ * `includeWorktrees` (a boolean, default false); omitted or null is the default.
+ * Anything else is `invalidInput`.
  */
 export function parseListOptions(meta: unknown): ListOptions {
   const list = ownField(ownField(ownField(meta, JETBRAINS), AIR), LIST_OPTIONS);
@@ -65,8 +67,11 @@ export function parseListOptions(meta: unknown): ListOptions {
   if (typeof worktrees !== "boolean") {
     throw invalidInput("_meta.jetbrains.air.list.includeWorktrees must be a boolean");
   }
-  if (worktrees) throw invalidInput("includeWorktrees is not supported");
-  return { limit: Math.min(limit, MAX_INDEX_LIMIT), archived: archived as ArchivedFilter };
+  return {
+    limit: Math.min(limit, MAX_INDEX_LIMIT),
+    archived: archived as ArchivedFilter,
+    includeWorktrees: worktrees,
+  };
 }
 
 /** Whether a session stored under `title` is in the list `filter` asks for. */
