@@ -48,8 +48,14 @@ export class ListSubscriptions {
       (params) => this.client().notify(LIST_CHANGES_METHOD, params),
       (sessionId) => this.held.has(sessionId),
     );
+    // Counted at once, so subscribes side by side cannot pass the bound.
     this.subscriptions.set(subscription.id, subscription);
-    await subscription.start(cwd);
+    try {
+      await subscription.start(cwd);
+    } catch (error) {
+      this.unsubscribe(subscription.id);
+      throw error;
+    }
     return { subscriptionId: subscription.id };
   }
 
@@ -114,6 +120,7 @@ class Subscription {
     this.cwds = new Set((await Promise.all(scope.map(cwdForms))).flat());
     this.dirs = [...new Set((await Promise.all(scope.map(projectDirsFor))).flat())];
     await this.watchMissing();
+    if (this.closed) return; // unsubscribed or the connection ended meanwhile
     this.retry = setInterval(() => void this.watchMissing(), RETRY_WATCH_MS);
     this.retry.unref();
   }

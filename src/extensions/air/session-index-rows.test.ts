@@ -32,6 +32,7 @@ describe("parseListOptions", () => {
 
   it.each([
     [list([]), "_meta.jetbrains.air.list must be an object"],
+    [list("all"), "_meta.jetbrains.air.list must be an object"],
     [list({ limit: 0 }), "_meta.jetbrains.air.list.limit must be an integer of at least 1"],
     [list({ limit: 1.5 }), "_meta.jetbrains.air.list.limit must be an integer of at least 1"],
     [list({ limit: "5" }), "_meta.jetbrains.air.list.limit must be an integer of at least 1"],

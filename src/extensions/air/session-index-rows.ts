@@ -50,11 +50,12 @@ export interface ListOptions {
  */
 export function parseListOptions(meta: unknown): ListOptions {
   const list = ownField(ownField(ownField(meta, JETBRAINS), AIR), LIST_OPTIONS);
-  if (list !== undefined && list !== null && (typeof list !== "object" || Array.isArray(list))) {
+  // null is an object here, and reads as no options.
+  if (list !== undefined && (typeof list !== "object" || Array.isArray(list))) {
     throw invalidInput("_meta.jetbrains.air.list must be an object");
   }
   const limit = ownField(list, "limit") ?? DEFAULT_INDEX_LIMIT;
-  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1) {
+  if (!isCount(limit)) {
     throw invalidInput("_meta.jetbrains.air.list.limit must be an integer of at least 1");
   }
   const archived = ownField(list, ARCHIVED) ?? ARCHIVED_FILTERS[0];
@@ -72,6 +73,11 @@ export function parseListOptions(meta: unknown): ListOptions {
     archived: archived as ArchivedFilter,
     includeWorktrees: worktrees,
   };
+}
+
+/** An integer of at least 1. */
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1;
 }
 
 /** Whether a session stored under `title` is in the list `filter` asks for. */
