@@ -614,7 +614,7 @@ describe("backgroundSubagents (AIR, v1)", () => {
                 type: "tool_use",
                 id: "toolu_bgcmd",
                 name: "Bash",
-                input: { command: "sleep 1", description: "wait" },
+                input: { command: "sleep 2", description: "wait" },
               },
             ],
           },
