@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { isAbsolute } from "node:path";
 import type {
   ContentBlock,
   ListSessionsResponse,
@@ -23,7 +22,6 @@ import { AuthTracker } from "./auth-tracker.js";
 import { forkEnd } from "./fork-end.js";
 import { archiveStoredSession } from "./history/archive-session.js";
 import { findStoredSession } from "./history/stored-session.js";
-import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import { SessionIndex } from "./history/session-index.js";
 import { loadSession } from "./load-session.js";
 import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
@@ -33,9 +31,7 @@ import { SessionIndexControls } from "./session-index-controls.js";
 import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
-
-/** Rows per `session/list` page (S000 "Compatibility rule": pages of at most 1000). */
-export const LIST_PAGE_SIZE = 1000;
+import { listSessions, type ListRequest } from "./session-list.js";
 
 /** What a session setup answers: its modes and config options. */
 export interface SessionSetupAnswer {
@@ -64,7 +60,7 @@ export class AcpAgent {
     client: () => this.client,
   });
   private readonly index = new SessionIndex();
-  /** AIR's `_session/rename`, `_session/archive`, `_session/unarchive`, `_session/batch_get`. */
+  /** AIR's session index: rename, archive, unarchive, batch get, list subscriptions. */
   readonly sessionIndex = new SessionIndexControls({
     sessions: this.sessions,
     profile: () => this.negotiated,
@@ -156,19 +152,17 @@ export class AcpAgent {
     }
     const upTo = await forkEnd(this.negotiated, params._meta, source.path);
     const forkId = await forkStoredSession(sessionId, upTo);
-    return { sessionId: forkId, ...announced(await this.opener.openStored(forkId, params)) };
+    // A list subscriber learns of the fork after its answer (written after this resolves).
+    const release = this.sessionIndex.holdBack(forkId);
+    try {
+      return { sessionId: forkId, ...announced(await this.opener.openStored(forkId, params)) };
+    } finally {
+      setImmediate(release);
+    }
   }
 
-  async list(cwd: string | undefined, cursor: string | undefined): Promise<ListSessionsResponse> {
-    if (cwd !== undefined && !isAbsolute(cwd)) {
-      throw invalidInput(`cwd must be an absolute path: ${JSON.stringify(cwd)}`);
-    }
-    const after = cursor ? parseListCursor(cursor) : undefined;
-    const page = await this.index.page({ cwd, after, limit: LIST_PAGE_SIZE });
-    return {
-      sessions: page.sessions,
-      ...(page.next ? { nextCursor: encodeListCursor(page.next) } : {}),
-    };
+  list(request: ListRequest): Promise<ListSessionsResponse> {
+    return listSessions(this.index, this.negotiated, request);
   }
 
   close(sessionId: string): void {
@@ -187,6 +181,7 @@ export class AcpAgent {
     const { air } = this.negotiated;
     const remove = air.client && !air.sessionIndex ? archiveStoredSession : deleteStoredSession;
     if (await remove(sessionId)) this.index.invalidate();
+    this.sessionIndex.touched(sessionId);
   }
 
   /**
@@ -210,11 +205,14 @@ export class AcpAgent {
       if (error instanceof UnsupportedPromptContent) throw invalidInput(error.message);
       throw error;
     }
-    return session.prompt(content, meta).catch((error: unknown) => {
-      // A prompt that found no credentials: the login state may have changed.
-      if (isAdapterError(error, "authRequired")) void this.auth?.refresh();
-      throw error;
-    });
+    return session
+      .prompt(content, meta)
+      .catch((error: unknown) => {
+        // A prompt that found no credentials: the login state may have changed.
+        if (isAdapterError(error, "authRequired")) void this.auth?.refresh();
+        throw error;
+      })
+      .finally(() => this.sessionIndex.touched(sessionId, true));
   }
 
   /** Throws `unknownSession` unless the session is live (v2 checks before it answers a prompt). */
@@ -251,6 +249,7 @@ export class AcpAgent {
   /** Ends every session and its Claude Code (the client went away). */
   closeAll(): void {
     this.sessions.closeAll();
+    this.sessionIndex.closeAll();
   }
 
   private get client(): ClientPort {

@@ -10,8 +10,10 @@ import { renameStoredSession } from "../sdk/stored-sessions.js";
 import { findTranscript } from "../sdk/transcript-paths.js";
 import { notOffered, unknownSession } from "../util/adapter-error.js";
 import { storedTitleAt } from "./history/current-title.js";
-import type { StoredSessionRow } from "./history/session-index.js";
+import type { IndexRow } from "../extensions/air/session-index-rows.js";
+import { toIndexRows } from "./history/index-rows.js";
 import { storedSessionRow } from "./history/stored-row.js";
+import { ListSubscriptions } from "./list-subscriptions.js";
 import type { SessionRegistry } from "./session-registry.js";
 
 export interface SessionIndexDeps {
@@ -26,11 +28,47 @@ type Method = (typeof SESSION_INDEX_METHODS)[keyof typeof SESSION_INDEX_METHODS]
 
 /**
  * AIR's session index requests (`sessionIndex`): rename, archive and unarchive of a
- * stored session, and rows by id. A title is stored as Claude Code's `/rename` stores it;
- * the archive state is the title's prefix (AIR's own on-disk form), so a rename keeps it.
+ * stored session, rows by id, and the list subscriptions. A title is stored as Claude
+ * Code's `/rename` stores it; the archive state is the title's prefix (AIR's own on-disk
+ * form), so a rename keeps it.
  */
 export class SessionIndexControls {
-  constructor(private readonly deps: SessionIndexDeps) {}
+  private readonly lists: ListSubscriptions;
+
+  constructor(private readonly deps: SessionIndexDeps) {
+    this.lists = new ListSubscriptions(deps.client);
+  }
+
+  /** `_session/list/subscribe`: `_session/list/changes` for the sessions of `cwd`. */
+  subscribe(cwd: string): Promise<{ subscriptionId: string }> {
+    this.check(SESSION_INDEX_METHODS.listSubscribe);
+    return this.lists.subscribe(cwd);
+  }
+
+  /** `_session/list/unsubscribe` (an unknown id is no error). */
+  unsubscribe(subscriptionId: string): Record<string, never> {
+    this.check(SESSION_INDEX_METHODS.listUnsubscribe);
+    this.lists.unsubscribe(subscriptionId);
+    return {};
+  }
+
+  /**
+   * This connection changed what a session's row shows: created, forked, deleted, or
+   * `turnEnded` (its `updatedAt` moved). The subscriptions read it again.
+   */
+  touched(sessionId: string, turnEnded = false): void {
+    this.lists.touched(sessionId, turnEnded);
+  }
+
+  /** Holds a session's rows back from the subscriptions until the release runs. */
+  holdBack(sessionId: string): () => void {
+    return this.lists.holdBack(sessionId);
+  }
+
+  /** The connection ended: no subscription sends any more. */
+  closeAll(): void {
+    this.lists.closeAll();
+  }
 
   /** `_session/rename`: the new title, in the session's archive state. */
   async rename(sessionId: string, title: string): Promise<Record<string, never>> {
@@ -53,10 +91,10 @@ export class SessionIndexControls {
   }
 
   /** `_session/batch_get`: the rows of the ids that name a stored session, in request order. */
-  async batchGet(sessionIds: readonly string[]): Promise<{ sessions: StoredSessionRow[] }> {
+  async batchGet(sessionIds: readonly string[]): Promise<{ sessions: IndexRow[] }> {
     this.check(SESSION_INDEX_METHODS.batchGet);
     const rows = await Promise.all([...new Set(sessionIds)].map(storedSessionRow));
-    return { sessions: rows.filter((row) => row !== undefined) };
+    return { sessions: await toIndexRows(rows.filter((row) => row !== undefined)) };
   }
 
   private check(method: Method): void {
@@ -79,6 +117,7 @@ export class SessionIndexControls {
     if (next === undefined || next === current) return;
     if (!(await renameStoredSession(sessionId, next))) throw unknownSession(sessionId);
     this.deps.changed();
+    this.touched(sessionId);
     if (this.deps.sessions.find(sessionId)) {
       await this.deps.client().sessionUpdate(sessionId, titleStateUpdate(next));
     }

@@ -14,6 +14,7 @@ const NO_AIR = {
   customInstructions: false,
   loadReplayEnd: false,
   sessionIndex: false,
+  backgroundSubagents: false,
 };
 const NO_LODY = { client: false, subagentEvents: false, answerNotes: false };
 const NO_ZED = {

@@ -7,6 +7,8 @@ import { goalParams, toGoalRequest } from "../extensions/air/goal-params.js";
 import { GOAL_METHOD, SESSION_INDEX_METHODS as INDEX } from "../extensions/air/keys.js";
 import {
   batchGetParams,
+  listSubscribeParams,
+  listUnsubscribeParams,
   renameParams,
   sessionIdParams,
 } from "../extensions/air/session-index-params.js";
@@ -65,7 +67,11 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
     .onRequest(
       m.session.list,
       guarded(m.session.list, ({ params }) =>
-        service.list(params.cwd ?? undefined, params.cursor ?? undefined),
+        service.list({
+          cwd: params.cwd ?? undefined,
+          cursor: params.cursor ?? undefined,
+          meta: params._meta,
+        }),
       ),
     )
     .onRequest(
@@ -141,6 +147,18 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
       INDEX.batchGet,
       batchGetParams,
       guarded(INDEX.batchGet, ({ params }) => service.sessionIndex.batchGet(params.sessionIds)),
+    )
+    .onRequest(
+      INDEX.listSubscribe,
+      listSubscribeParams,
+      guarded(INDEX.listSubscribe, ({ params }) => service.sessionIndex.subscribe(params.cwd)),
+    )
+    .onRequest(
+      INDEX.listUnsubscribe,
+      listUnsubscribeParams,
+      guarded(INDEX.listUnsubscribe, ({ params }) =>
+        service.sessionIndex.unsubscribe(params.subscriptionId),
+      ),
     )
     .onRequest(
       LODY_METHODS.steer,

@@ -24,6 +24,7 @@ describe("initializeResponse", () => {
             "nativeSubagentSessions",
             "asyncTasks",
             "customInstructions",
+            "backgroundSubagents",
           ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },

@@ -58,6 +58,9 @@ export function initializeResponse(
       options.hideClaudeAuth === true,
       isRemoteEnvironment(process.env),
     ),
-    _meta: { ...(profile.air.client ? airAgentDeclaration() : {}), ...steeringAgentMeta() },
+    _meta: {
+      ...(profile.air.client ? airAgentDeclaration(profile.air) : {}),
+      ...steeringAgentMeta(),
+    },
   };
 }

@@ -27,11 +27,17 @@ describe("session/delete for AIR clients", () => {
   it("archives for an AIR client without sessionIndex: the session stays, its title marked", async () => {
     const s = await scenario();
     const { sessionId, listed } = await deleteOneSession(s, air());
+    // Hidden from its list, as if deleted (the reference's behaviour)…
+    expect(await listed()).toEqual([]);
+    // …and stored archived: a plain client sees the marked title.
+    await s.initialize({});
     const [row] = await listed();
     expect(row?.title).toMatch(/^\[archived\] \S/);
     expect(row?.title).not.toMatch(/^\[archived\] \[archived\]/);
     // A second delete keeps the one prefix.
+    await s.initialize(air());
     await s.agent.request(methods.agent.session.delete, { sessionId });
+    await s.initialize({});
     expect((await listed())[0]?.title).toBe(row?.title);
     // The closed session is gone from this connection; its history is still there to load.
     await expect(s.prompt(sessionId, "still here?")).rejects.toMatchObject({});

@@ -1,6 +1,10 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import type { Scenario } from "../support/acp-harness.js";
+import { projectFolderName } from "../../src/sdk/transcript-paths.js";
+import { eventually, type Scenario } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
@@ -8,17 +12,28 @@ const scenario = useScenarios();
 const air = (...capabilities: string[]) =>
   ({ _meta: { jetbrains: { air: { version: 1, capabilities } } } }) satisfies ClientCapabilities;
 
+type Row = { sessionId: string; title: string; _meta?: unknown };
+type Changes = { subscriptionId: string; sessions: Row[]; removed: string[] };
+
 /** A session with one turn, and a way to read its `session/list` row. */
 async function oneSession(s: Scenario, capabilities: ClientCapabilities) {
   s.model.push({ blocks: [{ type: "text", text: "Done." }] });
   await s.initialize(capabilities);
   const sessionId = await s.newSession();
   await s.prompt(sessionId, "Something to index");
-  const row = async () =>
-    (await s.agent.request(methods.agent.session.list, { cwd: s.workspace })).sessions.find(
-      (r) => r.sessionId === sessionId,
-    );
-  return { sessionId, row };
+  return { sessionId, row: rowOf(s, sessionId) };
+}
+
+/** The session's row in `session/list` with AIR's `archived` filter (`all` by default). */
+function rowOf(s: Scenario, sessionId: string) {
+  return async (archived: string | null = "all") => {
+    const _meta = archived ? { jetbrains: { air: { list: { archived } } } } : undefined;
+    const { sessions } = await s.agent.request(methods.agent.session.list, {
+      cwd: s.workspace,
+      _meta,
+    });
+    return sessions.find((r) => r.sessionId === sessionId);
+  };
 }
 
 const archivedUpdates = (s: Scenario, sessionId: string) =>
@@ -28,24 +43,74 @@ const archivedUpdates = (s: Scenario, sessionId: string) =>
       (u) => u.sessionUpdate === "session_info_update" && JSON.stringify(u).includes("archived"),
     );
 
-describe("AIR session index (sessionIndex)", () => {
-  it("renames, archives and unarchives a session; a rename keeps the archive state", async () => {
-    const s = await scenario();
-    const { sessionId, row } = await oneSession(s, air("sessionIndex"));
-    const call = (method: string, params: object) => s.agent.request(method, params);
+/** The `_session/list/changes` notifications so far. */
+const listChanges = (s: Scenario) =>
+  s.extNotifications
+    .filter((n) => n.method === "_session/list/changes")
+    .map((n) => n.params as Changes);
 
-    expect(await call("_session/rename", { sessionId, title: "  Chosen name " })).toEqual({});
-    expect((await row())?.title).toBe("Chosen name");
-    expect(await call("_session/archive", { sessionId })).toEqual({});
-    expect((await row())?.title).toBe("[archived] Chosen name");
-    // The live Claude Code's next turn keeps the stored title.
+/** Waits for a change notification that `match`es, sent after the first `from`. */
+async function changeAfter(s: Scenario, from: number, match: (c: Changes) => boolean) {
+  await eventually("a session list change", () => listChanges(s).slice(from).some(match));
+  return listChanges(s).slice(from).find(match)!;
+}
+
+describe("AIR session index (sessionIndex)", () => {
+  it("renames, archives and unarchives a session, lists it by archive state and tells a subscriber", async () => {
+    const s = await scenario();
+    await s.initialize(air("sessionIndex"));
+    const call = (method: string, params: object) => s.agent.request(method, params);
+    const { subscriptionId } = (await call("_session/list/subscribe", { cwd: s.workspace })) as {
+      subscriptionId: string;
+    };
+    expect(subscriptionId).toEqual(expect.any(String));
+
+    // A new session: its row comes once its first turn stored it.
+    s.model.push({ blocks: [{ type: "text", text: "Done." }] });
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "Something to index");
+    const row = rowOf(s, sessionId);
+    const created = await changeAfter(s, 0, (c) =>
+      c.sessions.some((r) => r.sessionId === sessionId),
+    );
+    expect(created).toEqual({
+      subscriptionId,
+      sessions: [indexRow(sessionId, "Something to index", false)],
+      removed: [],
+    });
+    expect(await row()).toEqual(indexRow(sessionId, "Something to index", false));
+
+    const changed = async (action: () => Promise<unknown>, title: string, archived: boolean) => {
+      const from = listChanges(s).length;
+      expect(await action()).toEqual({});
+      const shows = (r: Row) =>
+        r.sessionId === sessionId &&
+        r.title === title &&
+        JSON.stringify(r._meta).includes(`"archived":${archived}`);
+      const change = await changeAfter(s, from, (c) => c.sessions.some(shows));
+      expect(change).toEqual({
+        subscriptionId,
+        sessions: [indexRow(sessionId, title, archived)],
+        removed: [],
+      });
+    };
+    await changed(
+      () => call("_session/rename", { sessionId, title: "  Chosen name " }),
+      "Chosen name",
+      false,
+    );
+    await changed(() => call("_session/archive", { sessionId }), "Chosen name", true);
+    // The default list hides an archived session; `archived` and `all` show it.
+    expect(await row(null)).toBeUndefined();
+    expect(await row("unarchived")).toBeUndefined();
+    expect((await row("archived"))?.title).toBe("Chosen name");
+    // The live Claude Code's next turn keeps the stored title; the turn is a change too.
     s.model.push({ blocks: [{ type: "text", text: "Again." }] });
-    await s.prompt(sessionId, "One more turn");
-    expect((await row())?.title).toBe("[archived] Chosen name");
-    await call("_session/rename", { sessionId, title: "Renamed" });
-    expect((await row())?.title).toBe("[archived] Renamed");
-    expect(await call("_session/unarchive", { sessionId })).toEqual({});
-    expect((await row())?.title).toBe("Renamed");
+    await changed(() => s.prompt(sessionId, "One more turn").then(() => ({})), "Chosen name", true);
+    await changed(() => call("_session/rename", { sessionId, title: "Renamed" }), "Renamed", true);
+    await changed(() => call("_session/unarchive", { sessionId }), "Renamed", false);
+    expect((await row(null))?.title).toBe("Renamed");
+    expect(await row("archived")).toBeUndefined();
 
     // The live session heard of each change: its visible title and archive state.
     expect(archivedUpdates(s, sessionId)).toEqual([
@@ -54,6 +119,112 @@ describe("AIR session index (sessionIndex)", () => {
       infoUpdate("Renamed", true),
       infoUpdate("Renamed", false),
     ]);
+
+    // Another process's session in the folder: seen by the folder's watcher.
+    const folder = dirname(
+      readdirSync(join(s.configDir, "projects"), { recursive: true, withFileTypes: true })
+        .map((e) => join(e.parentPath, e.name))
+        .find((path) => path.endsWith(`${sessionId}.jsonl`))!,
+    );
+    const otherId = "11111111-1111-4111-8111-111111111111";
+    const cwd = (await row())!.cwd as string;
+    const line = {
+      type: "user",
+      cwd,
+      sessionId: otherId,
+      message: { role: "user", content: "From a terminal" },
+    };
+    writeFileSync(join(folder, `${otherId}.jsonl`), JSON.stringify(line) + "\n");
+    const outside = await changeAfter(s, 0, (c) => c.sessions.some((r) => r.sessionId === otherId));
+    expect(outside.sessions).toEqual([indexRow(otherId, "From a terminal", false)]);
+    rmSync(join(folder, `${otherId}.jsonl`));
+    await changeAfter(s, 0, (c) => c.removed.includes(otherId));
+
+    // A fork is a new session: its row comes after the fork's answer named it.
+    const beforeFork = listChanges(s).length;
+    const forked = await s.agent.request(methods.agent.session.fork, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    const hasFork = (c: Changes) => c.sessions.some((r) => r.sessionId === forked.sessionId);
+    expect(listChanges(s).slice(beforeFork).filter(hasFork)).toEqual([]);
+    await changeAfter(s, beforeFork, hasFork);
+
+    // A delete removes the row.
+    const before = listChanges(s).length;
+    await call(methods.agent.session.delete, { sessionId });
+    expect(await changeAfter(s, before, (c) => c.removed.length > 0)).toEqual({
+      subscriptionId,
+      sessions: [],
+      removed: [sessionId],
+    });
+
+    // After an unsubscribe nothing more comes.
+    expect(await call("_session/list/unsubscribe", { subscriptionId })).toEqual({});
+    expect(await call("_session/list/unsubscribe", { subscriptionId })).toEqual({});
+    const quiet = listChanges(s).length;
+    s.model.push({ blocks: [{ type: "text", text: "Done." }] });
+    const another = await s.newSession();
+    await s.prompt(another, "Not followed");
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(listChanges(s).slice(quiet)).toEqual([]);
+  });
+
+  it("lists a worktree's sessions with includeWorktrees, marked agentWorktree when Claude Code made it", async () => {
+    const s = await scenario();
+    await s.initialize(air("sessionIndex"));
+    // The workspace is a repository with a linked worktree, where a session ran.
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+        cwd: s.workspace,
+        stdio: "ignore",
+      });
+    git("init", "-q");
+    git("commit", "-q", "--allow-empty", "-m", "first");
+    const worktree = join(realpathSync(s.root), "wt");
+    git("worktree", "add", "-q", worktree);
+    const sessionId = "22222222-2222-4222-8222-222222222222";
+    const folder = join(s.configDir, "projects", projectFolderName(worktree));
+    mkdirSync(folder, { recursive: true });
+    const records = [
+      {
+        type: "user",
+        cwd: worktree,
+        sessionId,
+        message: { role: "user", content: "In a worktree" },
+      },
+      { type: "worktree-state", worktreeSession: { worktreePath: worktree }, sessionId },
+    ];
+    writeFileSync(
+      join(folder, `${sessionId}.jsonl`),
+      records.map((r) => JSON.stringify(r) + "\n").join(""),
+    );
+
+    const list = async (includeWorktrees?: boolean) =>
+      (
+        await s.agent.request(methods.agent.session.list, {
+          cwd: s.workspace,
+          _meta: { jetbrains: { air: { list: { includeWorktrees } } } },
+        })
+      ).sessions;
+    const row = {
+      sessionId,
+      cwd: worktree,
+      title: "In a worktree",
+      updatedAt: expect.any(String),
+      _meta: { jetbrains: { air: { version: 1, archived: false, agentWorktree: true } } },
+    };
+    expect(await list()).toEqual([]);
+    expect(await list(true)).toEqual([row]);
+    expect(await s.agent.request("_session/batch_get", { sessionIds: [sessionId] })).toEqual({
+      sessions: [row],
+    });
+    // The worktree removed: no longer marked.
+    git("worktree", "remove", "--force", worktree);
+    expect(await s.agent.request("_session/batch_get", { sessionIds: [sessionId] })).toEqual({
+      sessions: [{ ...row, _meta: { jetbrains: { air: { version: 1, archived: false } } } }],
+    });
   });
 
   it("answers rows by id with _session/batch_get; unknown ids are left out", async () => {
@@ -74,6 +245,11 @@ describe("AIR session index (sessionIndex)", () => {
       ["_session/rename", { sessionId }],
       ["_session/archive", {}],
       ["_session/batch_get", { sessionIds: "x" }],
+      ["_session/list/subscribe", { cwd: "relative/dir" }],
+      ["_session/list/subscribe", {}],
+      ["_session/list/unsubscribe", {}],
+      [methods.agent.session.list, { _meta: { jetbrains: { air: { list: { archived: "x" } } } } }],
+      [methods.agent.session.list, { _meta: { jetbrains: { air: { list: { limit: 0 } } } } }],
     ] as const) {
       await expect(s.agent.request(method, params)).rejects.toMatchObject({ code: -32602 });
     }
@@ -93,13 +269,32 @@ describe("AIR session index (sessionIndex)", () => {
       ["_session/archive", { sessionId }],
       ["_session/unarchive", { sessionId }],
       ["_session/batch_get", { sessionIds: [sessionId] }],
+      ["_session/list/subscribe", { cwd: s.workspace }],
+      ["_session/list/unsubscribe", { subscriptionId: "x" }],
     ] as const) {
       await expect(s.agent.request(method, params)).rejects.toMatchObject({ code: -32601 });
     }
-    expect((await row())?.title).not.toContain("New");
+    // The plain row: no AIR metadata, and the list options are not read.
+    expect(await row("not a filter")).toStrictEqual({
+      sessionId,
+      cwd: expect.any(String),
+      title: "Something to index",
+      updatedAt: expect.any(String),
+    });
     expect(JSON.stringify(s.updates(sessionId))).not.toContain("archived");
+    expect(s.extNotifications.filter((n) => n.method === "_session/list/changes")).toEqual([]);
   });
 });
+
+function indexRow(sessionId: string, title: string, archived: boolean) {
+  return {
+    sessionId,
+    cwd: expect.any(String),
+    title,
+    updatedAt: expect.any(String),
+    _meta: { jetbrains: { air: { version: 1, archived } } },
+  };
+}
 
 function infoUpdate(title: string, archived: boolean) {
   return {

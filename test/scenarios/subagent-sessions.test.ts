@@ -587,3 +587,65 @@ function withoutResponses(view: ReturnType<typeof clientView>) {
     return { ...item, fields: { ...item.fields, _meta: { ...meta, claudeCode } } };
   });
 }
+
+describe("backgroundSubagents (AIR, v1)", () => {
+  it("ends the turn at its result while the background child runs; the child's work follows the answer", async () => {
+    const bgPrompt = "Background task: report later";
+    const agent: ScriptedTurn = {
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_bg",
+          name: "Agent",
+          input: { description: "Report later", prompt: bgPrompt, run_in_background: true },
+        },
+      ],
+    };
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: byRequester(
+        [agent, { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] }],
+        [
+          {
+            id: "msg_bg_1",
+            blocks: [
+              { type: "text", text: "Child speaking." },
+              {
+                type: "tool_use",
+                id: "toolu_bgcmd",
+                name: "Bash",
+                input: { command: "sleep 2", description: "wait" },
+              },
+            ],
+          },
+          { id: "msg_bg_2", blocks: [{ type: "text", text: "Child report." }], delayMs: 300 },
+        ],
+        bgPrompt,
+      ),
+    });
+    const init = await s.initialize({
+      _meta: {
+        jetbrains: {
+          air: { version: 1, capabilities: ["nativeSubagentSessions", "backgroundSubagents"] },
+        },
+      },
+    });
+    const declared = init._meta as { jetbrains: { air: { capabilities: string[] } } };
+    expect(declared.jetbrains.air.capabilities).toContain("backgroundSubagents");
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    // Answered while the child still works: its report and its end come after.
+    const [childId, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    const states = () =>
+      childAnnouncements(s, sessionId)
+        .filter((u) => u.sessionUpdate === "subagent_state_update")
+        .map((u) => u.state);
+    expect(states()).toEqual([{ state: "running" }]);
+    expect(textOf(s, childId!)).not.toContain("Child report.");
+    expect(textOf(s, sessionId)).toBe("Parent done.");
+    await eventually("the child's end", () => states().length > 1, 20_000);
+    expect(states()).toEqual([{ state: "running" }, { state: "idle", stopReason: "end_turn" }]);
+    expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+  });
+});

@@ -17,12 +17,14 @@ import {
 import { readSummaryCache, writeSummaryCache, type CachedSummary } from "./summary-cache-file.js";
 import { summarizeTranscript, type TranscriptSummary } from "./transcript-summary.js";
 
-/** A `session/list` row. */
+/** A `session/list` row, with the title as stored (the archive prefix and all). */
 export interface StoredSessionRow {
   readonly sessionId: string;
   readonly cwd: string;
   readonly title: string;
   readonly updatedAt: string;
+  /** Claude Code made a worktree for the session (not a wire field: AIR's row reads it). */
+  readonly agentWorktree?: true;
 }
 
 export interface StoredSessionPage {
@@ -67,13 +69,18 @@ export class SessionIndex {
 
   async page(options: {
     readonly cwd?: string;
+    /** More directories listed with `cwd` (AIR's `includeWorktrees`: its worktree counterparts). */
+    readonly alsoIn?: readonly string[];
     readonly after?: ListPosition;
     readonly limit: number;
+    /** Which stored titles the page keeps (AIR's archive filter); every one without it. */
+    readonly keep?: (title: string) => boolean;
   }): Promise<StoredSessionPage> {
-    const { after, limit } = options;
+    const { after, limit, keep } = options;
     this.summaries ??= readSummaryCache(projectsDir());
-    const files = await this.files(options.cwd, after !== undefined);
-    const cwds = options.cwd ? new Set(await cwdForms(options.cwd)) : undefined;
+    const scope = options.cwd ? [options.cwd, ...(options.alsoIn ?? [])] : undefined;
+    const files = await this.files(scope, after !== undefined);
+    const cwds = scope ? new Set((await Promise.all(scope.map(cwdForms))).flat()) : undefined;
     const start = after ? files.findIndex((f) => isAfter(f, after)) : 0;
 
     const rows: Array<StoredSessionRow & ListPosition> = [];
@@ -87,6 +94,7 @@ export class SessionIndex {
       if (cwds && summary.cwd !== undefined && !cwds.has(summary.cwd)) continue;
       const cwd = summary.cwd ?? options.cwd;
       if (!cwd) continue;
+      if (keep && !keep(summary.title)) continue;
       if (rows.length === limit) {
         more = true;
         continue;
@@ -97,6 +105,7 @@ export class SessionIndex {
         title: summary.title,
         updatedAt: new Date(file.updatedAtMs).toISOString(),
         updatedAtMs: file.updatedAtMs,
+        ...(summary.agentWorktree ? { agentWorktree: true as const } : {}),
       });
     }
     const last = rows.at(-1);
@@ -113,18 +122,20 @@ export class SessionIndex {
 
   /** The transcripts to list, newest first: afresh, or the first page's list. */
   private async files(
-    cwd: string | undefined,
+    scope: readonly string[] | undefined,
     continuing: boolean,
   ): Promise<readonly TranscriptFile[]> {
-    const key = cwd ?? "";
+    const key = scope?.join("\0") ?? "";
     const recent = this.snapshot;
     if (continuing && recent?.key === key && Date.now() - recent.takenAt < SNAPSHOT_TTL_MS) {
       return recent.files;
     }
-    const dirs = cwd ? await projectDirsFor(cwd) : await allProjectDirs();
+    const dirs = scope
+      ? [...new Set((await Promise.all(scope.map(projectDirsFor))).flat())]
+      : await allProjectDirs();
     const files = (await transcriptFiles(dirs)).sort(newestFirst);
     this.snapshot = { key, takenAt: Date.now(), files };
-    if (!cwd) this.prune(files);
+    if (!scope) this.prune(files);
     return files;
   }
 

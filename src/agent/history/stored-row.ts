@@ -13,13 +13,25 @@ const TAIL_BYTES = 64 * 1024;
  */
 export async function storedSessionRow(sessionId: string): Promise<StoredSessionRow | undefined> {
   const found = await findTranscript(sessionId, undefined, true);
-  if (!found) return undefined;
+  return found ? storedRowAt(found.path, sessionId) : undefined;
+}
+
+/**
+ * The row of the transcript at `path`; undefined when it is missing, empty, unreadable
+ * or names no cwd (the list subscription reads each changed transcript this way).
+ */
+export async function storedRowAt(
+  path: string,
+  sessionId: string,
+): Promise<StoredSessionRow | undefined> {
   try {
-    const { size, mtimeMs } = await stat(found.path);
-    const summary = summarizeTranscript(readEnds(found.path, size, HEAD_BYTES, TAIL_BYTES));
+    const { size, mtimeMs } = await stat(path);
+    if (size === 0) return undefined;
+    const summary = summarizeTranscript(readEnds(path, size, HEAD_BYTES, TAIL_BYTES));
     if (!summary?.cwd) return undefined;
     const updatedAt = new Date(mtimeMs).toISOString();
-    return { sessionId, cwd: summary.cwd, title: summary.title, updatedAt };
+    const row = { sessionId, cwd: summary.cwd, title: summary.title, updatedAt };
+    return summary.agentWorktree ? { ...row, agentWorktree: true as const } : row;
   } catch {
     return undefined; // deleted meanwhile, or unreadable: not known
   }

@@ -15,6 +15,10 @@ const entries = new Map<string, CachedSummary>([
   ["/p/a.jsonl", { updatedAtMs: 5, size: 10, summary: { cwd: "/w", title: "Fix it" } }],
   ["/p/b.jsonl", { updatedAtMs: 6, size: 20, summary: { cwd: undefined, title: "No cwd" } }],
   ["/p/c.jsonl", { updatedAtMs: 7, size: 30, summary: undefined }],
+  [
+    "/p/d.jsonl",
+    { updatedAtMs: 8, size: 40, summary: { cwd: "/w", title: "Made", agentWorktree: true } },
+  ],
 ]);
 
 describe("the session list cache file", () => {
@@ -23,7 +27,20 @@ describe("the session list cache file", () => {
     expect(
       summaryCachePath("/config/projects").startsWith(join(cacheHome(), "claude-agent-acp")),
     ).toBe(true);
-    expect(readSummaryCache("/config/projects")).toEqual(entries);
+    expect(readSummaryCache("/config/projects")).toStrictEqual(entries);
+  });
+
+  it("ignores a file of the version before agentWorktree", () => {
+    writeSummaryCache("/config/projects", entries);
+    writeFileSync(
+      summaryCachePath("/config/projects"),
+      JSON.stringify({
+        version: 1,
+        projectsDir: "/config/projects",
+        entries: [["/p/a.jsonl", 5, 10, "/w", "Fix it"]],
+      }),
+    );
+    expect(readSummaryCache("/config/projects").size).toBe(0);
   });
 
   it("is empty for another projects folder, a missing file, and a corrupt one", () => {

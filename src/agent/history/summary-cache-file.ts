@@ -20,7 +20,7 @@ export interface CachedSummary {
  * ignored; a write goes to a temporary file renamed into place, so adapters running
  * side by side never read a torn file (the last writer wins).
  */
-const VERSION = 1;
+const VERSION = 2;
 
 const headerSchema = z.object({
   version: z.literal(VERSION),
@@ -34,21 +34,24 @@ type Row = [
   size: number,
   cwd: string | null,
   title: string | null,
+  agentWorktree: 0 | 1,
 ];
 
 /**
- * One stored entry: [path, updatedAtMs, size, cwd, title], cwd and title null when
- * unknown or unlisted. Checked by hand: zod takes ~100 ms for 5,000 rows.
+ * One stored entry: [path, updatedAtMs, size, cwd, title, agentWorktree], cwd and title
+ * null when unknown or unlisted, agentWorktree 1 when Claude Code made the session's
+ * worktree. Checked by hand: zod takes ~100 ms for 5,000 rows.
  */
 function isRow(value: unknown): value is Row {
-  if (!Array.isArray(value) || value.length !== 5) return false;
-  const [path, updatedAtMs, size, cwd, title] = value as unknown[];
+  if (!Array.isArray(value) || value.length !== 6) return false;
+  const [path, updatedAtMs, size, cwd, title, agentWorktree] = value as unknown[];
   return (
     typeof path === "string" &&
     Number.isFinite(updatedAtMs) &&
     Number.isFinite(size) &&
     (cwd === null || typeof cwd === "string") &&
-    (title === null || typeof title === "string")
+    (title === null || typeof title === "string") &&
+    (agentWorktree === 0 || agentWorktree === 1)
   );
 }
 
@@ -67,8 +70,10 @@ export function readSummaryCache(projectsDir: string): Map<string, CachedSummary
     "session list cache",
   );
   if (!parsed) return entries;
-  for (const [path, updatedAtMs, size, cwd, title] of parsed.entries as Row[]) {
-    const summary = title === null ? undefined : { cwd: cwd ?? undefined, title };
+  for (const [path, updatedAtMs, size, cwd, title, made] of parsed.entries as Row[]) {
+    const row = { cwd: cwd ?? undefined, title: title ?? "" };
+    const summary =
+      title === null ? undefined : made ? { ...row, agentWorktree: true as const } : row;
     entries.set(path, { updatedAtMs, size, summary });
   }
   return entries;
@@ -86,6 +91,7 @@ export function writeSummaryCache(
     e.size,
     e.summary?.cwd ?? null,
     e.summary?.title ?? null,
+    e.summary?.agentWorktree ? 1 : 0,
   ]);
   writeJsonAtomically(path, { version: VERSION, projectsDir, entries: rows }, "session list cache");
 }

@@ -23,6 +23,28 @@ const userLine = (content: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ type: "user", message: { role: "user", content }, cwd, ...extra });
 
 describe("summarizeTranscript", () => {
+  it.each([
+    ["no record", [], undefined],
+    ["a worktree Claude Code made", [{ worktreePath: "/w" }], true],
+    ["a worktree it entered that existed", [{ enteredExisting: true }], undefined],
+    ["the last record: left the made one", [{ worktreePath: "/w" }, null], undefined],
+    ["the last record: made after leaving", [null, { enteredExisting: false }], true],
+  ])("reads whether Claude Code made the session's worktree (%s)", (_name, states, made) => {
+    const text = [
+      userLine("typed prompt"),
+      ...states.map((worktreeSession) =>
+        JSON.stringify({ type: "worktree-state", worktreeSession, sessionId }),
+      ),
+    ].join("\n");
+    const expected = made
+      ? { cwd, title: "typed prompt", agentWorktree: true }
+      : { cwd, title: "typed prompt" };
+    expect(summarizeTranscript(whole(text))).toStrictEqual(expected);
+    // Found in the tail of a long transcript too.
+    const long = userLine("typed prompt") + "\n" + "x".repeat(9000) + "\n" + text;
+    expect(summarizeTranscript(ends(long, 4096, 4096))).toStrictEqual(expected);
+  });
+
   it("titles a session with its first prompt and names its cwd", () => {
     const text = syntheticTranscript({
       sessionId,

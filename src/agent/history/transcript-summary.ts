@@ -9,6 +9,8 @@ import { isCommandPrompt, toSessionTitle } from "../../translation/session-title
 export interface TranscriptSummary {
   readonly cwd: string | undefined;
   readonly title: string;
+  /** Claude Code made a worktree for the session (its last `worktree-state` record). */
+  readonly agentWorktree?: true;
 }
 
 /** The start and the end of a transcript; `whole` when `head` is the entire file. */
@@ -25,6 +27,8 @@ const SUMMARY_ENTRY = Buffer.from('"type":"summary"');
 const USER_ENTRY = Buffer.from('"type":"user"');
 const SIDECHAIN = Buffer.from('"isSidechain":true');
 const CWD_KEY = Buffer.from('"cwd":"');
+/** Claude Code's record of the session's worktree; it re-appends the last one. */
+const WORKTREE_STATE = Buffer.from('"type":"worktree-state"');
 /** User entries that are not a typed prompt: tool results, meta, compaction, sidechain. */
 const NOT_A_PROMPT = /"tool_result"|"(?:isMeta|isCompactSummary|isSidechain)":true/;
 
@@ -46,7 +50,23 @@ export function summarizeTranscript(ends: TranscriptEnds): TranscriptSummary | u
     summaryTitle(beforeFirstPrompt(head)) ??
     promptTitle(head);
   if (!title) return undefined;
-  return { cwd: cwdOf(head), title };
+  const made = madeWorktree(tail) ?? (ends.whole ? undefined : madeWorktree(head));
+  return made ? { cwd: cwdOf(head), title, agentWorktree: true } : { cwd: cwdOf(head), title };
+}
+
+/**
+ * Whether the newest `worktree-state` record says Claude Code made the session's
+ * worktree (not one it entered that existed already); undefined without a record.
+ */
+function madeWorktree(bytes: Buffer): boolean | undefined {
+  let made: boolean | undefined;
+  for (const line of linesWith(bytes, WORKTREE_STATE)) {
+    const entry = parseLine(line);
+    if (entry?.type !== "worktree-state") continue;
+    const session = entry.worktreeSession as { enteredExisting?: unknown } | null | undefined;
+    made = typeof session === "object" && session !== null && session.enteredExisting !== true;
+  }
+  return made;
 }
 
 /** The first `cwd` in the head; only a short stretch after the key is decoded. */

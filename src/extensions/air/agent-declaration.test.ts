@@ -1,48 +1,48 @@
 import { describe, expect, it } from "vitest";
 import { airAgentDeclaration } from "./agent-declaration.js";
 
+const BASE = [
+  "sessionFailure",
+  "recommendedValue",
+  "diffPatch",
+  "planFile",
+  "agentFileChangeReport",
+  "nativeSubagentSessions",
+  "asyncTasks",
+  "customInstructions",
+  "backgroundSubagents",
+];
+const INDEX = [
+  "sessionIndex",
+  "sessionBatchGet",
+  "sessionArchive",
+  "sessionRename",
+  "sessionListSubscribe",
+  "sessionWorktrees",
+];
+const declaration = (capabilities: string[]) => ({
+  jetbrains: {
+    air: {
+      version: 1,
+      capabilities,
+      goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
+    },
+  },
+});
+
 describe("airAgentDeclaration", () => {
-  it("advertises only what works end to end, under _meta.jetbrains.air", () => {
-    expect(airAgentDeclaration()).toEqual({
-      jetbrains: {
-        air: {
-          version: 1,
-          capabilities: [
-            "sessionFailure",
-            "recommendedValue",
-            "diffPatch",
-            "planFile",
-            "agentFileChangeReport",
-            "nativeSubagentSessions",
-            "asyncTasks",
-            "customInstructions",
-          ],
-          goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
-        },
-      },
-    });
+  it.each([
+    ["a client without sessionIndex", false, BASE],
+    ["a client declaring sessionIndex", true, [...BASE, ...INDEX]],
+  ])("advertises what works end to end to %s", (_name, sessionIndex, capabilities) => {
+    expect(airAgentDeclaration({ sessionIndex })).toEqual(declaration(capabilities));
   });
 
   it("hands out a fresh list each time (an answer cannot change the constant)", () => {
-    const first = airAgentDeclaration() as { jetbrains: { air: { capabilities: string[] } } };
+    const first = airAgentDeclaration({ sessionIndex: false }) as {
+      jetbrains: { air: { capabilities: string[] } };
+    };
     first.jetbrains.air.capabilities.push("planFile");
-    expect(airAgentDeclaration()).toEqual({
-      jetbrains: {
-        air: {
-          version: 1,
-          capabilities: [
-            "sessionFailure",
-            "recommendedValue",
-            "diffPatch",
-            "planFile",
-            "agentFileChangeReport",
-            "nativeSubagentSessions",
-            "asyncTasks",
-            "customInstructions",
-          ],
-          goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
-        },
-      },
-    });
+    expect(airAgentDeclaration({ sessionIndex: false })).toEqual(declaration(BASE));
   });
 });

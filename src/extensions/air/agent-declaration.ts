@@ -1,13 +1,20 @@
 import { airMeta } from "./air-meta.js";
-import { AIR_CAPABILITIES, GOAL, GOAL_ACTIONS, GOAL_METHOD } from "./keys.js";
+import {
+  AIR_CAPABILITIES,
+  GOAL,
+  GOAL_ACTIONS,
+  GOAL_METHOD,
+  SESSION_INDEX_AGENT_CAPABILITIES,
+} from "./keys.js";
+import type { AirProfile } from "./profile.js";
 
 /**
- * The AIR capabilities this adapter serves end to end, advertised to an AIR client
- * whatever it declared ("Agent declaration": the agent list does not depend on the
- * client's). A capability joins this list only once it works on the wire: the AIR II
- * capabilities are not built yet. `loadReplayEnd` is the client's to declare, not
- * advertised (the reference's contract); `sessionIndex` is not served whole yet (no list
- * subscription, no row metadata), so neither it nor its `session*` companions are listed.
+ * The AIR capabilities this adapter serves end to end, advertised to every AIR client
+ * ("Agent declaration"). A capability joins this list only once it works on the wire.
+ * `loadReplayEnd` is the client's to declare, not advertised (the reference's contract).
+ * `backgroundSubagents`: a turn ends at its result while its background subagents run
+ * (the adapter never holds a turn for them); the declaration is ACP v1's only (v2 sends
+ * no AIR declaration).
  */
 export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
   AIR_CAPABILITIES.sessionFailure,
@@ -18,6 +25,20 @@ export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
   AIR_CAPABILITIES.nativeSubagentSessions,
   AIR_CAPABILITIES.asyncTasks,
   AIR_CAPABILITIES.customInstructions,
+  AIR_CAPABILITIES.backgroundSubagents,
+];
+
+/**
+ * The session index and its companions: advertised only to a client that declared
+ * `sessionIndex` (the reference's contract: the others keep the plain list).
+ */
+export const SESSION_INDEX_ADVERTISED: readonly string[] = [
+  AIR_CAPABILITIES.sessionIndex,
+  SESSION_INDEX_AGENT_CAPABILITIES.batchGet,
+  SESSION_INDEX_AGENT_CAPABILITIES.archive,
+  SESSION_INDEX_AGENT_CAPABILITIES.rename,
+  SESSION_INDEX_AGENT_CAPABILITIES.listSubscribe,
+  SESSION_INDEX_AGENT_CAPABILITIES.worktrees,
 ];
 
 /**
@@ -26,9 +47,14 @@ export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
  * control method when it wants to ("Goal", "Capability"); `actions` names only what the
  * adapter serves.
  */
-export function airAgentDeclaration(): Record<string, unknown> {
+export function airAgentDeclaration(
+  air: Pick<AirProfile, "sessionIndex">,
+): Record<string, unknown> {
   return airMeta({
-    capabilities: [...ADVERTISED_AIR_CAPABILITIES],
+    capabilities: [
+      ...ADVERTISED_AIR_CAPABILITIES,
+      ...(air.sessionIndex ? SESSION_INDEX_ADVERTISED : []),
+    ],
     [GOAL]: {
       version: 1,
       controlMethod: GOAL_METHOD,

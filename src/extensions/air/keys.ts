@@ -23,6 +23,7 @@ export const AIR_CAPABILITIES = {
   customInstructions: "customInstructions",
   loadReplayEnd: "loadReplayEnd",
   sessionIndex: "sessionIndex",
+  backgroundSubagents: "backgroundSubagents",
 } as const;
 
 export type AirCapability = keyof typeof AIR_CAPABILITIES;
@@ -47,14 +48,45 @@ export const ARCHIVED_TITLE_PREFIX = "[archived] ";
 
 /**
  * The session index requests of a client declaring `sessionIndex` (the reference's AIR
- * extension, not S000). The list subscription is not served yet.
+ * extension, not S000).
  */
 export const SESSION_INDEX_METHODS = {
   rename: "_session/rename",
   archive: "_session/archive",
   unarchive: "_session/unarchive",
   batchGet: "_session/batch_get",
+  listSubscribe: "_session/list/subscribe",
+  listUnsubscribe: "_session/list/unsubscribe",
 } as const;
+
+/** The notification a list subscription sends: `{subscriptionId, sessions, removed}`. */
+export const LIST_CHANGES_METHOD = "_session/list/changes";
+
+/**
+ * The agent's companions of `sessionIndex` (the reference's): advertised with it, to a
+ * client that declared it; a client never declares them.
+ */
+export const SESSION_INDEX_AGENT_CAPABILITIES = {
+  batchGet: "sessionBatchGet",
+  archive: "sessionArchive",
+  rename: "sessionRename",
+  listSubscribe: "sessionListSubscribe",
+  worktrees: "sessionWorktrees",
+} as const;
+
+/**
+ * `session/list` request `_meta.jetbrains.air.list`: `{limit?, archived?,
+ * includeWorktrees?}` of a `sessionIndex` client. A generic word, so not in the wire list.
+ */
+export const LIST_OPTIONS = "list";
+/** The `archived` filter values of `list` (omitted or null: `unarchived`). */
+export const ARCHIVED_FILTERS = ["unarchived", "archived", "all"] as const;
+export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
+/**
+ * Session index row `_meta.jetbrains.air.agentWorktree: true`: the session runs in a
+ * linked git worktree that Claude Code made for it (`sessionWorktrees`).
+ */
+export const AGENT_WORKTREE = "agentWorktree";
 /**
  * `session_info_update._meta.jetbrains.air.archived`: the session's archive state. A
  * generic word, so not in the wire list below.
@@ -160,5 +192,8 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   CUSTOM_ANSWER,
   ARCHIVED_TITLE_PREFIX,
   ...Object.values(SESSION_INDEX_METHODS),
+  LIST_CHANGES_METHOD,
+  ...Object.values(SESSION_INDEX_AGENT_CAPABILITIES),
+  AGENT_WORKTREE,
   ...ASYNC_TASK_WIRE_STRINGS,
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isAbsolute } from "node:path";
 
 /** At most this many ids per `_session/batch_get` (a page of `session/list`). */
 const BATCH_LIMIT = 1000;
@@ -16,3 +17,11 @@ export const renameParams = z.looseObject({
 export const batchGetParams = z.looseObject({
   sessionIds: z.array(z.string()).max(BATCH_LIMIT),
 });
+
+/** `_session/list/subscribe` params: the absolute directory whose sessions to follow. */
+export const listSubscribeParams = z.looseObject({
+  cwd: z.string().refine(isAbsolute, "cwd must be an absolute path"),
+});
+
+/** `_session/list/unsubscribe` params. */
+export const listUnsubscribeParams = z.looseObject({ subscriptionId: z.string() });

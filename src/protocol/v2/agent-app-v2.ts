@@ -85,7 +85,13 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       .onRequest(
         m.session.list,
         guarded(m.session.list, async ({ params }) =>
-          v2SessionList(await service.list(params.cwd ?? undefined, params.cursor ?? undefined)),
+          v2SessionList(
+            await service.list({
+              cwd: params.cwd ?? undefined,
+              cursor: params.cursor ?? undefined,
+              meta: undefined,
+            }),
+          ),
         ),
       )
       .onRequest(
