@@ -4,15 +4,20 @@ import { isAdapterError } from "../util/adapter-error.js";
 import type { AuthTracker } from "./auth-tracker.js";
 import { ProviderControls } from "./provider-controls.js";
 
+const listing = vi.hoisted(() => ({ models: undefined as string[] | undefined }));
+vi.mock("../sdk/endpoint-models.js", () => ({
+  listEndpointModels: () => Promise.resolve(listing.models),
+}));
+
 const assume = vi.fn(() => Promise.resolve());
 const controls = new ProviderControls(() => ({ assume }) as unknown as AuthTracker);
 const SET = { providerId: "main", apiType: "bedrock", baseUrl: "https://gw.example/b" };
 const GATEWAY = { gateway: { baseUrl: "https://gw.example/a", headers: { "x-key": "k" } } };
 
-/** The error `run` throws (undefined when it does not throw). */
-function thrown(run: () => unknown): unknown {
+/** The error `run` throws or rejects with (undefined when it does neither). */
+async function thrown(run: () => unknown): Promise<unknown> {
   try {
-    run();
+    await run();
   } catch (error) {
     return error;
   }
@@ -22,6 +27,7 @@ function thrown(run: () => unknown): unknown {
 afterEach(() => {
   controls.signOut();
   assume.mockClear();
+  listing.models = undefined;
 });
 
 describe("ProviderControls", () => {
@@ -45,9 +51,9 @@ describe("ProviderControls", () => {
     }
   });
 
-  it("sets the main route (a new generation), lists it, and disable drops it", () => {
+  it("sets the main route (a new generation), lists it, and disable drops it", async () => {
     const before = routingGeneration();
-    controls.set({ ...SET, headers: { "x-key": "k" } });
+    await controls.set({ ...SET, headers: { "x-key": "k" } });
     expect(routingGeneration()).toBe(before + 1);
     expect(currentRoute()).toStrictEqual({
       apiType: "bedrock",
@@ -82,24 +88,20 @@ describe("ProviderControls", () => {
       { ...SET, headers: { "x-a": "1\nx-b: 2" } },
       "headers: header x-a must be one line",
     ],
-  ])("refuses %s and changes nothing", (_name, params, message) => {
-    controls.set({ ...SET, baseUrl: "https://kept.example" });
+  ])("refuses %s and changes nothing", async (_name, params, message) => {
+    await controls.set({ ...SET, baseUrl: "https://kept.example" });
     const generation = routingGeneration();
-    const error = thrown(() => controls.set(params));
+    const error = await thrown(() => controls.set(params));
     expect(isAdapterError(error, "invalidInput")).toBe(true);
     expect((error as Error).message).toBe(message);
     expect(currentRoute()?.baseUrl).toBe("https://kept.example");
     expect(routingGeneration()).toBe(generation);
   });
 
-  it("refuses to disable an unknown provider", () => {
-    controls.set(SET);
-    expect(
-      isAdapterError(
-        thrown(() => controls.disable({ providerId: "x" })),
-        "invalidInput",
-      ),
-    ).toBe(true);
+  it("refuses to disable an unknown provider", async () => {
+    await controls.set(SET);
+    const error = await thrown(() => controls.disable({ providerId: "x" }));
+    expect(isAdapterError(error, "invalidInput")).toBe(true);
     expect(currentRoute()?.baseUrl).toBe(SET.baseUrl);
   });
 
@@ -115,7 +117,7 @@ describe("ProviderControls", () => {
       baseUrl: "https://gw.example/a",
       headers: { "x-key": "k" },
     });
-    controls.set(SET);
+    await controls.set(SET);
     expect(currentRoute()?.baseUrl).toBe(SET.baseUrl);
     controls.disable({ providerId: "main" });
     expect(currentRoute()?.baseUrl).toBe("https://gw.example/a");
@@ -131,7 +133,7 @@ describe("ProviderControls", () => {
 
   it("sign-out ends both routes and leaves the state to the probes", async () => {
     await controls.signIn("gateway-bedrock", GATEWAY);
-    controls.set(SET);
+    await controls.set(SET);
     const generation = routingGeneration();
     controls.signOut();
     expect(currentRoute()).toBeUndefined();
@@ -141,5 +143,18 @@ describe("ProviderControls", () => {
     const after = routingGeneration();
     controls.signOut();
     expect(routingGeneration()).toBe(after);
+  });
+
+  it("keeps the models the endpoint lists with the route, none when it lists none", async () => {
+    listing.models = ["claude-sonnet-5"];
+    await controls.signIn("gateway", GATEWAY);
+    expect(currentRoute()?.listedModels).toEqual(["claude-sonnet-5"]);
+    listing.models = undefined;
+    await controls.set({ ...SET, apiType: "anthropic" });
+    expect(currentRoute()).toStrictEqual({
+      apiType: "anthropic",
+      baseUrl: SET.baseUrl,
+      headers: {},
+    });
   });
 });

@@ -10,7 +10,9 @@ import {
   isEndpointUrl,
   PROVIDER_APIS,
   type ProviderApi,
+  type ProviderRoute,
 } from "../sdk/provider-env.js";
+import { listEndpointModels } from "../sdk/endpoint-models.js";
 import { currentRoute, setGatewayRoute, setProviderRoute } from "../sdk/provider-routing.js";
 import { invalidInput } from "../util/adapter-error.js";
 import type { AuthTracker } from "./auth-tracker.js";
@@ -22,8 +24,8 @@ export const MAIN_PROVIDER = "main";
  * The ACP provider methods (`providers/list`, `providers/set`, `providers/disable`,
  * unstable) and the gateway sign-in, over the process's model route
  * (`sdk/provider-routing.ts`). A change takes effect at the next start of a Claude Code:
- * a session's next turn replaces the one it runs (`ClaudeQuery.routedAsNow`). Bad params
- * change nothing.
+ * a session's next turn replaces the one it runs (`ClaudeQuery.routedAsNow`); a session
+ * started after it offers the models the endpoint lists. Bad params change nothing.
  */
 export class ProviderControls {
   constructor(private readonly auth: () => AuthTracker | undefined) {}
@@ -43,8 +45,11 @@ export class ProviderControls {
     };
   }
 
-  /** `providers/set`: replaces the main provider's whole route (its headers too). */
-  set(params: SetProviderRequest): void {
+  /**
+   * `providers/set`: replaces the main provider's whole route (its headers too), with the
+   * models the endpoint lists, read before the route changes.
+   */
+  async set(params: SetProviderRequest): Promise<void> {
     checkProvider(params.providerId);
     if (!PROVIDER_APIS.includes(params.apiType as ProviderApi)) {
       throw invalidInput(
@@ -57,11 +62,13 @@ export class ProviderControls {
     const headers = params.headers ?? {};
     const problem = headersProblem(headers);
     if (problem) throw invalidInput(`headers: ${problem}`);
-    setProviderRoute({
-      apiType: params.apiType as ProviderApi,
-      baseUrl: params.baseUrl,
-      headers: { ...headers },
-    });
+    setProviderRoute(
+      await listed({
+        apiType: params.apiType as ProviderApi,
+        baseUrl: params.baseUrl,
+        headers: { ...headers },
+      }),
+    );
   }
 
   /** `providers/disable`: back to the gateway signed in with, else to the environment's. */
@@ -75,7 +82,7 @@ export class ProviderControls {
    * credentials, and the sign-in state says so (`_auth/status_update`, kind `gateway`).
    */
   async signIn(methodId: string, meta: unknown): Promise<void> {
-    const route = gatewayRoute(methodId, meta);
+    const route = await listed(gatewayRoute(methodId, meta));
     setGatewayRoute(route);
     await this.auth()?.assume(gatewayAuthStatus(route.baseUrl));
   }
@@ -92,6 +99,12 @@ export class ProviderControls {
     }
     void this.auth()?.assume(undefined);
   }
+}
+
+/** `route` with the models its endpoint lists, if it lists them. */
+async function listed(route: ProviderRoute): Promise<ProviderRoute> {
+  const models = await listEndpointModels(route);
+  return models ? { ...route, listedModels: models } : route;
 }
 
 function checkProvider(providerId: string): void {

@@ -50,7 +50,7 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
     )
     .onRequest(
       m.providers.set,
-      guarded(m.providers.set, ({ params }) => (service.providers.set(params), {})),
+      guarded(m.providers.set, ({ params }) => service.providers.set(params).then(empty)),
     )
     .onRequest(
       m.providers.disable,

@@ -8,6 +8,8 @@ export interface ProviderRoute {
   readonly apiType: ProviderApi;
   readonly baseUrl: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** The model ids the endpoint lists (`endpoint-models.ts`), when it lists them. */
+  readonly listedModels?: readonly string[];
 }
 
 /** The API protocols Claude Code speaks (the ACP `LlmProtocol` values it can take). */

@@ -13,6 +13,7 @@ import {
   modeState,
   type ModeAvailability,
 } from "../translation/modes.js";
+import { narrowToListed } from "../translation/listed-models.js";
 import { effortLevels, effortOption, modelOption } from "../translation/model-options.js";
 import {
   DEFAULT_MODEL,
@@ -312,8 +313,10 @@ export function configFor(
 ): SessionConfig {
   // Claude Code (0.3.318) lists the model it was started with as a "Custom model" entry
   // of its own when it knows no such model: that entry is not an offer.
-  const models = listed.filter(
-    (m) => !(m.value === plan.clientModel && m.description === STARTED_MODEL_ENTRY),
+  // Behind a gateway that lists its models, only those it serves (features 1g).
+  const models = narrowToListed(
+    listed.filter((m) => !(m.value === plan.clientModel && m.description === STARTED_MODEL_ENTRY)),
+    plan.listedModels,
   );
   // The client's model (`_meta.claudeCode.options.model`) is checked like a later
   // `session/set_model`: one Claude Code does not offer never reaches the API. (Where

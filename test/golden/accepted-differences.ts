@@ -17,10 +17,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: "ours states the ACP default (`audio: false`) explicitly; same meaning",
   },
   {
-    key: "← initialize result agentCapabilities.providers | only upstream",
-    reason: "product: upstream's provider switching is not a v1 feature of ours",
-  },
-  {
     key: "← initialize result agentCapabilities.sessionCapabilities.subagents | only ours",
     reason:
       "spec: every client is told that subagents can be native child sessions (subagents RFD, " +

@@ -58,7 +58,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       )
       .onRequest(
         m.providers.set,
-        guarded(m.providers.set, ({ params }) => (service.providers.set(params), {})),
+        guarded(m.providers.set, ({ params }) => service.providers.set(params).then(empty)),
       )
       .onRequest(
         m.providers.disable,
