@@ -32,3 +32,27 @@ export function narrowToListed(
     m.value === DEFAULT_MODEL ? (m.resolvedModel ? serves(m) : kept.length > 0) : kept.includes(m),
   );
 }
+
+/**
+ * Claude Code (0.3.318) lists the model it was started with as a "Custom model" entry of
+ * its own when it knows no such model: that entry is not an offer.
+ */
+const STARTED_MODEL_ENTRY = "Custom model";
+
+/**
+ * The models a session offers of Claude Code's list: without its own entry for the
+ * client's model (`startedWith`) when it does not know it, and behind an endpoint that
+ * lists its models (`listed`), only those it serves.
+ */
+export function offeredModels(
+  models: readonly ModelInfo[],
+  startedWith: string | undefined,
+  listed: readonly string[] | undefined,
+): readonly ModelInfo[] {
+  const own = (m: ModelInfo): boolean =>
+    m.value === startedWith && m.description === STARTED_MODEL_ENTRY;
+  return narrowToListed(
+    models.filter((m) => !own(m)),
+    listed,
+  );
+}

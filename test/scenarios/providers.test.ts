@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PROFILES } from "../support/acp-harness.js";
-import { startModelServer, type ModelServer } from "../support/model-server.js";
+import {
+  startModelServer,
+  type ModelServer,
+  type ModelServerOptions,
+} from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { textTurn } from "../support/script-turns.js";
 
@@ -8,10 +12,10 @@ const scenario = useScenarios();
 
 /** A second scripted model server for the test; closed after it. */
 async function withSecondServer(
-  script: ReturnType<typeof textTurn>[],
+  options: ModelServerOptions,
   test: (server: ModelServer) => Promise<void>,
 ): Promise<void> {
-  const server = await startModelServer({ script });
+  const server = await startModelServer(options);
   try {
     await test(server);
   } finally {
@@ -22,7 +26,7 @@ async function withSecondServer(
 describe("providers (ACP unstable providers/list, set, disable)", () => {
   it("routes the next turn to the provider set, checks the params, and disable goes back", async () => {
     const s = await scenario({ script: [textTurn("from the default")] });
-    await withSecondServer([textTurn("from the provider")], async (other) => {
+    await withSecondServer({ script: [textTurn("from the provider")] }, async (other) => {
       const init = await s.initialize();
       expect(init.agentCapabilities?.providers).toEqual({});
       const sessionId = await s.newSession();
@@ -86,7 +90,8 @@ describe("gateway sign-in (Zed gateway convention)", () => {
 
   it("offers the gateway methods, checks the gateway, routes turns through it; logout ends it", async () => {
     const s = await scenario();
-    await withSecondServer([textTurn("from the gateway")], async (gateway) => {
+    const served = { script: [textTurn("from the gateway")], models: ["claude-sonnet-5-5"] };
+    await withSecondServer(served, async (gateway) => {
       const init = await s.initialize(GATEWAY_CLIENT);
       expect(init.authMethods?.map((m) => m.id)).toEqual([
         "claude-ai-login",
@@ -132,11 +137,20 @@ describe("gateway sign-in (Zed gateway convention)", () => {
           params: { authStatus: { kind: "gateway", label: "Custom model gateway", detail: host } },
         },
       ]);
-      const sessionId = await s.newSession();
+      const answer = await s.agent.request("session/new", { cwd: s.workspace, mcpServers: [] });
+      // The gateway lists one model: the session offers it alone, and runs it.
+      const model = answer.configOptions?.find((o) => o.id === "model");
+      expect(model).toMatchObject({ currentValue: "sonnet", options: [{ value: "sonnet" }] });
+      expect(model?.type === "select" && model.options).toHaveLength(1);
+      const sessionId = answer.sessionId;
       expect((await s.prompt(sessionId, "hello there")).stopReason).toBe("end_turn");
       expect(s.model.mainRequests()).toHaveLength(0);
       expect(gateway.mainRequests()).toHaveLength(1);
-      expect(gateway.mainRequests()[0]!.headers["x-gateway-key"]).toBe("k-1");
+      const routed = gateway.mainRequests()[0]!;
+      expect(routed.headers["x-gateway-key"]).toBe("k-1");
+      expect(routed.body.model).toBe("claude-sonnet-5-5");
+      const listing = gateway.requests.find((r) => r.path.startsWith("/v1/models"));
+      expect(listing?.headers["x-gateway-key"]).toBe("k-1");
 
       // logout ends the gateway route; the state is Claude Code's again (the API key).
       await s.agent.request("logout", {});
