@@ -1,6 +1,6 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
-import { narrowToListed } from "./listed-models.js";
+import { narrowToListed, offeredModels } from "./listed-models.js";
 
 function model(value: string, resolvedModel?: string): ModelInfo {
   return {
@@ -28,6 +28,7 @@ describe("narrowToListed", () => {
     ["the id without the 1M marker", ["claude-opus-5-5"], [DEFAULT, OPUS_1M]],
     ["a row's own value", ["my-proxy-model"], [DEFAULT, CUSTOM]],
     ["only models Claude Code does not name", ["gpt-x"], []],
+    ["the name default, which is no model", ["default"], []],
   ])("%s", (_name, listed, expected) => {
     expect(narrowToListed(ALL, listed)).toEqual(expected);
   });
@@ -38,5 +39,34 @@ describe("narrowToListed", () => {
     expect(narrowToListed([resolvedDefault, SONNET], ["claude-opus-5-5"])).toEqual([
       resolvedDefault,
     ]);
+  });
+
+  it("strips the markers only at the end of an id", () => {
+    const odd = [model("odd[1m]name"), model("claude-x-20260101-beta")];
+    expect(narrowToListed(odd, ["oddname", "claude-x-beta"])).toEqual([]);
+    expect(narrowToListed(odd, ["odd[1m]name", "claude-x-20260101-beta-20260202"])).toEqual(odd);
+  });
+});
+
+describe("offeredModels", () => {
+  const started = {
+    value: "claude-bogus-1",
+    displayName: "claude-bogus-1",
+    description: "Custom model",
+  };
+  const other = { value: "my-model", displayName: "my-model", description: "Custom model" };
+
+  it("leaves out Claude Code's own entry for the client's model only", () => {
+    expect(offeredModels([SONNET, started, other], "claude-bogus-1", undefined)).toEqual([
+      SONNET,
+      other,
+    ]);
+    expect(offeredModels([SONNET, started], undefined, undefined)).toEqual([SONNET, started]);
+  });
+
+  it("then keeps what the endpoint lists", () => {
+    expect(
+      offeredModels([DEFAULT, SONNET, started], "claude-bogus-1", ["claude-sonnet-5"]),
+    ).toEqual([DEFAULT, SONNET]);
   });
 });
