@@ -122,7 +122,7 @@ export class AcpAgent {
    * running keep the credentials their Claude Code started with.
    */
   async logout(): Promise<void> {
-    this.providers.signOut();
+    await this.providers.signOut();
     await claudeLogout();
     await this.auth?.refresh(true);
   }

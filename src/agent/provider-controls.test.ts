@@ -4,9 +4,12 @@ import { isAdapterError } from "../util/adapter-error.js";
 import type { AuthTracker } from "./auth-tracker.js";
 import { ProviderControls } from "./provider-controls.js";
 
-const listing = vi.hoisted(() => ({ models: undefined as string[] | undefined }));
+const listing = vi.hoisted(() => ({
+  models: undefined as string[] | undefined,
+  wait: Promise.resolve(),
+}));
 vi.mock("../sdk/endpoint-models.js", () => ({
-  listEndpointModels: () => Promise.resolve(listing.models),
+  listEndpointModels: () => listing.wait.then(() => listing.models),
 }));
 
 const assume = vi.fn(() => Promise.resolve());
@@ -24,10 +27,11 @@ async function thrown(run: () => unknown): Promise<unknown> {
   return undefined;
 }
 
-afterEach(() => {
-  controls.signOut();
+afterEach(async () => {
+  await controls.signOut();
   assume.mockClear();
   listing.models = undefined;
+  listing.wait = Promise.resolve();
 });
 
 describe("ProviderControls", () => {
@@ -65,7 +69,7 @@ describe("ProviderControls", () => {
       baseUrl: "https://gw.example/b",
     });
     expect(routeEnv().ANTHROPIC_BEDROCK_BASE_URL).toBe("https://gw.example/b");
-    controls.disable({ providerId: "main" });
+    await controls.disable({ providerId: "main" });
     expect(currentRoute()).toBeUndefined();
     expect(routeEnv()).toStrictEqual({});
     expect(routingGeneration()).toBe(before + 2);
@@ -119,7 +123,7 @@ describe("ProviderControls", () => {
     });
     await controls.set(SET);
     expect(currentRoute()?.baseUrl).toBe(SET.baseUrl);
-    controls.disable({ providerId: "main" });
+    await controls.disable({ providerId: "main" });
     expect(currentRoute()?.baseUrl).toBe("https://gw.example/a");
   });
 
@@ -135,13 +139,13 @@ describe("ProviderControls", () => {
     await controls.signIn("gateway-bedrock", GATEWAY);
     await controls.set(SET);
     const generation = routingGeneration();
-    controls.signOut();
+    await controls.signOut();
     expect(currentRoute()).toBeUndefined();
     expect(routingGeneration()).toBeGreaterThan(generation);
     expect(assume).toHaveBeenLastCalledWith(undefined);
     // With no route, a sign-out changes no route: sessions keep their Claude Code.
     const after = routingGeneration();
-    controls.signOut();
+    await controls.signOut();
     expect(routingGeneration()).toBe(after);
   });
 
@@ -156,5 +160,16 @@ describe("ProviderControls", () => {
       baseUrl: SET.baseUrl,
       headers: {},
     });
+  });
+
+  it("applies changes in the order asked for, also while a listing takes time", async () => {
+    let release!: () => void;
+    listing.models = ["claude-sonnet-5"];
+    listing.wait = new Promise<void>((resolve) => (release = resolve));
+    const set = controls.set({ ...SET, apiType: "anthropic" });
+    const disabled = controls.disable({ providerId: "main" });
+    release();
+    await Promise.all([set, disabled]);
+    expect(currentRoute()).toBeUndefined();
   });
 });

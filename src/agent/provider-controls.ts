@@ -28,6 +28,12 @@ export const MAIN_PROVIDER = "main";
  * started after it offers the models the endpoint lists. Bad params change nothing.
  */
 export class ProviderControls {
+  /**
+   * The changes under way, one after another: a change waits for the one before it (a
+   * listing may take seconds), so the last one asked for is the one in effect.
+   */
+  private changes: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly auth: () => AuthTracker | undefined) {}
 
   /** `providers/list`: the route in effect, else the one Claude Code's environment picks. */
@@ -62,19 +68,18 @@ export class ProviderControls {
     const headers = params.headers ?? {};
     const problem = headersProblem(headers);
     if (problem) throw invalidInput(`headers: ${problem}`);
-    setProviderRoute(
-      await listed({
-        apiType: params.apiType as ProviderApi,
-        baseUrl: params.baseUrl,
-        headers: { ...headers },
-      }),
-    );
+    const route = {
+      apiType: params.apiType as ProviderApi,
+      baseUrl: params.baseUrl,
+      headers: { ...headers },
+    };
+    return this.inOrder(async () => setProviderRoute(await listed(route)));
   }
 
   /** `providers/disable`: back to the gateway signed in with, else to the environment's. */
-  disable(params: DisableProviderRequest): void {
+  async disable(params: DisableProviderRequest): Promise<void> {
     checkProvider(params.providerId);
-    setProviderRoute(undefined);
+    return this.inOrder(() => Promise.resolve(setProviderRoute(undefined)));
   }
 
   /**
@@ -82,22 +87,35 @@ export class ProviderControls {
    * credentials, and the sign-in state says so (`_auth/status_update`, kind `gateway`).
    */
   async signIn(methodId: string, meta: unknown): Promise<void> {
-    const route = await listed(gatewayRoute(methodId, meta));
-    setGatewayRoute(route);
-    await this.auth()?.assume(gatewayAuthStatus(route.baseUrl));
+    const checked = gatewayRoute(methodId, meta);
+    return this.inOrder(async () => {
+      const route = await listed(checked);
+      setGatewayRoute(route);
+      await this.auth()?.assume(gatewayAuthStatus(route.baseUrl));
+    });
   }
 
   /**
    * `logout`: the client's routes end (the gateway and a provider it set); the sign-in
    * state is Claude Code's again once probed.
    */
-  signOut(): void {
-    // Only a change counts: it makes every session replace its Claude Code.
-    if (currentRoute()) {
-      setGatewayRoute(undefined);
-      setProviderRoute(undefined);
-    }
-    void this.auth()?.assume(undefined);
+  signOut(): Promise<void> {
+    return this.inOrder(async () => {
+      // With no route there is nothing to end: a change would make every session
+      // replace its Claude Code for nothing.
+      if (currentRoute()) {
+        setGatewayRoute(undefined);
+        setProviderRoute(undefined);
+      }
+      await this.auth()?.assume(undefined);
+    });
+  }
+
+  /** Runs `change` once the changes before it are done (failed or not). */
+  private inOrder(change: () => Promise<void>): Promise<void> {
+    const run = this.changes.then(change);
+    this.changes = run.catch(() => undefined);
+    return run;
   }
 }
 

@@ -54,7 +54,7 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
     )
     .onRequest(
       m.providers.disable,
-      guarded(m.providers.disable, ({ params }) => (service.providers.disable(params), {})),
+      guarded(m.providers.disable, ({ params }) => service.providers.disable(params).then(empty)),
     )
     .onRequest(
       m.logout,

@@ -62,7 +62,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       )
       .onRequest(
         m.providers.disable,
-        guarded(m.providers.disable, ({ params }) => (service.providers.disable(params), {})),
+        guarded(m.providers.disable, ({ params }) => service.providers.disable(params).then(empty)),
       )
       .onRequest(
         m.session.new,
