@@ -64,6 +64,50 @@ describe("providerEnv", () => {
     });
   });
 
+  it.each([
+    [
+      "a bearer token as ANTHROPIC_AUTH_TOKEN",
+      { Authorization: "Bearer gw-token", "x-route": "r" },
+      { ANTHROPIC_AUTH_TOKEN: "gw-token", ANTHROPIC_CUSTOM_HEADERS: "x-route: r" },
+    ],
+    ["an API key as ANTHROPIC_API_KEY", { "X-Api-Key": "gw-key" }, { ANTHROPIC_API_KEY: "gw-key" }],
+    [
+      "both",
+      { authorization: "bearer t", "x-api-key": "k" },
+      { ANTHROPIC_AUTH_TOKEN: "t", ANTHROPIC_API_KEY: "k" },
+    ],
+    [
+      "another scheme as a header, with a placeholder API key",
+      { Authorization: "Basic dTpw" },
+      {
+        ANTHROPIC_API_KEY: ROUTE_TOKEN_PLACEHOLDER,
+        ANTHROPIC_CUSTOM_HEADERS: "Authorization: Basic dTpw",
+      },
+    ],
+    [
+      "an empty bearer as a header",
+      { Authorization: "Bearer " },
+      {
+        ANTHROPIC_API_KEY: ROUTE_TOKEN_PLACEHOLDER,
+        ANTHROPIC_CUSTOM_HEADERS: "Authorization: Bearer ",
+      },
+    ],
+  ])("passes the route's credentials on: %s", (_name, headers, own) => {
+    const route = { apiType: "anthropic" as const, baseUrl: "https://gw.example", headers };
+    expect(providerEnv(route)).toStrictEqual({
+      ...CLEARED,
+      ANTHROPIC_BASE_URL: "https://gw.example",
+      ...own,
+    });
+  });
+
+  it("leaves a Bedrock or Vertex route's Authorization header as it is", () => {
+    const headers = { Authorization: "Bearer t" };
+    const env = providerEnv({ apiType: "bedrock", baseUrl: "https://gw.example", headers });
+    expect(env.ANTHROPIC_CUSTOM_HEADERS).toBe("Authorization: Bearer t");
+    expect(env.ANTHROPIC_AUTH_TOKEN).toBeUndefined();
+  });
+
   it("sets no header variable without headers", () => {
     const env = providerEnv({ apiType: "anthropic", baseUrl: "http://h", headers: {} });
     expect(env.ANTHROPIC_CUSTOM_HEADERS).toBeUndefined();

@@ -20,9 +20,9 @@ export type ProviderApi = (typeof PROVIDER_APIS)[number];
 const ANTHROPIC_API = "https://api.anthropic.com";
 
 /**
- * The token Claude Code is given in place of the user's own credentials: an endpoint the
- * client routes to holds its credentials in the route's headers, and the user's Anthropic
- * key or login must never reach it. Claude Code needs some credential to send requests.
+ * The credential Claude Code is given where the route names none: the user's Anthropic
+ * key or login must never reach an endpoint the client routes to, and Claude Code needs
+ * some credential to send requests.
  */
 export const ROUTE_TOKEN_PLACEHOLDER = "acp-provider-route";
 
@@ -57,24 +57,25 @@ export function customHeaders(headers: Readonly<Record<string, string>>): string
 
 /**
  * The environment that sends Claude Code's requests along `route` (nothing without one):
- * - `anthropic`: `ANTHROPIC_BASE_URL`, a placeholder bearer token;
+ * - `anthropic`: `ANTHROPIC_BASE_URL`, the route's credentials (`anthropicCredentials`);
  * - `bedrock`: `CLAUDE_CODE_USE_BEDROCK`, `ANTHROPIC_BEDROCK_BASE_URL`, and no AWS
  *   signing (`CLAUDE_CODE_SKIP_BEDROCK_AUTH`, Claude Code's switch for a gateway);
  * - `vertex`: `CLAUDE_CODE_USE_VERTEX`, `ANTHROPIC_VERTEX_BASE_URL`, no Google sign-in
  *   (`CLAUDE_CODE_SKIP_VERTEX_AUTH`); the project and region stay the environment's.
- * The route's headers go in `ANTHROPIC_CUSTOM_HEADERS` (they win over the placeholder's
- * `Authorization`).
+ * The route's (other) headers go in `ANTHROPIC_CUSTOM_HEADERS`.
  */
 export function providerEnv(route: ProviderRoute | undefined): Record<string, string | undefined> {
   if (!route) return {};
   const env: Record<string, string | undefined> = {};
   for (const name of ROUTING_VARS) env[name] = undefined;
-  const headers = customHeaders(route.headers);
+  const credentials =
+    route.apiType === "anthropic" ? anthropicCredentials(route.headers) : undefined;
+  const headers = customHeaders(credentials?.headers ?? route.headers);
   if (headers) env.ANTHROPIC_CUSTOM_HEADERS = headers;
   switch (route.apiType) {
     case "anthropic":
       env.ANTHROPIC_BASE_URL = route.baseUrl;
-      env.ANTHROPIC_AUTH_TOKEN = ROUTE_TOKEN_PLACEHOLDER;
+      Object.assign(env, credentials?.env);
       break;
     case "bedrock":
       env.CLAUDE_CODE_USE_BEDROCK = "1";
@@ -88,6 +89,39 @@ export function providerEnv(route: ProviderRoute | undefined): Record<string, st
       break;
   }
   return env;
+}
+
+/**
+ * The Anthropic-protocol credentials of a route's headers. Claude Code writes its own
+ * `Authorization` / `x-api-key` over a custom header of the same name, so the route's
+ * own go in Claude Code's variables instead: `Authorization: Bearer <token>` as
+ * `ANTHROPIC_AUTH_TOKEN`, `x-api-key` as `ANTHROPIC_API_KEY`. Without either, a
+ * placeholder stands in (a bearer token; an API key where the route sends an
+ * `Authorization` of another scheme, which a bearer token would replace).
+ */
+function anthropicCredentials(headers: Readonly<Record<string, string>>): {
+  env: Record<string, string>;
+  headers: Record<string, string>;
+} {
+  const env: Record<string, string> = {};
+  const rest: Record<string, string> = {};
+  let otherAuthorization = false;
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]!;
+    const lower = name.toLowerCase();
+    const bearer = /^Bearer\s+(\S.*)$/i.exec(value);
+    if (lower === "authorization" && bearer) env.ANTHROPIC_AUTH_TOKEN = bearer[1]!;
+    else if (lower === "x-api-key") env.ANTHROPIC_API_KEY = value;
+    else {
+      if (lower === "authorization") otherAuthorization = true;
+      rest[name] = value;
+    }
+  }
+  if (!env.ANTHROPIC_AUTH_TOKEN && !env.ANTHROPIC_API_KEY) {
+    if (otherAuthorization) env.ANTHROPIC_API_KEY = ROUTE_TOKEN_PLACEHOLDER;
+    else env.ANTHROPIC_AUTH_TOKEN = ROUTE_TOKEN_PLACEHOLDER;
+  }
+  return { env, headers: rest };
 }
 
 /** Claude Code's reading of a switch variable: set, and not `0` / `false`. */

@@ -53,7 +53,10 @@ describe("providers (ACP unstable providers/list, set, disable)", () => {
         });
       }
       await expect(
-        s.agent.request("providers/set", { ...set, headers: { "x-route": "second" } }),
+        s.agent.request("providers/set", {
+          ...set,
+          headers: { "x-route": "second", Authorization: "Bearer provider-token" },
+        }),
       ).resolves.toEqual({});
       expect(await s.agent.request("providers/list", {})).toEqual({
         providers: [{ ...main, current: { apiType: "anthropic", baseUrl: other.url } }],
@@ -66,6 +69,8 @@ describe("providers (ACP unstable providers/list, set, disable)", () => {
       const routed = other.mainRequests();
       expect(routed).toHaveLength(1);
       expect(routed[0]!.headers["x-route"]).toBe("second");
+      // The client's credentials win over the placeholder that stands for the user's.
+      expect(routed[0]!.headers.authorization).toBe("Bearer provider-token");
       // The user's own key never reaches the provider.
       expect(routed[0]!.headers["x-api-key"]).toBeUndefined();
       // The conversation went on: the provider got the first turn too.
