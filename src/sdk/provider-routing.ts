@@ -1,3 +1,4 @@
+import { setRouteSecrets } from "../util/user-text.js";
 import { providerEnv, type ProviderRoute } from "./provider-env.js";
 
 /**
@@ -17,11 +18,6 @@ export function currentRoute(): ProviderRoute | undefined {
   return provider ?? gateway;
 }
 
-/** Whether the route in effect came from a gateway sign-in. */
-export function routedThroughGateway(): boolean {
-  return provider === undefined && gateway !== undefined;
-}
-
 /** The environment of the route in effect (see `providerEnv`). */
 export function routeEnv(): Record<string, string | undefined> {
   return providerEnv(currentRoute());
@@ -30,13 +26,21 @@ export function routeEnv(): Record<string, string | undefined> {
 /** `providers/set` (a route) and `providers/disable` (undefined). */
 export function setProviderRoute(route: ProviderRoute | undefined): void {
   provider = route;
-  generation++;
+  changed();
 }
 
 /** A gateway sign-in (a route) or a sign-out (undefined). */
 export function setGatewayRoute(route: ProviderRoute | undefined): void {
   gateway = route;
+  changed();
+}
+
+/** A new generation; the header values of both routes are redacted from error texts. */
+function changed(): void {
   generation++;
+  // Each value whole, and its last word (the token of `Bearer <token>`).
+  const values = [gateway, provider].flatMap((route) => Object.values(route?.headers ?? {}));
+  setRouteSecrets(values.flatMap((value) => [value, value.trim().split(/\s+/).at(-1) ?? ""]));
 }
 
 /** Which change of the route a query started under (`isCurrentRouting`). */
