@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AIR_WIRE_STRINGS } from "../src/extensions/air/keys.js";
+import { GATEWAY_WIRE_STRINGS } from "../src/extensions/gateway/keys.js";
 import { LODY_WIRE_STRINGS } from "../src/extensions/lody/keys.js";
 import { STEERING_WIRE_STRINGS } from "../src/extensions/steering/keys.js";
 import { V2_WIRE_STRINGS } from "../src/extensions/v2/keys.js";
@@ -94,6 +95,7 @@ const EXTENSION_WIRE_STRINGS = {
   steering: STEERING_WIRE_STRINGS,
   v2: V2_WIRE_STRINGS,
   lody: LODY_WIRE_STRINGS,
+  gateway: GATEWAY_WIRE_STRINGS,
 };
 const runtime = all.filter((i) => !i.typeOnly);
 const inFolder = (folder: string) => (i: Import) => i.file.startsWith(`${folder}/`);

@@ -8,6 +8,7 @@ import type {
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
+import { isGatewayMethod } from "../extensions/gateway/sign-in.js";
 import { parseClientProfile, PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
 import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
 import { isSessionId } from "../sdk/transcript-paths.js";
@@ -19,6 +20,7 @@ import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-er
 import { claudeLogout } from "../sdk/claude-logout.js";
 import type { AgentOptions } from "./agent-options.js";
 import { AuthTracker } from "./auth-tracker.js";
+import { ProviderControls } from "./provider-controls.js";
 import { forkEnd } from "./fork-end.js";
 import { archiveStoredSession } from "./history/archive-session.js";
 import { findStoredSession } from "./history/stored-session.js";
@@ -69,6 +71,8 @@ export class AcpAgent {
   });
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;
+  /** `providers/*` (unstable ACP) and the gateway sign-in: where Claude Code's requests go. */
+  readonly providers = new ProviderControls(() => this.auth);
   private readonly opener = new SessionOpener({
     sessions: this.sessions,
     client: () => this.client,
@@ -91,8 +95,15 @@ export class AcpAgent {
     return this.negotiated;
   }
 
-  /** `authenticate`: a terminal login ran in the client; all that is left is to read the new state. */
-  async authenticate(methodId: string): Promise<void> {
+  /**
+   * `authenticate`: a gateway sign-in (`meta`: the request's `_meta`), for a client that
+   * declared the gateway capability; else a terminal login ran in the client, and all
+   * that is left is to read the new state.
+   */
+  async authenticate(methodId: string, meta?: unknown): Promise<void> {
+    if (this.negotiated.authGateway && isGatewayMethod(methodId)) {
+      return this.providers.signIn(methodId, meta);
+    }
     if (!LOGIN_METHOD_IDS.has(methodId)) {
       throw invalidInput(`unknown auth method ${JSON.stringify(methodId)}`);
     }
@@ -101,11 +112,13 @@ export class AcpAgent {
   }
 
   /**
-   * `logout`: Claude Code's own sign-out, then the login state is probed again
-   * (`_auth/status_update` when it changed). Sessions already running keep the
-   * credentials their Claude Code started with.
+   * `logout`: the client's model routes end (a gateway, a provider it set: each session
+   * replaces its Claude Code before its next turn), Claude Code's own sign-out, then the
+   * login state is probed again (`_auth/status_update` when it changed). Sessions already
+   * running keep the credentials their Claude Code started with.
    */
   async logout(): Promise<void> {
+    await this.providers.signOut();
     await claudeLogout();
     await this.auth?.refresh(true);
   }

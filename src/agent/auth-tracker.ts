@@ -20,6 +20,11 @@ export class AuthTracker {
   private running: Promise<void> | undefined;
   private next: Promise<void> | undefined;
   private nextUrgent = false;
+  /**
+   * A state the adapter knows without asking Claude Code (a gateway sign-in): while it
+   * holds, probes change nothing.
+   */
+  private assumed: AuthStatus | undefined;
   /** Claude Code starts of sessions under way: a probe due meanwhile waits for them. */
   private readonly starts = new Set<Promise<unknown>>();
 
@@ -78,11 +83,26 @@ export class AuthTracker {
     this.starts.add(settled);
   }
 
+  /**
+   * Takes `status` as the state (a gateway sign-in: the client asked, so a change is
+   * pushed at once), or, with undefined, leaves the state to the probes again (the
+   * caller probes next).
+   */
+  async assume(status: AuthStatus | undefined): Promise<void> {
+    this.assumed = status;
+    if (status) await this.update(status, true);
+  }
+
   private async probe(urgent: boolean): Promise<void> {
     const probed = await probeAuthStatus(process.env, urgent);
-    // A probe that could not tell (timed out, no Claude Code) changes nothing.
-    if (probed === undefined) return;
-    const status = toAuthStatus(probed);
+    // A probe that could not tell (timed out, no Claude Code) changes nothing, nor one
+    // while the adapter knows the state itself.
+    if (probed === undefined || this.assumed) return;
+    await this.update(toAuthStatus(probed), urgent);
+  }
+
+  /** Sets the state; pushes it when it changed (see `probe` for the first state). */
+  private async update(status: AuthStatus, urgent: boolean): Promise<void> {
     const before = this.current;
     this.current = status;
     // The first probe's state is news too (the client knows nothing yet), as upstream

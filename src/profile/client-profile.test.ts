@@ -34,6 +34,7 @@ describe("parseClientProfile", () => {
       subagents: false,
       plan: false,
       authTerminal: false,
+      authGateway: false,
       zed: NO_ZED,
       air: NO_AIR,
       lody: NO_LODY,
@@ -48,7 +49,7 @@ describe("parseClientProfile", () => {
       session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
       subagents: {},
       plan: {},
-      auth: { terminal: true },
+      auth: { terminal: true, _meta: { gateway: true } },
     });
     expect(p).toEqual({
       fs: { read: true, write: true },
@@ -58,10 +59,19 @@ describe("parseClientProfile", () => {
       subagents: true,
       plan: true,
       authTerminal: true,
+      authGateway: true,
       zed: NO_ZED,
       air: NO_AIR,
       lody: NO_LODY,
     });
+  });
+
+  it.each([
+    ["a string", { auth: { _meta: { gateway: "true" } } }],
+    ["top-level _meta", { _meta: { gateway: true } }],
+    ["auth without _meta", { auth: { gateway: true } }],
+  ])("a gateway declared as %s is not the gateway capability", (_name, caps) => {
+    expect(parseClientProfile(caps).authGateway).toBe(false);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { parseAirProfile, type AirProfile } from "../extensions/air/profile.js";
+import { parseGatewayProfile } from "../extensions/gateway/profile.js";
 import { parseLodyProfile, type LodyProfile } from "../extensions/lody/profile.js";
 import { parseZedProfile, type ZedProfile } from "../extensions/zed/profile.js";
 import { ownField, toPlainData } from "../util/plain-data.js";
@@ -29,6 +30,8 @@ export interface ClientProfile {
   readonly subagents: boolean;
   readonly plan: boolean;
   readonly authTerminal: boolean;
+  /** The Zed gateway sign-in (`auth._meta.gateway`): the gateway auth methods. */
+  readonly authGateway: boolean;
   /** The Zed conventions (`_meta.terminal_output`, ...). */
   readonly zed: ZedProfile;
   /** JetBrains AIR (`_meta.jetbrains.air`). */
@@ -72,6 +75,7 @@ export function parseClientProfile(rawCapabilities: unknown): ClientProfile {
     subagents: declared(ownField(caps, "subagents")),
     plan: declared(ownField(caps, "plan")),
     authTerminal: flag(ownField(ownField(caps, "auth"), "terminal")),
+    authGateway: parseGatewayProfile(ownField(ownField(caps, "auth"), "_meta")),
     zed: parseZedProfile(meta),
     air: parseAirProfile(meta),
     lody: parseLodyProfile(meta, formElicitation),

@@ -42,7 +42,21 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
     )
     .onRequest(
       m.authenticate,
-      guarded(m.authenticate, ({ params }) => service.authenticate(params.methodId).then(empty)),
+      guarded(m.authenticate, ({ params }) =>
+        service.authenticate(params.methodId, params._meta).then(empty),
+      ),
+    )
+    .onRequest(
+      m.providers.list,
+      guarded(m.providers.list, () => service.providers.list()),
+    )
+    .onRequest(
+      m.providers.set,
+      guarded(m.providers.set, ({ params }) => service.providers.set(params).then(empty)),
+    )
+    .onRequest(
+      m.providers.disable,
+      guarded(m.providers.disable, ({ params }) => service.providers.disable(params).then(empty)),
     )
     .onRequest(
       m.logout,

@@ -60,4 +60,10 @@ describe("initializeResponse", () => {
       subagents: {},
     });
   });
+
+  it("advertises the provider methods and logout to every client", () => {
+    const caps = initializeResponse(parseClientProfile({})).agentCapabilities;
+    expect(caps?.providers).toStrictEqual({});
+    expect(caps?.auth).toStrictEqual({ logout: {} });
+  });
 });

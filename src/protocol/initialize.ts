@@ -46,6 +46,8 @@ export function initializeResponse(
         ...{ subagents: {} },
       },
       auth: { logout: {} },
+      // The custom-LLM-endpoint RFD (unstable): `providers/list`, `set`, `disable`.
+      providers: {},
       _meta: {
         claudeCode: { promptQueueing: true },
         authStatus: {},

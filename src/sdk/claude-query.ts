@@ -11,6 +11,7 @@ import {
   type SDKUserMessage,
 } from "@anthropic-ai/claude-agent-sdk";
 import { InputStream } from "./input-stream.js";
+import { routingGeneration } from "./provider-routing.js";
 import { buildQueryOptions, type SessionQueryConfig } from "./query-options.js";
 import { startupFailure } from "./startup-failure.js";
 
@@ -58,9 +59,20 @@ export class ClaudeQuery {
   private readonly input = new InputStream();
   private readonly query: Query;
   private closed = false;
+  /** The change of the model route this Claude Code started under (`routedAsNow`). */
+  private readonly routing = routingGeneration();
 
   constructor(private readonly config: SessionQueryConfig) {
     this.query = query({ prompt: this.input, options: buildQueryOptions(config) });
+  }
+
+  /**
+   * Whether this Claude Code sends its model requests where the process's route says:
+   * it read the route from its environment when it started, so after `providers/set`
+   * or a gateway sign-in its session replaces it before the next turn.
+   */
+  routedAsNow(): boolean {
+    return this.routing === routingGeneration();
   }
 
   /** Resolves when Claude Code has started: what it offers (models, commands, mode). */

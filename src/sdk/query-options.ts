@@ -2,6 +2,7 @@ import { modelConfigSettings, programmaticSettings } from "./model-config.js";
 import type { McpServerConfig, Options, PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import { claudeExecutable } from "./claude-binary.js";
+import { routeEnv } from "./provider-routing.js";
 import { thinkingFromEnv } from "./thinking-config.js";
 import { spawnClaudeCode } from "./claude-process.js";
 import { log } from "../util/log.js";
@@ -94,13 +95,14 @@ export function toSdkMcpServers(servers: readonly McpServer[]): Record<string, M
 
 /**
  * The environment Claude Code starts with, as far as the user decides it: `base` (this
- * process's), then the client's `options.env`.
+ * process's), then the client's `options.env`, then the route the client set for the
+ * model requests (`providers/set`, a gateway sign-in: `provider-routing.ts`).
  */
 export function clientEnv(
   passThrough: Readonly<Record<string, unknown>>,
   base: Readonly<Record<string, string | undefined>> = process.env,
 ): Record<string, string | undefined> {
-  return { ...base, ...stringRecord(passThrough.env) };
+  return { ...base, ...stringRecord(passThrough.env), ...routeEnv() };
 }
 
 /**

@@ -15,8 +15,9 @@ export interface RestartParts {
 }
 
 /**
- * Replaces a query whose Claude Code exited: the conversation resumes when Claude Code
- * stored it, else starts anew. Each replacement carries the next queued prompt, so a
+ * Replaces a query whose Claude Code exited, or one started on a model route the client
+ * has since changed (between turns): the conversation resumes when Claude Code stored
+ * it, else starts anew. Each replacement carries the next queued prompt, so a
  * Claude Code that cannot start fails prompts one by one, never in a loop.
  */
 export async function restartQuery(parts: RestartParts): Promise<void> {

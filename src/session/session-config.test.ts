@@ -68,6 +68,22 @@ describe("the client's model", () => {
   });
 });
 
+describe("behind an endpoint that lists its models", () => {
+  const modelValues = (listedModels: readonly string[]): unknown =>
+    configFor({ ...plan(undefined), listedModels }, models)
+      .configOptions()
+      .flatMap((o) =>
+        o.id === "model" && o.type === "select" ? (o.options as { value: string }[]) : [],
+      )
+      .map((o) => o.value);
+
+  it("offers only the models it serves, and no model option when it serves none", () => {
+    expect(modelValues(["claude-sonnet-5-5"])).toEqual(["sonnet"]);
+    expect(modelValues(["claude-opus-5-5", "claude-sonnet-5-5"])).toEqual(["default", "sonnet"]);
+    expect(modelValues([])).toEqual([]);
+  });
+});
+
 const LEVELS: ModelInfo["supportedEffortLevels"] = ["low", "medium", "high", "xhigh", "max"];
 const row = (value: string, resolvedModel: string, extra: Partial<ModelInfo> = {}): ModelInfo => ({
   value,

@@ -9,6 +9,7 @@ import {
   modeState,
   type ModeAvailability,
 } from "../translation/modes.js";
+import { offeredModels } from "../translation/listed-models.js";
 import { effortLevels, effortOption, modelOption } from "../translation/model-options.js";
 import {
   DEFAULT_MODEL,
@@ -82,6 +83,8 @@ export class SessionConfig {
   private appliedEffort: string | undefined;
   /** Fast mode and ultracode. */
   private readonly switches: ModelSwitches;
+  /** The start model is not offered: the first row is shown instead (`startModel`). */
+  private readonly startModelUnoffered: boolean;
 
   constructor(
     private readonly availability: ModeAvailability,
@@ -101,6 +104,7 @@ export class SessionConfig {
       models.find((m) => m.value === startModel) ??
       models.find((m) => m.resolvedModel === startModel && m.value !== DEFAULT_MODEL);
     this.model = known?.value ?? models[0]?.value ?? DEFAULT_MODEL;
+    this.startModelUnoffered = !known;
     this.effort = presentation.recommendedValues && efforts.pinned ? efforts.pinned : "default";
   }
 
@@ -110,6 +114,11 @@ export class SessionConfig {
 
   get currentModel(): string {
     return this.model;
+  }
+
+  /** The shown model Claude Code must switch to: it runs one not offered (a gateway's list). */
+  startModel(): string | undefined {
+    return this.startModelUnoffered && this.model !== DEFAULT_MODEL ? this.model : undefined;
   }
 
   get offeredModes(): ReadonlySet<string> {
@@ -306,11 +315,7 @@ export function configFor(
   switchFacts?: SwitchFacts,
   agents: readonly MainAgent[] = [],
 ): SessionConfig {
-  // Claude Code (0.3.318) lists the model it was started with as a "Custom model" entry
-  // of its own when it knows no such model: that entry is not an offer.
-  const models = listed.filter(
-    (m) => !(m.value === plan.clientModel && m.description === STARTED_MODEL_ENTRY),
-  );
+  const models = offeredModels(listed, plan.clientModel, plan.listedModels);
   // The client's model (`_meta.claudeCode.options.model`) is checked like a later
   // `session/set_model`: one Claude Code does not offer never reaches the API. (Where
   // Claude Code lists no models, e.g. behind some gateways, there is nothing to check.)
@@ -332,8 +337,6 @@ export function configFor(
     new AgentChoice(agents, plan.agent),
   );
 }
-
-const STARTED_MODEL_ENTRY = "Custom model";
 
 /** The one answer to a model Claude Code does not offer, whichever way it was asked for. */
 export function unknownModel(value: unknown): Error {

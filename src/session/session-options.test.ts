@@ -79,3 +79,32 @@ describe("SessionOptions and Claude Code's mode reports", () => {
     expect(mode(opts)).toBe("plan");
   });
 });
+
+describe("SessionOptions at Claude Code's start", () => {
+  const listedModels: ModelInfo[] = [
+    ...models,
+    { value: "sonnet", resolvedModel: "claude-sonnet-5-5", displayName: "Sonnet", description: "" },
+  ];
+
+  it.each([
+    ["a gateway that does not serve the default", ["claude-sonnet-5-5"], ["sonnet"]],
+    ["a gateway that serves it", ["claude-opus-5-5", "claude-sonnet-5-5"], []],
+    ["no gateway listing", undefined, []],
+  ])("switches Claude Code to the shown model behind %s", async (_name, listed, switched) => {
+    const calls: string[] = [];
+    const query = {
+      setModel: async (model: string) => {
+        calls.push(model);
+      },
+    } as unknown as ClaudeQuery;
+    const outbox = { sendAll: () => {}, announce: () => {} } as unknown as Outbox;
+    const opts = new SessionOptions(
+      outbox,
+      () => Promise.resolve(),
+      () => query,
+    );
+    opts.set(configFor({ ...plan, ...(listed ? { listedModels: listed } : {}) }, listedModels));
+    await opts.applyStartEffort();
+    expect(calls).toEqual(switched);
+  });
+});

@@ -55,13 +55,22 @@ export class SessionOptions {
   }
 
   /**
-   * Applies the effort the options show to a Claude Code that just started, when they
-   * show a concrete one that Claude Code would not pick by itself (AIR
-   * `recommendedValue`). A failure is logged: the session still starts.
+   * Applies the model and the effort the options show to a Claude Code that just
+   * started, when they show one that Claude Code would not pick by itself (a model
+   * behind a gateway that does not serve Claude Code's default; AIR `recommendedValue`).
+   * A failure is logged: the session still starts.
    */
   async applyStartEffort(): Promise<void> {
     const config = this.config;
     const query = this.query();
+    const model = config?.startModel();
+    if (query && model) {
+      await query
+        .setModel(model)
+        .catch((error: unknown) =>
+          log.warn("could not apply the start model", { model, message: String(error) }),
+        );
+    }
     const effort = config?.startEffort();
     if (!config || !query || effort === undefined) return;
     try {

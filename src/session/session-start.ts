@@ -6,6 +6,7 @@ import { clientEnv } from "../sdk/query-options.js";
 import { isPermissionMode, readStartSettings, rootRefusesBypass } from "../sdk/session-settings.js";
 import { startKey } from "../sdk/start-key.js";
 import { managedEnvApplied } from "../sdk/managed-env.js";
+import { currentRoute } from "../sdk/provider-routing.js";
 
 /** How a session starts: its mode, which modes it may offer, and what to tell the user. */
 export interface StartPlan {
@@ -31,6 +32,8 @@ export interface StartPlan {
   readonly notice: { readonly title: string; readonly description: string } | undefined;
   /** What Claude Code's start answer depends on (the key of its cached model list). */
   readonly startKey: string;
+  /** The models the endpoint the client routed to lists (`narrowToListed`). */
+  readonly listedModels?: readonly string[];
 }
 
 /**
@@ -130,10 +133,17 @@ export async function planSessionStart(
     notice: refused,
     startKey: key,
     ...efforts,
+    ...listedModels(),
   };
 }
 
 /** What the start of a session's Claude Code needs: its inputs, and the session's hands. */
+/** The models of the route the client set (a gateway's listing), when it lists them. */
+function listedModels(): { listedModels?: readonly string[] } {
+  const listed = currentRoute()?.listedModels;
+  return listed ? { listedModels: listed } : {};
+}
+
 export interface StartSteps<Init, Cached> {
   readonly passThrough: Readonly<Record<string, unknown>>;
   readonly stored: StoredRunState | undefined;

@@ -291,7 +291,8 @@ export class TurnRunner {
     const { lifecycle, outbox, translator } = this.parts;
     if (lifecycle.kind !== "idle" || this.queue.length === 0 || this.cycle) return;
     const query = this.parts.slot.current;
-    if (!query) return this.parts.restart();
+    // No Claude Code (it exited), or one on a model route the client has since changed.
+    if (!query?.routedAsNow()) return this.parts.restart();
     const next = this.queue.shift()!;
     outbox.wake();
     translator.endTurn();

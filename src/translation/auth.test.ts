@@ -50,6 +50,27 @@ describe("authMethods", () => {
     expect(authMethods(parseClientProfile({}), command)).toEqual([]);
   });
 
+  it("adds the gateway sign-in after the logins for a client that declared it", () => {
+    const gateway = (protocol: string) => ({
+      name: "Custom model gateway",
+      description: "Use a custom gateway to authenticate and access models",
+      _meta: { gateway: { protocol } },
+    });
+    const methods = [
+      { id: "gateway", ...gateway("anthropic") },
+      { id: "gateway-bedrock", ...gateway("bedrock") },
+    ];
+    expect(
+      authMethods(parseClientProfile({ auth: { _meta: { gateway: true } } }), command),
+    ).toEqual(methods);
+    const both = parseClientProfile({ auth: { terminal: true, _meta: { gateway: true } } });
+    expect(authMethods(both, command, false, true).map((m) => m.id)).toEqual([
+      "claude-login",
+      "gateway",
+      "gateway-bedrock",
+    ]);
+  });
+
   it("knows the login ids", () => {
     expect([...LOGIN_METHOD_IDS]).toEqual(["claude-ai-login", "console-login", "claude-login"]);
   });

@@ -1,4 +1,6 @@
 import type { AuthMethod } from "@agentclientprotocol/sdk/unstable";
+import type { GATEWAY } from "../extensions/gateway/keys.js";
+import { gatewayAuthMethods } from "../extensions/gateway/sign-in.js";
 import { terminalAuthMeta } from "../extensions/zed/terminal-auth.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
@@ -49,7 +51,8 @@ export function isRemoteEnvironment(env: Readonly<Record<string, string | undefi
 }
 
 /**
- * `authMethods`: terminal logins, offered only to a client that can run them — an ACP
+ * `authMethods`: the gateway sign-in for a client that declared it (`authGateway`), and
+ * terminal logins, offered only to a client that can run them — an ACP
  * `auth.terminal` client gets terminal methods, a Zed `terminal-auth` client the same
  * with the command in `_meta["terminal-auth"]`; any other client gets none. `hideClaudeAuth`
  * (`--hide-claude-auth`) leaves out the Claude subscription login; `remote` (see
@@ -60,6 +63,17 @@ export function authMethods(
   command: { path: string; args: readonly string[] },
   hideClaudeAuth = false,
   remote = false,
+): AuthMethod[] {
+  const logins = loginMethods(profile, command, hideClaudeAuth, remote);
+  // A client that declared the Zed gateway capability can also sign in through one.
+  return profile.authGateway ? [...logins, ...gatewayAuthMethods()] : logins;
+}
+
+function loginMethods(
+  profile: ClientProfile,
+  command: { path: string; args: readonly string[] },
+  hideClaudeAuth: boolean,
+  remote: boolean,
 ): AuthMethod[] {
   const logins: ReadonlyArray<{
     id: string;
@@ -88,7 +102,7 @@ export function authMethods(
 
 /** The `_auth/status_update` payload (JetBrains shared key `authStatus`). */
 export interface AuthStatus {
-  readonly kind: "account" | "api_key" | "gateway" | "external" | "none";
+  readonly kind: "account" | "api_key" | typeof GATEWAY | "external" | "none";
   readonly label: string;
   readonly detail?: string;
   readonly account?: {

@@ -161,8 +161,4 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "upstream repeats the session id in the answer of `session/load` and `session/resume`, " +
       "a field ACP does not define there",
   },
-  {
-    keys: ["← initialize result agentCapabilities.providers | only upstream"],
-    reason: "pending (issue 23): providers are being built",
-  },
 ];

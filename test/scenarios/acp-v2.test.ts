@@ -40,8 +40,23 @@ describe("ACP v2 (draft): a client that asks for 2 gets v2", () => {
           additionalDirectories: {},
           systemPrompt: { mode: { override: {} } },
         },
+        providers: {},
       },
     });
+    // The provider methods are the v1 ones, on the same agent.
+    expect(await s.agent.request("providers/list", {})).toEqual({
+      providers: [
+        {
+          providerId: "main",
+          supported: ["anthropic", "bedrock", "vertex"],
+          required: false,
+          current: { apiType: "anthropic", baseUrl: s.model.url },
+        },
+      ],
+    });
+    await expect(
+      s.agent.request("providers/set", { providerId: "main", apiType: "anthropic", baseUrl: "x" }),
+    ).rejects.toMatchObject({ code: -32602 });
   });
 
   it("a streamed turn: the prompt answers the inserted message id, state_update running then idle", async () => {

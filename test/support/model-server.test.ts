@@ -444,6 +444,16 @@ describe("model-server side requests", () => {
     const ok = await post(s, mainBody({ stream: false }));
     expect(JSON.parse(ok.text).content[0].text).toBe("still here");
   });
+
+  it("lists the models it was given on GET /v1/models (a gateway's listing)", async () => {
+    const s = await start({ models: ["claude-sonnet-5", "claude-opus-5"] });
+    const listing = (await (await fetch(s.url + "/v1/models?limit=1000")).json()) as {
+      data: { id: string }[];
+      has_more: boolean;
+    };
+    expect(listing.data.map((m) => m.id)).toEqual(["claude-sonnet-5", "claude-opus-5"]);
+    expect(listing.has_more).toBe(false);
+  });
 });
 
 describe("model-server script control", () => {

@@ -168,6 +168,8 @@ export interface ModelServerOptions {
   script?: ScriptedTurn[];
   /** Text answered to side requests (default "OK"). */
   sideText?: string;
+  /** The model ids `GET /v1/models` lists (default: no listing, `{}`). */
+  models?: readonly string[];
   /** What to do with a main request when the script is empty (default "error"). */
   onUnscripted?: "error" | "text";
   /** Override the main/side decision; return undefined to use classifyRequest(). */
@@ -635,6 +637,22 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     }
     if (method === "POST" && pathname === "/v1/messages/count_tokens") {
       safeJson(res, 200, { input_tokens: estimateTokens(raw.toString("utf8")) });
+      return;
+    }
+    if (method === "GET" && pathname === "/v1/models" && options.models) {
+      // The Models API, one page (a gateway's listing: features 1g).
+      const data = options.models.map((id) => ({
+        type: "model",
+        id,
+        display_name: id,
+        created_at: "2026-01-01T00:00:00Z",
+      }));
+      safeJson(res, 200, {
+        data,
+        has_more: false,
+        first_id: data[0]?.id ?? null,
+        last_id: data.at(-1)?.id ?? null,
+      });
       return;
     }
     if (method === "GET") {

@@ -39,6 +39,7 @@ const V1_ANSWER: v1.InitializeResponse = {
       systemPrompt: { mode: { override: {} } },
     },
     auth: { logout: {} },
+    providers: {},
     _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
   },
   authMethods: [],
@@ -94,6 +95,7 @@ describe("v2InitializeResponse", () => {
           additionalDirectories: {},
           systemPrompt: { mode: { override: {} } },
         },
+        providers: {},
       },
     });
   });

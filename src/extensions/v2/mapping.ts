@@ -59,7 +59,11 @@ export function v2InitializeResponse(answer: v1.InitializeResponse): v2.Initiali
   return {
     protocolVersion: PROTOCOL_V2,
     info: { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) },
-    capabilities: { session: capabilities },
+    capabilities: {
+      session: capabilities,
+      // The same provider methods serve both versions.
+      ...(answer.agentCapabilities?.providers ? { providers: {} } : {}),
+    },
     ...(authMethods.length > 0 ? { authMethods } : {}),
   };
 }

@@ -53,6 +53,18 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         guarded(m.auth.logout, () => service.logout().then(empty)),
       )
       .onRequest(
+        m.providers.list,
+        guarded(m.providers.list, () => service.providers.list()),
+      )
+      .onRequest(
+        m.providers.set,
+        guarded(m.providers.set, ({ params }) => service.providers.set(params).then(empty)),
+      )
+      .onRequest(
+        m.providers.disable,
+        guarded(m.providers.disable, ({ params }) => service.providers.disable(params).then(empty)),
+      )
+      .onRequest(
         m.session.new,
         guarded(m.session.new, async ({ params }) => {
           const answer = await service.newSession(v1SessionParams(params));
