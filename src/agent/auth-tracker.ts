@@ -90,7 +90,7 @@ export class AuthTracker {
    */
   async assume(status: AuthStatus | undefined): Promise<void> {
     this.assumed = status;
-    if (status) await this.update(status, true);
+    if (status) await this.update(status);
   }
 
   private async probe(urgent: boolean): Promise<void> {
@@ -98,11 +98,11 @@ export class AuthTracker {
     // A probe that could not tell (timed out, no Claude Code) changes nothing, nor one
     // while the adapter knows the state itself.
     if (probed === undefined || this.assumed) return;
-    await this.update(toAuthStatus(probed), urgent);
+    await this.update(toAuthStatus(probed));
   }
 
-  /** Sets the state; pushes it when it changed (see `probe` for the first state). */
-  private async update(status: AuthStatus, urgent: boolean): Promise<void> {
+  /** Sets the state; pushes it when it changed. */
+  private async update(status: AuthStatus): Promise<void> {
     const before = this.current;
     this.current = status;
     // The first probe's state is news too (the client knows nothing yet), as upstream
