@@ -225,7 +225,10 @@ export class AcpAgent {
         if (isAdapterError(error, "authRequired")) void this.auth?.refresh();
         throw error;
       })
-      .finally(() => this.sessionIndex.touched(sessionId, true));
+      .finally(() => {
+        this.sessionIndex.touched(sessionId, true);
+        this.auth?.promptEnded();
+      });
   }
 
   /** Throws `unknownSession` unless the session is live (v2 checks before it answers a prompt). */

@@ -28,7 +28,11 @@ export class AuthTracker {
   /** Claude Code starts of sessions under way: a probe due meanwhile waits for them. */
   private readonly starts = new Set<Promise<unknown>>();
 
-  constructor(private readonly notify: (method: string, params: unknown) => Promise<void>) {}
+  constructor(
+    private readonly notify: (method: string, params: unknown) => Promise<void>,
+    /** Asks Claude Code who is signed in (undefined when it cannot tell in time). */
+    private readonly ask: typeof probeAuthStatus = probeAuthStatus,
+  ) {}
 
   /**
    * Probes now; pushes the state if it changed. A probe already running may have read the
@@ -84,6 +88,14 @@ export class AuthTracker {
   }
 
   /**
+   * A prompt ended: while no probe has told the state yet (each timed out, as on a busy
+   * machine, where the probe runs last), one more probes it, now that Claude Code idles.
+   */
+  promptEnded(): void {
+    if (this.current === undefined && !this.assumed && !this.running) void this.refresh();
+  }
+
+  /**
    * Takes `status` as the state (a gateway sign-in: the client asked, so a change is
    * pushed at once), or, with undefined, leaves the state to the probes again (the
    * caller probes next).
@@ -94,7 +106,7 @@ export class AuthTracker {
   }
 
   private async probe(urgent: boolean): Promise<void> {
-    const probed = await probeAuthStatus(process.env, urgent);
+    const probed = await this.ask(process.env, urgent);
     // A probe that could not tell (timed out, no Claude Code) changes nothing, nor one
     // while the adapter knows the state itself.
     if (probed === undefined || this.assumed) return;

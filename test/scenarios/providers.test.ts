@@ -164,7 +164,9 @@ describe("gateway sign-in (Zed gateway convention)", () => {
       });
       expect(s.extNotifications.at(-1)).toEqual({
         method: "_auth/status_update",
-        params: { authStatus: { kind: "api_key", label: "API key", detail: "ANTHROPIC_API_KEY" } },
+        params: {
+          authStatus: { kind: "api_key", label: "Anthropic API key", detail: "ANTHROPIC_API_KEY" },
+        },
       });
     });
   });

@@ -24,6 +24,7 @@ describe.each(Object.entries(PROFILES))(
           loadSession: true,
           promptCapabilities: { image: true, embeddedContext: true },
           mcpCapabilities: { http: true, sse: true },
+          providers: {},
           sessionCapabilities: {
             additionalDirectories: {},
             list: {},

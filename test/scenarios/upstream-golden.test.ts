@@ -224,8 +224,10 @@ async function record(
   const s = await scenario({ adapter, env, onPermission: answer });
   await converse(s, capabilities);
   // The sign-in state comes from a probe in the background: compared once it has ended.
-  await eventually("the sign-in state", () =>
-    s.extNotifications.some((n) => n.method === "_auth/status_update"),
+  await eventually(
+    "the sign-in state",
+    () => s.extNotifications.some((n) => n.method === "_auth/status_update"),
+    30_000,
   );
   await new Promise((r) => setTimeout(r, 300));
   if (process.env.GOLDEN_DUMP) {
