@@ -69,7 +69,15 @@ describe("V2Connection", () => {
       { sessionUpdate: "current_mode_update", currentModeId: "plan" },
     ]);
     expect(inner.sent).toEqual([
-      ["s", { sessionUpdate: "terminal_update", terminalId: "t", command: "ls" }],
+      [
+        "s",
+        {
+          sessionUpdate: "terminal_update",
+          terminalId: "t",
+          command: "ls",
+          capabilities: { cancel: {} },
+        },
+      ],
       [
         "s",
         {
@@ -77,9 +85,43 @@ describe("V2Connection", () => {
           toolCallId: "t",
           title: "ls",
           rawInput: { command: "ls" },
+          capabilities: { cancel: {} },
         },
       ],
     ]);
+  });
+
+  it("cancel stops a running command's tool call, named by it or its terminal; else -32602 (invalidInput)", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    await port.sessionUpdate("s", {
+      sessionUpdate: "tool_call",
+      toolCallId: "call",
+      title: "sleep",
+      _meta: { terminal_info: { terminal_id: "term" } },
+    });
+    const stopped: string[] = [];
+    const stop = (id: string) => void stopped.push(id);
+    expect(v2.cancel("s", { toolCallId: "call" }, stop)).toEqual({});
+    expect(v2.cancel("s", { terminalId: "term" }, stop)).toEqual({});
+    expect(stopped).toEqual(["call", "call"]);
+    for (const named of [{ toolCallId: "term" }, { terminalId: "call" }, { toolCallId: "x" }]) {
+      expect(() => v2.cancel("s", named, stop)).toThrow(
+        expect.objectContaining({ code: "invalidInput" }),
+      );
+    }
+    expect(() => v2.cancel("other", { toolCallId: "call" }, stop)).toThrow();
+    // Ended: nothing to cancel any more.
+    await port.sessionUpdate("s", {
+      sessionUpdate: "tool_call_update",
+      toolCallId: "call",
+      status: "failed",
+      _meta: { terminal_exit: { terminal_id: "term", exit_code: 137 } },
+    });
+    expect(inner.sent.at(-1)![1]).toMatchObject({ status: "cancelled", capabilities: null });
+    expect(() => v2.cancel("s", { toolCallId: "call" }, stop)).toThrow();
+    expect(stopped).toEqual(["call", "call"]);
   });
 
   it("a permission request goes out in v2's shape, with requires_action until it is answered", async () => {

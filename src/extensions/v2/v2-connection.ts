@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import type { ClientPort } from "../../client/client-port.js";
+import { invalidInput } from "../../util/adapter-error.js";
 import { v2RequiresAction, v2Running } from "./mapping.js";
 import { MessageIds } from "./message-ids.js";
 import { PromptStates } from "./prompt-states.js";
@@ -59,6 +60,29 @@ export class V2Connection {
       // A turn that ended meanwhile (a cancel) has sent its idle state already.
       if (this.prompts.isRunning(sessionId)) void this.send(sessionId, v2Running());
     }
+  }
+
+  /**
+   * `tool_call/cancel`, `terminal/cancel`: `stop`s the tool call whose command runs, named
+   * by its id or by its terminal's (the ones advertising `capabilities.cancel`). The
+   * answer means accepted: the tool call's final status and the terminal's exit confirm
+   * it. -32602 for a tool call or terminal that is unknown, ended, or runs no command.
+   */
+  cancel(
+    sessionId: string,
+    named: { toolCallId: string } | { terminalId: string },
+    stop: (toolCallId: string) => void,
+  ): Record<string, never> {
+    const toolCallId = this.terminals.runningCall(sessionId, named);
+    if (toolCallId === undefined) {
+      const [what, id] = Object.entries(named)[0]!;
+      throw invalidInput(
+        `${what} ${JSON.stringify(id)} is not running a command that can be cancelled`,
+      );
+    }
+    this.terminals.cancelled(sessionId, toolCallId);
+    stop(toolCallId);
+    return {};
   }
 
   /** Sends a v2-only update (a `state_update`). */

@@ -143,6 +143,22 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         service.cancel(params.sessionId);
       })
       .onRequest(
+        m.toolCall.cancel,
+        guarded(m.toolCall.cancel, ({ params }) =>
+          v2.cancel(params.sessionId, { toolCallId: params.toolCallId }, (id) =>
+            service.stopToolCall(params.sessionId, id),
+          ),
+        ),
+      )
+      .onRequest(
+        m.terminal.cancel,
+        guarded(m.terminal.cancel, ({ params }) =>
+          v2.cancel(params.sessionId, { terminalId: params.terminalId }, (id) =>
+            service.stopToolCall(params.sessionId, id),
+          ),
+        ),
+      )
+      .onRequest(
         m.session.setConfigOption,
         guarded(m.session.setConfigOption, async ({ params }) => ({
           configOptions: v2ConfigOptions(
