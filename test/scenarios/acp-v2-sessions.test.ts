@@ -262,16 +262,25 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     expect(s.agentText(sessionId)).toBe("Parent done.");
     expect(s.toolCall(childId, "toolu_child").at(-1)).toMatchObject({ status: "completed" });
     expect(s.toolCall(sessionId, "toolu_agent")).toEqual([]);
-    expect(s.updates(childId)).toContainEqual({
-      sessionUpdate: "terminal_update",
-      terminalId: "toolu_child",
-      command: "touch marker.txt",
-    });
+    expect(s.updates(childId)).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: "terminal_update",
+        terminalId: "toolu_child",
+        command: "touch marker.txt",
+      }),
+    );
     expect(s.permissionRequests).toHaveLength(1);
     expect(s.permissionRequests[0]).toMatchObject({
       sessionId: childId,
       title: expect.stringContaining("touch marker.txt"),
-      subject: { type: "tool_call", toolCall: { toolCallId: "toolu_child" } },
+      // A child's command runs in its parent's directory.
+      subject: {
+        type: "command",
+        command: "touch marker.txt",
+        cwd: s.workspace,
+        toolCallId: "toolu_child",
+        terminalId: "toolu_child",
+      },
     });
 
     // Resume with replay: the child under the id it had live, announced on the parent,

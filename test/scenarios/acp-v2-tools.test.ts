@@ -138,6 +138,7 @@ describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
       sessionUpdate: "terminal_update",
       terminalId: "toolu_fail",
       exitStatus: { exitCode: 3 },
+      capabilities: null,
     });
     expect(last("toolu_fail")).toMatchObject({ status: "failed" });
     expect(all.indexOf(exit!)).toBeLessThan(all.indexOf(last("toolu_fail") as never));
@@ -188,7 +189,13 @@ describe("ACP v2 (draft): permissions", () => {
     expect(bash).toMatchObject({
       sessionId,
       title: expect.stringContaining("touch never.txt"),
-      subject: { type: "tool_call", toolCall: { toolCallId: "toolu_no" } },
+      subject: {
+        type: "command",
+        command: "touch never.txt",
+        cwd: s.workspace,
+        toolCallId: "toolu_no",
+        terminalId: "toolu_no",
+      },
     });
     for (const request of [write!, bash!]) {
       expect(request).not.toHaveProperty("toolCall");
@@ -212,12 +219,27 @@ describe("ACP v2 (draft): permissions", () => {
       "running",
       "idle:end_turn",
     ]);
-    // The command's request references its display terminal, announced before it.
-    const asked = (bash!.subject as { toolCall: { content?: unknown; _meta?: object } }).toolCall;
-    expect(asked.content).toEqual([{ type: "terminal", terminalId: "toolu_no" }]);
-    expect(Object.keys(asked._meta ?? {})).toEqual(["claudeCode"]);
+    // The command's request references its display terminal, announced before it; the
+    // command subject carries no tool call, so the tool call's fields are upserted first.
     const at = (find: (m: Record<string, unknown>) => boolean) =>
       s.sent.findIndex((m) => find(m as Record<string, unknown>));
+    const upsertBefore = s.sent
+      .slice(
+        0,
+        at(
+          (m) =>
+            m.method === "session/request_permission" &&
+            JSON.stringify(m.params).includes('"toolu_no"'),
+        ),
+      )
+      .map((m) => (m as { params?: { update?: Record<string, unknown> } }).params?.update)
+      .filter((u) => u?.sessionUpdate === "tool_call_update" && u.toolCallId === "toolu_no")
+      .at(-1);
+    expect(upsertBefore).toMatchObject({
+      title: expect.stringContaining("touch never.txt"),
+      content: [{ type: "terminal", terminalId: "toolu_no" }],
+    });
+    expect(Object.keys((upsertBefore?._meta as object | undefined) ?? {})).toEqual(["claudeCode"]);
     const named = at((m) => {
       const p = m.params as { update?: Record<string, unknown> } | undefined;
       return (

@@ -16,6 +16,8 @@ export class V2Connection {
   private readonly ids = new MessageIds(randomUUID);
   private readonly terminals = new TerminalMapper();
   private port: V2ClientPort | undefined;
+  /** Each session's directory, for a command's permission subject. */
+  private readonly dirs = new Map<string, string>();
   readonly prompts: PromptStates;
 
   /** `errorOf`: a failure as the client may see it (the protocol's redacted error). */
@@ -35,7 +37,13 @@ export class V2Connection {
    * `state_update` from the port).
    */
   attach(inner: ClientPort): ClientPort {
-    const port = v2ClientPort(inner, this.ids, this.terminals);
+    const port = v2ClientPort(inner, this.ids, this.terminals, {
+      of: (sessionId) => this.dirs.get(sessionId),
+      inherit: (child, parent) => {
+        const dir = this.dirs.get(parent);
+        if (dir !== undefined) this.dirs.set(child, dir);
+      },
+    });
     this.port = port;
     return {
       ...port,
@@ -91,8 +99,14 @@ export class V2Connection {
     return this.port.sendV2(sessionId, update);
   }
 
+  /** A session was opened (new, resumed, forked) in `cwd`. */
+  opened(sessionId: string, cwd: string): void {
+    this.dirs.set(sessionId, cwd);
+  }
+
   /** The session was closed or deleted. */
   forget(sessionId: string): void {
+    this.dirs.delete(sessionId);
     this.ids.forget(sessionId);
     this.terminals.forget(sessionId);
   }

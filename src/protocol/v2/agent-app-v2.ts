@@ -68,6 +68,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.new,
         guarded(m.session.new, async ({ params }) => {
           const answer = await service.newSession(v1SessionParams(params));
+          v2.opened(answer.sessionId, params.cwd);
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
@@ -80,6 +81,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
           const answer = params.replayFrom
             ? await service.load(params.sessionId, v1SessionParams(params))
             : await service.resume(params.sessionId, v1SessionParams(params));
+          v2.opened(params.sessionId, params.cwd);
           await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
           return { configOptions: v2ConfigOptions(answer.configOptions) };
         }),
@@ -88,6 +90,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.fork,
         guarded(m.session.fork, async ({ params }) => {
           const answer = await service.fork(params.sessionId, v1SessionParams(params));
+          v2.opened(answer.sessionId, params.cwd);
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
