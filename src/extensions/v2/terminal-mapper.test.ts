@@ -220,6 +220,28 @@ describe("TerminalMapper", () => {
     ]);
   });
 
+  it("after a replay, the commands it left running are ended; the ones running before stay", () => {
+    const m = new TerminalMapper();
+    m.map("s", report({ toolCallId: "live", _meta: { terminal_info: { terminal_id: "live" } } }));
+    const before = m.runningCalls("s");
+    expect(before).toEqual(new Set(["live"]));
+    m.map("s", report({ toolCallId: "old", _meta: { terminal_info: { terminal_id: "old" } } }));
+    m.map("s", report({ toolCallId: "done", _meta: { terminal_info: { terminal_id: "done" } } }));
+    m.map(
+      "s",
+      report({
+        toolCallId: "done",
+        _meta: { terminal_exit: { terminal_id: "done", exit_code: 0 } },
+      }),
+    );
+    expect(m.endReplayed("s", before)).toEqual([
+      { sessionUpdate: "terminal_update", terminalId: "old", capabilities: null },
+      { sessionUpdate: "tool_call_update", toolCallId: "old", capabilities: null },
+    ]);
+    expect(m.runningCalls("s")).toEqual(new Set(["live"]));
+    expect(m.endReplayed("other", new Set())).toEqual([]);
+  });
+
   it("a closed session's terminals are forgotten", () => {
     const m = new TerminalMapper();
     m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));

@@ -146,6 +146,28 @@ export class TerminalMapper {
     return undefined;
   }
 
+  /** The tool calls whose command runs in `sessionId`. */
+  runningCalls(sessionId: string): ReadonlySet<string> {
+    return new Set(this.running.get(sessionId)?.keys());
+  }
+
+  /**
+   * After a replay: the commands it showed without an end (a turn that stopped while
+   * one ran) do not run, so neither they nor their terminals can be cancelled. `before`:
+   * the ones that ran before the replay (a live session's), which still do.
+   */
+  endReplayed(sessionId: string, before: ReadonlySet<string>): v2.SessionUpdate[] {
+    const terminals = this.running.get(sessionId);
+    const out: v2.SessionUpdate[] = [];
+    for (const [toolCallId, terminal] of terminals ?? []) {
+      if (before.has(toolCallId)) continue;
+      terminals!.delete(toolCallId);
+      out.push(terminalUpdate({ terminalId: terminal.terminalId, capabilities: null }));
+      out.push({ sessionUpdate: "tool_call_update", toolCallId, capabilities: null });
+    }
+    return out;
+  }
+
   /** A client cancelled the command of `toolCallId`: its failure is reported `cancelled`. */
   cancelled(sessionId: string, toolCallId: string): void {
     const terminal = this.running.get(sessionId)?.get(toolCallId);

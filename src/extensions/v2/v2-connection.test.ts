@@ -182,6 +182,29 @@ describe("V2Connection", () => {
     });
   });
 
+  it("a replay's commands left without an end are not cancellable once it is done", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    const answer = await v2.replaying("s", async () => {
+      await port.sessionUpdates("s", [
+        {
+          sessionUpdate: "tool_call",
+          toolCallId: "old",
+          title: "sleep",
+          _meta: { terminal_info: { terminal_id: "old" } },
+        },
+      ]);
+      return "answered";
+    });
+    expect(answer).toBe("answered");
+    expect(inner.sent.slice(-2)).toEqual([
+      ["s", { sessionUpdate: "terminal_update", terminalId: "old", capabilities: null }],
+      ["s", { sessionUpdate: "tool_call_update", toolCallId: "old", capabilities: null }],
+    ]);
+    expect(() => v2.cancel("s", { toolCallId: "old" }, () => undefined)).toThrow();
+  });
+
   it("a permission request goes out in v2's shape, with requires_action until it is answered", async () => {
     const inner = recordingPort();
     const v2 = new V2Connection(() => ({ code: 0, message: "" }));

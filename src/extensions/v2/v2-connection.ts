@@ -93,6 +93,15 @@ export class V2Connection {
     return {};
   }
 
+  /** Runs `replay` (a resume that replays the history), then ends the commands it left open. */
+  async replaying<T>(sessionId: string, replay: () => Promise<T>): Promise<T> {
+    const before = this.terminals.runningCalls(sessionId);
+    const answer = await replay();
+    for (const update of this.terminals.endReplayed(sessionId, before))
+      await this.send(sessionId, update);
+    return answer;
+  }
+
   /** Sends a v2-only update (a `state_update`). */
   send(sessionId: string, update: v2.SessionUpdate): Promise<void> {
     if (!this.port) return Promise.reject(new Error("connection not ready"));

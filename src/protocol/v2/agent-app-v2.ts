@@ -79,7 +79,9 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.resume,
         guarded(m.session.resume, async ({ params }) => {
           const answer = params.replayFrom
-            ? await service.load(params.sessionId, v1SessionParams(params))
+            ? await v2.replaying(params.sessionId, () =>
+                service.load(params.sessionId, v1SessionParams(params)),
+              )
             : await service.resume(params.sessionId, v1SessionParams(params));
           v2.opened(params.sessionId, params.cwd);
           await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
