@@ -245,6 +245,16 @@ export class AcpAgent {
       this.sessions.ownerOfChild(sessionId)?.children?.cancel(sessionId);
   }
 
+  /**
+   * Stops a running tool call's Claude Code task (ACP v2 `tool_call/cancel`); a child
+   * session's tool call runs in its parent's Claude Code.
+   */
+  stopToolCall(sessionId: string, toolCallId: string): void {
+    const session = this.sessions.find(sessionId) ?? this.sessions.ownerOfChild(sessionId);
+    if (!session) throw unknownSession(sessionId);
+    session.stopToolCall(toolCallId);
+  }
+
   setMode(sessionId: string, modeId: unknown): Promise<void> {
     return this.sessions.get(sessionId).setMode(modeId);
   }

@@ -1,5 +1,6 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
+import { ToolTasks } from "../extensions/v2/tool-tasks.js";
 
 /** What a session hears from its current query. */
 export interface QueryListener {
@@ -15,6 +16,8 @@ export interface QueryListener {
  */
 export class QuerySlot {
   private query: ClaudeQuery | undefined;
+  /** The current query's task behind each running tool call (a Bash command's), to stop one. */
+  readonly tasks = new ToolTasks((taskId) => this.query?.stopTask(taskId));
 
   constructor(private readonly listener: QueryListener) {}
 
@@ -32,7 +35,10 @@ export class QuerySlot {
 
   /** Stops `which` (default: the current query); the slot is empty if it was current. */
   stop(which: ClaudeQuery | undefined = this.query): void {
-    if (which === this.query) this.query = undefined;
+    if (which === this.query) {
+      this.query = undefined;
+      this.tasks.queryExited();
+    }
     which?.close();
   }
 
@@ -40,7 +46,9 @@ export class QuerySlot {
     let error: unknown;
     try {
       for await (const message of query.messages()) {
-        if (query === this.query) this.listener.message(message);
+        if (query !== this.query) continue;
+        this.tasks.observe(message);
+        this.listener.message(message);
       }
     } catch (caught) {
       error = caught;

@@ -344,6 +344,11 @@ export class Session {
     return this.asyncTasks?.stop(taskId) ?? Promise.resolve({ stopped: false });
   }
 
+  /** ACP v2 `tool_call/cancel`, `terminal/cancel`: stops the call's task (`ToolTasks`). */
+  stopToolCall(toolCallId: string): void {
+    this.slot.tasks.stop(toolCallId);
+  }
+
   /** Ends the session: its query stops and waiting prompts answer `cancelled`. */
   close(): void {
     if (this.lifecycle.closed) return;

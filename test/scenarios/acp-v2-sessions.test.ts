@@ -262,16 +262,25 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     expect(s.agentText(sessionId)).toBe("Parent done.");
     expect(s.toolCall(childId, "toolu_child").at(-1)).toMatchObject({ status: "completed" });
     expect(s.toolCall(sessionId, "toolu_agent")).toEqual([]);
-    expect(s.updates(childId)).toContainEqual({
-      sessionUpdate: "terminal_update",
-      terminalId: "toolu_child",
-      command: "touch marker.txt",
-    });
+    expect(s.updates(childId)).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: "terminal_update",
+        terminalId: "toolu_child",
+        command: "touch marker.txt",
+      }),
+    );
     expect(s.permissionRequests).toHaveLength(1);
     expect(s.permissionRequests[0]).toMatchObject({
       sessionId: childId,
       title: expect.stringContaining("touch marker.txt"),
-      subject: { type: "tool_call", toolCall: { toolCallId: "toolu_child" } },
+      // A child's command runs in its parent's directory.
+      subject: {
+        type: "command",
+        command: "touch marker.txt",
+        cwd: s.workspace,
+        toolCallId: "toolu_child",
+        terminalId: "toolu_child",
+      },
     });
 
     // Resume with replay: the child under the id it had live, announced on the parent,
@@ -309,13 +318,18 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     ).toBeLessThan(sentIndex((u, id) => id === childId && u.sessionUpdate === "state_update"));
   });
 
-  it("session/cancel of a child stops only the child: its own idle is cancelled, the parent goes on", async () => {
+  it("terminal/cancel of a child's command, then session/cancel of the child: only the child stops, the parent goes on", async () => {
     const hanging = structuredClone(DELEGATION.slice(0, 2));
     const childTurn = hanging[1] as { blocks: Array<{ input?: { command?: string } }> };
     childTurn.blocks[1]!.input!.command = HANGING_COMMAND;
+    // The child answers its killed command slowly: session/cancel finds it running.
+    const slowChild: ScriptedTurn = {
+      blocks: [{ type: "text", text: "still ".repeat(200), deltas: 200 }],
+      delayMs: 30,
+    };
     const s = await scenario({
       settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
-      script: [...hanging, textTurn("Parent goes on.")],
+      script: [...hanging, slowChild, textTurn("Parent goes on.")],
     });
     await s.initialize();
     const sessionId = await s.newSession();
@@ -329,6 +343,22 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
       30_000,
     );
     const childId = s.notifications.map((n) => n.sessionId).find((id) => id !== sessionId)!;
+    // The child's command runs in its parent's Claude Code: cancelled on the child session.
+    const named = s
+      .updates(childId)
+      .find(
+        (u) =>
+          u.sessionUpdate === "terminal_update" &&
+          JSON.stringify(u.capabilities) === '{"cancel":{}}',
+      ) as { terminalId: string };
+    await expect(
+      s.request("terminal/cancel", { sessionId: childId, terminalId: named.terminalId }),
+    ).resolves.toEqual({});
+    await eventually(
+      "the child's command cancelled",
+      () => s.toolCall(childId, named.terminalId).at(-1)?.status === "cancelled",
+      30_000,
+    );
     await s.cancel(childId);
     await s.idle(sessionId, 1, 60_000);
     expect(s.states(childId)).toEqual(["running", "idle:cancelled"]);

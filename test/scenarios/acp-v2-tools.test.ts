@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../support/acp-harness.js";
 import { V2Scenario, type V2ScenarioOptions } from "../support/acp-v2-client.js";
 import type { ScriptedTurn } from "../support/model-server.js";
-import { bashTurn, textTurn } from "../support/script-turns.js";
+import { BYPASS, bashTurn, HANGING_COMMAND, textTurn } from "../support/script-turns.js";
 
 /**
  * The v1 scenario families on the draft ACP v2 (features.md 1o), against real Claude Code
@@ -138,6 +138,7 @@ describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
       sessionUpdate: "terminal_update",
       terminalId: "toolu_fail",
       exitStatus: { exitCode: 3 },
+      capabilities: null,
     });
     expect(last("toolu_fail")).toMatchObject({ status: "failed" });
     expect(all.indexOf(exit!)).toBeLessThan(all.indexOf(last("toolu_fail") as never));
@@ -188,7 +189,13 @@ describe("ACP v2 (draft): permissions", () => {
     expect(bash).toMatchObject({
       sessionId,
       title: expect.stringContaining("touch never.txt"),
-      subject: { type: "tool_call", toolCall: { toolCallId: "toolu_no" } },
+      subject: {
+        type: "command",
+        command: "touch never.txt",
+        cwd: s.workspace,
+        toolCallId: "toolu_no",
+        terminalId: "toolu_no",
+      },
     });
     for (const request of [write!, bash!]) {
       expect(request).not.toHaveProperty("toolCall");
@@ -212,12 +219,27 @@ describe("ACP v2 (draft): permissions", () => {
       "running",
       "idle:end_turn",
     ]);
-    // The command's request references its display terminal, announced before it.
-    const asked = (bash!.subject as { toolCall: { content?: unknown; _meta?: object } }).toolCall;
-    expect(asked.content).toEqual([{ type: "terminal", terminalId: "toolu_no" }]);
-    expect(Object.keys(asked._meta ?? {})).toEqual(["claudeCode"]);
+    // The command's request references its display terminal, announced before it; the
+    // command subject carries no tool call, so the tool call's fields are upserted first.
     const at = (find: (m: Record<string, unknown>) => boolean) =>
       s.sent.findIndex((m) => find(m as Record<string, unknown>));
+    const upsertBefore = s.sent
+      .slice(
+        0,
+        at(
+          (m) =>
+            m.method === "session/request_permission" &&
+            JSON.stringify(m.params).includes('"toolu_no"'),
+        ),
+      )
+      .map((m) => (m as { params?: { update?: Record<string, unknown> } }).params?.update)
+      .filter((u) => u?.sessionUpdate === "tool_call_update" && u.toolCallId === "toolu_no")
+      .at(-1);
+    expect(upsertBefore).toMatchObject({
+      title: expect.stringContaining("touch never.txt"),
+      content: [{ type: "terminal", terminalId: "toolu_no" }],
+    });
+    expect(Object.keys((upsertBefore?._meta as object | undefined) ?? {})).toEqual(["claudeCode"]);
     const named = at((m) => {
       const p = m.params as { update?: Record<string, unknown> } | undefined;
       return (
@@ -236,6 +258,84 @@ describe("ACP v2 (draft): permissions", () => {
     expect(named).toBeLessThan(requested);
     expect(s.toolCall(sessionId, "toolu_no").at(-1)).toMatchObject({ status: "failed" });
     expect(s.agentText(sessionId)).toBe("understood");
+  });
+});
+
+describe("ACP v2 (draft): cancelling one command", () => {
+  it("tool_call/cancel and terminal/cancel stop a running command (its task); the turn goes on", async () => {
+    const s = await scenario({
+      ...BYPASS,
+      script: [
+        bashTurn(HANGING_COMMAND, "toolu_one"),
+        bashTurn(HANGING_COMMAND, "toolu_two"),
+        textTurn("both stopped"),
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const cancellable = (id: string) =>
+      eventually(`${id} cancellable`, () =>
+        s
+          .updates(sessionId)
+          .some(
+            (u) =>
+              u.sessionUpdate === "terminal_update" &&
+              u.terminalId === id &&
+              JSON.stringify(u.capabilities) === '{"cancel":{}}',
+          ),
+      );
+    const ended = (id: string) =>
+      eventually(`${id} ended`, () =>
+        ["completed", "failed", "cancelled"].includes(
+          String(s.toolCall(sessionId, id).at(-1)?.status),
+        ),
+      );
+    await s.prompt(sessionId, "run two commands");
+
+    // 1. The tool call names the running command: tool_call/cancel.
+    await cancellable("toolu_one");
+    expect(s.toolCall(sessionId, "toolu_one")[0]).toMatchObject({ capabilities: { cancel: {} } });
+    await expect(
+      s.request("tool_call/cancel", { sessionId, toolCallId: "toolu_one" }),
+    ).resolves.toEqual({});
+    await ended("toolu_one");
+    console.log(
+      JSON.stringify(
+        s.updates(sessionId).filter((u) => JSON.stringify(u).includes("toolu_one")),
+        null,
+        1,
+      ),
+    );
+    // Stopped: neither the tool call nor its terminal can be cancelled any more.
+    const exit = s
+      .updates(sessionId)
+      .find(
+        (u) =>
+          u.sessionUpdate === "terminal_update" && u.terminalId === "toolu_one" && u.exitStatus,
+      );
+    // Claude Code killed the command (its task); v2 confirms the cancel.
+    expect(exit).toMatchObject({ exitStatus: { exitCode: 137 }, capabilities: null });
+    expect(s.toolCall(sessionId, "toolu_one").at(-1)).toMatchObject({
+      status: "cancelled",
+      capabilities: null,
+    });
+    await expect(
+      s.request("terminal/cancel", { sessionId, terminalId: "toolu_one" }),
+    ).rejects.toMatchObject({ code: -32602 });
+
+    // 2. The terminal names the next one: terminal/cancel.
+    await cancellable("toolu_two");
+    await expect(
+      s.request("terminal/cancel", { sessionId, terminalId: "toolu_two" }),
+    ).resolves.toEqual({});
+    await s.idle(sessionId, 1, 60_000);
+    expect(s.toolCall(sessionId, "toolu_two").at(-1)).toMatchObject({ status: "cancelled" });
+    // One turn: a cancelled command does not change the foreground state.
+    expect(s.states(sessionId)).toEqual(["running", "idle:end_turn"]);
+    expect(s.agentText(sessionId)).toBe("both stopped");
+    await expect(
+      s.request("tool_call/cancel", { sessionId, toolCallId: "toolu_unknown" }),
+    ).rejects.toMatchObject({ code: -32602 });
   });
 });
 

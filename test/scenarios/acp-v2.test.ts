@@ -174,7 +174,13 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
     expect(request).toMatchObject({
       sessionId,
       title: expect.stringContaining("touch v2-ok.txt"),
-      subject: { type: "tool_call", toolCall: { toolCallId: "toolu_v2" } },
+      subject: {
+        type: "command",
+        command: "touch v2-ok.txt",
+        cwd: s.workspace,
+        toolCallId: "toolu_v2",
+        terminalId: "toolu_v2",
+      },
     });
     expect(request).not.toHaveProperty("toolCall");
     expect(s.states(sessionId)).toEqual(["running", "requires_action", "running", "idle:end_turn"]);
@@ -189,15 +195,14 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
     // exit before the tool call's final status; the extension's keys are gone.
     const all = s.updates(sessionId);
     const terminal = all.filter((u) => u.sessionUpdate === "terminal_update");
-    expect(terminal).toContainEqual({
-      sessionUpdate: "terminal_update",
-      terminalId: "toolu_v2",
-      command: "touch v2-ok.txt",
-    });
+    expect(terminal).toContainEqual(
+      expect.objectContaining({ terminalId: "toolu_v2", command: "touch v2-ok.txt" }),
+    );
     expect(terminal.at(-1)).toEqual({
       sessionUpdate: "terminal_update",
       terminalId: "toolu_v2",
       exitStatus: { exitCode: 0 },
+      capabilities: null,
     });
     expect(all.indexOf(terminal.at(-1)!)).toBeLessThan(all.indexOf(reports.at(-1)!));
     expect((reports.at(-1) as { content?: unknown }).content).toEqual([

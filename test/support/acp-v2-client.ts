@@ -128,6 +128,13 @@ export class V2Scenario {
     });
   }
 
+  /** Any agent method by its wire name (`tool_call/cancel`, ...). */
+  request(method: string, params: Record<string, unknown>): Promise<unknown> {
+    return (
+      this.connection.agent.request as unknown as (m: string, p: unknown) => Promise<unknown>
+    )(method, params);
+  }
+
   cancel(sessionId: string): Promise<void> {
     return this.connection.agent.notify(methods.agent.session.cancel, { sessionId });
   }

@@ -12,7 +12,6 @@ import {
   v2Failed,
   v2Idle,
   v2InitializeResponse,
-  v2PermissionRequest,
   v2RequiresAction,
   v2Running,
   v2SessionList,
@@ -318,79 +317,6 @@ describe("state updates", () => {
     ],
   ])("%j", (update, expected) => {
     expect(update).toEqual(expected);
-  });
-});
-
-describe("v2PermissionRequest", () => {
-  it("adds the title and the tool call as subject", () => {
-    expect(
-      v2PermissionRequest({
-        sessionId: "s",
-        toolCall: {
-          toolCallId: "t",
-          title: "Run ls",
-          kind: "execute",
-          rawInput: { command: "ls" },
-        },
-        options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }],
-      }),
-    ).toEqual({
-      sessionId: "s",
-      title: "Run ls",
-      subject: {
-        type: "tool_call",
-        toolCall: {
-          toolCallId: "t",
-          title: "Run ls",
-          kind: "execute",
-          rawInput: { command: "ls" },
-        },
-      },
-      options: [{ optionId: "allow", name: "Allow", kind: "allow_once" }],
-    });
-  });
-
-  it("names a command's terminal by its content only: the extension's keys are dropped", () => {
-    const request = (meta: Record<string, unknown>) =>
-      v2PermissionRequest({
-        sessionId: "s",
-        toolCall: {
-          toolCallId: "t",
-          content: [{ type: "terminal", terminalId: "t" }],
-          _meta: meta,
-        },
-        options: [],
-      }).subject;
-    expect(
-      request({ claudeCode: { toolName: "Bash" }, terminal_info: { terminal_id: "t" } }),
-    ).toStrictEqual({
-      type: "tool_call",
-      toolCall: {
-        toolCallId: "t",
-        content: [{ type: "terminal", terminalId: "t" }],
-        _meta: { claudeCode: { toolName: "Bash" } },
-      },
-    });
-    expect(
-      request({
-        terminal_info: { terminal_id: "t" },
-        terminal_output: { terminal_id: "t", data: "x" },
-        terminal_output_delta: { terminal_id: "t", data: "x" },
-        terminal_exit: { terminal_id: "t", exit_code: 0 },
-      }),
-    ).toStrictEqual({
-      type: "tool_call",
-      toolCall: { toolCallId: "t", content: [{ type: "terminal", terminalId: "t" }] },
-    });
-  });
-
-  it("has a title when the tool call has none", () => {
-    const request = v2PermissionRequest({
-      sessionId: "s",
-      toolCall: { toolCallId: "t" },
-      options: [],
-    });
-    expect(request.title).toBe("Allow this tool call?");
   });
 });
 

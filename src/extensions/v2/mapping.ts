@@ -3,7 +3,6 @@ import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
 import { ZED_CLIENT_FLAGS } from "../zed/keys.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
-import { withoutTerminalKeys } from "./terminal-mapper.js";
 
 /**
  * The one place where draft ACP v2 shapes meet the v1 shapes the agent speaks: pure
@@ -260,26 +259,6 @@ export function v2UserMessage(
     sessionUpdate: V2_UPDATES.userMessage,
     messageId,
     content: [...prompt] as v2.ContentBlock[],
-  };
-}
-
-/**
- * A v1 permission request → v2: the required `title` (the tool call's), and the tool
- * call as its `subject`; a command's terminal is named by its content only (the terminal
- * extension's `_meta` keys are v1's, and the terminal was announced with the tool call).
- */
-export function v2PermissionRequest(
-  request: v1.RequestPermissionRequest,
-): v2.RequestPermissionRequest {
-  const toolCall = v2ToolCall({
-    ...request.toolCall,
-    _meta: withoutTerminalKeys(request.toolCall._meta),
-  });
-  return {
-    sessionId: request.sessionId,
-    title: request.toolCall.title ?? "Allow this tool call?",
-    subject: { type: "tool_call", toolCall },
-    options: request.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
   };
 }
 

@@ -26,10 +26,16 @@ describe("TerminalMapper", () => {
         }),
       ),
     ).toEqual([
-      { sessionUpdate: "terminal_update", terminalId: "t1", command: "ls -l" },
+      {
+        sessionUpdate: "terminal_update",
+        terminalId: "t1",
+        command: "ls -l",
+        capabilities: { cancel: {} },
+      },
       report({
         status: "pending",
         rawInput: { command: "ls -l" },
+        capabilities: { cancel: {} },
         _meta: { claudeCode: { toolName: "Bash" } },
       }),
     ]);
@@ -40,8 +46,8 @@ describe("TerminalMapper", () => {
     expect(
       m.map("s", report({ status: "pending", _meta: { terminal_info: { terminal_id: "t1" } } })),
     ).toEqual([
-      { sessionUpdate: "terminal_update", terminalId: "t1" },
-      report({ status: "pending" }),
+      { sessionUpdate: "terminal_update", terminalId: "t1", capabilities: { cancel: {} } },
+      report({ status: "pending", capabilities: { cancel: {} } }),
     ]);
     expect(m.map("s", report({ rawInput: { command: "make" } }))).toEqual([
       { sessionUpdate: "terminal_update", terminalId: "t1", command: "make" },
@@ -72,8 +78,13 @@ describe("TerminalMapper", () => {
       ),
     ).toEqual([
       { sessionUpdate: "terminal_update", terminalId: "t1", output: { data: b64("a\nb") } },
-      { sessionUpdate: "terminal_update", terminalId: "t1", exitStatus: { exitCode: 2 } },
-      report({ status: "completed" }),
+      {
+        sessionUpdate: "terminal_update",
+        terminalId: "t1",
+        exitStatus: { exitCode: 2 },
+        capabilities: null,
+      },
+      report({ status: "completed", capabilities: null }),
     ]);
     // Forgotten: a later input-carrying report names no terminal again.
     expect(m.map("s", report({ rawInput: { command: "ls" } }))).toEqual([
@@ -134,6 +145,101 @@ describe("TerminalMapper", () => {
         }),
       ),
     ).toEqual([{ sessionUpdate: "terminal_output_chunk", terminalId: "t1", data: b64("x") }]);
+  });
+
+  it("a running command is cancellable by its tool call or its terminal, until it ends", () => {
+    const m = new TerminalMapper();
+    m.map("s", report({ _meta: { terminal_info: { terminal_id: "term" } } }));
+    expect(m.runningCall("s", { toolCallId: "t1" })).toBe("t1");
+    expect(m.runningCall("s", { terminalId: "term" })).toBe("t1");
+    expect(m.runningCall("s", { toolCallId: "term" })).toBeUndefined();
+    expect(m.runningCall("s", { terminalId: "t1" })).toBeUndefined();
+    expect(m.runningCall("other", { toolCallId: "t1" })).toBeUndefined();
+    // A report that does not name the terminal again advertises nothing more.
+    expect(m.map("s", report({ status: "in_progress" }))).toEqual([
+      report({ status: "in_progress" }),
+    ]);
+    m.map("s", report({ _meta: { terminal_exit: { terminal_id: "term", exit_code: 0 } } }));
+    expect(m.runningCall("s", { toolCallId: "t1" })).toBeUndefined();
+    expect(m.runningCall("s", { terminalId: "term" })).toBeUndefined();
+  });
+
+  it("a cancelled command's failure is reported cancelled; a completed one stays completed", () => {
+    const m = new TerminalMapper();
+    const exit = (code: number, status: string) =>
+      report({ status, _meta: { terminal_exit: { terminal_id: "t1", exit_code: code } } });
+    m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));
+    m.cancelled("s", "t1");
+    expect(m.map("s", exit(137, "failed")).at(-1)).toEqual(
+      report({ status: "cancelled", capabilities: null }),
+    );
+    m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));
+    m.cancelled("s", "t1");
+    expect(m.map("s", exit(0, "completed")).at(-1)).toEqual(
+      report({ status: "completed", capabilities: null }),
+    );
+    // Not cancelled: a failure stays failed.
+    m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));
+    expect(m.map("s", exit(1, "failed")).at(-1)).toEqual(
+      report({ status: "failed", capabilities: null }),
+    );
+  });
+
+  it("a final status without an exit (a refused command) clears both cancel capabilities", () => {
+    const m = new TerminalMapper();
+    m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));
+    expect(m.map("s", report({ status: "failed" }))).toEqual([
+      { sessionUpdate: "terminal_update", terminalId: "t1", capabilities: null },
+      report({ status: "failed", capabilities: null }),
+    ]);
+    expect(m.runningCall("s", { toolCallId: "t1" })).toBeUndefined();
+  });
+
+  it("an exit that came with output only still clears the tool call's capability", () => {
+    const m = new TerminalMapper();
+    m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));
+    expect(
+      m.map(
+        "s",
+        report({
+          _meta: {
+            terminal_output: { terminal_id: "t1", data: "x" },
+            terminal_exit: { terminal_id: "t1", exit_code: 1 },
+          },
+        }),
+      ),
+    ).toEqual([
+      { sessionUpdate: "terminal_update", terminalId: "t1", output: { data: b64("x") } },
+      {
+        sessionUpdate: "terminal_update",
+        terminalId: "t1",
+        exitStatus: { exitCode: 1 },
+        capabilities: null,
+      },
+      report({ capabilities: null }),
+    ]);
+  });
+
+  it("after a replay, the commands it left running are ended; the ones running before stay", () => {
+    const m = new TerminalMapper();
+    m.map("s", report({ toolCallId: "live", _meta: { terminal_info: { terminal_id: "live" } } }));
+    const before = m.runningCalls("s");
+    expect(before).toEqual(new Set(["live"]));
+    m.map("s", report({ toolCallId: "old", _meta: { terminal_info: { terminal_id: "old" } } }));
+    m.map("s", report({ toolCallId: "done", _meta: { terminal_info: { terminal_id: "done" } } }));
+    m.map(
+      "s",
+      report({
+        toolCallId: "done",
+        _meta: { terminal_exit: { terminal_id: "done", exit_code: 0 } },
+      }),
+    );
+    expect(m.endReplayed("s", before)).toEqual([
+      { sessionUpdate: "terminal_update", terminalId: "old", capabilities: null },
+      { sessionUpdate: "tool_call_update", toolCallId: "old", capabilities: null },
+    ]);
+    expect(m.runningCalls("s")).toEqual(new Set(["live"]));
+    expect(m.endReplayed("other", new Set())).toEqual([]);
   });
 
   it("a closed session's terminals are forgotten", () => {

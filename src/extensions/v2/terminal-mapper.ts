@@ -19,6 +19,10 @@ import {
  * - `terminal_exit` → `terminal_update` with `exitStatus`; the terminal is forgotten.
  * A report that carried only output is dropped: its remaining `_meta` would replace the
  * tool call's stored `_meta` on v2. Terminals are also forgotten at `session/close`.
+ *
+ * A running command can be stopped (`tool_call/cancel`, `terminal/cancel`: Claude Code
+ * stops its task): the update naming the terminal and the tool call's report with it
+ * advertise `capabilities.cancel`; the exit (or the tool call's final status) clears both.
  */
 export class TerminalMapper {
   /** Per session: tool call id → its terminal, while the command runs. */
@@ -30,9 +34,18 @@ export class TerminalMapper {
     const terminals = this.running.get(sessionId);
     const known = terminals?.get(report.toolCallId);
     if (!isRecord(meta) || !TERMINAL_KEYS.some((k) => k in meta)) {
+      if (!known) return [report];
+      if (FINAL.has(String(report.status))) {
+        // Ended without an exit (refused): nothing is left to cancel.
+        terminals?.delete(report.toolCallId);
+        return [
+          terminalUpdate({ terminalId: known.terminalId, capabilities: null }),
+          uncancellable(known, report),
+        ];
+      }
       // A later report may carry the input a known terminal still needs its command from.
-      const command = known && !known.commandSent ? commandOf(report.rawInput) : undefined;
-      if (!known || command === undefined) return [report];
+      const command = known.commandSent ? undefined : commandOf(report.rawInput);
+      if (command === undefined) return [report];
       known.commandSent = true;
       return [terminalUpdate({ terminalId: known.terminalId, command }), report];
     }
@@ -55,6 +68,7 @@ export class TerminalMapper {
           terminalUpdate({
             terminalId: terminal.terminalId,
             ...(command !== undefined ? { command } : {}),
+            ...(!known ? CANCELLABLE : {}),
           }),
         );
       }
@@ -77,21 +91,87 @@ export class TerminalMapper {
       });
     }
     const exit = exitOf(meta[TERMINAL_EXIT]);
+    const ended =
+      exit !== undefined || (terminal !== undefined && FINAL.has(String(report.status)));
     if (exit) {
-      out.push(terminalUpdate({ terminalId: exit.terminalId, exitStatus: exit.exitStatus }));
-      terminals?.delete(report.toolCallId);
+      out.push(
+        terminalUpdate({
+          terminalId: exit.terminalId,
+          exitStatus: exit.exitStatus,
+          ...(terminal ? { capabilities: null } : {}),
+        }),
+      );
+    } else if (ended && terminal) {
+      out.push(terminalUpdate({ terminalId: terminal.terminalId, capabilities: null }));
     }
+    if (ended) terminals?.delete(report.toolCallId);
 
     const { _meta: _dropped, ...fields } = report;
-    const stripped: ToolCallReport =
-      Object.keys(rest).length > 0 ? { ...fields, _meta: rest } : fields;
     // Nothing but the output (and a stamp such as the subagent's): v2 would store the stamp
     // as the tool call's whole `_meta`.
     const carriesOnlyOutput =
       (snapshot !== undefined || delta !== undefined) &&
       Object.keys(fields).every((k) => k === "toolCallId" || k === "sessionUpdate");
+    const kept: ToolCallReport = {
+      ...fields,
+      ...(terminal && !known ? CANCELLABLE : {}),
+      ...(Object.keys(rest).length > 0 ? { _meta: rest } : {}),
+    };
+    const stripped = terminal && ended ? uncancellable(terminal, kept) : kept;
     if (!carriesOnlyOutput) out.push(stripped);
+    else if (terminal && ended)
+      out.push(
+        uncancellable(terminal, {
+          sessionUpdate: fields.sessionUpdate,
+          toolCallId: fields.toolCallId,
+        } as ToolCallReport),
+      );
     return out;
+  }
+
+  /**
+   * The tool call a cancel names, while its command runs (its terminal has not exited):
+   * by the tool call's id or by its terminal's. Undefined: unknown, ended, or no command.
+   */
+  runningCall(
+    sessionId: string,
+    named: { toolCallId: string } | { terminalId: string },
+  ): string | undefined {
+    const terminals = this.running.get(sessionId);
+    if (!terminals) return undefined;
+    if ("toolCallId" in named)
+      return terminals.has(named.toolCallId) ? named.toolCallId : undefined;
+    for (const [toolCallId, terminal] of terminals)
+      if (terminal.terminalId === named.terminalId) return toolCallId;
+    return undefined;
+  }
+
+  /** The tool calls whose command runs in `sessionId`. */
+  runningCalls(sessionId: string): ReadonlySet<string> {
+    return new Set(this.running.get(sessionId)?.keys());
+  }
+
+  /**
+   * After a replay: the commands it showed without an end (a turn that stopped while
+   * one ran) do not run, so neither they nor their terminals can be cancelled. `before`:
+   * the ones that ran before the replay (a live session's), which still do.
+   */
+  endReplayed(sessionId: string, before: ReadonlySet<string>): v2.SessionUpdate[] {
+    const terminals = this.running.get(sessionId);
+    const out: v2.SessionUpdate[] = [];
+    for (const [toolCallId, terminal] of terminals ?? []) {
+      if (before.has(toolCallId)) continue;
+      terminals!.delete(toolCallId);
+      out.push(terminalUpdate({ terminalId: terminal.terminalId, capabilities: null }));
+      out.push({ sessionUpdate: "tool_call_update", toolCallId, capabilities: null });
+    }
+    return out;
+  }
+
+  /** A client cancelled the command of `toolCallId`: its failure is reported `cancelled`. */
+  cancelled(sessionId: string, toolCallId: string): void {
+    const terminal = this.running.get(sessionId)?.get(toolCallId);
+    if (terminal) terminal.cancelled = true;
   }
 
   /** The session was closed: its terminals are gone. */
@@ -114,9 +194,26 @@ export type ToolCallReport = v2.SessionUpdate & {
   _meta?: Record<string, unknown> | null;
 };
 
+/** A running command's tool call and terminal may be cancelled. */
+const CANCELLABLE = { capabilities: { cancel: {} } } as const;
+
+/** Tool call statuses after which nothing runs. */
+const FINAL = new Set(["completed", "failed", "cancelled"]);
+
+/**
+ * The report that ends a command's tool call: no cancel any more, and a command stopped
+ * by a cancel (killed, so `failed`) is `cancelled`, the status v2 confirms a cancel with.
+ */
+function uncancellable(terminal: Terminal, report: ToolCallReport): ToolCallReport {
+  const cancelled = terminal.cancelled && report.status === "failed";
+  return { ...report, ...(cancelled ? { status: "cancelled" } : {}), capabilities: null };
+}
+
 interface Terminal {
   readonly terminalId: string;
   commandSent: boolean;
+  /** A client cancelled it (`cancelled`). */
+  cancelled?: boolean;
 }
 
 const TERMINAL_KEYS: readonly string[] = [

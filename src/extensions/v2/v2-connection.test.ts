@@ -69,7 +69,15 @@ describe("V2Connection", () => {
       { sessionUpdate: "current_mode_update", currentModeId: "plan" },
     ]);
     expect(inner.sent).toEqual([
-      ["s", { sessionUpdate: "terminal_update", terminalId: "t", command: "ls" }],
+      [
+        "s",
+        {
+          sessionUpdate: "terminal_update",
+          terminalId: "t",
+          command: "ls",
+          capabilities: { cancel: {} },
+        },
+      ],
       [
         "s",
         {
@@ -77,9 +85,124 @@ describe("V2Connection", () => {
           toolCallId: "t",
           title: "ls",
           rawInput: { command: "ls" },
+          capabilities: { cancel: {} },
         },
       ],
     ]);
+  });
+
+  it("cancel stops a running command's tool call, named by it or its terminal; else -32602 (invalidInput)", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    await port.sessionUpdate("s", {
+      sessionUpdate: "tool_call",
+      toolCallId: "call",
+      title: "sleep",
+      _meta: { terminal_info: { terminal_id: "term" } },
+    });
+    const stopped: string[] = [];
+    const stop = (id: string) => void stopped.push(id);
+    expect(v2.cancel("s", { toolCallId: "call" }, stop)).toEqual({});
+    expect(v2.cancel("s", { terminalId: "term" }, stop)).toEqual({});
+    expect(stopped).toEqual(["call", "call"]);
+    for (const named of [{ toolCallId: "term" }, { terminalId: "call" }, { toolCallId: "x" }]) {
+      expect(() => v2.cancel("s", named, stop)).toThrow(
+        expect.objectContaining({ code: "invalidInput" }),
+      );
+    }
+    expect(() => v2.cancel("other", { toolCallId: "call" }, stop)).toThrow();
+    // Ended: nothing to cancel any more.
+    await port.sessionUpdate("s", {
+      sessionUpdate: "tool_call_update",
+      toolCallId: "call",
+      status: "failed",
+      _meta: { terminal_exit: { terminal_id: "term", exit_code: 137 } },
+    });
+    expect(inner.sent.at(-1)![1]).toMatchObject({ status: "cancelled", capabilities: null });
+    expect(() => v2.cancel("s", { toolCallId: "call" }, stop)).toThrow();
+    expect(stopped).toEqual(["call", "call"]);
+  });
+
+  it("a command's request is a command subject in its session's (or parent's) directory, after the tool call's upsert", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    v2.opened("s", "/work");
+    await port.sessionUpdate("s", {
+      sessionUpdate: "subagent_update",
+      sessionId: "child",
+      state: { state: "running" },
+    } as unknown as v1.SessionUpdate);
+    const toolCall = {
+      toolCallId: "t",
+      title: "make",
+      rawInput: { command: "make" },
+      content: [{ type: "terminal" as const, terminalId: "t" }],
+      _meta: { terminal_info: { terminal_id: "t" } },
+    };
+    for (const sessionId of ["s", "child", "unknown"]) {
+      inner.sent.length = 0;
+      void port.requestPermission(
+        { sessionId, toolCall, options: [] },
+        new AbortController().signal,
+      );
+      await flush();
+      const subject = (inner.asked.at(-1) as { subject: unknown }).subject;
+      if (sessionId === "unknown") {
+        expect(subject).toMatchObject({ type: "tool_call" });
+        expect(inner.sent).toEqual([]);
+        continue;
+      }
+      expect(subject).toEqual({
+        type: "command",
+        command: "make",
+        cwd: "/work",
+        toolCallId: "t",
+        terminalId: "t",
+      });
+      expect(inner.sent.at(-1)).toEqual([
+        sessionId,
+        expect.objectContaining({
+          sessionUpdate: "tool_call_update",
+          toolCallId: "t",
+          title: "make",
+          content: [{ type: "terminal", terminalId: "t" }],
+        }),
+      ]);
+    }
+    v2.forget("s");
+    void port.requestPermission(
+      { sessionId: "s", toolCall, options: [] },
+      new AbortController().signal,
+    );
+    await flush();
+    expect((inner.asked.at(-1) as { subject: unknown }).subject).toMatchObject({
+      type: "tool_call",
+    });
+  });
+
+  it("a replay's commands left without an end are not cancellable once it is done", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    const answer = await v2.replaying("s", async () => {
+      await port.sessionUpdates("s", [
+        {
+          sessionUpdate: "tool_call",
+          toolCallId: "old",
+          title: "sleep",
+          _meta: { terminal_info: { terminal_id: "old" } },
+        },
+      ]);
+      return "answered";
+    });
+    expect(answer).toBe("answered");
+    expect(inner.sent.slice(-2)).toEqual([
+      ["s", { sessionUpdate: "terminal_update", terminalId: "old", capabilities: null }],
+      ["s", { sessionUpdate: "tool_call_update", toolCallId: "old", capabilities: null }],
+    ]);
+    expect(() => v2.cancel("s", { toolCallId: "old" }, () => undefined)).toThrow();
   });
 
   it("a permission request goes out in v2's shape, with requires_action until it is answered", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import type { ClientPort } from "../../client/client-port.js";
+import { invalidInput } from "../../util/adapter-error.js";
 import { v2RequiresAction, v2Running } from "./mapping.js";
 import { MessageIds } from "./message-ids.js";
 import { PromptStates } from "./prompt-states.js";
@@ -15,6 +16,8 @@ export class V2Connection {
   private readonly ids = new MessageIds(randomUUID);
   private readonly terminals = new TerminalMapper();
   private port: V2ClientPort | undefined;
+  /** Each session's directory, for a command's permission subject. */
+  private readonly dirs = new Map<string, string>();
   readonly prompts: PromptStates;
 
   /** `errorOf`: a failure as the client may see it (the protocol's redacted error). */
@@ -34,7 +37,13 @@ export class V2Connection {
    * `state_update` from the port).
    */
   attach(inner: ClientPort): ClientPort {
-    const port = v2ClientPort(inner, this.ids, this.terminals);
+    const port = v2ClientPort(inner, this.ids, this.terminals, {
+      of: (sessionId) => this.dirs.get(sessionId),
+      inherit: (child, parent) => {
+        const dir = this.dirs.get(parent);
+        if (dir !== undefined) this.dirs.set(child, dir);
+      },
+    });
     this.port = port;
     return {
       ...port,
@@ -61,14 +70,52 @@ export class V2Connection {
     }
   }
 
+  /**
+   * `tool_call/cancel`, `terminal/cancel`: `stop`s the tool call whose command runs, named
+   * by its id or by its terminal's (the ones advertising `capabilities.cancel`). The
+   * answer means accepted: the tool call's final status and the terminal's exit confirm
+   * it. -32602 for a tool call or terminal that is unknown, ended, or runs no command.
+   */
+  cancel(
+    sessionId: string,
+    named: { toolCallId: string } | { terminalId: string },
+    stop: (toolCallId: string) => void,
+  ): Record<string, never> {
+    const toolCallId = this.terminals.runningCall(sessionId, named);
+    if (toolCallId === undefined) {
+      const [what, id] = Object.entries(named)[0]!;
+      throw invalidInput(
+        `${what} ${JSON.stringify(id)} is not running a command that can be cancelled`,
+      );
+    }
+    this.terminals.cancelled(sessionId, toolCallId);
+    stop(toolCallId);
+    return {};
+  }
+
+  /** Runs `replay` (a resume that replays the history), then ends the commands it left open. */
+  async replaying<T>(sessionId: string, replay: () => Promise<T>): Promise<T> {
+    const before = this.terminals.runningCalls(sessionId);
+    const answer = await replay();
+    for (const update of this.terminals.endReplayed(sessionId, before))
+      await this.send(sessionId, update);
+    return answer;
+  }
+
   /** Sends a v2-only update (a `state_update`). */
   send(sessionId: string, update: v2.SessionUpdate): Promise<void> {
     if (!this.port) return Promise.reject(new Error("connection not ready"));
     return this.port.sendV2(sessionId, update);
   }
 
+  /** A session was opened (new, resumed, forked) in `cwd`. */
+  opened(sessionId: string, cwd: string): void {
+    this.dirs.set(sessionId, cwd);
+  }
+
   /** The session was closed or deleted. */
   forget(sessionId: string): void {
+    this.dirs.delete(sessionId);
     this.ids.forget(sessionId);
     this.terminals.forget(sessionId);
   }

@@ -68,6 +68,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.new,
         guarded(m.session.new, async ({ params }) => {
           const answer = await service.newSession(v1SessionParams(params));
+          v2.opened(answer.sessionId, params.cwd);
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
@@ -78,8 +79,11 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.resume,
         guarded(m.session.resume, async ({ params }) => {
           const answer = params.replayFrom
-            ? await service.load(params.sessionId, v1SessionParams(params))
+            ? await v2.replaying(params.sessionId, () =>
+                service.load(params.sessionId, v1SessionParams(params)),
+              )
             : await service.resume(params.sessionId, v1SessionParams(params));
+          v2.opened(params.sessionId, params.cwd);
           await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
           return { configOptions: v2ConfigOptions(answer.configOptions) };
         }),
@@ -88,6 +92,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.fork,
         guarded(m.session.fork, async ({ params }) => {
           const answer = await service.fork(params.sessionId, v1SessionParams(params));
+          v2.opened(answer.sessionId, params.cwd);
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
@@ -142,6 +147,22 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         v2.prompts.cancelHeld(params.sessionId);
         service.cancel(params.sessionId);
       })
+      .onRequest(
+        m.toolCall.cancel,
+        guarded(m.toolCall.cancel, ({ params }) =>
+          v2.cancel(params.sessionId, { toolCallId: params.toolCallId }, (id) =>
+            service.stopToolCall(params.sessionId, id),
+          ),
+        ),
+      )
+      .onRequest(
+        m.terminal.cancel,
+        guarded(m.terminal.cancel, ({ params }) =>
+          v2.cancel(params.sessionId, { terminalId: params.terminalId }, (id) =>
+            service.stopToolCall(params.sessionId, id),
+          ),
+        ),
+      )
       .onRequest(
         m.session.setConfigOption,
         guarded(m.session.setConfigOption, async ({ params }) => ({
