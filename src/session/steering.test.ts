@@ -119,4 +119,17 @@ describe("Steering", () => {
     expect(steering.observe(lifecycle("someone-else", "started"))).toBe(true);
     expect(steering.holds(turn)).toBe(true);
   });
+
+  it("tells when Claude Code has every steer of a turn, also once the turn dropped them", async () => {
+    const { steering, turn } = rig();
+    expect(steering.arrived(turn)).toBeUndefined();
+    const first = steering.inject(content)!;
+    const second = steering.inject(content)!;
+    const arrived = steering.arrived(turn)!;
+    steering.endTurn(turn); // a cancel drops them before their frames come
+    steering.observe(lifecycle(first.uuid, "queued"));
+    expect(await settled(arrived)).toBe("pending");
+    steering.observe(lifecycle(second.uuid, "cancelled"));
+    expect(await settled(arrived)).toBeUndefined();
+  });
 });

@@ -47,6 +47,8 @@ export interface Steer {
 interface Entry {
   readonly steer: Steer;
   readonly turn: Turn;
+  /** Settles once Claude Code has the message (its first `command_lifecycle` frame). */
+  readonly arrived: Promise<void>;
   state: "queued" | "applied";
   apply(ok: boolean): void;
   finish(ok: boolean): void;
@@ -94,6 +96,8 @@ function readCommandLifecycle(message: unknown): CommandLifecycle | undefined {
  */
 export class Steering {
   private entries: Entry[] = [];
+  /** Ends the wait for a sent message's first frame, by its uuid (dropped entries too). */
+  private readonly arrivals = new Map<string, () => void>();
 
   constructor(private readonly parts: SteeringParts) {}
 
@@ -118,7 +122,8 @@ export class Steering {
       applied: new Promise((resolve) => (apply = resolve)),
       done: new Promise((resolve) => (finish = resolve)),
     };
-    this.entries.push({ steer, turn, state: "queued", apply, finish, onApplied });
+    const arrived = new Promise<void>((resolve) => this.arrivals.set(steer.uuid, resolve));
+    this.entries.push({ steer, turn, arrived, state: "queued", apply, finish, onApplied });
     query.send(message);
     return steer;
   }
@@ -130,6 +135,8 @@ export class Steering {
   observe(message: unknown): boolean {
     const frame = readCommandLifecycle(message);
     if (!frame) return false;
+    this.arrivals.get(frame.uuid)?.();
+    this.arrivals.delete(frame.uuid);
     const entry = this.entries.find((e) => e.steer.uuid === frame.uuid);
     if (!entry) return true;
     if (frame.state === "started" && entry.state === "queued") {
@@ -154,6 +161,17 @@ export class Steering {
       entry.finish(true);
     }
     return this.waiting(turn);
+  }
+
+  /**
+   * Settles once Claude Code has every steer of `turn` sent to it. The SDK writes a user
+   * message to Claude Code a little after it is sent, and a control request at once: an
+   * interrupt sent before would overtake a steer still on its way, which would then run
+   * after the cancelled turn. Undefined when none is on its way.
+   */
+  arrived(turn: Turn): Promise<void> | undefined {
+    const waits = this.entries.filter((e) => e.turn === turn).map((e) => e.arrived);
+    return waits.length === 0 ? undefined : Promise.all(waits).then(() => undefined);
   }
 
   /** `turn` ended (answered, cancelled, failed): its steers that did not run never will. */

@@ -143,11 +143,22 @@ export class TurnRunner {
     });
     if (!turn) return;
     // The open permission requests end now; their denials wait for the interrupt (`Turn`).
-    turn.cancel(query ? settledWithin(this.interrupt(query), INTERRUPT_ACK_MS) : Promise.resolve());
+    turn.cancel(query ? this.interruptAfterSteers(query, turn) : Promise.resolve());
     this.parts.steering.endTurn(turn);
     // What the turn was seen to spend: Claude Code's result for it comes after the answer.
     const response = observedResponse("cancelled", turn.observed);
     outbox.after(() => turn.prompt.resolve(response));
+  }
+
+  /**
+   * Interrupts `query`'s `turn` once every steer sent into it reached Claude Code (else the
+   * interrupt, with its `cancelQueued`, overtakes one and leaves it to run); settles once
+   * Claude Code took the interrupt in. Each wait is bounded (`INTERRUPT_ACK_MS`).
+   */
+  private async interruptAfterSteers(query: ClaudeQuery, turn: Turn): Promise<void> {
+    const steers = this.parts.steering.arrived(turn);
+    if (steers) await settledWithin(steers, INTERRUPT_ACK_MS);
+    await settledWithin(this.interrupt(query), INTERRUPT_ACK_MS);
   }
 
   /** Interrupts `query`'s turn; settles once Claude Code answered (a failure is logged). */
