@@ -90,7 +90,7 @@ describe("CallUsage", () => {
     expect(usage.updateFor(start(10))).toStrictEqual(report(11));
   });
 
-  it("tells rate-limit news with the turn's latest use, once a call of the turn reported one", () => {
+  it("tells rate-limit news with the use last reported, once there is one", () => {
     const usage = new CallUsage();
     usage.learn(window(1000));
     expect(usage.updateFor(rateLimit)).toBeUndefined();
@@ -99,26 +99,34 @@ describe("CallUsage", () => {
     const news = report(14, 1000, { "_claude/rateLimit": INFO });
     expect(usage.updateFor(rateLimit)).toStrictEqual(news);
     expect(usage.updateFor(rateLimit)).toStrictEqual(news);
+    // The next turn (a /compact) before any call of its own, or no turn: the same use.
     usage.turnEnd([], MODEL);
+    expect(usage.updateFor(rateLimit)).toStrictEqual(news);
+    expect(usage.betweenTurns(rateLimit)).toStrictEqual(news);
+    // A new process has reported nothing yet.
+    usage.processStarted(() => Promise.resolve(undefined));
     expect(usage.updateFor(rateLimit)).toBeUndefined();
   });
 
-  it("after a compaction reports what it kept (0 when Claude Code does not say), and the next call again", () => {
+  it("after a compaction reports what it kept (0 when Claude Code does not say), then the calls", () => {
     const usage = new CallUsage();
     usage.learn(window(1000));
     usage.updateFor(start(10));
     expect(usage.updateFor(boundary(120))).toStrictEqual(report(120));
-    expect(usage.compacted(boundary())).toStrictEqual(report(0));
+    expect(usage.betweenTurns(boundary())).toStrictEqual(report(0));
     expect(usage.updateFor(rateLimit)).toStrictEqual(
       report(0, 1000, { "_claude/rateLimit": INFO }),
     );
     expect(usage.updateFor(start(10))).toStrictEqual(report(11));
-    expect(usage.compacted(start(10))).toBeUndefined();
+    expect(usage.betweenTurns(start(10))).toBeUndefined();
+    // A call that leaves what the compaction kept tells the client nothing new.
+    usage.betweenTurns(boundary(11));
+    expect(usage.updateFor(start(10))).toBeUndefined();
   });
 
   it("a compaction before any call names no model, against the default window", () => {
     const usage = new CallUsage();
-    expect(usage.compacted(boundary(50))).toStrictEqual({
+    expect(usage.betweenTurns(boundary(50))).toStrictEqual({
       sessionUpdate: "usage_update",
       used: 50,
       size: 200_000,

@@ -22,7 +22,8 @@ export type MeasureWindow = () => Promise<number | undefined>;
  *   (`message_delta`); like upstream's, a report that would tell the client what it
  *   already knows (the same use of the same window, in the same turn) is not sent;
  * - Claude Code's rate-limit news (`rate_limit_event`, claude.ai logins), with the
- *   turn's latest use, once a call of the turn reported one;
+ *   context last reported (also in a turn that reported none yet: a `/compact`, whose
+ *   summary call is not the main loop's), once there is one;
  * - a compaction's end (`compact_boundary`): the tokens it kept.
  * The window comes from `ContextWindows`: measured in the background as a process
  * starts, so its first turn is reported too. The turn's last report, with the cost,
@@ -33,8 +34,8 @@ export class CallUsage {
   private measureWindow: MeasureWindow | undefined;
   /** The current call: its model and its usage so far. */
   private call: { model: string; usage: ApiUsage } | undefined;
-  /** The context in use the turn last reported (its rate-limit news repeats it). */
-  private turnUsed: number | undefined;
+  /** The context in use last reported in this process (rate-limit news repeats it). */
+  private used: number | undefined;
   /** `used/size` of the turn's last call report sent. */
   private lastSent: string | undefined;
 
@@ -42,6 +43,7 @@ export class CallUsage {
   processStarted(measure: MeasureWindow): void {
     this.measureWindow = measure;
     this.call = undefined;
+    this.used = undefined;
     this.windows.processStarted();
     this.measure();
   }
@@ -67,9 +69,8 @@ export class CallUsage {
 
   /** The update a turn's message calls for, if any. */
   updateFor(message: SDKMessage): SessionUpdate | undefined {
-    if (message.type === "rate_limit_event") return this.rateLimit(message.rate_limit_info);
-    const compacted = this.compacted(message);
-    if (compacted) return compacted;
+    const news = this.betweenTurns(message);
+    if (news) return news;
     if (message.type !== "stream_event" || message.parent_tool_use_id !== null) return undefined;
     const event = message.event;
     if (event.type === "message_start") {
@@ -85,38 +86,46 @@ export class CallUsage {
   }
 
   /**
-   * After a compaction (a typed `/compact`, the idle one, Claude Code's own): the context
-   * it kept, so the meter does not show the full window until the next call. Also sent
-   * while no turn runs (the idle compaction).
+   * What is told also while no turn runs (Claude Code's own cycles: the idle compaction,
+   * a follow-up), as upstream's: rate-limit news, and the context a compaction kept.
    */
-  compacted(message: SDKMessage): SessionUpdate | undefined {
+  betweenTurns(message: SDKMessage): SessionUpdate | undefined {
+    if (message.type === "rate_limit_event") return this.rateLimit(message.rate_limit_info);
+    return this.compacted(message);
+  }
+
+  /**
+   * After a compaction (a typed `/compact`, the idle one, Claude Code's own): the context
+   * it kept, so the meter does not show the full window until the next call.
+   */
+  private compacted(message: SDKMessage): SessionUpdate | undefined {
     if (message.type !== "system" || message.subtype !== "compact_boundary") return undefined;
     const kept: unknown = message.compact_metadata?.post_tokens;
     const used = typeof kept === "number" && kept >= 0 ? kept : 0;
     const model = this.call?.model;
-    this.turnUsed = used;
-    this.lastSent = undefined;
-    return contextUsageUpdate(used, this.windows.size(model), model);
+    const update = contextUsageUpdate(used, this.windows.size(model), model);
+    this.used = used;
+    this.lastSent = `${update.used}/${update.size}`;
+    return update;
   }
 
   /** The turn's last updates, its usage report with upstream's keys (`model`: its last call's). */
   turnEnd(updates: readonly SessionUpdate[], model: string | undefined): SessionUpdate[] {
     // The next turn's first call is reported whatever this one's last report said.
     this.lastSent = undefined;
-    this.turnUsed = undefined;
     return updates.map((update) => withTurnUsageKeys(update, model));
   }
 
-  /** Claude Code's rate-limit news, once the turn has a use to report it with. */
+  /** Claude Code's rate-limit news, once there is a use to report it with. */
   private rateLimit(info: unknown): SessionUpdate | undefined {
-    if (this.turnUsed === undefined || info === undefined) return undefined;
+    if (this.used === undefined || info === undefined) return undefined;
     const model = this.call?.model;
-    return contextUsageUpdate(this.turnUsed, this.windows.size(model), model, info);
+    return contextUsageUpdate(this.used, this.windows.size(model), model, info);
   }
 
   private callUpdate(usage: ApiUsage, model: string): SessionUpdate | undefined {
     const used = usedTokens(usage);
-    this.turnUsed = used;
+    this.used = used;
     const update = contextUsageUpdate(used, this.windows.size(model), model);
     const key = `${update.used}/${update.size}`;
     if (key === this.lastSent) return undefined;

@@ -252,8 +252,8 @@ export class TurnRunner {
       const work = message.type === "stream_event" || message.type === "assistant";
       (work ? this.ownCycle(this.modelUsage) : this.cycle)?.stream(message);
       // The idle compaction runs no turn: what it kept is told all the same.
-      const compacted = this.callUsage?.compacted(message);
-      if (compacted) this.parts.outbox.send(compacted);
+      const news = this.callUsage?.betweenTurns(message);
+      if (news) this.parts.outbox.send(news);
       return;
     }
     turn.observe(message);
