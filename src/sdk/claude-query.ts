@@ -134,6 +134,16 @@ export class ClaudeQuery {
     return this.query.supportedCommands();
   }
 
+  /**
+   * The context window of the model Claude Code runs now, as it measures it
+   * (`rawMaxTokens`). `summary` answers from local estimates: the `full` breakdown would
+   * make a token-count request per category.
+   */
+  async contextWindow(): Promise<number | undefined> {
+    const usage = await this.query.getContextUsage({ detail: "summary" });
+    return usage.rawMaxTokens;
+  }
+
   mcpServerStatus(): Promise<McpServerStatus[]> {
     return this.query.mcpServerStatus();
   }

@@ -33,9 +33,9 @@ export interface QueryStarterParts {
   readonly asks: OpenAsks;
   /**
    * A new query took the slot: a fresh conversation (`new`) or Claude Code's
-   * `claudeSessionId` continued (`resume`).
+   * `claudeSessionId` continued (`resume`), run by `query`.
    */
-  queryStarted(start: "new" | "resume", claudeSessionId: string): void;
+  queryStarted(start: "new" | "resume", claudeSessionId: string, query: ClaudeQuery): void;
   /** The user approved a plan with a clear context (`handOffPlan`). */
   handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
 }
@@ -80,7 +80,7 @@ export class QueryStarter {
         events,
       }),
     );
-    parts.queryStarted(start, parts.conversation.id);
+    parts.queryStarted(start, parts.conversation.id, query);
     return parts.slot.take(query);
   }
 

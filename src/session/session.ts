@@ -143,10 +143,10 @@ export class Session {
         query: () => this.slot.current,
         sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
       }),
-      queryStarted: (start, claudeSessionId) => {
+      queryStarted: (start, claudeSessionId, query) => {
         // The tasks of the Claude Code before (a plan handoff) ended with it.
         this.asyncTasks?.shutdown("stopped");
-        this.runner.queryStarted();
+        this.runner.queryStarted(query);
         for (const tap of this.taps) tap.queryStarted?.(start, claudeSessionId);
       },
       handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),

@@ -174,8 +174,9 @@ export class TurnRunner {
   }
 
   /** A new query started: its `modelUsage` is a new reading (it is cumulative per query). */
-  queryStarted(): void {
+  queryStarted(query: ClaudeQuery): void {
     this.modelUsage = {};
+    this.callUsage?.processStarted(() => query.contextWindow());
     this.cycle = undefined;
     this.failures.runtimeReplaced();
     // Messages steered into the query before (a plan handed over) will not run in this one.
@@ -260,7 +261,11 @@ export class TurnRunner {
       // Claude Code's own cycle may fall back to another model too (not a drained turn).
       if (this.parts.lifecycle.kind === "idle") this.fallbacks.observe(message, true);
       const work = message.type === "stream_event" || message.type === "assistant";
-      return (work ? this.ownCycle(this.modelUsage) : this.cycle)?.stream(message);
+      (work ? this.ownCycle(this.modelUsage) : this.cycle)?.stream(message);
+      // The idle compaction runs no turn: what it kept is told all the same.
+      const news = this.callUsage?.betweenTurns(message);
+      if (news) this.parts.outbox.send(news);
+      return;
     }
     turn.observe(message);
     this.failures.observe(turn, message);

@@ -1,7 +1,7 @@
 import type { ModelUsage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
 import {
-  callUsageUpdate,
+  contextUsageUpdate,
   quotaMeta,
   toAcpUsage,
   toUsageUpdate,
@@ -212,13 +212,32 @@ describe("toUsageUpdate", () => {
 });
 
 describe("upstream's usage keys", () => {
-  it("reports a model call against its window, naming the model", () => {
-    const call = { input_tokens: 10, output_tokens: 1, cache_read_input_tokens: 5 };
-    expect(callUsageUpdate(call, "claude-opus-5-5", 1_000_000)).toStrictEqual({
+  const INFO = { status: "allowed_warning", rateLimitType: "five_hour", utilization: 0.9 };
+  it.each([
+    [
+      "a model call names its model",
+      "claude-opus-5-5",
+      undefined,
+      { "_claude/model": "claude-opus-5-5" },
+    ],
+    ["rate-limit news comes first", "m", INFO, { "_claude/rateLimit": INFO, "_claude/model": "m" }],
+    ["no model known: no model key", undefined, INFO, { "_claude/rateLimit": INFO }],
+  ])("reports the context in use against the window: %s", (_name, model, info, meta) => {
+    const update = contextUsageUpdate(16, 1_000_000, model, info);
+    expect(update).toStrictEqual({
       sessionUpdate: "usage_update",
       used: 16,
       size: 1_000_000,
-      _meta: { "_claude/model": "claude-opus-5-5" },
+      _meta: meta,
+    });
+    expect(Object.keys(update._meta!)).toStrictEqual(Object.keys(meta));
+  });
+
+  it("has no _meta when it has nothing to say", () => {
+    expect(contextUsageUpdate(0, 200_000, undefined)).toStrictEqual({
+      sessionUpdate: "usage_update",
+      used: 0,
+      size: 200_000,
     });
   });
 

@@ -126,19 +126,30 @@ export function usedTokens(call: ApiUsage): number {
 export const CLAUDE_MODEL_KEY = "_claude/model";
 export const CLAUDE_ORIGIN_KEY = "_claude/origin";
 
-/**
- * The `usage_update` of one model call as it starts or completes, for a client that is
- * not AIR (upstream reports the window at both points): `_meta._claude/model` names the
- * model that answered.
- */
+/** Upstream's `_meta` key of Claude Code's rate-limit news (`rate_limit_event.rate_limit_info`). */
+export const CLAUDE_RATE_LIMIT_KEY = "_claude/rateLimit";
+
 export type UsageUpdate = Extract<SessionUpdate, { sessionUpdate: "usage_update" }>;
 
-export function callUsageUpdate(call: ApiUsage, model: string, size: number): UsageUpdate {
+/**
+ * A `usage_update` of the context in use, for a client that is not AIR, with upstream's
+ * keys: Claude Code's rate-limit news when that is what prompted it, and the model the
+ * usage belongs to (ACP's update has no field for it) when one is known.
+ */
+export function contextUsageUpdate(
+  used: number,
+  size: number,
+  model: string | undefined,
+  rateLimit?: unknown,
+): UsageUpdate {
+  const meta: Record<string, unknown> = {};
+  if (rateLimit !== undefined) meta[CLAUDE_RATE_LIMIT_KEY] = rateLimit;
+  if (model !== undefined) meta[CLAUDE_MODEL_KEY] = model;
   return {
     sessionUpdate: "usage_update",
-    used: usedTokens(call),
+    used,
     size,
-    _meta: { [CLAUDE_MODEL_KEY]: model },
+    ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}),
   };
 }
 

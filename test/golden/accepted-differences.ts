@@ -110,11 +110,12 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/prompt result _meta.quota.* | only *",
     ],
     reason:
-      "timing: ours reports a model call against the window Claude Code told in a `result` " +
-      "(none in a process's first turn, where upstream guesses), and answers a cancelled " +
-      "prompt with what the turn was seen to spend (issue 22), nothing after it (the " +
-      "session is quiet after a cancel); upstream reports the interrupted turn's `result` " +
-      "when it comes",
+      "timing of a cancel: ours answers a cancelled prompt with what the turn was seen to " +
+      "spend (issue 22), and nothing of the turn after it (the session is quiet after a " +
+      "cancel, so a call of the interrupted turn may or may not be reported before the " +
+      "answer); upstream reports the interrupted turn's calls and its `result` when they " +
+      "come. Every other turn's usage reports agree (their counts are normalised), a " +
+      "process's first turn included",
   },
   {
     keys: [

@@ -150,6 +150,37 @@ function expectNoAirKeys(s: Scenario, client: Client): void {
   expect(JSON.stringify(s.sentByAdapter())).not.toContain("contextCompaction");
 }
 
+/**
+ * After a compaction a client that is not AIR is told the context it kept (upstream's
+ * `usage_update`, the model's window, Claude Code's `post_tokens`); AIR is not (its
+ * compaction facts say it), and no `_claude/` key reaches it.
+ */
+function expectContextKept(s: Scenario, sessionId: string, client: Client): void {
+  const updates = s.updates(sessionId);
+  const end = updates.findLastIndex(
+    (u) => u.sessionUpdate === "compaction_update" || u.sessionUpdate === "tool_call_update",
+  );
+  const after = updates.slice(end + 1).filter((u) => u.sessionUpdate === "usage_update");
+  if (client === "air" || client === "airRfd") {
+    expect(after).toEqual([]);
+    expect(JSON.stringify(s.sentByAdapter())).not.toContain('"_claude/');
+    return;
+  }
+  const model = s.model.mainRequests()[0]!.body.model;
+  expect(after).toStrictEqual([
+    {
+      sessionUpdate: "usage_update",
+      used: expect.any(Number) as number,
+      size: 1_000_000,
+      _meta: { "_claude/model": model },
+    },
+  ]);
+  const kept = (after[0] as { used: number }).used;
+  expect(kept).toBeGreaterThan(0);
+  const facts = (updates[end] as { rawOutput?: { postTokens?: number } }).rawOutput;
+  if (facts) expect(kept).toBe(facts.postTokens);
+}
+
 describe.each(Object.keys(CLIENTS) as Client[])("context compaction (%s client)", (client) => {
   it("reports a typed /compact with its trigger, token counts and summary", async () => {
     const s = await scenario({
@@ -169,6 +200,7 @@ describe.each(Object.keys(CLIENTS) as Client[])("context compaction (%s client)"
     const kinds = new Set(s.updates(sessionId).map((u) => u.sessionUpdate));
     expect(kinds.has("compaction_update")).toBe(client === "rfd" || client === "airRfd");
     expectNoAirKeys(s, client);
+    expectContextKept(s, sessionId, client);
   });
 
   it("reports an automatic compaction near the context limit", async () => {
@@ -332,7 +364,7 @@ const IDLE_COMPACT_ENV = {
   CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS: "100000",
 };
 
-describe("idle compaction (AIR)", () => {
+describe.each(["air", "plain"] as const)("idle compaction (%s client)", (client) => {
   it("compacts an idle session on its own, once, and not where the settings turn it off", async () => {
     const s = await scenario({
       env: IDLE_COMPACT_ENV,
@@ -342,7 +374,7 @@ describe("idle compaction (AIR)", () => {
       ],
       sideTurn: summarize,
     });
-    await s.initialize(CLIENTS.air);
+    await s.initialize(CLIENTS[client]);
     // A project whose settings turn idle compaction off (Claude Code's `idleCompaction`).
     const offProject = join(s.workspace, "off");
     mkdirSync(join(offProject, ".claude"), { recursive: true });
@@ -363,8 +395,9 @@ describe("idle compaction (AIR)", () => {
     );
     const updates = compactionUpdates(s, on);
     expect(updates).toStrictEqual(
-      expectedSuccess("air", compactionId(updates), "idle", "We said hello."),
+      expectedSuccess(client, compactionId(updates), "idle", "We said hello."),
     );
+    expectContextKept(s, on, client);
     // Once per model request: the compaction did not arm it again; nothing for `off`.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(s.model.requests.filter(isSummaryRequest)).toHaveLength(1);

@@ -4,12 +4,25 @@ import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
 
+/** A claude.ai login: Claude Code reads a plan's rate-limit headers only for one. */
+const CLAUDE_AI = { ANTHROPIC_API_KEY: "", CLAUDE_CODE_OAUTH_TOKEN: "sk-ant-oat01-scenario" };
+/** A plan's window as the Anthropic API reports it: Claude Code tells it (`rate_limit_event`). */
+const RESETS_AT = Math.floor(Date.now() / 1000) + 3600;
+const PLAN_HEADERS = {
+  "anthropic-ratelimit-unified-status": "allowed",
+  "anthropic-ratelimit-unified-representative-claim": "five_hour",
+  "anthropic-ratelimit-unified-5h-utilization": "0.25",
+  "anthropic-ratelimit-unified-5h-reset": String(RESETS_AT),
+};
+
 describe.each(Object.entries(PROFILES))("a streamed chat turn (%s client)", (_name, profile) => {
   it("streams thinking and text once each, then ends the turn with usage", async () => {
     const s = await scenario({
+      env: CLAUDE_AI,
       script: [
         {
           id: "msg_first",
+          headers: PLAN_HEADERS,
           blocks: [
             { type: "thinking", thinking: "Considering the question.", deltas: 2 },
             { type: "text", text: "The answer is forty-two.", deltas: 3 },
@@ -91,18 +104,25 @@ describe.each(Object.entries(PROFILES))("a streamed chat turn (%s client)", (_na
     expect(quota.model_usage).toHaveLength(1);
     expect(quota.model_usage[0]!.model).toBe(s.model.mainRequests()[0]!.body.model);
 
-    // The first turn's calls are not reported: Claude Code tells the window at its end.
+    // Each call is reported as it starts and once it generated, against the window Claude
+    // Code measured (no result told it yet; the name alone would say 200k), then the plan's
+    // rate-limit news (a claude.ai login) with the turn's use, then the turn's report.
     const usage = updates.filter((u) => u.sessionUpdate === "usage_update");
+    const model = s.model.mainRequests()[0]!.body.model;
+    const report = (used: number, meta: object = {}) => ({
+      sessionUpdate: "usage_update",
+      used,
+      size: 1_000_000,
+      _meta: { ...meta, "_claude/model": model },
+    });
+    const rateLimit = { status: "allowed", rateLimitType: "five_hour", isUsingOverage: false };
     expect(usage).toEqual([
+      report(131),
+      report(160),
+      report(160, { "_claude/rateLimit": expect.objectContaining(rateLimit) as object }),
       {
-        sessionUpdate: "usage_update",
-        used: 160,
-        size: expect.any(Number),
+        ...report(160, { "_claude/origin": { kind: "human" } }),
         cost: { amount: expect.any(Number), currency: "USD" },
-        _meta: {
-          "_claude/origin": { kind: "human" },
-          "_claude/model": s.model.mainRequests()[0]!.body.model,
-        },
       },
     ]);
     // The usage update goes out before the response, nothing of this turn after it.
