@@ -272,3 +272,64 @@ describe("AskUserQuestion: unanswered questions (ask_user_question_unanswered_v1
     expect(toAnswers(questions, { action: "cancel" }, LODY, true)).toBeUndefined();
   });
 });
+
+describe("AskUserQuestion: option previews (_claude/askUserQuestionOption)", () => {
+  const previewed = readQuestions({
+    questions: [
+      {
+        question: "Which layout?",
+        options: [
+          { label: "Grid", description: "Cards", preview: "[ ][ ]" },
+          { label: "List", preview: "" },
+        ],
+      },
+      {
+        question: "Which parts?",
+        multiSelect: true,
+        options: [{ label: "Nav", preview: "<nav/>" }, { label: "Footer" }],
+      },
+    ],
+  });
+  const choices = (hints: typeof NO_HINTS) => {
+    const p = questionForm(previewed, hints).requestedSchema.properties ?? {};
+    return [
+      (p.question_0 as { oneOf: unknown[] }).oneOf,
+      (p.question_1 as { items: { anyOf: unknown[] } }).items.anyOf,
+    ];
+  };
+
+  it("carries each option's preview under upstream's key for a client neither AIR nor Lody", () => {
+    expect(choices(NO_HINTS)).toStrictEqual([
+      [
+        {
+          const: "Grid",
+          title: "Grid",
+          description: "Cards",
+          _meta: { "_claude/askUserQuestionOption": { preview: "[ ][ ]" } },
+        },
+        { const: "List", title: "List" },
+      ],
+      [
+        {
+          const: "Nav",
+          title: "Nav",
+          _meta: { "_claude/askUserQuestionOption": { preview: "<nav/>" } },
+        },
+        { const: "Footer", title: "Footer" },
+      ],
+    ]);
+  });
+
+  it("is absent for AIR", () => {
+    expect(choices({ ...NO_HINTS, air: true })).toStrictEqual([
+      [
+        { const: "Grid", title: "Grid", description: "Cards" },
+        { const: "List", title: "List" },
+      ],
+      [
+        { const: "Nav", title: "Nav" },
+        { const: "Footer", title: "Footer" },
+      ],
+    ]);
+  });
+});

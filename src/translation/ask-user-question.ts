@@ -94,7 +94,7 @@ export function questionForm(
       const: o.label,
       title: o.label,
       ...(o.description ? { description: o.description } : {}),
-      ...(hints.lody && o.preview ? { _meta: previewMeta(o.preview) } : {}),
+      ...(o.preview ? optionPreview(o.preview, hints) : {}),
     }));
     const select = `question_${n}`;
     // Lody's parser (acp-extension-core) reads a field's title as the question's header
@@ -138,6 +138,20 @@ export function questionForm(
     requestedSchema: { type: "object", properties },
     _meta: questionsMeta(listed),
   };
+}
+
+/** Upstream's `_meta` key of an option's `preview`, which ACP's enum option has no field for. */
+export const CLAUDE_OPTION_KEY = "_claude/askUserQuestionOption";
+
+/**
+ * An option's `preview` (a mockup or snippet shown on focus): in Lody's own key for Lody,
+ * in upstream's `_claude/askUserQuestionOption` for a client that is neither AIR (spec
+ * Compatibility rule: the `_claude/*` keys are not AIR's) nor Lody.
+ */
+function optionPreview(preview: string, hints: QuestionHints): { _meta?: Record<string, unknown> } {
+  if (hints.lody) return { _meta: previewMeta(preview) };
+  if (hints.air) return {};
+  return { _meta: { [CLAUDE_OPTION_KEY]: { preview } } };
 }
 
 /** A Lody select field's title (the header) and, with several questions, description. */
