@@ -84,7 +84,8 @@ describe("AskUserQuestion", () => {
     // Claude Code (ask_user_question_unanswered_v1) echoes the marker in its tool result.
     const updates = toolCallUpdates(s, sessionId, "toolu_ask");
     const response = updates.flatMap((u) => {
-      const r = (u._meta?.claudeCode as { toolResponse?: unknown } | undefined)?.toolResponse;
+      const meta = u._meta as { claudeCode?: { toolResponse?: unknown } } | undefined;
+      const r = meta?.claudeCode?.toolResponse;
       return r ? [r] : [];
     });
     expect(response.at(-1)).toMatchObject({
