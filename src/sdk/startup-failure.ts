@@ -30,14 +30,30 @@ const SIGN_IN_REASONS: ReadonlySet<string> = new Set([
  * (an older Claude Code, a crash): the caller keeps it as it is.
  */
 export function startupFailure(error: unknown): AdapterError | undefined {
+  const facts = startupFailureFacts(error);
+  if (!facts) return undefined;
+  const { reason, text } = facts;
+  const data = { startupFailureReason: reason };
+  if (SIGN_IN_REASONS.has(reason)) return authRequired(text, data);
+  if (reason === "cwd_unavailable") return invalidInput(text, data);
+  return turnFailed(`Claude Code could not start: ${text}`, data);
+}
+
+/** Why Claude Code refused to start (`startupFailureReason`) and its own text about it. */
+export interface StartupFailureFacts {
+  readonly reason: string;
+  readonly text: string;
+  /** Signing in again, or with another account, can fix it (`authRequired`). */
+  readonly signIn: boolean;
+}
+
+/** The facts of a start Claude Code refused; undefined for any other error. */
+export function startupFailureFacts(error: unknown): StartupFailureFacts | undefined {
   if (!(error instanceof Error)) return undefined;
   const reason = (error as { startupFailureReason?: unknown }).startupFailureReason;
   if (typeof reason !== "string" || reason === "") return undefined;
   const text = error.message.startsWith(ERROR_RESULT_PREFIX)
     ? error.message.slice(ERROR_RESULT_PREFIX.length)
     : error.message;
-  const data = { startupFailureReason: reason };
-  if (SIGN_IN_REASONS.has(reason)) return authRequired(text, data);
-  if (reason === "cwd_unavailable") return invalidInput(text, data);
-  return turnFailed(`Claude Code could not start: ${text}`, data);
+  return { reason, text, signIn: SIGN_IN_REASONS.has(reason) };
 }

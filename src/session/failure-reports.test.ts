@@ -92,7 +92,8 @@ describe("FailureReports", () => {
       expect(
         reports.turnEnd(turn, result({ subtype: "error_max_turns", errors: [] }), stopped),
       ).toBe(stopped);
-      expect(reports.lost(turn)).toBeUndefined();
+      expect(reports.lost(turn, undefined)).toBeUndefined();
+      expect(reports.lost(turn, refusedStart("proxy_invalid"))).toBeUndefined();
       expect(sent).toEqual([]);
     }
   });
@@ -261,7 +262,7 @@ describe("FailureReports", () => {
 
   it("a lost Claude Code is a connection record", () => {
     const { reports, turn } = setup();
-    expect(reports.lost(turn)).toStrictEqual({
+    expect(reports.lost(turn, new Error("exited with code 1"))).toStrictEqual({
       stopReason: "end_turn",
       usage: NO_TOKENS,
       _meta: {
@@ -283,4 +284,84 @@ describe("FailureReports", () => {
       },
     });
   });
+
+  it("a restart Claude Code refused: its reason and its own text, a service error to retry", () => {
+    const { reports, turn } = setup();
+    expect(reports.lost(turn, refusedStart("proxy_invalid"))).toStrictEqual({
+      stopReason: "end_turn",
+      usage: NO_TOKENS,
+      _meta: {
+        ...ANSWER_META,
+        jetbrains: {
+          air: {
+            version: 1,
+            sessionFailure: {
+              id: `${turn.id}:error`,
+              revision: 1,
+              category: "service",
+              actions: ["retry"],
+              severity: "error",
+              title: "Invalid proxy URL in HTTPS_PROXY. Fix or unset HTTPS_PROXY.",
+              reason: "proxy_invalid",
+            },
+          },
+        },
+      },
+    });
+    // A sign-in it needs: no record, the prompt ends with authRequired.
+    expect(reports.lost(turn, refusedStart("gateway_signin_required"))).toBeUndefined();
+  });
+
+  it("a start refused while idle is a session-scoped record; one its turn told is not repeated", () => {
+    const { reports, turn, sent } = setup();
+    reports.lostIdle(refusedStart("gateway_signin_required"));
+    expect(sent).toEqual([]);
+    reports.lostIdle(refusedStart("proxy_invalid"));
+    expect(sent).toStrictEqual([
+      {
+        sessionUpdate: "session_info_update",
+        _meta: {
+          jetbrains: {
+            air: {
+              version: 1,
+              sessionFailure: {
+                id: expect.stringMatching(/^S:session-error:\d+:1$/),
+                revision: 1,
+                category: "service",
+                actions: ["retry"],
+                severity: "error",
+                title: "Invalid proxy URL in HTTPS_PROXY. Fix or unset HTTPS_PROXY.",
+                reason: "proxy_invalid",
+              },
+            },
+          },
+        },
+      },
+    ]);
+    // The turn's result told the refused start; the exit after it adds nothing.
+    const refused = result({
+      subtype: "error_during_execution",
+      errors: ["Invalid proxy URL"],
+      startup_failure_reason: "proxy_invalid",
+    });
+    const ended = reports.turnEnd(turn, refused, failed("Invalid proxy URL"));
+    expect(ended).toMatchObject({
+      response: {
+        stopReason: "end_turn",
+        _meta: { jetbrains: { air: { sessionFailure: { reason: "proxy_invalid" } } } },
+      },
+    });
+    reports.lostIdle(refusedStart("proxy_invalid"));
+    expect(sent).toHaveLength(1);
+  });
 });
+
+/** The SDK's error for a start Claude Code refused (`startupFailureReason`). */
+function refusedStart(reason: string): Error {
+  return Object.assign(
+    new Error(
+      "Claude Code returned an error result: Invalid proxy URL in HTTPS_PROXY. Fix or unset HTTPS_PROXY.",
+    ),
+    { startupFailureReason: reason },
+  );
+}

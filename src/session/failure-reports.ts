@@ -7,6 +7,7 @@ import {
   withSessionFailure,
 } from "../extensions/air/session-failure/wire.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import { startupFailureFacts } from "../sdk/startup-failure.js";
 import { turnResponse, type TurnEnd } from "../translation/turn-end.js";
 import { observedResponse } from "../translation/turn-quota.js";
 import { redacted } from "../util/user-text.js";
@@ -25,6 +26,8 @@ import type { Turn } from "./turn.js";
 export class FailureReports {
   private readonly failures: SessionFailures | undefined;
   private facts = new TurnFailureFacts();
+  /** The last turn ended with Claude Code's refused start, which its exit repeats. */
+  private startTold = false;
 
   constructor(
     sessionId: string,
@@ -78,6 +81,7 @@ export class FailureReports {
     // Claude Code's missing or refused login: no record ("Categories and actions").
     // A cloud provider's credential error is a service failure with a record.
     if (end.kind === "error" && end.auth && failure.error !== "cloud_credential_error") return end;
+    this.startTold = failure.startupFailure !== undefined;
     const record = this.failures.turnFailed(turn.id, failure);
     if (!record) return end.kind === "error" ? { ...end, auth: true } : end;
     const answer = turnResponse(result, turn, "end_turn");
@@ -85,19 +89,37 @@ export class FailureReports {
   }
 
   /**
-   * Claude Code went away while no turn ran: a session-scoped incident, told at once
-   * (a quiet session drops it: nothing follows a cancel or a load's answer).
+   * Claude Code went away while no turn ran, with `error`: a session-scoped incident,
+   * told at once (a quiet session drops it: nothing follows a cancel or a load's answer).
+   * One that refused to start says why (a sign-in it needs: no record).
    */
-  lostIdle(): void {
+  lostIdle(error?: unknown): void {
     if (!this.failures) return;
-    this.outbox.send(sessionFailureUpdate(this.failures.sessionError("transport_loss", undefined)));
+    const start = startupFailureFacts(error);
+    // A refused start whose turn already ended with its record is not a new incident.
+    const told = start !== undefined && this.startTold;
+    this.startTold = false;
+    if (told || start?.signIn) return;
+    const record = start
+      ? this.failures.sessionStartFailed(start.text, start.reason)
+      : this.failures.sessionError("transport_loss", undefined);
+    this.outbox.send(sessionFailureUpdate(record));
   }
 
-  /** Claude Code went away during the turn: its answer, or undefined for the error. */
-  lost(turn: Turn): PromptResponse | undefined {
+  /**
+   * Claude Code went away during the turn, with `error`: its answer, or undefined for the
+   * error. One that refused to start (a restart) says why; a sign-in it needs gets no
+   * record (the prompt ends with `authRequired`).
+   */
+  lost(turn: Turn, error: unknown): PromptResponse | undefined {
     if (!this.failures) return undefined;
+    const start = startupFailureFacts(error);
+    if (start?.signIn) return undefined;
     const answer = observedResponse("end_turn", turn.observed);
-    return withSessionFailure(answer, this.failures.turnLost(turn.id));
+    const record = start
+      ? this.failures.startFailed(turn.id, start.text, start.reason)
+      : this.failures.turnLost(turn.id);
+    return withSessionFailure(answer, record);
   }
 }
 

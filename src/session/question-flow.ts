@@ -17,6 +17,7 @@ import { TOOL_USE_ABORTED } from "./permission-flow.js";
  * declares form elicitation (the tool is disabled for others). `hints`: what the
  * client's form carries beyond the standard fields (AIR's `customAnswer`, Lody's
  * `_meta.lody.elicitation` and answer notes) and, for Lody, its answer rules.
+ * `reportUnanswered`: Claude Code takes `annotations[q].unanswered` (`toAnswers`).
  */
 export async function askQuestions(
   sessionId: string,
@@ -24,6 +25,7 @@ export async function askQuestions(
   ask: PermissionAsk,
   signal: AbortSignal,
   hints: QuestionHints = NO_HINTS,
+  reportUnanswered = false,
 ): Promise<PermissionResult> {
   const questions = readQuestions(ask.input);
   if (questions.length === 0) return { behavior: "allow", updatedInput: ask.input };
@@ -44,7 +46,7 @@ export async function askQuestions(
     return TOOL_USE_ABORTED;
   }
   if (signal.aborted) return TOOL_USE_ABORTED;
-  const answers = toAnswers(questions, response, hints);
+  const answers = toAnswers(questions, response, hints, reportUnanswered);
   if (!answers) return TOOL_USE_ABORTED;
   return { behavior: "allow", updatedInput: { ...ask.input, ...answers } };
 }

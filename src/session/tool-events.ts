@@ -1,7 +1,7 @@
 import type { PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientPort } from "../client/client-port.js";
 import type { PermissionAsk, ToolEvents } from "../sdk/tool-callbacks.js";
-import type { QuestionHints } from "../translation/ask-user-question.js";
+import { UNANSWERED_CAPABILITY, type QuestionHints } from "../translation/ask-user-question.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { Outbox } from "./outbox.js";
 import {
@@ -86,7 +86,14 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       try {
         result =
           ask.toolName === "AskUserQuestion"
-            ? await askQuestions(sessionId, host.client, ask, signal, host.questionHints)
+            ? await askQuestions(
+                sessionId,
+                host.client,
+                ask,
+                signal,
+                host.questionHints,
+                host.translator.cliSupports(UNANSWERED_CAPABILITY),
+              )
             : await permissions.ask(
                 ask,
                 shown,

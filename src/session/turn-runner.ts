@@ -22,6 +22,7 @@ import { runMcpCommand } from "./mcp-commands.js";
 import type { McpSignIn } from "./mcp-sign-in.js";
 import type { Outbox } from "./outbox.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
+import { startupFailure } from "../sdk/startup-failure.js";
 import type { QuerySlot } from "./query-slot.js";
 import type { Steering } from "./steering.js";
 import type { SessionTitles } from "./session-titles.js";
@@ -290,14 +291,15 @@ export class TurnRunner {
       lifecycle.endTurn(turn);
       this.parts.steering.endTurn(turn);
       const reason = error instanceof Error ? ` (${error.message.split("\n")[0]})` : "";
-      const failure = turnFailed(
-        `Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`,
-      );
+      // A restart Claude Code refused fails as `session/new` would (features 1q).
+      const failure =
+        startupFailure(error) ??
+        turnFailed(`Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`);
       this.parts.fileChanges.turnEnded(turn, true);
-      const lost = this.failures.lost(turn);
+      const lost = this.failures.lost(turn, error);
       outbox.after(() => (lost ? turn.prompt.resolve(lost) : turn.prompt.reject(failure)));
     } else {
-      this.failures.lostIdle();
+      this.failures.lostIdle(error);
     }
     this.pump();
   }

@@ -209,3 +209,127 @@ describe("AskUserQuestion: edges", () => {
     });
   });
 });
+
+describe("AskUserQuestion: unanswered questions (ask_user_question_unanswered_v1)", () => {
+  const LODY = { air: false, lody: true, notes: true };
+  it.each([
+    [
+      "declined: every question dismissed",
+      NO_HINTS,
+      { action: "decline" } as const,
+      {
+        answers: {},
+        annotations: {
+          "Which database?": { unanswered: "dismissed" },
+          "Which features?": { unanswered: "dismissed" },
+        },
+      },
+    ],
+    [
+      "accepted with a blank question: that one skipped",
+      NO_HINTS,
+      { action: "accept", content: { question_0: "Redis", question_0_custom: "AOF" } } as const,
+      {
+        answers: { "Which database?": "Redis" },
+        annotations: {
+          "Which database?": { notes: "AOF" },
+          "Which features?": { unanswered: "skipped" },
+        },
+      },
+    ],
+    [
+      "Lody declined",
+      LODY,
+      { action: "decline" } as const,
+      {
+        answers: {},
+        annotations: {
+          "Which database?": { unanswered: "dismissed" },
+          "Which features?": { unanswered: "dismissed" },
+        },
+      },
+    ],
+    [
+      "Lody: a note on a blank question stays beside the marker",
+      LODY,
+      { action: "accept", content: { question_0: "Redis", question_1_note: "later" } } as const,
+      {
+        answers: { "Which database?": "Redis" },
+        annotations: { "Which features?": { notes: "later", unanswered: "skipped" } },
+      },
+    ],
+  ])("%s", (_name, hints, response, expected) => {
+    expect(toAnswers(questions, response, hints, true)).toStrictEqual(expected);
+  });
+
+  it("is absent when Claude Code did not declare it, and a cancel still aborts", () => {
+    expect(toAnswers(questions, { action: "decline" }, NO_HINTS, false)).toStrictEqual({
+      answers: {},
+      annotations: {},
+    });
+    expect(toAnswers(questions, { action: "decline" }, LODY)).toStrictEqual({ answers: {} });
+    expect(toAnswers(questions, { action: "cancel" }, NO_HINTS, true)).toBeUndefined();
+    expect(toAnswers(questions, { action: "cancel" }, LODY, true)).toBeUndefined();
+  });
+});
+
+describe("AskUserQuestion: option previews (_claude/askUserQuestionOption)", () => {
+  const previewed = readQuestions({
+    questions: [
+      {
+        question: "Which layout?",
+        options: [
+          { label: "Grid", description: "Cards", preview: "[ ][ ]" },
+          { label: "List", preview: "" },
+        ],
+      },
+      {
+        question: "Which parts?",
+        multiSelect: true,
+        options: [{ label: "Nav", preview: "<nav/>" }, { label: "Footer" }],
+      },
+    ],
+  });
+  const choices = (hints: typeof NO_HINTS) => {
+    const p = questionForm(previewed, hints).requestedSchema.properties ?? {};
+    return [
+      (p.question_0 as { oneOf: unknown[] }).oneOf,
+      (p.question_1 as { items: { anyOf: unknown[] } }).items.anyOf,
+    ];
+  };
+
+  it("carries each option's preview under upstream's key for a client neither AIR nor Lody", () => {
+    expect(choices(NO_HINTS)).toStrictEqual([
+      [
+        {
+          const: "Grid",
+          title: "Grid",
+          description: "Cards",
+          _meta: { "_claude/askUserQuestionOption": { preview: "[ ][ ]" } },
+        },
+        { const: "List", title: "List" },
+      ],
+      [
+        {
+          const: "Nav",
+          title: "Nav",
+          _meta: { "_claude/askUserQuestionOption": { preview: "<nav/>" } },
+        },
+        { const: "Footer", title: "Footer" },
+      ],
+    ]);
+  });
+
+  it("is absent for AIR", () => {
+    expect(choices({ ...NO_HINTS, air: true })).toStrictEqual([
+      [
+        { const: "Grid", title: "Grid", description: "Cards" },
+        { const: "List", title: "List" },
+      ],
+      [
+        { const: "Nav", title: "Nav" },
+        { const: "Footer", title: "Footer" },
+      ],
+    ]);
+  });
+});

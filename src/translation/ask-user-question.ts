@@ -94,7 +94,7 @@ export function questionForm(
       const: o.label,
       title: o.label,
       ...(o.description ? { description: o.description } : {}),
-      ...(hints.lody && o.preview ? { _meta: previewMeta(o.preview) } : {}),
+      ...(o.preview ? optionPreview(o.preview, hints) : {}),
     }));
     const select = `question_${n}`;
     // Lody's parser (acp-extension-core) reads a field's title as the question's header
@@ -140,16 +140,44 @@ export function questionForm(
   };
 }
 
+/** Upstream's `_meta` key of an option's `preview`, which ACP's enum option has no field for. */
+export const CLAUDE_OPTION_KEY = "_claude/askUserQuestionOption";
+
+/**
+ * An option's `preview` (a mockup or snippet shown on focus): in Lody's own key for Lody,
+ * in upstream's `_claude/askUserQuestionOption` for a client that is neither AIR (spec
+ * Compatibility rule: the `_claude/*` keys are not AIR's) nor Lody.
+ */
+function optionPreview(preview: string, hints: QuestionHints): { _meta?: Record<string, unknown> } {
+  if (hints.lody) return { _meta: previewMeta(preview) };
+  if (hints.air) return {};
+  return { _meta: { [CLAUDE_OPTION_KEY]: { preview } } };
+}
+
 /** A Lody select field's title (the header) and, with several questions, description. */
 function lodyWords(q: Question, several: boolean): { title: string; description?: string } {
   const title = q.header ?? q.question;
   return several ? { title, description: q.question } : { title };
 }
 
+/**
+ * Claude Code's capability (`system/init` `capabilities`) to take
+ * `annotations[question].unanswered`; a Claude Code without it may refuse the answer.
+ */
+export const UNANSWERED_CAPABILITY = "ask_user_question_unanswered_v1";
+
+/** How a question went unanswered, in Claude Code's words: the form declined or left blank. */
+type Unanswered = "dismissed" | "skipped";
+
+interface Annotation {
+  notes?: string;
+  unanswered?: Unanswered;
+}
+
 export interface QuestionAnswers {
   answers: Record<string, string>;
-  /** Always present for a client that is not Lody; for Lody only with a note in it. */
-  annotations?: Record<string, { notes: string }>;
+  /** Always present for a client that is not Lody; for Lody only with something in it. */
+  annotations?: Record<string, Annotation>;
 }
 
 /** The labels of `q`'s options the user picked (anything else is ignored). */
@@ -164,18 +192,37 @@ function pickedLabels(q: Question, picked: unknown): string[] {
  * its label, several are comma-joined; free text joins a multi-select, and alongside a
  * single choice it becomes the note on that answer (on its own it is the answer).
  * `undefined` means the user cancelled: the tool use is aborted. A Lody client's
- * answers follow Lody's rules (`lodyAnswers`).
+ * answers follow Lody's rules (`lodyAnswers`). `reportUnanswered` (Claude Code declared
+ * `UNANSWERED_CAPABILITY`): each question left without an answer says how, so Claude
+ * Code's tool result tells a declined form (`dismissed`) from a blank field (`skipped`).
  */
 export function toAnswers(
   questions: readonly Question[],
   response: CreateElicitationResponse,
   hints: QuestionHints = NO_HINTS,
+  reportUnanswered = false,
 ): QuestionAnswers | undefined {
-  if (hints.lody) return lodyAnswers(questions, response, hints.notes);
+  const result = hints.lody
+    ? lodyAnswers(questions, response, hints.notes)
+    : plainAnswers(questions, response);
+  if (!result || !reportUnanswered) return result;
+  const how: Unanswered = response.action === "accept" ? "skipped" : "dismissed";
+  const annotations = { ...result.annotations };
+  for (const q of questions)
+    if (result.answers[q.question] === undefined)
+      annotations[q.question] = { ...annotations[q.question], unanswered: how };
+  return Object.keys(annotations).length > 0 ? { ...result, annotations } : result;
+}
+
+/** The answer rules of a client that is not Lody (`toAnswers`). */
+function plainAnswers(
+  questions: readonly Question[],
+  response: CreateElicitationResponse,
+): QuestionAnswers | undefined {
   if (response.action === "cancel") return undefined;
   const result = {
     answers: {} as Record<string, string>,
-    annotations: {} as Record<string, { notes: string }>,
+    annotations: {} as Record<string, Annotation>,
   };
   if (response.action !== "accept") return result;
   const content = record((response as { content?: unknown }).content) ?? {};

@@ -322,3 +322,20 @@ describe("SdkMessageTranslator", () => {
     );
   });
 });
+
+describe("SdkMessageTranslator: Claude Code's capabilities", () => {
+  it("knows the capabilities of the latest system/init and sends nothing for it", () => {
+    const t = new SdkMessageTranslator(parseClientProfile({}), false);
+    const init = (capabilities?: unknown) =>
+      sdk({ type: "system", subtype: "init", uuid: "u", capabilities });
+    expect(t.cliSupports("ask_user_question_unanswered_v1")).toBe(false);
+    expect(t.translate(init(["msg_lifecycle_v1", "ask_user_question_unanswered_v1"]))).toEqual([]);
+    expect(t.cliSupports("ask_user_question_unanswered_v1")).toBe(true);
+    expect(t.cliSupports("msg_lifecycle_v1")).toBe(true);
+    // An init without the list (an older Claude Code) keeps what was known.
+    t.translate(init());
+    expect(t.cliSupports("ask_user_question_unanswered_v1")).toBe(true);
+    t.translate(init(["msg_lifecycle_v1"]));
+    expect(t.cliSupports("ask_user_question_unanswered_v1")).toBe(false);
+  });
+});

@@ -33,6 +33,14 @@ export class SdkMessageTranslator {
     this.mcpCalls = new OpenMcpCalls((parent) => parent === null || flatSubagents);
   }
 
+  /** Claude Code's protocol capabilities, as its latest `system/init` listed them. */
+  private cliCapabilities: ReadonlySet<string> = new Set();
+
+  /** Whether the running Claude Code declared `capability` (`system/init` `capabilities`). */
+  cliSupports(capability: string): boolean {
+    return this.cliCapabilities.has(capability);
+  }
+
   /** A subagent whose work goes on past the parent's turn (a background child), if any. */
   private outlives: ((parent: string) => boolean) | undefined;
 
@@ -105,6 +113,11 @@ export class SdkMessageTranslator {
   }
 
   private fromSystem(message: Extract<SDKMessage, { type: "system" }>): RoutedUpdate[] {
+    if (message.subtype === "init") {
+      // Sent at the start of each turn, ahead of its tools' permission requests.
+      if (Array.isArray(message.capabilities)) this.cliCapabilities = new Set(message.capabilities);
+      return [];
+    }
     // Compaction is the root conversation's.
     if (message.subtype === "compact_boundary") {
       const metadata = (message as { compact_metadata?: unknown }).compact_metadata;

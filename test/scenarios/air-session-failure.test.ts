@@ -308,6 +308,66 @@ describe("sessionFailure: a turn's failures", () => {
   }, 60_000);
 });
 
+describe("sessionFailure: a start Claude Code refuses", () => {
+  it("is a record with Claude Code's reason and text on the prompt's answer", async () => {
+    const s = await scenario({ script: [textTurn("first")], env: { XDG_CACHE_HOME: "" } });
+    await s.initialize(AIR_FAILURES);
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "one");
+    // The stored session resumes from the cached model list; its Claude Code cannot start.
+    (s as unknown as { options: { env: Record<string, string> } }).options.env.HTTPS_PROXY =
+      "htp://bad proxy";
+    await s.restartAdapter();
+    await s.initialize(AIR_FAILURES);
+    await s.agent.request(methods.agent.session.resume, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    const response = await s.prompt(sessionId, "two");
+    expect(response).toStrictEqual({
+      stopReason: "end_turn",
+      usage: expect.any(Object),
+      _meta: {
+        quota: expect.any(Object),
+        jetbrains: {
+          air: {
+            version: 1,
+            sessionFailure: {
+              id: expect.stringMatching(/^[0-9a-f-]{36}:error$/),
+              revision: 1,
+              category: "service",
+              severity: "error",
+              title: expect.stringMatching(
+                /^Invalid proxy URL in HTTPS_PROXY: .* Fix or unset HTTPS_PROXY and restart Claude Code\.$/,
+              ),
+              reason: "proxy_invalid",
+              actions: ["retry"],
+            },
+          },
+        },
+      },
+    });
+    // The start that failed behind the cached answer was a session-scoped incident; the
+    // exit that follows the turn's refused start is not a new one.
+    await new Promise((r) => setTimeout(r, 300));
+    const records = updates(s, sessionId).filter((u) => u.sessionUpdate === "session_info_update");
+    expect(records.map((u) => (u._meta as { jetbrains?: unknown }).jetbrains)).toStrictEqual([
+      {
+        air: {
+          version: 1,
+          sessionFailure: expect.objectContaining({
+            id: expect.stringMatching(new RegExp(`^${sessionId}:session-error:\\d+:1$`)),
+            category: "service",
+            reason: "proxy_invalid",
+            actions: ["retry"],
+          }),
+        },
+      },
+    ]);
+  }, 60_000);
+});
+
 describe("sessionFailure: a configured limit", () => {
   it("the turn limit is a limit record on an end_turn answer", async () => {
     const s = await scenario({ ...BYPASS, script: [bashTurn("echo hi"), textTurn("never")] });

@@ -76,6 +76,25 @@ describe("AskUserQuestion", () => {
     expect(tools).toContain("Bash");
   });
 
+  it("a declined form answers nothing and tells Claude Code the question was dismissed", async () => {
+    const s = await scenario({ script, onElicitation: () => ({ action: "decline" }) });
+    await s.initialize({ elicitation: { form: {} } });
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "ask me")).stopReason).toBe("end_turn");
+    // Claude Code (ask_user_question_unanswered_v1) echoes the marker in its tool result.
+    const updates = toolCallUpdates(s, sessionId, "toolu_ask");
+    const response = updates.flatMap((u) => {
+      const meta = u._meta as { claudeCode?: { toolResponse?: unknown } } | undefined;
+      const r = meta?.claudeCode?.toolResponse;
+      return r ? [r] : [];
+    });
+    expect(response.at(-1)).toMatchObject({
+      answers: {},
+      annotations: { "Which database?": { unanswered: "dismissed" } },
+    });
+    expect(updates.at(-1)).toMatchObject({ status: "completed" });
+  });
+
   it("a cancelled form aborts the tool use", async () => {
     const s = await scenario({ script, onElicitation: () => ({ action: "cancel" }) });
     await s.initialize({ elicitation: { form: {} } });

@@ -207,7 +207,12 @@ describe("Lody answer notes on AskUserQuestion", () => {
     ]);
     // The bin's path may name a worktree "...lody...": only the traffic's own words count.
     expect(JSON.stringify(s.sentByAdapter()).replaceAll(REPO_ROOT, "")).not.toContain("lody");
-    expect(JSON.stringify(form)).not.toContain(PREVIEW);
+    // The option's preview travels only under upstream's key (features 1k `_claude/*`).
+    const options = JSON.stringify(form.requestedSchema.properties);
+    expect(options.split(PREVIEW).length - 1).toBe(1);
+    expect(options).toContain(
+      JSON.stringify({ "_claude/askUserQuestionOption": { preview: PREVIEW } }),
+    );
     expect(toolResult(s)).toBe(
       'The user answered: "Which database?"="Redis" notes: with AOF, "Which features?"="Auth, Audit log"',
     );

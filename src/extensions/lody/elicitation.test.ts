@@ -169,11 +169,11 @@ describe("the Lody form", () => {
     });
   });
 
-  it("notes without Lody add nothing; a plain form has no lody key and no preview", () => {
+  it("notes without Lody add nothing; a plain form has no lody key, its preview is upstream's", () => {
     const plain = questionForm(questions, { air: false, lody: false, notes: true });
     expect(plain).toStrictEqual(questionForm(questions));
     expect(JSON.stringify(plain)).not.toContain("lody");
-    expect(JSON.stringify(plain)).not.toContain("CREATE TABLE");
+    expect(JSON.stringify(questionForm(questions, LODY))).not.toContain("_claude/");
   });
 
   it("a single question: titled with its header, the question is the message", () => {

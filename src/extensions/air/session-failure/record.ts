@@ -47,6 +47,8 @@ export type FailureCondition =
   | "session_budget"
   /** The adapter's own failure (the query iterator threw). */
   | "internal"
+  /** Claude Code refused to start (`startupFailureReason`): the next prompt tries again. */
+  | "startup_failure"
   /** Claude Code's process or its transport went away. */
   | "transport_loss"
   | "worker_shutdown";
@@ -78,6 +80,7 @@ const TABLE: Readonly<Record<Exclude<FailureCondition, SignIn>, FailureClass>> =
   server_error: { category: "service", actions: RETRY },
   unknown: { category: "service", actions: RETRY },
   internal: { category: "service", actions: ["retry", "new_session"] },
+  startup_failure: { category: "service", actions: RETRY },
   transport_loss: { category: "connection", actions: NEW_SESSION },
   worker_shutdown: { category: "connection", actions: NEW_SESSION },
 };
@@ -123,6 +126,8 @@ export interface FailureFacts {
   readonly subtype?: string | undefined;
   /** Claude's text starts like the SDK's synthetic usage-limit message. */
   readonly usageLimit?: boolean;
+  /** Claude Code refused to start: its reason (the result's `startup_failure_reason`). */
+  readonly startupFailure?: string | undefined;
 }
 
 const SDK_KINDS: ReadonlySet<string | undefined> = new Set([...Object.keys(TABLE), ...SIGN_IN]);
@@ -135,6 +140,7 @@ const VAGUE: ReadonlySet<string | undefined> = new Set(["unknown", "server_error
  * HTTP status: a bad request is `request`, never `service`.
  */
 export function conditionOf(facts: FailureFacts): FailureCondition {
+  if (facts.startupFailure) return "startup_failure";
   if (facts.usageLimit) return "usage_limit";
   if (facts.subtype === "error_max_turns") return "turn_limit";
   if (facts.subtype === "error_max_budget_usd") return "session_budget";

@@ -117,6 +117,26 @@ describe("TurnFailureFacts", () => {
     ).toBeUndefined();
   });
 
+  it("a start Claude Code refused: its startup_failure_reason", () => {
+    const facts = new TurnFailureFacts();
+    expect(
+      facts.failure(
+        result({
+          subtype: "error_during_execution",
+          errors: ["Invalid proxy URL"],
+          startup_failure_reason: "proxy_invalid",
+        }),
+      ),
+    ).toEqual({
+      error: undefined,
+      status: undefined,
+      subtype: "error_during_execution",
+      usageLimit: false,
+      startupFailure: "proxy_invalid",
+      text: "Invalid proxy URL",
+    });
+  });
+
   it("a real model answer after an error clears it and counts as an answer", () => {
     const facts = new TurnFailureFacts();
     facts.observe(assistant({ error: "rate_limit" }, "limited", "<synthetic>"));

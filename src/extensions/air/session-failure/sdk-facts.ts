@@ -55,11 +55,14 @@ export class TurnFailureFacts {
     const resultText =
       result.subtype === "success" ? result.result : result.errors.join("\n") || undefined;
     const text = this.lastError?.text ?? (resultText || undefined);
+    // Claude Code 2.1.318 ends a start it refused with this result (not in the SDK type).
+    const startup = (result as { startup_failure_reason?: unknown }).startup_failure_reason;
     return {
       error: this.lastError?.error,
       status: this.lastError?.status ?? statusOf(result),
       subtype: result.subtype,
       usageLimit: isUsageLimitText(text),
+      ...(typeof startup === "string" && startup !== "" ? { startupFailure: startup } : {}),
       text,
     };
   }

@@ -278,3 +278,52 @@ describe("SessionFailures: recovery is internal state", () => {
     expect(f.activeIds()).toEqual(["T1:error"]);
   });
 });
+
+describe("SessionFailures: a start Claude Code refused", () => {
+  it("is the turn's error record: service, retry, Claude Code's text and reason", () => {
+    const f = failures();
+    expect(f.startFailed("T1", "Invalid proxy URL in HTTPS_PROXY.", "proxy_invalid")).toEqual({
+      id: "T1:error",
+      revision: 1,
+      category: "service",
+      severity: "error",
+      title: "Invalid proxy URL in HTTPS_PROXY.",
+      reason: "proxy_invalid",
+      actions: ["retry"],
+    });
+    expect(f.activeIds()).toEqual(["T1:error"]);
+    f.modelAnswered();
+    expect(f.activeIds()).toEqual([]);
+  });
+
+  it("a turn whose result says Claude Code did not start: that reason", () => {
+    expect(
+      failures().turnFailed("T2", {
+        subtype: "error_during_execution",
+        startupFailure: "proxy_invalid",
+        text: "Invalid proxy URL.",
+      }),
+    ).toEqual({
+      id: "T2:error",
+      revision: 1,
+      category: "service",
+      severity: "error",
+      title: "Invalid proxy URL.",
+      reason: "proxy_invalid",
+      actions: ["retry"],
+    });
+  });
+
+  it("while no turn ran: a session-scoped incident", () => {
+    const f = new SessionFailures("S", 7, identity);
+    expect(f.sessionStartFailed("Invalid proxy URL.", "proxy_invalid")).toEqual({
+      id: "S:session-error:7:1",
+      revision: 1,
+      category: "service",
+      severity: "error",
+      title: "Invalid proxy URL.",
+      reason: "proxy_invalid",
+      actions: ["retry"],
+    });
+  });
+});

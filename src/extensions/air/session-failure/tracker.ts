@@ -83,12 +83,27 @@ export class SessionFailures {
     const condition = conditionOf(failure);
     if (isSignInFailure(condition)) return undefined;
     const title = failureTitle(failure.text, this.redact) ?? OWN_TITLES.internal;
-    return this.turnError(turnId, condition, title);
+    const record = this.turnError(turnId, condition, title);
+    return failure.startupFailure ? { ...record, reason: failure.startupFailure } : record;
   }
 
   /** Claude Code went away during turn `turnId`: the adapter's own text. */
   turnLost(turnId: string): SessionFailureRecord {
     return this.turnError(turnId, "transport_loss", OWN_TITLES.transport_loss);
+  }
+
+  /**
+   * Claude Code refused to start for turn `turnId` (a restart): Claude Code's text as the
+   * title, its own reason (`startupFailureReason`, e.g. `proxy_invalid`) as `reason`.
+   */
+  startFailed(turnId: string, text: string, reason: string): SessionFailureRecord {
+    const title = failureTitle(text, this.redact) ?? OWN_TITLES.internal;
+    return { ...this.turnError(turnId, "startup_failure", title), reason };
+  }
+
+  /** Claude Code refused to start while no turn ran: a session-scoped incident. */
+  sessionStartFailed(text: string, reason: string): SessionFailureRecord {
+    return { ...this.sessionError("startup_failure", text), reason };
   }
 
   /** A session-scoped incident: `<sessionId>:session-error:<epoch>:<n>`. */
