@@ -216,10 +216,11 @@ describe("the login probe after an answer from the cache", () => {
       await watch;
       expect(commandsAt).toBeDefined();
       expect(probeSeenAt).toBeDefined();
-      // The probe starts once Claude Code is up, when the commands go out; the margin only
-      // covers the order of the probe's spawn and the commands' write. Beside the start,
-      // it would show up hundreds of milliseconds earlier.
-      expect(probeSeenAt!).toBeGreaterThanOrEqual(commandsAt! - 100);
+      // The probe starts once Claude Code is up, when the commands go out; the margin
+      // covers the order of the probe's spawn and the commands' write, and the commands'
+      // way to this process on a loaded machine. Beside the start, the probe would show up
+      // as early as the start itself (here some 450 ms before the commands; a mutant check).
+      expect(probeSeenAt!).toBeGreaterThanOrEqual(commandsAt! - 250);
     },
   );
 });
