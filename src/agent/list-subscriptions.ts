@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { SentRows, type Observed } from "../extensions/air/list-changes.js";
 import { LIST_CHANGES_METHOD } from "../extensions/air/keys.js";
 import type { ClientPort } from "../client/client-port.js";
-import { cwdForms, isSessionId, projectDirsFor } from "../sdk/transcript-paths.js";
+import { cwdForms, projectDirsFor, transcriptSessionId } from "../sdk/transcript-paths.js";
 import { invalidInput } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { toIndexRows } from "./history/index-rows.js";
@@ -148,7 +148,7 @@ class Subscription {
       if (this.closed || this.watchers.has(dir)) continue;
       try {
         const watcher = watch(dir, { persistent: false }, (_event, name) => {
-          const sessionId = typeof name === "string" ? transcriptId(name) : undefined;
+          const sessionId = typeof name === "string" ? transcriptSessionId(name) : undefined;
           if (sessionId) this.queue(sessionId, false);
         });
         watcher.on("error", () => {
@@ -157,7 +157,7 @@ class Subscription {
         });
         this.watchers.set(dir, watcher);
         for (const name of await readdir(dir)) {
-          const sessionId = transcriptId(name);
+          const sessionId = transcriptSessionId(name);
           if (sessionId) this.known.add(sessionId);
         }
       } catch {
@@ -214,10 +214,4 @@ class Subscription {
     }
     return { transcript: false, stored: undefined };
   }
-}
-
-/** The session id of a transcript's file name, else undefined. */
-function transcriptId(name: string): string | undefined {
-  const id = name.endsWith(".jsonl") ? name.slice(0, -".jsonl".length) : undefined;
-  return isSessionId(id) ? id : undefined;
 }

@@ -6,10 +6,8 @@ import {
 import { SESSION_INDEX_METHODS } from "../extensions/air/keys.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import { renameStoredSession } from "../sdk/stored-sessions.js";
-import { findTranscript } from "../sdk/transcript-paths.js";
 import { notOffered, unknownSession } from "../util/adapter-error.js";
-import { storedTitleAt } from "./history/current-title.js";
+import { retitleStored, untitled } from "./history/archive-session.js";
 import type { IndexRow } from "../extensions/air/session-index-rows.js";
 import { toIndexRows } from "./history/index-rows.js";
 import { storedSessionRow } from "./history/stored-row.js";
@@ -85,7 +83,7 @@ export class SessionIndexControls {
     await this.retitle(sessionId, (current) =>
       current === undefined && !archived
         ? undefined // untitled is not archived: nothing to undo
-        : storedTitleFor(current ?? `Session ${sessionId.slice(0, 8)}`, archived),
+        : storedTitleFor(current ?? untitled(sessionId), archived),
     );
     return {};
   }
@@ -110,12 +108,9 @@ export class SessionIndexControls {
     sessionId: string,
     change: (current: string | undefined) => string | undefined,
   ): Promise<void> {
-    const found = await findTranscript(sessionId, undefined, true);
-    if (!found) throw unknownSession(sessionId);
-    const current = (await storedTitleAt(found.path))?.text;
-    const next = change(current);
-    if (next === undefined || next === current) return;
-    if (!(await renameStoredSession(sessionId, next))) throw unknownSession(sessionId);
+    const next = await retitleStored(sessionId, change);
+    if (next === undefined) throw unknownSession(sessionId);
+    if (next === null) return;
     this.deps.changed();
     this.touched(sessionId);
     if (this.deps.sessions.find(sessionId)) {

@@ -34,7 +34,7 @@ export function startupFailure(error: unknown): AdapterError | undefined {
   if (!facts) return undefined;
   const { reason, text } = facts;
   const data = { startupFailureReason: reason };
-  if (SIGN_IN_REASONS.has(reason)) return authRequired(text, data);
+  if (facts.signIn) return authRequired(text, data);
   if (reason === "cwd_unavailable") return invalidInput(text, data);
   return turnFailed(`Claude Code could not start: ${text}`, data);
 }

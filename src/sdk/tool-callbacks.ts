@@ -170,35 +170,26 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
       },
     ],
     // Every agent's: the task list is the session's, whichever agent changed it.
-    TaskCreated: [
-      {
-        hooks: [
-          async (input) => {
-            if (input.hook_event_name === "TaskCreated")
-              events.taskChanged({
-                kind: "created",
-                taskId: input.task_id,
-                subject: input.task_subject,
-              });
-            return {};
-          },
-        ],
-      },
-    ],
-    TaskCompleted: [
-      {
-        hooks: [
-          async (input) => {
-            if (input.hook_event_name === "TaskCompleted")
-              events.taskChanged({
-                kind: "completed",
-                taskId: input.task_id,
-                subject: input.task_subject,
-              });
-            return {};
-          },
-        ],
-      },
-    ],
+    TaskCreated: taskHook("TaskCreated", "created", events),
+    TaskCompleted: taskHook("TaskCompleted", "completed", events),
   };
+}
+
+/** A task hook's matcher: tells `events` of each task created or completed. */
+function taskHook(
+  event: "TaskCreated" | "TaskCompleted",
+  kind: "created" | "completed",
+  events: ToolEvents,
+): HookCallbackMatcher[] {
+  return [
+    {
+      hooks: [
+        async (input) => {
+          if (input.hook_event_name === event)
+            events.taskChanged({ kind, taskId: input.task_id, subject: input.task_subject });
+          return {};
+        },
+      ],
+    },
+  ];
 }

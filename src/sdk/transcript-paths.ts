@@ -18,6 +18,12 @@ export function isSessionId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
+/** The session id of a transcript's file name (`<id>.jsonl`), else undefined. */
+export function transcriptSessionId(name: string): string | undefined {
+  const id = name.endsWith(".jsonl") ? name.slice(0, -".jsonl".length) : undefined;
+  return isSessionId(id) ? id : undefined;
+}
+
 /** Claude Code's config dir for an environment (this process's, or a session's). */
 export function claudeConfigDir(
   env: Readonly<Record<string, string | undefined>> = process.env,

@@ -44,8 +44,6 @@ export class IdleCompaction implements MessageTap {
   private timer: NodeJS.Timeout | undefined;
   /** Moves on at every disarm: a fire that awaited the settings meanwhile does nothing. */
   private epoch = 0;
-  /** Claude Code said it runs (a turn, or a cycle of its own) and has not idled since. */
-  private claudeRunning = false;
   /** The `/compact` sent runs until Claude Code idles. */
   private compacting = false;
   private closed = false;
@@ -77,10 +75,9 @@ export class IdleCompaction implements MessageTap {
           const kept: unknown = message.compact_metadata?.post_tokens;
           if (typeof kept === "number") this.policy.context(kept);
         }
-        if (message.subtype === "session_state_changed" && message.state === "running") {
-          this.claudeRunning = true;
+        // Claude Code at work (a turn, or a cycle of its own): the next idle arms again.
+        if (message.subtype === "session_state_changed" && message.state === "running")
           this.disarm();
-        }
         return;
     }
   }
@@ -105,7 +102,6 @@ export class IdleCompaction implements MessageTap {
 
   /** Claude Code is not at work: a `/compact` it ran is over. */
   private settled(): void {
-    this.claudeRunning = false;
     if (!this.compacting) return;
     this.compacting = false;
     this.parts.translator.compaction.idleCompaction(false);
@@ -168,10 +164,9 @@ export class IdleCompaction implements MessageTap {
     query.send(userMessage(COMPACT, this.parts.conversation.id));
   }
 
-  /** Why the session cannot compact now: a turn of the client's, or Claude Code at work. */
+  /** Why the session cannot compact now: a turn of the client's, or another model chosen. */
   private busy(): string | undefined {
     if (this.parts.lifecycle.kind !== "idle") return `the session is ${this.parts.lifecycle.kind}`;
-    if (this.claudeRunning) return "Claude Code is running";
     return this.model() !== this.armedModel ? "the model changed" : undefined;
   }
 

@@ -9,6 +9,7 @@ import { SubagentRunEmitter, type RunEnd } from "../extensions/lody/subagent-eve
 import type { SubagentEvent } from "../extensions/lody/subagent-events/schema.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import { nonEmpty } from "../translation/subagents/child-session.js";
 import type { ChildRoute } from "./child-route.js";
 
 /** An Agent / Task tool use seen in the stream: a run that may start. */
@@ -33,10 +34,6 @@ export interface LodyRouteOutput {
 function taskEnd(status: string): RunEnd {
   if (status === "completed") return "completed";
   return status === "stopped" ? "cancelled" : "failed";
-}
-
-function nonEmpty(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() ? value : undefined;
 }
 
 /**
@@ -165,7 +162,6 @@ export class LodySubagentRoute implements ChildRoute {
     }
   }
 
-  /** A foreground subagent's tool result: its run ended. */
   /** A foreground run ends with its call's result. */
   private sawResult(toolUseId: string, isError: boolean): void {
     const call = this.calls.get(toolUseId);

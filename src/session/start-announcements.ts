@@ -13,7 +13,7 @@ import type { StartState } from "./start-state.js";
  * What the client learns right after the setup answer: the commands (unless Claude Code
  * did not start, so there are none to tell), and a start notice.
  */
-export function startAnnouncements(
+function startAnnouncements(
   profile: ClientProfile,
   commands: readonly ClaudeCommand[] | undefined,
   plan: StartPlan,

@@ -201,7 +201,6 @@ export class SubagentRouter implements ChildRoute {
     this.announce(message.tool_use_id!);
   }
 
-  /** A foreground subagent's tool result: its work ended (a background one's starts). */
   /** A foreground child goes idle with its call's result. */
   private sawResult(toolUseId: string, isError: boolean): void {
     const child = this.children.get(toolUseId);

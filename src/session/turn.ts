@@ -42,7 +42,7 @@ function add(a: ApiUsage | undefined, b: ApiUsage): Spent {
  * in: it handles control messages out of order, and a denial read first lets the
  * cancelled turn go on to another model call with the denied tool's result.
  */
-export class TurnCancelled extends Error {
+class TurnCancelled extends Error {
   constructor(readonly interruptTaken: Promise<void>) {
     super("turn cancelled");
   }

@@ -1,5 +1,6 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { agentTextChunk } from "./message-stream.js";
 
 /**
  * Claude Code's text of a failed model call (the synthetic assistant message it sends for
@@ -19,9 +20,5 @@ export function apiErrorChunk(
     if (block.type === "text" && block.text) texts.push(block.text);
   const text = redact(texts.join("\n"));
   if (!text) return undefined;
-  return {
-    sessionUpdate: "agent_message_chunk",
-    content: { type: "text", text },
-    messageId: message.message.id,
-  };
+  return agentTextChunk(text, message.message.id);
 }

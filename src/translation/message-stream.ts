@@ -108,6 +108,11 @@ export class MessageStreamTranslator {
   }
 }
 
+/** A text of the agent's own, outside any message Claude streams (an error, a command's output). */
+export function agentTextChunk(text: string, messageId: string | undefined): SessionUpdate {
+  return chunk("agent_message_chunk", text, messageId, null);
+}
+
 function chunk(
   sessionUpdate: "agent_message_chunk" | "agent_thought_chunk",
   text: string,

@@ -2,7 +2,7 @@ import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { CompactionTranslator } from "./compaction.js";
-import { MessageStreamTranslator } from "./message-stream.js";
+import { agentTextChunk, MessageStreamTranslator } from "./message-stream.js";
 import { OpenMcpCalls } from "./open-mcp-calls.js";
 import { toRoot, type RoutedUpdate } from "./routed-update.js";
 import { record } from "./tool-calls/reporter.js";
@@ -159,11 +159,5 @@ export class SdkMessageTranslator {
  */
 function localCommandOutput(message: { content?: unknown; uuid: string }): SessionUpdate[] {
   if (typeof message.content !== "string" || message.content === "") return [];
-  return [
-    {
-      sessionUpdate: "agent_message_chunk",
-      content: { type: "text", text: message.content },
-      messageId: message.uuid,
-    },
-  ];
+  return [agentTextChunk(message.content, message.uuid)];
 }

@@ -1,7 +1,29 @@
-import { archivedTitle, isArchivedTitle } from "../../extensions/air/archive-title.js";
+import { storedTitleFor } from "../../extensions/air/archive-title.js";
 import { renameStoredSession } from "../../sdk/stored-sessions.js";
 import { findTranscript } from "../../sdk/transcript-paths.js";
 import { storedTitleAt } from "./current-title.js";
+
+/** The title a stored session without one of its own is archived under. */
+export function untitled(sessionId: string): string {
+  return `Session ${sessionId.slice(0, 8)}`;
+}
+
+/**
+ * Stores the title `change` makes of a stored session's current one (undefined when it
+ * has none). Resolves to the title stored, `null` when `change` left it as it was (or
+ * gave undefined: nothing is written), `undefined` when there is no such session.
+ */
+export async function retitleStored(
+  sessionId: string,
+  change: (current: string | undefined) => string | undefined,
+): Promise<string | null | undefined> {
+  const found = await findTranscript(sessionId, undefined, true);
+  if (!found) return undefined;
+  const current = (await storedTitleAt(found.path))?.text;
+  const next = change(current);
+  if (next === undefined || next === current) return null;
+  return (await renameStoredSession(sessionId, next)) ? next : undefined;
+}
 
 /**
  * Archives a stored session the way AIR's own Claude integration does: the transcript
@@ -10,9 +32,8 @@ import { storedTitleAt } from "./current-title.js";
  * false when there is no such session; an archived session stays as it is.
  */
 export async function archiveStoredSession(sessionId: string): Promise<boolean> {
-  const found = await findTranscript(sessionId, undefined, true);
-  if (!found) return false;
-  const title = (await storedTitleAt(found.path))?.text ?? `Session ${sessionId.slice(0, 8)}`;
-  if (isArchivedTitle(title)) return true;
-  return renameStoredSession(sessionId, archivedTitle(title));
+  const stored = await retitleStored(sessionId, (current) =>
+    storedTitleFor(current ?? untitled(sessionId), true),
+  );
+  return stored !== undefined;
 }

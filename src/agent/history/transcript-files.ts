@@ -1,7 +1,7 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ListPosition } from "./list-cursor.js";
-import { isSessionId } from "../../sdk/transcript-paths.js";
+import { transcriptSessionId } from "../../sdk/transcript-paths.js";
 import type { TranscriptEnds } from "./transcript-summary.js";
 
 /**
@@ -46,7 +46,7 @@ export async function transcriptFiles(dirs: readonly string[]): Promise<Transcri
     } catch {
       continue; // no sessions stored for this folder
     }
-    const sessions = names.filter((n) => n.endsWith(".jsonl") && isSessionId(n.slice(0, -6)));
+    const sessions = names.filter((n) => transcriptSessionId(n) !== undefined);
     const files = await inSlices(sessions, (name) => {
       const path = join(dir, name);
       const info = statSync(path, { throwIfNoEntry: false });

@@ -3,6 +3,7 @@ import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
 import { ZED_CLIENT_FLAGS } from "../zed/keys.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
+import { isRecord } from "./terminal-mapper.js";
 
 /**
  * The one place where draft ACP v2 shapes meet the v1 shapes the agent speaks: pure
@@ -367,10 +368,6 @@ function meta(value: Record<string, unknown> | null | undefined): {
   _meta?: Record<string, unknown>;
 } {
   return value ? { _meta: value } : {};
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function present<T>(value: T | null | undefined): value is T {

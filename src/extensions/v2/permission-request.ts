@@ -2,7 +2,7 @@ import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { TERMINAL_INFO } from "../zed/keys.js";
 import { v2ToolCall } from "./mapping.js";
-import { withoutTerminalKeys } from "./terminal-mapper.js";
+import { isRecord, terminalIdOf, withoutTerminalKeys } from "./terminal-mapper.js";
 
 /**
  * A v1 permission request → v2: the required `title` (the tool call's), and its
@@ -47,10 +47,5 @@ export function commandSubject(
 function terminalOf(toolCall: v1.ToolCallUpdate): string | undefined {
   for (const content of toolCall.content ?? [])
     if (content.type === "terminal") return content.terminalId;
-  const info = toolCall._meta?.[TERMINAL_INFO];
-  return isRecord(info) && typeof info.terminal_id === "string" ? info.terminal_id : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return terminalIdOf(toolCall._meta?.[TERMINAL_INFO]);
 }

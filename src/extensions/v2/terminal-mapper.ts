@@ -246,11 +246,13 @@ function terminalUpdate(fields: Omit<v2.TerminalUpdate, "_meta">): v2.SessionUpd
   return { sessionUpdate: "terminal_update", ...fields };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array), as the v2 mapping reads `_meta` and inputs. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function terminalIdOf(value: unknown): string | undefined {
+/** The terminal id of a `terminal_info` / `terminal_output` `_meta` value. */
+export function terminalIdOf(value: unknown): string | undefined {
   return isRecord(value) && typeof value.terminal_id === "string" ? value.terminal_id : undefined;
 }
 

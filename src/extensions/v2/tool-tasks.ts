@@ -27,7 +27,11 @@ export class ToolTasks {
       if (this.pending.delete(toolUseId)) this.stop(toolUseId);
     } else if (message.type === "system" && message.subtype === "task_notification") {
       if (message.tool_use_id) this.ended(message.tool_use_id);
-    } else if (message.type === "user" && Array.isArray(message.message.content)) {
+    } else if (
+      message.type === "user" &&
+      this.pending.size > 0 && // every message of every session passes here: most ask nothing
+      Array.isArray(message.message.content)
+    ) {
       // A result with no task started (a refused or failed call): nothing left to stop.
       for (const block of message.message.content as unknown as Array<Record<string, unknown>>) {
         if (block?.type === "tool_result" && typeof block.tool_use_id === "string")

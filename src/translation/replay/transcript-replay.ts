@@ -4,6 +4,7 @@ import { ReplayedFailures } from "../../extensions/air/session-failure/history.j
 import { sessionFailureUpdate } from "../../extensions/air/session-failure/wire.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import { factsOf } from "../compaction.js";
+import { agentTextChunk } from "../message-stream.js";
 import { redactForUser } from "../redact.js";
 import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
@@ -244,12 +245,8 @@ export class TranscriptReplay {
 function apiErrorText(entry: MessageEntry): SessionUpdate[] {
   const text = entryText(entry);
   if (!text) return [];
-  const update: SessionUpdate = {
-    sessionUpdate: "agent_message_chunk",
-    content: { type: "text", text: redactForUser(text) },
-  };
-  if (typeof entry.message?.id === "string") update.messageId = entry.message.id;
-  return [update];
+  const id = typeof entry.message?.id === "string" ? entry.message.id : undefined;
+  return [agentTextChunk(redactForUser(text), id)];
 }
 
 /** The wrapper Claude Code stores a local command's output in (2.1.318). */
@@ -264,13 +261,7 @@ function localCommandOutput(entry: MessageEntry): SessionUpdate[] {
   if (typeof entry.content !== "string") return [];
   const text = (LOCAL_COMMAND_OUTPUT.exec(entry.content.trim())?.[1] ?? "").trim();
   if (!text) return [];
-  return [
-    {
-      sessionUpdate: "agent_message_chunk",
-      content: { type: "text", text },
-      messageId: entry.uuid,
-    },
-  ];
+  return [agentTextChunk(text, entry.uuid)];
 }
 
 /** The text of an API error entry (Claude Code's own message); undefined for others. */

@@ -109,7 +109,8 @@ export function describeChild(
   };
 }
 
-function nonEmpty(value: unknown): string | undefined {
+/** `value` when it is a string with more than blanks. */
+export function nonEmpty(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() ? value : undefined;
 }
 

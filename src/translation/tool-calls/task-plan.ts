@@ -94,13 +94,12 @@ export class TaskPlan {
    */
   hook(event: TaskHookEvent): PlanEntry[] | undefined {
     if (!event.taskId || !event.subject) return undefined;
-    const before = JSON.stringify([...this.tasks]);
     const status: Status = event.kind === "completed" ? "completed" : "pending";
     const known = this.tasks.get(event.taskId);
-    // A created task already known (its TaskCreate result came first) keeps its status.
-    if (event.kind === "created" && known) return undefined;
+    // A created task already known (its TaskCreate result came first) keeps its status;
+    // a known task keeps its content, so only a new status is a change.
+    if (known && (event.kind === "created" || known.status === status)) return undefined;
     this.tasks.set(event.taskId, { content: known?.content ?? event.subject, status });
-    if (JSON.stringify([...this.tasks]) === before) return undefined;
     return this.entries();
   }
 

@@ -97,8 +97,8 @@ export class SessionFailures {
    * title, its own reason (`startupFailureReason`, e.g. `proxy_invalid`) as `reason`.
    */
   startFailed(turnId: string, text: string, reason: string): SessionFailureRecord {
-    const title = failureTitle(text, this.redact) ?? OWN_TITLES.internal;
-    return { ...this.turnError(turnId, "startup_failure", title), reason };
+    // A startup failure is never a sign-in failure: the record always exists.
+    return this.turnFailed(turnId, { text, startupFailure: reason })!;
   }
 
   /** Claude Code refused to start while no turn ran: a session-scoped incident. */
