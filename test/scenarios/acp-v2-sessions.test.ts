@@ -359,6 +359,13 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
       () => s.toolCall(childId, named.terminalId).at(-1)?.status === "cancelled",
       30_000,
     );
+    // The scripted turns go in request order: the child must have taken its slow answer before
+    // the cancel, or the parent's next call would be served it.
+    await eventually(
+      "the child's slow answer",
+      () => s.agentText(childId).includes("still"),
+      30_000,
+    );
     await s.cancel(childId);
     await s.idle(sessionId, 1, 60_000);
     expect(s.states(childId)).toEqual(["running", "idle:cancelled"]);
