@@ -11,6 +11,7 @@ import { BYPASS, scenarioProcesses, textTurn } from "../support/script-turns.js"
  * Lody background tasks (lody-contract.md §7.6) against real Claude Code: a
  * backgrounded Bash command is a `task:<taskId>` tool call of kind `think` with
  * `_meta.lody.task`, ending with Claude Code's summary; a plain client gets none of it.
+ * Also the stable `_meta.lody.toolName` of Claude Code's `CronList` (contract §3).
  */
 const scenario = useScenarios();
 
@@ -23,6 +24,8 @@ const script: ScriptedTurn[] = [
         name: "Bash",
         input: { command: "sleep 1; echo done", description: "Quick job", run_in_background: true },
       },
+      // One of Claude Code's own tools with a stable Lody name (contract §3).
+      { type: "tool_use", id: "toolu_crons", name: "CronList", input: {} },
     ],
   },
   textTurn("Started."),
@@ -31,6 +34,9 @@ const script: ScriptedTurn[] = [
 ];
 
 type Update = ReturnType<Scenario["updates"]>[number];
+const callsOf = (s: Scenario, sessionId: string, toolCallId: string): Update[] =>
+  s.updates(sessionId).filter((u) => "toolCallId" in u && u.toolCallId === toolCallId);
+
 const taskCalls = (s: Scenario, sessionId: string): Update[] =>
   s
     .updates(sessionId)
@@ -100,6 +106,19 @@ describe("Lody background tasks", () => {
     expect(card).toBeGreaterThan(bash);
     // No AIR async task update reaches a Lody client.
     expect(JSON.stringify(s.sentByAdapter())).not.toContain("async_task");
+    // CronList carries its stable name on its tool call and on every update; Bash none.
+    const crons = callsOf(s, sessionId, "toolu_crons");
+    expect(crons.map((u) => [u.sessionUpdate, "status" in u ? u.status : undefined])).toEqual(
+      expect.arrayContaining([
+        ["tool_call", expect.anything()],
+        ["tool_call_update", "completed"],
+      ]),
+    );
+    for (const u of crons)
+      expect((u as { _meta?: { lody?: unknown } })._meta?.lody).toStrictEqual({
+        toolName: "CronList",
+      });
+    expect(JSON.stringify(callsOf(s, sessionId, "toolu_quick"))).not.toContain("lody");
     await s.model.waitForMainRequest(3, 20_000);
   });
 
@@ -145,6 +164,8 @@ describe("Lody background tasks", () => {
     const { s, sessionId } = await start(PROFILES.plain);
     await s.model.waitForMainRequest(3, 20_000);
     expect(taskCalls(s, sessionId)).toEqual([]);
+    // CronList ran, with no stable name for a client that is not Lody.
+    expect(callsOf(s, sessionId, "toolu_crons").at(-1)).toMatchObject({ status: "completed" });
     expect(JSON.stringify(s.sentByAdapter()).replaceAll(REPO_ROOT, "")).not.toContain("lody");
   });
 });

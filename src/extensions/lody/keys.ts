@@ -59,7 +59,21 @@ export const LODY_META_KEYS = {
   goal: "goal",
   /** Usage accounting (§5): the scope a usage update's totals belong to. */
   usageScopeId: "usageScopeId",
+  /** `tool_call` / `tool_call_update`: the tool's stable name (§3), for the tools Lody names. */
+  toolName: "toolName",
 } as const;
+
+/**
+ * The stable `toolName` values (contract §3) that name a tool of Claude Code's own, by
+ * that tool's Claude Code name. Lody's `ImageGeneration` has no Claude Code tool; the
+ * cron tools and `ScheduleWakeup` are spelt the same on both sides.
+ */
+export const LODY_TOOL_NAMES: ReadonlyMap<string, string> = new Map([
+  ["CronCreate", "CronCreate"],
+  ["CronDelete", "CronDelete"],
+  ["CronList", "CronList"],
+  ["ScheduleWakeup", "ScheduleWakeup"],
+]);
 
 /** `titleSource` values this adapter sends (contract §7.2; `unset` never). */
 export const TITLE_SOURCES = {

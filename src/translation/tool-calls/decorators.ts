@@ -1,6 +1,7 @@
 import { backgroundedDecorator } from "../../extensions/air/async-tasks/backgrounded-decorator.js";
 import { diffPatchDecorator } from "../../extensions/air/diff-patch-decorator.js";
 import { airToolCallDecorator } from "../../extensions/air/tool-call-decorator.js";
+import { lodyToolNameDecorator } from "../../extensions/lody/tool-name-decorator.js";
 import { terminalDecorator } from "../../extensions/zed/terminal-decorator.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { ToolCallDecorator } from "./decorator.js";
@@ -13,5 +14,6 @@ export function decoratorsFor(profile: ClientProfile): readonly ToolCallDecorato
   if (profile.air.client) decorators.push(airToolCallDecorator());
   if (profile.air.diffPatch) decorators.push(diffPatchDecorator());
   if (profile.air.asyncTasks) decorators.push(backgroundedDecorator());
+  if (profile.lody.client) decorators.push(lodyToolNameDecorator());
   return decorators;
 }
