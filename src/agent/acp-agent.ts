@@ -9,6 +9,7 @@ import type {
 import type { ClientPort } from "../client/client-port.js";
 import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
 import { isGatewayMethod } from "../extensions/gateway/sign-in.js";
+import { goalControlPrompt } from "../extensions/lody/goal.js";
 import { parseClientProfile, PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
 import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
 import { isSessionId } from "../sdk/transcript-paths.js";
@@ -218,6 +219,8 @@ export class AcpAgent {
       if (error instanceof UnsupportedPromptContent) throw invalidInput(error.message);
       throw error;
     }
+    // Lody's goalControl: the prompt runs the native goal command (lody-contract.md §7.1).
+    if (this.negotiated.lody.client) content = goalControlPrompt(meta) ?? content;
     return session
       .prompt(content, meta)
       .catch((error: unknown) => {

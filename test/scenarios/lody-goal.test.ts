@@ -1,4 +1,9 @@
-import { RequestError, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
+import {
+  methods,
+  RequestError,
+  type ClientCapabilities,
+  type PromptResponse,
+} from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import { LODY } from "../support/lody.js";
@@ -31,6 +36,20 @@ async function requestError(promise: Promise<unknown>): Promise<RequestError> {
     throw error;
   }
   throw new Error("the request did not fail");
+}
+
+/** A prompt whose `_meta.lody` carries `goalControl` (contract §3). */
+function goalPrompt(
+  s: Scenario,
+  sessionId: string,
+  text: string,
+  goalControl: unknown,
+): Promise<PromptResponse> {
+  return s.agent.request(methods.agent.session.prompt, {
+    sessionId,
+    prompt: [{ type: "text", text }],
+    _meta: { lody: { goalControl } },
+  });
 }
 
 /** The `_meta.lody.goal` snapshots published to a session, in order. */
@@ -102,6 +121,36 @@ describe("_lody/session/goal", () => {
     expect(JSON.stringify(s.sentByAdapter())).not.toContain("jetbrains");
   });
 
+  it("a prompt's goalControl runs the goal command instead of its text; a bad one is invalid params", async () => {
+    const s = await scenario({ script: [textTurn("working on it")], sideTurn: goalMet });
+    await s.initialize(LODY);
+    const sessionId = await s.newSession();
+    for (const control of [
+      { version: 1, action: "pause" },
+      { version: 2, action: "clear" },
+      { version: 1, action: "set", objective: " " },
+      "clear",
+    ]) {
+      const error = await requestError(goalPrompt(s, sessionId, "fallback text", control));
+      expect([JSON.stringify(control), error.code]).toEqual([JSON.stringify(control), -32602]);
+    }
+    expect(s.model.mainRequests()).toHaveLength(0);
+    expect(goals(s, sessionId)).toEqual([]);
+    const set = { version: 1, action: "set", objective: "green tests" };
+    expect((await goalPrompt(s, sessionId, "fallback text", set)).stopReason).toBe("end_turn");
+    const requests = s.model.mainRequests();
+    expect(requests).toHaveLength(1);
+    expect(carries(requests[0], "<command-args>green tests</command-args>")).toBe(true);
+    expect(carries(requests[0], "fallback text")).toBe(false);
+    expect(s.agentText(sessionId)).toContain("working on it");
+    expect(goals(s, sessionId)).toEqual([{ objective: "green tests", status: "active" }]);
+    await eventually("the goal check", () => s.model.requests.some(isGoalCheck));
+    const clear = { version: 1, action: "clear" };
+    expect((await goalPrompt(s, sessionId, "fallback text", clear)).stopReason).toBe("end_turn");
+    expect(goals(s, sessionId)).toEqual([{ objective: "green tests", status: "active" }, null]);
+    expect(s.model.mainRequests()).toHaveLength(1);
+  });
+
   it("set while a turn runs is steered into it", async () => {
     const s = await scenario({
       ...BYPASS,
@@ -137,7 +186,10 @@ describe("_lody/session/goal", () => {
     ["a plain client", PROFILES.plain],
     ["an AIR client", AIR],
   ])("%s: method not found, and no lody key anywhere", async (_name, caps) => {
-    const s = await scenario({ script: [textTurn("working on it")], sideTurn: goalMet });
+    const s = await scenario({
+      script: [textTurn("working on it"), textTurn("answered")],
+      sideTurn: goalMet,
+    });
     await s.initialize(caps);
     const sessionId = await s.newSession();
     const error = await requestError(goal(s, { sessionId, action: "set", objective: "x" }));
@@ -148,7 +200,13 @@ describe("_lody/session/goal", () => {
       await eventually("the goal turn", () => s.agentText(sessionId).endsWith("working on it"));
       expect(JSON.stringify(s.sentByAdapter())).toContain("air goal");
     }
-    expect(s.model.mainRequests().length).toBe(caps === AIR ? 1 : 0);
+    // A goalControl from a client that is not Lody changes nothing: the text runs.
+    const control = { version: 1, action: "set", objective: "not a goal" };
+    await goalPrompt(s, sessionId, "just the text", control);
+    const requests = s.model.mainRequests();
+    expect(requests.length).toBe(caps === AIR ? 2 : 1);
+    expect(carries(requests.at(-1), "just the text")).toBe(true);
+    expect(carries(requests.at(-1), "not a goal")).toBe(false);
     // Only the method-not-found answer names the method.
     const rest = s.sentByAdapter().filter((m) => !("error" in m));
     expect(JSON.stringify(rest)).not.toContain("lody");

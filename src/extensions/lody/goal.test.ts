@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lodyGoalParams, lodyGoalUpdate, toLodyGoalRequest } from "./goal.js";
+import { isAdapterError } from "../../util/adapter-error.js";
+import { goalControlPrompt, lodyGoalParams, lodyGoalUpdate, toLodyGoalRequest } from "./goal.js";
 
 describe("_lody/session/goal", () => {
   it.each([
@@ -70,5 +71,44 @@ describe("_lody/session/goal", () => {
       sessionUpdate: "session_info_update",
       _meta: { lody: { goal: { objective: "x", status: "active" } } },
     });
+  });
+});
+
+describe("session/prompt _meta.lody.goalControl", () => {
+  it.each<[string, unknown, string | undefined]>([
+    ["set", { version: 1, action: "set", objective: " ship it " }, "/goal ship it"],
+    ["clear", { version: 1, action: "clear" }, "/goal clear"],
+    ["clear with an objective", { version: 1, action: "clear", objective: "x" }, "/goal clear"],
+  ])("%s runs the goal command", (_name, goalControl, text) => {
+    expect(goalControlPrompt({ lody: { goalControl } })).toStrictEqual([{ type: "text", text }]);
+  });
+
+  it.each<[string, unknown]>([
+    ["no _meta", undefined],
+    ["no lody", { other: { goalControl: { version: 1, action: "clear" } } }],
+    ["lody without goalControl", { lody: { steer: { id: "x" } } }],
+    ["lody that is not an object", { lody: "goalControl" }],
+  ])("%s: the prompt runs as sent", (_name, meta) => {
+    expect(goalControlPrompt(meta)).toBeUndefined();
+  });
+
+  it.each<[string, unknown]>([
+    ["pause (not offered)", { version: 1, action: "pause" }],
+    ["resume (not offered)", { version: 1, action: "resume", objective: "x" }],
+    ["version 2", { version: 2, action: "clear" }],
+    ["no version", { action: "clear" }],
+    ["a blank objective", { version: 1, action: "set", objective: "  " }],
+    ["no objective", { version: 1, action: "set" }],
+    ["a string", "clear"],
+    ["null", null],
+    ["an array", [{ version: 1, action: "clear" }]],
+  ])("%s is invalid input", (_name, goalControl) => {
+    let thrown: unknown;
+    try {
+      goalControlPrompt({ lody: { goalControl } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isAdapterError(thrown, "invalidInput")).toBe(true);
   });
 });

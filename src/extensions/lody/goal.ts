@@ -1,11 +1,15 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   goalParamsSchema,
   goalRequestOf,
   type GoalRequest,
 } from "../../translation/goal-request.js";
-import { LODY, LODY_GOAL_ACTIONS, LODY_META_KEYS } from "./keys.js";
+import type { ClaudeUserBlock } from "../../translation/prompt.js";
+import { invalidInput } from "../../util/adapter-error.js";
+import { ownField } from "../../util/plain-data.js";
+import { goalCommand } from "../air/goal-params.js";
+import { LODY, LODY_GOAL_ACTIONS, LODY_META_KEYS, LODY_VERSION } from "./keys.js";
 
 /**
  * `_lody/session/goal` params (lody-contract.md §2.1, §2.3), with Lody's action words.
@@ -17,6 +21,37 @@ export const lodyGoalParams = goalParamsSchema(LODY_GOAL_ACTIONS);
 /** `_lody/session/goal` params → the goal core's request. */
 export const toLodyGoalRequest = (params: z.infer<typeof lodyGoalParams>): GoalRequest =>
   goalRequestOf(params, LODY_GOAL_ACTIONS);
+
+/**
+ * `session/prompt._meta.lody.goalControl` (contract §3, §7.1): `{version: 1, action:
+ * "set", objective}` or `{version: 1, action: "clear"}`, the two actions offered. Any other
+ * action or version, a blank objective or a value that is not an object fails the parse.
+ */
+const goalControlSchema = z.discriminatedUnion("action", [
+  z.looseObject({
+    version: z.literal(LODY_VERSION),
+    action: z.literal(LODY_GOAL_ACTIONS.set),
+    objective: z.string().refine((text) => text.trim().length > 0, "objective is blank"),
+  }),
+  z.looseObject({ version: z.literal(LODY_VERSION), action: z.literal(LODY_GOAL_ACTIONS.clear) }),
+]);
+
+/**
+ * What a Lody client's prompt runs when its `_meta` carries a `goalControl`: the native
+ * goal command (`/goal <objective>`, `/goal clear`) instead of the prompt's content, so
+ * the goal core publishes `_meta.lody.goal` as for `_lody/session/goal`. The content is
+ * the fallback of a client's prompt for an agent without a native goal turn; Claude
+ * Code's `/goal` is one, so the content is not sent. Undefined without a goalControl;
+ * a malformed or unoffered one throws `invalidInput` (-32602) before anything runs.
+ */
+export function goalControlPrompt(meta: unknown): ClaudeUserBlock[] | undefined {
+  const control = ownField(ownField(meta, LODY), LODY_META_KEYS.goalControl);
+  if (control === undefined) return undefined;
+  const parsed = goalControlSchema.safeParse(control);
+  if (!parsed.success) throw invalidInput("_meta.lody.goalControl is not an offered goal action");
+  const { objective } = goalRequestOf({ sessionId: "", ...parsed.data }, LODY_GOAL_ACTIONS);
+  return [{ type: "text", text: goalCommand(objective) }];
+}
 
 /** The session's goal as the goal core holds it (AIR's snapshot, provider-neutral fields). */
 export interface GoalFacts {

@@ -57,6 +57,8 @@ export const LODY_META_KEYS = {
   forkAtTurn: "forkAtTurn",
   /** `session_info_update`: the session's `GoalSnapshot`, or `null`. */
   goal: "goal",
+  /** `session/prompt`: the goal action the prompt runs (`{version: 1, action, objective?}`). */
+  goalControl: "goalControl",
   /** Usage accounting (§5): the scope a usage update's totals belong to. */
   usageScopeId: "usageScopeId",
   /** `tool_call` / `tool_call_update`: the tool's stable name (§3), for the tools Lody names. */
@@ -156,6 +158,7 @@ export const LODY_WIRE_STRINGS: readonly string[] = [
   LODY_AGENT_KEYS.sessionTitle,
   LODY_META_KEYS.titleSource,
   LODY_META_KEYS.forkAtTurn,
+  LODY_META_KEYS.goalControl,
   CUSTOM_ANSWER_FOR,
   NOTE_FOR,
   CONTEXT_COMPACTION_ACTIVITY,
