@@ -9,9 +9,11 @@ import {
   AsyncTaskTracker,
   type AsyncTaskUpdate,
 } from "../extensions/air/async-tasks/task-tracker.js";
+import { LodySubagentCards } from "../extensions/lody/subagent-cards.js";
 import { LodyTaskCards } from "../extensions/lody/task-cards.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
+import { subagentsOffRoot } from "../translation/subagents/child-session.js";
 import { log } from "../util/log.js";
 import type { Outbox } from "./outbox.js";
 import type { QuerySlot } from "./query-slot.js";
@@ -25,15 +27,19 @@ export interface AsyncTaskParts {
 
 /**
  * The session's async tasks for a client that takes them: AIR's `asyncTasks`, else a
- * Lody client's background tasks as `_meta.lody.task` tool calls (lody-contract.md §7.6).
+ * Lody client's background tasks as `_meta.lody.task` tool calls (lody-contract.md §7.6),
+ * and its subagents as task cards too when they stay on the root (no Lody subagent
+ * events, no native child sessions: the cards are their fallback).
  */
 export function asyncTasksFor(
   profile: ClientProfile,
   parts: AsyncTaskParts,
 ): AsyncTasks | undefined {
   if (profile.air.asyncTasks) return new AsyncTasks(parts);
-  if (profile.lody.client) return new AsyncTasks(parts, new LodyTaskCards());
-  return undefined;
+  if (!profile.lody.client) return undefined;
+  const cards = new LodyTaskCards();
+  const subagents = subagentsOffRoot(profile) ? undefined : new LodySubagentCards(cards);
+  return new AsyncTasks(parts, cards, subagents);
 }
 
 /**
@@ -45,15 +51,20 @@ export function asyncTasksFor(
 export class AsyncTasks {
   private readonly tracker = new AsyncTaskTracker();
 
-  /** `lody`: the tasks go out as Lody task tool calls instead of AIR's updates. */
+  /**
+   * `lody`: the tasks go out as Lody task tool calls instead of AIR's updates;
+   * `subagents`: the subagents too.
+   */
   constructor(
     private readonly parts: AsyncTaskParts,
     private readonly lody?: LodyTaskCards,
+    private readonly subagents?: LodySubagentCards,
   ) {}
 
   /** One SDK message of the session's Claude Code. */
   observe(message: SDKMessage): void {
     this.publish(asyncTaskUpdates(this.tracker, message));
+    if (this.subagents) this.sendCards(this.subagents.observe(message, epochSeconds()));
   }
 
   /**
@@ -94,6 +105,8 @@ export class AsyncTasks {
    */
   shutdown(state: "stopped" | "failed"): void {
     this.publish(this.tracker.shutdown(state));
+    const error = state === "stopped" ? "Stopped" : "Claude Code exited";
+    if (this.subagents) this.sendCards(this.subagents.shutdown(epochSeconds(), error));
   }
 
   /**
@@ -102,9 +115,11 @@ export class AsyncTasks {
    */
   close(): void {
     const updates = this.tracker.shutdown("stopped");
-    if (updates.length === 0) return;
+    const cards = this.subagents?.shutdown(epochSeconds(), "Stopped") ?? [];
+    if (updates.length === 0 && cards.length === 0) return;
     this.parts.outbox.wake();
     this.publish(updates);
+    this.sendCards(cards);
   }
 
   /**
@@ -114,7 +129,7 @@ export class AsyncTasks {
   private publish(updates: readonly AsyncTaskUpdate[]): void {
     if (updates.length === 0) return;
     const routed: RoutedUpdate[] = [];
-    const now = Math.floor(Date.now() / 1000);
+    const now = epochSeconds();
     for (const update of updates) {
       const target = this.tracker.targetOf(update.asyncTaskId);
       if (this.lody) {
@@ -126,4 +141,13 @@ export class AsyncTasks {
     }
     this.parts.outbox.announceRouted(routed);
   }
+
+  /** Subagent cards: the root session's tool calls (no child session takes them). */
+  private sendCards(cards: readonly SessionUpdate[]): void {
+    if (cards.length > 0) this.parts.outbox.announce(cards);
+  }
+}
+
+function epochSeconds(): number {
+  return Math.floor(Date.now() / 1000);
 }

@@ -72,6 +72,7 @@ describe("Lody negotiation", () => {
       goal: { version: 1, actions: ["set", "clear"] },
       compaction: { version: 1 },
       tasks: { version: 1, background: true },
+      subagents: { version: 1, lifecycle: true },
     });
     for (const caps of [
       PROFILES.plain,

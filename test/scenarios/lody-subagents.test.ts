@@ -13,7 +13,7 @@ import { claudeProcess, HANGING_COMMAND, shellRunning, textTurn } from "../suppo
  * permission. With `subagentEvents` on both sides the child is one run on
  * `_lody/subagents/event` and the root transcript holds nothing of it but the mirrored
  * permission request; a Lody client without it, and a plain client, see today's flat
- * Agent tool call.
+ * Agent tool call, the Lody client also the subagent's task card (contract §7.6).
  */
 const scenario = useScenarios();
 
@@ -87,6 +87,8 @@ describe("Lody subagent events (bilateral subagentEvents)", () => {
 
     const events = lodyNotifications(s, EVENT) as Event[];
     expect(events.every(validEvent)).toBe(true);
+    // The events replace the subagent's task card (contract §7.6: a fallback only).
+    expect(JSON.stringify(rootUpdates(s, sessionId))).not.toContain('"task:');
     const runIds = [...new Set(events.map((e) => e.runId))];
     expect(runIds).toHaveLength(1);
     const [runId] = runIds as [string];
@@ -358,11 +360,56 @@ describe.each([
     expect(toolCalls.map((u) => u.toolCallId)).toContain("toolu_agent");
     expect(s.permissionRequests.map((r) => r.toolCall.toolCallId)).toStrictEqual(["toolu_child"]);
     expect(s.agentText(sessionId)).not.toContain("Child");
+    const cards = rootUpdates(s, sessionId).filter((u) => String(u.toolCallId).startsWith("task:"));
     if (name === "a plain client") {
+      expect(cards).toStrictEqual([]);
       expect(s.extNotifications.filter((n) => n.method.startsWith("_lody/"))).toStrictEqual([]);
       expect(JSON.stringify(s.sentByAdapter())).not.toMatch(/"lody"|_lody\//);
-    } else {
-      expect(JSON.stringify(s.sentByAdapter())).not.toMatch(/subagentRunId|subagent:/);
+      return;
     }
+    expect(JSON.stringify(s.sentByAdapter())).not.toMatch(/subagentRunId|subagent:/);
+    // The fallback (contract §7.6): the subagent is a task card, in progress then completed.
+    // Claude Code's task_progress in between: in progress, with the child's last tool.
+    const statuses = cards.map((u) => [u.sessionUpdate, u.status]);
+    expect(statuses[0]).toStrictEqual(["tool_call", "in_progress"]);
+    expect(statuses.at(-1)).toStrictEqual(["tool_call_update", "completed"]);
+    expect(new Set(statuses.slice(1, -1).map(String))).toStrictEqual(
+      new Set(statuses.length > 2 ? ["tool_call_update,in_progress"] : []),
+    );
+    const open = cards[0]!;
+    const end = cards.at(-1)!;
+    const task = (open._meta as { lody: { task: Record<string, unknown> } }).lody.task;
+    const taskId = task.taskId as string;
+    expect(taskId).not.toBe("");
+    const snapshot = {
+      version: 1,
+      taskId,
+      kind: "subagent",
+      description: "Make a marker",
+      actor: "general-purpose",
+      parentToolCallId: "toolu_agent",
+      startedAtEpochSeconds: expect.any(Number),
+    };
+    expect(open).toStrictEqual({
+      sessionUpdate: "tool_call",
+      toolCallId: `task:${taskId}`,
+      title: "general-purpose: Make a marker",
+      kind: "think",
+      status: "in_progress",
+      _meta: { lody: { task: { ...snapshot, status: "in_progress" } } },
+    });
+    expect(end).toMatchObject({
+      sessionUpdate: "tool_call_update",
+      toolCallId: `task:${taskId}`,
+      status: "completed",
+      _meta: {
+        lody: {
+          task: { ...snapshot, status: "completed", endedAtEpochSeconds: expect.any(Number) },
+        },
+      },
+    });
+    // The card follows the Agent call that started it and ends before the answer.
+    const ids = rootUpdates(s, sessionId).map((u) => u.toolCallId);
+    expect(ids.indexOf(`task:${taskId}`)).toBeGreaterThan(ids.indexOf("toolu_agent"));
   });
 });

@@ -35,6 +35,9 @@ function advertised(): Record<string, Record<string, unknown>> {
     [LODY_AGENT_KEYS.compaction]: { version: LODY_VERSION },
     // Backgrounded Bash commands as `_meta.lody.task` tool calls (§7.6); no scheduled tasks.
     [LODY_AGENT_KEYS.tasks]: { version: LODY_VERSION, background: true },
+    // Subagents as `_meta.lody.task` tool calls of kind `subagent` (§7.6), the fallback
+    // for a client without `subagentEvents` or native child sessions; no list/cancel/output.
+    [LODY_AGENT_KEYS.subagents]: { version: LODY_VERSION, lifecycle: true },
   };
 }
 

@@ -4,6 +4,7 @@
  * client capability keys of the negotiation.
  */
 
+import { TOOL_CALL_KEYS } from "../air/keys.js";
 import { STEERING } from "../steering/keys.js";
 
 /** The namespace: `clientCapabilities._meta.lody`, `agentCapabilities._meta.lody`, `_meta.lody.*`. */
@@ -45,6 +46,7 @@ export const LODY_AGENT_KEYS = {
   goal: "goal",
   compaction: "compaction",
   tasks: "tasks",
+  subagents: "subagents",
 } as const;
 
 /** Keys under `_meta.lody` on standard messages (contract §3). */
@@ -144,6 +146,12 @@ export const ACTIVITY_FACTS = {
 export const TASK = "task";
 export const TASK_TOOL_CALL_PREFIX = "task:";
 export const BACKGROUND_TASK_KIND = "background";
+/**
+ * A subagent's task card (the fallback of `subagents {lifecycle: true}`, §1.1). Spelt
+ * like AIR's tool call key `subagent`, which the AIR folder owns (one folder spells each
+ * wire string); the task cards' tests pin the value.
+ */
+export const SUBAGENT_TASK_KIND = TOOL_CALL_KEYS.subagent;
 
 /** What `test/architecture.test.ts` looks for outside this folder. */
 export const LODY_WIRE_STRINGS: readonly string[] = [

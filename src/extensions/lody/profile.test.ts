@@ -61,6 +61,7 @@ describe("lodyAgentDeclaration", () => {
         goal: { version: 1, actions: ["set", "clear"] },
         compaction: { version: 1 },
         tasks: { version: 1, background: true },
+        subagents: { version: 1, lifecycle: true },
       },
     });
   });

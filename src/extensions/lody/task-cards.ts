@@ -1,6 +1,6 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { ASYNC_TASK_UPDATES } from "../air/async-tasks/keys.js";
-import type { AsyncTaskUpdate } from "../air/async-tasks/task-tracker.js";
+import type { AsyncTaskUpdate, TaskUsage } from "../air/async-tasks/task-tracker.js";
 import { BACKGROUND_TASK_KIND, LODY_VERSION, TASK, TASK_TOOL_CALL_PREFIX } from "./keys.js";
 import { withLodyMeta } from "./lody-meta.js";
 
@@ -11,76 +11,137 @@ const SHELL_ACTOR = "Bash";
 
 type Status = "in_progress" | "completed" | "failed";
 
-interface Card {
+/** What a task card shows from its start (contract §7.6 `LodyTaskMeta`). */
+export interface TaskStart {
   readonly taskId: string;
+  readonly kind: string;
+  /** Who runs the task: the title reads `<actor>: <description>`. */
+  readonly actor: string;
   readonly description: string;
+  readonly parentTaskId?: string;
   readonly parentToolCallId?: string;
+  readonly modelId?: string;
+  readonly skipTranscript?: boolean;
+}
+
+/** What a task's progress may tell (each field only when known). */
+export interface TaskProgress {
+  readonly summary?: string;
+  readonly lastToolName?: string;
+  readonly usage?: TaskUsage;
+}
+
+interface Card {
+  readonly start: TaskStart;
   readonly startedAtEpochSeconds: number;
-  readonly skipTranscript: boolean;
   status: Status;
   endedAtEpochSeconds?: number;
   summary?: string;
   error?: string;
   lastToolName?: string;
-  usage?: { totalTokens: number; toolUses: number; durationMs: number };
+  usage?: TaskUsage;
 }
 
 /**
- * Lody background tasks (lody-contract.md §7.6): the session's async tasks, as the
- * async task tracker reports them, become tool calls `task:<taskId>` (kind `think`,
- * title `Bash: <description>`) carrying `_meta.lody.task` `{version: 1, taskId, kind:
- * "background", status, ...}`, the whole snapshot on every report. Only backgrounded
- * Bash commands: subagents and monitors are not Lody tasks here. A task stopped by the
- * user or with its Claude Code ends `failed` (Lody's statuses have no stopped).
- * `now` is the time of the report, in epoch seconds (this class reads no clock).
+ * Lody task cards (lody-contract.md §7.6): each task is a tool call `task:<taskId>`
+ * (kind `think`, title `<actor>: <description>`) carrying `_meta.lody.task` `{version:
+ * 1, taskId, kind, status, ...}`, the whole snapshot on every report; opened once, in
+ * progress until it ends `completed` or `failed` (Lody's statuses have no stopped),
+ * nothing after its end. `now` is the time of the report, in epoch seconds (this class
+ * reads no clock). `present` reads the async task tracker's reports: only backgrounded
+ * Bash commands (its subagents and monitors are not Lody background tasks).
  */
 export class LodyTaskCards {
   private readonly cards = new Map<string, Card>();
 
+  /** The task started: its tool call; nothing for a task already known. */
+  open(start: TaskStart, now: number): SessionUpdate[] {
+    if (this.cards.has(start.taskId)) return [];
+    const card: Card = { start, startedAtEpochSeconds: now, status: "in_progress" };
+    this.cards.set(start.taskId, card);
+    return [
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: TASK_TOOL_CALL_PREFIX + start.taskId,
+        title: `${start.actor}: ${start.description}`,
+        kind: "think",
+        status: "in_progress",
+        _meta: taskMeta(card),
+      },
+    ];
+  }
+
+  /** News of a running task; nothing when it tells nothing or the task is not running. */
+  progress(taskId: string, progress: TaskProgress): SessionUpdate[] {
+    const card = this.running(taskId);
+    if (!card) return [];
+    if (progress.summary !== undefined) card.summary = progress.summary;
+    if (progress.lastToolName !== undefined) card.lastToolName = progress.lastToolName;
+    if (progress.usage !== undefined) card.usage = { ...progress.usage };
+    if (progress.summary === undefined && !progress.lastToolName && !progress.usage) return [];
+    return [this.report(card)];
+  }
+
+  /** The task ended; nothing for a task not running. */
+  end(
+    taskId: string,
+    status: "completed" | "failed",
+    now: number,
+    facts: { readonly summary?: string; readonly error?: string } = {},
+  ): SessionUpdate[] {
+    const card = this.running(taskId);
+    if (!card) return [];
+    card.status = status;
+    card.endedAtEpochSeconds = now;
+    if (facts.summary !== undefined) card.summary = facts.summary;
+    if (facts.error !== undefined) card.error = facts.error;
+    return [this.report(card)];
+  }
+
+  /** Whether the task's card is open (started, not ended). */
+  isRunning(taskId: string): boolean {
+    return this.running(taskId) !== undefined;
+  }
+
+  /** One report of the async task tracker, for a backgrounded Bash command. */
   present(update: AsyncTaskUpdate, now: number): SessionUpdate[] {
     if (update.sessionUpdate === ASYNC_TASK_UPDATES.spawned) {
-      if (update.taskType !== SHELL || this.cards.has(update.asyncTaskId)) return [];
-      const card: Card = {
-        taskId: update.asyncTaskId,
-        description: update.description,
-        ...(update.toolCallId ? { parentToolCallId: update.toolCallId } : {}),
-        startedAtEpochSeconds: now,
-        skipTranscript: !update.showInTranscript,
-        status: "in_progress",
-      };
-      this.cards.set(card.taskId, card);
-      return [
+      if (update.taskType !== SHELL) return [];
+      return this.open(
         {
-          sessionUpdate: "tool_call",
-          toolCallId: TASK_TOOL_CALL_PREFIX + card.taskId,
-          title: `${SHELL_ACTOR}: ${card.description}`,
-          kind: "think",
-          status: "in_progress",
-          _meta: taskMeta(card),
+          taskId: update.asyncTaskId,
+          kind: BACKGROUND_TASK_KIND,
+          actor: SHELL_ACTOR,
+          description: update.description,
+          ...(update.toolCallId ? { parentToolCallId: update.toolCallId } : {}),
+          skipTranscript: !update.showInTranscript,
         },
-      ];
+        now,
+      );
     }
-    const card = this.cards.get(update.asyncTaskId);
-    if (!card || card.status !== "in_progress") return [];
-    if (update.sessionUpdate === ASYNC_TASK_UPDATES.progress) {
-      if (update.summary !== undefined) card.summary = update.summary;
-      if (update.lastToolName !== undefined) card.lastToolName = update.lastToolName;
-      if (update.usage !== undefined) card.usage = { ...update.usage };
-      if (update.summary === undefined && !update.lastToolName && !update.usage) return [];
-      return [this.report(card)];
-    }
+    if (update.sessionUpdate === ASYNC_TASK_UPDATES.progress)
+      return this.progress(update.asyncTaskId, update);
     if (update.state === "running" || update.state === "paused") return [];
-    card.status = update.state === "completed" ? "completed" : "failed";
-    card.endedAtEpochSeconds = now;
-    if (update.summary !== undefined) card.summary = update.summary;
-    if (update.state === "stopped") card.error = "Stopped";
-    return [this.report(card)];
+    return this.end(
+      update.asyncTaskId,
+      update.state === "completed" ? "completed" : "failed",
+      now,
+      {
+        ...(update.summary !== undefined ? { summary: update.summary } : {}),
+        ...(update.state === "stopped" ? { error: "Stopped" } : {}),
+      },
+    );
+  }
+
+  private running(taskId: string): Card | undefined {
+    const card = this.cards.get(taskId);
+    return card?.status === "in_progress" ? card : undefined;
   }
 
   private report(card: Card): SessionUpdate {
     return {
       sessionUpdate: "tool_call_update",
-      toolCallId: TASK_TOOL_CALL_PREFIX + card.taskId,
+      toolCallId: TASK_TOOL_CALL_PREFIX + card.start.taskId,
       status: card.status,
       _meta: taskMeta(card),
     };
@@ -89,21 +150,24 @@ export class LodyTaskCards {
 
 /** `{lody: {task: {...}}}`: the task's whole snapshot. */
 function taskMeta(card: Card): Record<string, unknown> {
+  const { start } = card;
   const task: Record<string, unknown> = {
     version: LODY_VERSION,
-    taskId: card.taskId,
-    kind: BACKGROUND_TASK_KIND,
+    taskId: start.taskId,
+    kind: start.kind,
     status: card.status,
-    description: card.description,
-    actor: SHELL_ACTOR,
+    description: start.description,
+    actor: start.actor,
   };
-  if (card.parentToolCallId) task.parentToolCallId = card.parentToolCallId;
+  if (start.parentTaskId) task.parentTaskId = start.parentTaskId;
+  if (start.parentToolCallId) task.parentToolCallId = start.parentToolCallId;
+  if (start.modelId) task.modelId = start.modelId;
   task.startedAtEpochSeconds = card.startedAtEpochSeconds;
   if (card.endedAtEpochSeconds !== undefined) task.endedAtEpochSeconds = card.endedAtEpochSeconds;
   if (card.summary !== undefined) task.summary = card.summary;
   if (card.error !== undefined) task.error = card.error;
   if (card.lastToolName !== undefined) task.lastToolName = card.lastToolName;
   if (card.usage) task.usage = { ...card.usage };
-  if (card.skipTranscript) task.skipTranscript = true;
+  if (start.skipTranscript) task.skipTranscript = true;
   return withLodyMeta(undefined, { [TASK]: task });
 }
