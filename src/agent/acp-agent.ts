@@ -61,6 +61,7 @@ export class AcpAgent {
     sessions: this.sessions,
     profile: () => this.negotiated,
     client: () => this.client,
+    plan: () => this.auth?.plan,
   });
   private readonly index = new SessionIndex();
   /** AIR's session index: rename, archive, unarchive, batch get, list subscriptions. */

@@ -40,4 +40,21 @@ describe("AuthTracker", () => {
     auth.promptEnded(); // the state is known: no probe
     expect(probes()).toBe(2);
   });
+
+  it("knows the plan of a claude.ai login as last probed, and no plan otherwise", async () => {
+    const account: ClaudeAuthStatus = {
+      loggedIn: true,
+      authMethod: "claude.ai",
+      subscriptionType: "max",
+    };
+    const token: ClaudeAuthStatus = { loggedIn: true, authMethod: "oauth_token" };
+    const { auth } = tracker([account, token, apiKey]);
+    expect(auth.plan).toBeUndefined();
+    await auth.refresh();
+    expect(auth.plan).toBe("max");
+    await auth.refresh();
+    expect(auth.plan).toBeUndefined();
+    await auth.refresh();
+    expect(auth.plan).toBeUndefined();
+  });
 });

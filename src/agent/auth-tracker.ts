@@ -59,6 +59,14 @@ export class AuthTracker {
    * The login state as last probed; when no probe has ended yet, the one under way (or a
    * new one) is awaited. Undefined when Claude Code could not tell.
    */
+  /**
+   * The Claude subscription of the login as last probed (`pro`, `max`, …; Claude Code
+   * reads it from the stored claude.ai login, offline); undefined when none is known.
+   */
+  get plan(): string | undefined {
+    return this.current?.kind === "account" ? this.current.account?.plan : undefined;
+  }
+
   async known(): Promise<AuthStatus | undefined> {
     if (this.current === undefined) await this.refresh(true);
     return this.current;

@@ -16,6 +16,8 @@ export interface LodyControlsParts {
   /** The negotiated client: a client that did not declare `_meta.lody` gets no method. */
   profile(): ClientProfile;
   client(): ClientPort;
+  /** The login's Claude subscription, as last probed (`AuthTracker.plan`). */
+  plan(): string | undefined;
 }
 
 /**
@@ -27,7 +29,7 @@ export class LodyControls {
   constructor(private readonly parts: LodyControlsParts) {}
 
   /** The plan windows Claude Code reported, for every session of the connection. */
-  readonly rateLimits = new RateLimitBook();
+  readonly rateLimits = new RateLimitBook(() => this.parts.plan());
 
   /**
    * `_lody/rate_limits/get` (contract §7.3): the windows last reported, whatever the

@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { methods, RequestError } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
@@ -54,8 +56,24 @@ const PLAN_HEADERS = {
   "anthropic-ratelimit-unified-7d-reset": String(SEVEN_D_RESET),
 };
 
-/** A claude.ai login: Claude Code reads the plan's rate-limit headers only for one. */
+/** A claude.ai login by token: Claude Code reads the plan's rate-limit headers only for one. */
 const CLAUDE_AI = { ANTHROPIC_API_KEY: "", CLAUDE_CODE_OAUTH_TOKEN: "sk-ant-oat01-scenario" };
+
+/**
+ * A claude.ai login as `claude /login` stores it, on a Max plan (the token goes only to
+ * the scripted model): Claude Code reads the plan's rate-limit headers only for one, and
+ * names the plan (`subscriptionType`) offline.
+ */
+function storeMaxLogin(configDir: string): void {
+  const claudeAiOauth = {
+    accessToken: "sk-ant-oat01-scenario",
+    refreshToken: "sk-ant-ort01-scenario",
+    expiresAt: Date.now() + 3_600_000,
+    scopes: ["user:inference"],
+    subscriptionType: "max",
+  };
+  writeFileSync(join(configDir, ".credentials.json"), JSON.stringify({ claudeAiOauth }));
+}
 
 /** One scope's update: its totals are what the result added, `delta` the same. */
 function scope(
@@ -319,14 +337,19 @@ describe("_lody/rate_limits/get", () => {
     expect(lodyNotifications(s, RATE_LIMITS_UPDATE)).toEqual([]);
   });
 
-  it("a claude.ai login: the plan's windows pushed after each result, before the answer, and served by get", async () => {
+  it("a claude.ai login: the plan's windows and name pushed after each result, before the answer, and served by get", async () => {
     const plan = { ...turn("one", { input_tokens: 10, output_tokens: 1 }), headers: PLAN_HEADERS };
     const s = await scenario({
-      env: CLAUDE_AI,
+      env: { ANTHROPIC_API_KEY: undefined },
       script: [plan, turn("two", { input_tokens: 10, output_tokens: 1 })],
     });
+    storeMaxLogin(s.configDir);
     await s.initialize(LODY);
     const sessionId = await s.newSession();
+    // The plan's name comes from the login probe: wait until it told the login state.
+    await eventually("the login state", () =>
+      s.extNotifications.some((n) => n.method === "_auth/status_update"),
+    );
     await s.prompt(sessionId, "first");
     await s.prompt(sessionId, "second");
     const snapshot = {
@@ -334,6 +357,7 @@ describe("_lody/rate_limits/get", () => {
         {
           limitId: "claude",
           scope: { providerId: "claude" },
+          planName: "max",
           windows: [
             { windowDurationSeconds: 18000, usedPercent: 25, resetsAtEpochSeconds: FIVE_H_RESET },
             { windowDurationSeconds: 604800, usedPercent: 50, resetsAtEpochSeconds: SEVEN_D_RESET },

@@ -13,6 +13,9 @@ import {
 export class RateLimitBook {
   private windows: RateLimitWindow[] | undefined;
 
+  /** `planName`: the login's subscription as last known (read at each snapshot). */
+  constructor(private readonly planName: () => string | undefined = () => undefined) {}
+
   /** A `rate_limit_info`: its windows replace the last ones; one with none changes nothing. */
   record(info: unknown): void {
     const windows = rateLimitWindows(info);
@@ -25,6 +28,6 @@ export class RateLimitBook {
   }
 
   snapshot(nowEpochSeconds: number): RateLimitsSnapshot {
-    return rateLimitsSnapshot(this.windows, nowEpochSeconds);
+    return rateLimitsSnapshot(this.windows, nowEpochSeconds, this.planName());
   }
 }

@@ -94,6 +94,28 @@ describe("RateLimitBook", () => {
     });
   });
 
+  it("names the login's plan as last known, read at each snapshot; none without windows", () => {
+    let plan: string | undefined;
+    const book = new RateLimitBook(() => plan);
+    plan = "max";
+    expect(book.snapshot(4)).toStrictEqual({ rateLimits: [], fetchedAtEpochSeconds: 4 });
+    book.record(info());
+    plan = undefined;
+    expect(book.snapshot(5).rateLimits[0]).not.toHaveProperty("planName");
+    plan = "pro";
+    expect(book.snapshot(6)).toStrictEqual({
+      rateLimits: [
+        {
+          limitId: "claude",
+          scope: { providerId: "claude" },
+          planName: "pro",
+          windows: [FIVE_H, SEVEN_D],
+        },
+      ],
+      fetchedAtEpochSeconds: 6,
+    });
+  });
+
   it("a snapshot is a copy", () => {
     const snapshot = rateLimitsSnapshot([FIVE_H], 1);
     snapshot.rateLimits[0]!.windows[0]!.usedPercent = 99;

@@ -20,6 +20,8 @@ export interface RateLimitWindow {
 export interface RateLimit {
   limitId: string;
   scope: { providerId: string };
+  /** The Claude subscription (`pro`, `max`, …), when the login names one. */
+  planName?: string;
   windows: RateLimitWindow[];
 }
 
@@ -90,11 +92,15 @@ export function rateLimitWindows(info: unknown): RateLimitWindow[] | undefined {
   return windows.length > 0 ? windows : undefined;
 }
 
-/** The one Claude limit of a snapshot, with its windows. */
-export function claudeRateLimit(windows: readonly RateLimitWindow[]): RateLimit {
+/**
+ * The one Claude limit of a snapshot, with its windows and, when the login names one,
+ * its plan (left out when unknown: an environment token does not say).
+ */
+export function claudeRateLimit(windows: readonly RateLimitWindow[], planName?: string): RateLimit {
   return {
     limitId: "claude",
     scope: { providerId: "claude" },
+    ...(planName ? { planName } : {}),
     windows: windows.map((window) => ({ ...window })),
   };
 }
@@ -103,9 +109,10 @@ export function claudeRateLimit(windows: readonly RateLimitWindow[]): RateLimit 
 export function rateLimitsSnapshot(
   windows: readonly RateLimitWindow[] | undefined,
   nowEpochSeconds: number,
+  planName?: string,
 ): RateLimitsSnapshot {
   return {
-    rateLimits: windows ? [claudeRateLimit(windows)] : [],
+    rateLimits: windows ? [claudeRateLimit(windows, planName)] : [],
     fetchedAtEpochSeconds: nowEpochSeconds,
   };
 }
