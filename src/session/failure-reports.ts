@@ -1,11 +1,13 @@
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
 import { apiRetryOf, TurnFailureFacts } from "../extensions/air/session-failure/sdk-facts.js";
+import { OWN_TITLES } from "../extensions/air/session-failure/title.js";
 import { SessionFailures, type TurnFailure } from "../extensions/air/session-failure/tracker.js";
 import {
   sessionFailureUpdate,
   withSessionFailure,
 } from "../extensions/air/session-failure/wire.js";
+import { RetryActivity } from "../extensions/lody/retry-activity.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { startupFailureFacts } from "../sdk/startup-failure.js";
 import { turnResponse, type TurnEnd } from "../translation/turn-end.js";
@@ -21,10 +23,12 @@ import type { Turn } from "./turn.js";
  *
  * It reads the running turn's SDK messages: each `api_retry` goes out at once as a
  * warning revision of the turn's record (`session_info_update`), and the turn's terminal
- * failure is the record's last revision, on the prompt's answer.
+ * failure is the record's last revision, on the prompt's answer. A Lody client sees the
+ * retries as its `retry` activity instead (`extensions/lody/retry-activity.ts`).
  */
 export class FailureReports {
   private readonly failures: SessionFailures | undefined;
+  private readonly retries: RetryActivity | undefined;
   private facts = new TurnFailureFacts();
   /** The last turn ended with Claude Code's refused start, which its exit repeats. */
   private startTold = false;
@@ -37,6 +41,7 @@ export class FailureReports {
     this.failures = profile.air.sessionFailure
       ? new SessionFailures(sessionId, Date.now(), redacted)
       : undefined;
+    this.retries = profile.lody.client ? new RetryActivity() : undefined;
   }
 
   /** A turn starts: what the previous one said is forgotten. */
@@ -51,9 +56,14 @@ export class FailureReports {
 
   /** One SDK message of the running turn. */
   observe(turn: Turn, message: SDKMessage): void {
-    if (!this.failures) return;
-    if (this.facts.observe(message)) this.failures.modelAnswered();
+    const answered = this.facts.observe(message);
     const retry = apiRetryOf(message);
+    if (this.retries) {
+      if (answered || modelStreamStarted(message)) this.outbox.sendAll(this.retries.answered());
+      if (retry) this.outbox.sendAll(this.retries.retried(turn.id, retry));
+    }
+    if (!this.failures) return;
+    if (answered) this.failures.modelAnswered();
     if (!retry) return;
     const record = this.failures.retry(turn.id, retry);
     if (record) this.outbox.send(sessionFailureUpdate(record));
@@ -75,6 +85,7 @@ export class FailureReports {
    * turn or output limit, end `end_turn` with the record on the answer instead.
    */
   turnEnd(turn: Turn, result: SDKResultMessage, end: TurnEnd): TurnEnd {
+    this.retryEnded(end.kind === "error" ? end.text : undefined);
     if (!this.failures) return end;
     const failure = this.facts.failure(result);
     if (end.kind === "response" && !isLimit(result, failure)) return end;
@@ -112,6 +123,7 @@ export class FailureReports {
    * record (the prompt ends with `authRequired`).
    */
   lost(turn: Turn, error: unknown): PromptResponse | undefined {
+    this.retryEnded(startupFailureFacts(error)?.text ?? OWN_TITLES.transport_loss);
     if (!this.failures) return undefined;
     const start = startupFailureFacts(error);
     if (start?.signIn) return undefined;
@@ -121,6 +133,20 @@ export class FailureReports {
       : this.failures.turnLost(turn.id);
     return withSessionFailure(answer, record);
   }
+
+  /** The turn ended, failed with `failure` or answered: an open retry activity ends. */
+  private retryEnded(failure: string | undefined): void {
+    if (this.retries) this.outbox.sendAll(this.retries.turnEnded(failure && redacted(failure)));
+  }
+}
+
+/** A top-level model response began streaming: the call went through. */
+function modelStreamStarted(message: SDKMessage): boolean {
+  return (
+    message.type === "stream_event" &&
+    message.parent_tool_use_id === null &&
+    message.event.type === "message_start"
+  );
 }
 
 /**

@@ -343,3 +343,58 @@ describe("Lody compaction activity", () => {
     expect(end.usedTokensBefore).toBeGreaterThanOrEqual(190_000);
   });
 });
+
+describe("Lody retry activity", () => {
+  it("Claude Code's retries are one activity per turn: completed at the answer, failed with the turn", async () => {
+    // CLAUDE_CODE_MAX_RETRIES=1: two attempts, with an `api_retry` between them.
+    const s = await scenario({
+      env: { CLAUDE_CODE_MAX_RETRIES: "1" },
+      script: [
+        { kind: "error", status: 529, message: "Overloaded" },
+        { blocks: [{ type: "text", text: "Fine." }] },
+        { kind: "error", status: 529, message: "Overloaded" },
+        { kind: "error", status: 529, message: "Overloaded" },
+      ],
+    });
+    await s.initialize(LODY);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+    await expect(s.prompt(sessionId, "again")).rejects.toThrow();
+    const retries = s
+      .updates(sessionId)
+      .filter((u) => JSON.stringify(u).includes('"kind":"retry"')) as Update[];
+    const [first, second] = retries.filter((u) => u.sessionUpdate === "tool_call") as Array<
+      Update & { toolCallId: string }
+    >;
+    const retryMeta = (failureReason?: string) =>
+      activity({ kind: "retry", automatic: true, ...(failureReason ? { failureReason } : {}) });
+    expect(retries).toEqual([
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: first!.toolCallId,
+        title: "Retrying Claude, attempt 1 of 1.",
+        kind: "think",
+        status: "in_progress",
+        _meta: retryMeta(),
+      },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: first!.toolCallId,
+        status: "completed",
+        _meta: retryMeta(),
+      },
+      { ...retries[0], toolCallId: second!.toolCallId },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: second!.toolCallId,
+        status: "failed",
+        _meta: retryMeta(expect.stringContaining("529")),
+      },
+    ]);
+    expect(first!.toolCallId).toMatch(/^retry:/);
+    expect(second!.toolCallId).not.toBe(first!.toolCallId);
+    // The activity went out before the answer's text.
+    const kinds = s.updates(sessionId).map((u) => (u as Update).sessionUpdate);
+    expect(kinds.indexOf("tool_call")).toBeLessThan(kinds.indexOf("agent_message_chunk"));
+  });
+});

@@ -133,6 +133,10 @@ export const NOTE_FOR = "noteFor";
 /** `_meta.lody.activity` on the synthetic compaction tool call. */
 export const ACTIVITY = "activity";
 export const CONTEXT_COMPACTION_ACTIVITY = "context_compaction";
+/** The activity of Claude Code trying a failed model call again (its `api_retry`). */
+export const RETRY_ACTIVITY = "retry";
+/** The tool call id of a turn's retry activity: `retry:<turnId>`. */
+export const RETRY_TOOL_CALL_PREFIX = "retry:";
 /** The activity's facts at the end of a compaction. */
 export const ACTIVITY_FACTS = {
   usedTokensBefore: "usedTokensBefore",
