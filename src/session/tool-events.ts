@@ -14,6 +14,7 @@ import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
 import { interruptTaken } from "./turn.js";
 import { elicitForMcpServer } from "./mcp-elicitation-flow.js";
+import { askUserDialog } from "./user-dialog-flow.js";
 import type { ElicitationModes } from "../translation/mcp-elicitation.js";
 import type { OpenAsks } from "./steering.js";
 import type { ChildRoute } from "./child-route.js";
@@ -132,6 +133,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     },
     elicit(request, signal) {
       return elicitForMcpServer(host, request, signal);
+    },
+    dialog(request, signal) {
+      return askUserDialog(host, request, signal);
     },
   };
 }
