@@ -88,7 +88,10 @@ describe("toDialogElicitation", () => {
 
 describe("readRefusalFallback", () => {
   it.each([
-    [PAYLOAD, { originalModel: "claude-fable-5", fallbackModel: "claude-opus-4-8", category: "cyber" }],
+    [
+      PAYLOAD,
+      { originalModel: "claude-fable-5", fallbackModel: "claude-opus-4-8", category: "cyber" },
+    ],
     [
       { ...PAYLOAD, apiRefusalCategory: "", guidanceText: "Rephrase." },
       { originalModel: "claude-fable-5", fallbackModel: "claude-opus-4-8", guidance: "Rephrase." },
