@@ -43,6 +43,8 @@ export interface ToolEventsHost {
   offeredModes(): ReadonlySet<string>;
   /** The user approved the plan with a clear context. */
   handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
+  /** The user kept a refusal (the refusal fallback dialog): the turn ends as a refusal. */
+  refusalKept(): void;
   /** Claude Code runs another model than the options show (`ToolEvents.modelSwitched`). */
   modelSwitched(requested: string | null, model: string): void;
 }

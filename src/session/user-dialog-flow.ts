@@ -2,6 +2,7 @@ import type { UserDialogRequest, UserDialogResult } from "@anthropic-ai/claude-a
 import type { ClientPort } from "../client/client-port.js";
 import {
   DIALOG_CANCELLED,
+  keepsRefusal,
   toDialogElicitation,
   toDialogResult,
 } from "../translation/user-dialog.js";
@@ -16,6 +17,8 @@ export interface UserDialogHost {
   readonly asks: OpenAsks;
   /** The running turn's cancellation signal, or undefined between turns. */
   turnSignal(): AbortSignal | undefined;
+  /** The user kept a refusal ("edit the prompt"): the running turn ends as a refusal. */
+  refusalKept(): void;
 }
 
 /**
@@ -37,7 +40,10 @@ export async function askUserDialog(
   const close = host.asks.opened();
   try {
     const response = await host.client.elicit(params, until);
-    return until.aborted ? DIALOG_CANCELLED : toDialogResult(response);
+    if (until.aborted) return DIALOG_CANCELLED;
+    const result = toDialogResult(response);
+    if (keepsRefusal(result)) host.refusalKept();
+    return result;
   } catch (error) {
     if (!until.aborted)
       log.warn("dialog elicitation failed", {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   DIALOG_CANCELLED,
+  keepsRefusal,
   readRefusalFallback,
   toDialogElicitation,
   toDialogResult,
@@ -130,5 +131,15 @@ describe("toDialogResult", () => {
 
   it("a dismissal is the SDK's cancelled answer", () => {
     expect(DIALOG_CANCELLED).toStrictEqual({ behavior: "cancelled" });
+  });
+});
+
+describe("keepsRefusal", () => {
+  it.each([
+    [{ behavior: "completed", result: "edit_prompt" }, true],
+    [{ behavior: "completed", result: "retry_fallback" }, false],
+    [{ behavior: "cancelled" }, false],
+  ] as const)("%j → %s", (result, kept) => {
+    expect(keepsRefusal(result)).toBe(kept);
   });
 });

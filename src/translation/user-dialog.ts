@@ -117,3 +117,8 @@ export function toDialogResult(response: CreateElicitationResponse): UserDialogR
     ? { behavior: "completed", result: choice }
     : DIALOG_CANCELLED;
 }
+
+/** Whether the answer keeps the refusal and ends the turn ("edit the prompt"). */
+export function keepsRefusal(result: UserDialogResult): boolean {
+  return result.behavior === "completed" && result.result === EDIT;
+}

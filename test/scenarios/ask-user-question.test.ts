@@ -121,14 +121,20 @@ const refused = {
 };
 
 describe("refusal fallback dialog", () => {
-  it("asks the dialog as a form: a retry answers from the fallback model, a decline keeps the refusal", async () => {
+  it("asks the dialog as a form: a retry answers from the fallback model, a decline or an edit keeps the refusal", async () => {
     const answers = [
       { action: "accept" as const, content: { choice: "retry_fallback" } },
       { action: "decline" as const },
+      { action: "accept" as const, content: { choice: "edit_prompt" } },
     ];
     const s = await scenario({
       ...REFUSAL,
-      script: [refused, { blocks: [{ type: "text", text: "From the fallback." }] }, refused],
+      script: [
+        refused,
+        { blocks: [{ type: "text", text: "From the fallback." }] },
+        refused,
+        refused,
+      ],
       onElicitation: () => answers.shift()!,
     });
     await s.initialize({ elicitation: { form: {} } });
@@ -170,8 +176,17 @@ describe("refusal fallback dialog", () => {
 
     const declined = await s.newSession();
     expect((await s.prompt(declined, "scan my ports")).stopReason).toBe("refusal");
-    expect(s.elicitations.map((e) => e.sessionId)).toStrictEqual([retried, declined]);
-    expect(models()).toStrictEqual(["claude-fable-5", "claude-opus-4-8", "claude-fable-5"]);
+    // "Edit the prompt": Claude Code stops the turn as if interrupted; no error for the user.
+    const edited = await s.newSession();
+    expect((await s.prompt(edited, "scan my ports")).stopReason).toBe("refusal");
+    const asked = s.elicitations.map((e) => (e as { sessionId?: string }).sessionId);
+    expect(asked).toStrictEqual([retried, declined, edited]);
+    expect(models()).toStrictEqual([
+      "claude-fable-5",
+      "claude-opus-4-8",
+      "claude-fable-5",
+      "claude-fable-5",
+    ]);
   });
 
   it("a client without form elicitation is asked nothing: the refusal ends the turn", async () => {
