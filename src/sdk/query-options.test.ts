@@ -12,6 +12,10 @@ const config = (passThrough: Record<string, unknown> = {}): SessionQueryConfig =
   abortController: new AbortController(),
 });
 
+const dialog: NonNullable<SessionQueryConfig["onUserDialog"]> = async () => ({
+  behavior: "cancelled",
+});
+
 describe("buildQueryOptions", () => {
   it("names Claude Code's binary, so the SDK need not search for it", () => {
     const shipped = claudeExecutable({});
@@ -35,6 +39,27 @@ describe("buildQueryOptions", () => {
     expect(options.cwd).toBe("/tmp");
     expect(options.includePartialMessages).toBe(true);
     expect(options.sessionId).toBe("s1");
+  });
+
+  it.each<[string, Partial<SessionQueryConfig>, Record<string, unknown>, unknown]>([
+    ["no dialog without the adapter's callback", {}, {}, undefined],
+    [
+      "not the client's kinds: it cannot render them",
+      {},
+      { supportedDialogKinds: ["refusal_fallback_prompt"] },
+      undefined,
+    ],
+    [
+      "the adapter's kinds with its callback, over the client's",
+      { onUserDialog: dialog, supportedDialogKinds: ["refusal_fallback_prompt"] },
+      { supportedDialogKinds: ["other_kind"] },
+      ["refusal_fallback_prompt"],
+    ],
+  ])("dialogs: %s", (_name, extra, passThrough, kinds) => {
+    const options = buildQueryOptions({ ...config(passThrough), ...extra });
+    expect(options.supportedDialogKinds).toStrictEqual(kinds);
+    expect(options.onUserDialog).toBe(kinds ? dialog : undefined);
+    expect("supportedDialogKinds" in options).toBe(kinds !== undefined);
   });
 
   it.each<[string, Partial<SessionQueryConfig>, Record<string, unknown>, unknown]>([

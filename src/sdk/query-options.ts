@@ -40,6 +40,12 @@ export interface SessionQueryConfig {
   readonly canUseTool?: Options["canUseTool"];
   /** MCP servers' requests for the user's input, for a client that can show them. */
   readonly onElicitation?: Options["onElicitation"];
+  /**
+   * Claude Code's blocking dialogs, for a client that can show them, and the dialog kinds
+   * it renders (Claude Code sends no other kind; without them, none).
+   */
+  readonly onUserDialog?: Options["onUserDialog"];
+  readonly supportedDialogKinds?: readonly string[];
   readonly hooks?: Options["hooks"];
   readonly abortController: AbortController;
 }
@@ -152,7 +158,9 @@ function systemPromptOption(config: SessionQueryConfig): Options["systemPrompt"]
  * fields, which always win (cwd, session identity, streaming, permission callback).
  */
 export function buildQueryOptions(config: SessionQueryConfig): Options {
-  const pass = config.passThrough;
+  // The dialog kinds are the adapter's to declare: only it can render a dialog (a
+  // callback cannot come over JSON), and the SDK refuses kinds without one.
+  const { supportedDialogKinds: _clientKinds, ...pass } = config.passThrough;
   const identity: Partial<Options> =
     config.start === "new" ? { sessionId: config.sessionId } : { resume: config.sessionId };
   const additionalDirectories = additionalDirectoriesOf(pass, config.additionalDirectories);
@@ -192,6 +200,12 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
     ...(config.fileCheckpointing ? { enableFileCheckpointing: true } : {}),
     ...(config.canUseTool ? { canUseTool: config.canUseTool } : {}),
     ...(config.onElicitation ? { onElicitation: config.onElicitation } : {}),
+    ...(config.onUserDialog
+      ? {
+          onUserDialog: config.onUserDialog,
+          supportedDialogKinds: [...(config.supportedDialogKinds ?? [])],
+        }
+      : {}),
     ...(config.hooks ? { hooks: config.hooks } : {}),
   };
 }

@@ -6,7 +6,10 @@ import type {
   HookCallbackMatcher,
   HookEvent,
   OnElicitation,
+  OnUserDialog,
   PermissionResult,
+  UserDialogRequest,
+  UserDialogResult,
 } from "@anthropic-ai/claude-agent-sdk";
 import { log } from "../util/log.js";
 
@@ -33,6 +36,8 @@ export interface ToolEvents {
   taskChanged(event: { kind: "created" | "completed"; taskId: string; subject: string }): void;
   /** An MCP server asks the user for input (its `elicitation/create`). */
   elicit(request: ElicitationRequest, signal: AbortSignal): Promise<ElicitationResult>;
+  /** Claude Code asks the user a blocking dialog (its `request_user_dialog`). */
+  dialog(request: UserDialogRequest, signal: AbortSignal): Promise<UserDialogResult>;
 }
 
 export interface PermissionAsk {
@@ -84,6 +89,11 @@ export function canUseToolFor(events: ToolEvents): CanUseTool {
 /** The SDK's `onElicitation`: an MCP server's request for the user's input. */
 export function onElicitationFor(events: ToolEvents): OnElicitation {
   return (request, options) => events.elicit(request, options.signal);
+}
+
+/** The SDK's `onUserDialog`: a dialog of a kind the session declared it renders. */
+export function onUserDialogFor(events: ToolEvents): OnUserDialog {
+  return (request, options) => events.dialog(request, options.signal);
 }
 
 async function fileAfter(toolName: string, toolResponse: unknown): Promise<string | undefined> {

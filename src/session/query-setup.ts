@@ -5,9 +5,11 @@ import {
   canUseToolFor,
   hooksFor,
   onElicitationFor,
+  onUserDialogFor,
   type ToolEvents,
 } from "../sdk/tool-callbacks.js";
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import { SUPPORTED_DIALOG_KINDS } from "../translation/user-dialog.js";
 import { subagentMode, subagentsOffRoot } from "../translation/subagents/child-session.js";
 import { isRegularFile } from "./regular-file.js";
 import type { SessionConfig } from "./session-config.js";
@@ -20,6 +22,8 @@ export type SessionSetup = Omit<
   | "abortController"
   | "canUseTool"
   | "onElicitation"
+  | "onUserDialog"
+  | "supportedDialogKinds"
   | "hooks"
   | "permissionMode"
   | "allowBypass"
@@ -148,6 +152,11 @@ export function queryConfigFor(input: {
     // MCP servers ask the user through the client only where it can show a request.
     ...(profile.elicitation.form || profile.elicitation.url
       ? { onElicitation: onElicitationFor(events) }
+      : {}),
+    // Claude Code's dialogs (the refusal fallback) are forms: only for a client that shows
+    // forms. Any other client keeps Claude Code's behaviour without a dialog.
+    ...(profile.elicitation.form
+      ? { onUserDialog: onUserDialogFor(events), supportedDialogKinds: SUPPORTED_DIALOG_KINDS }
       : {}),
     hooks: hooksFor(events),
   };

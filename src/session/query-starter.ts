@@ -64,6 +64,7 @@ export class QueryStarter {
       elicitation: parts.profile.elicitation,
       asks: parts.asks,
       turnSignal: () => parts.lifecycle.turn?.abort.signal,
+      refusalKept: () => parts.lifecycle.turn?.keepRefusal(),
       offeredModes: () => parts.options.current?.offeredModes ?? new Set(),
       handOffPlan: (handoff, toolUseId) =>
         setImmediate(() => parts.handOffPlan(handoff, toolUseId)),

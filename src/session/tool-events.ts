@@ -14,6 +14,7 @@ import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
 import { interruptTaken } from "./turn.js";
 import { elicitForMcpServer } from "./mcp-elicitation-flow.js";
+import { askUserDialog } from "./user-dialog-flow.js";
 import type { ElicitationModes } from "../translation/mcp-elicitation.js";
 import type { OpenAsks } from "./steering.js";
 import type { ChildRoute } from "./child-route.js";
@@ -42,6 +43,8 @@ export interface ToolEventsHost {
   offeredModes(): ReadonlySet<string>;
   /** The user approved the plan with a clear context. */
   handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
+  /** The user kept a refusal (the refusal fallback dialog): the turn ends as a refusal. */
+  refusalKept(): void;
   /** Claude Code runs another model than the options show (`ToolEvents.modelSwitched`). */
   modelSwitched(requested: string | null, model: string): void;
 }
@@ -132,6 +135,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     },
     elicit(request, signal) {
       return elicitForMcpServer(host, request, signal);
+    },
+    dialog(request, signal) {
+      return askUserDialog(host, request, signal);
     },
   };
 }

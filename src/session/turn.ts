@@ -94,6 +94,12 @@ export class Turn {
   /** Output tokens of the current model call counted so far (they grow with its deltas). */
   private callOutput = 0;
   assistantError: SDKAssistantMessageError | undefined;
+  /** The user answered a refusal with "edit the prompt": the turn ends as a refusal. */
+  refusalKept = false;
+
+  keepRefusal(): void {
+    this.refusalKept = true;
+  }
 
   /** The user cancelled the turn; `interruptTaken` settles once Claude Code took it in. */
   cancel(interruptTaken: Promise<void>): void {

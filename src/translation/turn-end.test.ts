@@ -114,6 +114,31 @@ describe("turnEnd", () => {
   });
 });
 
+describe("turnEnd after a refusal the user kept", () => {
+  /** Claude Code 2.1.318's result after "edit the prompt" (an interrupt of its own). */
+  const stopped = result({
+    subtype: "error_during_execution",
+    is_error: true,
+    stop_reason: null,
+    terminal_reason: "aborted_streaming",
+    errors: ["[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null"],
+  });
+
+  it("the stopped turn ends as a refusal, not an error", () => {
+    expect(turnEnd(stopped, { ...facts, refusalKept: true })).toMatchObject({
+      kind: "response",
+      response: { stopReason: "refusal" },
+    });
+  });
+
+  it.each([
+    ["without the user's choice, the same result is an error", stopped, false, "error"],
+    ["a retry that answered is the answer's", result({}), true, "response"],
+  ] as const)("%s", (_, ended, refusalKept, kind) => {
+    expect(turnEnd(ended, { ...facts, refusalKept }).kind).toBe(kind);
+  });
+});
+
 describe("idleTurnEnd", () => {
   it.each([
     ["a local command ends the turn", "/compact", { kind: "stop", stopReason: "end_turn" }],

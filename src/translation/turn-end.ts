@@ -25,6 +25,11 @@ export interface TurnFacts {
   readonly modelUsageBefore: ModelUsageTable;
   /** Tokens of an earlier query of the same turn (a plan continued with a clear context). */
   readonly carriedUsage?: ApiUsage | undefined;
+  /**
+   * The user answered a refusal with "edit the prompt" (the refusal fallback dialog):
+   * Claude Code then stops the turn as if interrupted, and the turn ends as a refusal.
+   */
+  readonly refusalKept?: boolean;
 }
 
 function addUsage(a: ApiUsage, b: ApiUsage | undefined): ApiUsage {
@@ -40,6 +45,9 @@ function addUsage(a: ApiUsage, b: ApiUsage | undefined): ApiUsage {
 
 /** Claude's `result` → the prompt's answer (stop reason, usage, quota) or its error. */
 export function turnEnd(result: SDKResultMessage, facts: TurnFacts): TurnEnd {
+  // Claude Code 2.1.318 ends it `error_during_execution` (`aborted_streaming`), no error of the user's.
+  if (facts.refusalKept && result.subtype === "error_during_execution")
+    return turnResponse(result, facts, "refusal");
   const outcome = toTurnOutcome(result, facts.assistantError);
   if (outcome.kind === "error") return outcome;
   return turnResponse(result, facts, outcome.stopReason);

@@ -103,3 +103,98 @@ describe("AskUserQuestion", () => {
     expect(toolCallUpdates(s, sessionId, "toolu_ask").at(-1)).toMatchObject({ status: "failed" });
   });
 });
+
+/**
+ * Claude Code's refusal fallback dialog (features 1p): with `switchModelsOnFlag: false`
+ * ("Ask each time") Claude Code 2.1.318 asks before it retries a refused message on its
+ * fallback model. Its same-model retry comes first unless CLAUDE_CODE_DISABLE_REFUSAL_RETRY
+ * is set, and only a refusal with a category (`stop_details`) has a fallback.
+ */
+const REFUSAL = {
+  settings: { model: "claude-fable-5", switchModelsOnFlag: false },
+  env: { CLAUDE_CODE_DISABLE_REFUSAL_RETRY: "1" },
+};
+const refused = {
+  blocks: [{ type: "text" as const, text: "I can't help with that." }],
+  stopReason: "refusal" as const,
+  stopDetails: { type: "refusal", category: "cyber" },
+};
+
+describe("refusal fallback dialog", () => {
+  it("asks the dialog as a form: a retry answers from the fallback model, a decline or an edit keeps the refusal", async () => {
+    const answers = [
+      { action: "accept" as const, content: { choice: "retry_fallback" } },
+      { action: "decline" as const },
+      { action: "accept" as const, content: { choice: "edit_prompt" } },
+    ];
+    const s = await scenario({
+      ...REFUSAL,
+      script: [
+        refused,
+        { blocks: [{ type: "text", text: "From the fallback." }] },
+        refused,
+        refused,
+      ],
+      onElicitation: () => answers.shift()!,
+    });
+    await s.initialize({ elicitation: { form: {} } });
+    const retried = await s.newSession();
+    expect((await s.prompt(retried, "scan my ports")).stopReason).toBe("end_turn");
+    expect(s.elicitations).toStrictEqual([
+      {
+        mode: "form",
+        sessionId: retried,
+        message:
+          "claude-fable-5's safeguards flagged this message (cyber). Retry it with claude-opus-4-8, or edit your prompt?",
+        requestedSchema: {
+          type: "object",
+          properties: {
+            choice: {
+              type: "string",
+              title: "What next?",
+              oneOf: [
+                {
+                  const: "retry_fallback",
+                  title: "Retry with claude-opus-4-8",
+                  description: "The session goes on with claude-opus-4-8.",
+                },
+                {
+                  const: "edit_prompt",
+                  title: "Edit the prompt",
+                  description: "The turn ends; the session stays on claude-fable-5.",
+                },
+              ],
+            },
+          },
+          required: ["choice"],
+        },
+      },
+    ]);
+    expect(s.agentText(retried)).toContain("From the fallback.");
+    const models = () => s.model.mainRequests().map((r) => r.body.model as string);
+    expect(models()).toStrictEqual(["claude-fable-5", "claude-opus-4-8"]);
+
+    const declined = await s.newSession();
+    expect((await s.prompt(declined, "scan my ports")).stopReason).toBe("refusal");
+    // "Edit the prompt": Claude Code stops the turn as if interrupted; no error for the user.
+    const edited = await s.newSession();
+    expect((await s.prompt(edited, "scan my ports")).stopReason).toBe("refusal");
+    const asked = s.elicitations.map((e) => (e as { sessionId?: string }).sessionId);
+    expect(asked).toStrictEqual([retried, declined, edited]);
+    expect(models()).toStrictEqual([
+      "claude-fable-5",
+      "claude-opus-4-8",
+      "claude-fable-5",
+      "claude-fable-5",
+    ]);
+  });
+
+  it("a client without form elicitation is asked nothing: the refusal ends the turn", async () => {
+    const s = await scenario({ ...REFUSAL, script: [refused] });
+    await s.initialize({});
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "scan my ports")).stopReason).toBe("refusal");
+    expect(s.elicitations).toStrictEqual([]);
+    expect(s.model.mainRequests().map((r) => r.body.model)).toStrictEqual(["claude-fable-5"]);
+  });
+});

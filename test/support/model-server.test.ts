@@ -193,6 +193,22 @@ describe("model-server streaming", () => {
     expect(b.stop_reason).toBe("max_tokens");
   });
 
+  it("sends a refusal's stop_details, streamed or not", async () => {
+    const details = { type: "refusal", category: "cyber" };
+    const turn = {
+      blocks: [{ type: "text" as const, text: "no" }],
+      stopReason: "refusal" as const,
+      stopDetails: details,
+    };
+    const s = await start({ script: [turn, turn] });
+    const streamed = await post(s, mainBody());
+    expect(streamed.text).toContain(
+      `"delta":{"stop_reason":"refusal","stop_sequence":null,"stop_details":${JSON.stringify(details)}}`,
+    );
+    const plain = JSON.parse((await post(s, mainBody({ stream: false }))).text);
+    expect(plain).toMatchObject({ stop_reason: "refusal", stop_details: details });
+  });
+
   it("answers stream: false with a full Message", async () => {
     const s = await start({ script: [{ id: "msg_x", blocks: [{ type: "text", text: "plain" }] }] });
     const res = await post(s, mainBody({ stream: false }));

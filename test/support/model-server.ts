@@ -87,6 +87,12 @@ export interface MessageTurn {
   blocks: ScriptedBlock[];
   /** Default: "tool_use" if any tool_use block, else "end_turn". */
   stopReason?: StopReason;
+  /**
+   * The `stop_details` of the final `message_delta` (and message): a refusal's
+   * `{type: "refusal", category, explanation}`. Claude Code 2.1.318 retries a refusal
+   * on its fallback model only when one carries a category.
+   */
+  stopDetails?: Record<string, unknown>;
   usage?: Usage;
   /** Overrides the model echoed back (default: the request's model). */
   model?: string;
@@ -475,7 +481,11 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
         {
           event: "message_delta",
           data: {
-            delta: { stop_reason: stopReason, stop_sequence: null },
+            delta: {
+              stop_reason: stopReason,
+              stop_sequence: null,
+              ...(turn.stopDetails ? { stop_details: turn.stopDetails } : {}),
+            },
             usage: {
               output_tokens: usage.output_tokens,
               ...(u.output_tokens_details
@@ -487,7 +497,13 @@ export function buildMessage(turn: MessageTurn, requestModel: unknown): BuiltMes
         { event: "message_stop", data: {} },
       ];
   return {
-    message: { ...base, content, stop_reason: stopReason, usage },
+    message: {
+      ...base,
+      content,
+      stop_reason: stopReason,
+      ...(turn.stopDetails ? { stop_details: turn.stopDetails } : {}),
+      usage,
+    },
     frames: [startFrame, ...frames, ...endFrames],
   };
 }
