@@ -1,4 +1,5 @@
 import { watchToolCalls } from "./subagent-calls.js";
+import { notifiedAnswer } from "../translation/subagents/child-answer.js";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
@@ -30,6 +31,8 @@ interface SubagentCall {
   taskId?: string;
   prompt?: string;
   background?: boolean;
+  /** Where the SubagentStart hook said the child runs, when it came before `task_started`. */
+  cwd?: string;
 }
 
 /** A child announced to the client. */
@@ -43,6 +46,8 @@ interface Child {
   openRequests: number;
   /** The client cancelled this child: however its work ends, it was cancelled. */
   cancelled: boolean;
+  /** The folder reported for the child; undefined: its parent's. */
+  cwd: string | undefined;
 }
 
 /**
@@ -58,6 +63,8 @@ export class SubagentRouter implements ChildRoute {
   private readonly calls = new Map<string, SubagentCall>();
   private readonly children = new Map<string, Child>();
   private readonly bySession = new Map<string, Child>();
+  /** SubagentStart's folders of tasks not started yet, by task id. */
+  private readonly pendingCwds = new Map<string, string>();
 
   constructor(
     private readonly rootSessionId: string,
@@ -69,6 +76,8 @@ export class SubagentRouter implements ChildRoute {
     private readonly send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
     /** Stops one of Claude Code's tasks (`Query.stopTask`), if a query runs. */
     private readonly stopTask: (taskId: string) => Promise<void> | undefined = () => undefined,
+    /** The root session's folder, which a child inherits unless it runs elsewhere. */
+    private readonly rootCwd?: string,
   ) {}
 
   /**
@@ -96,14 +105,31 @@ export class SubagentRouter implements ChildRoute {
   observe(message: SDKMessage): boolean {
     watchToolCalls(message, {
       sawCall: (id, parent) => this.sawCall(id, parent),
-      sawResult: (id, isError) => this.sawResult(id, isError),
+      sawResult: (id, isError, answer) => this.sawResult(id, isError, answer),
     });
     if (message.type === "system") {
       if (message.subtype === "task_started") this.taskStarted(message);
       else if (message.subtype === "task_notification" && message.tool_use_id)
-        this.end(message.tool_use_id, taskEndState(message.status));
+        this.taskEnded(message.tool_use_id, message.status, message.summary);
     }
     return this.carriesBackgroundWork(message);
+  }
+
+  /**
+   * The SubagentStart hook: the child of task `agentId` runs in `cwd` (a worktree of its
+   * own, or back in its parent's folder). Kept for `task_started` when it comes first.
+   */
+  subagentStarted(agentId: string, cwd: string): void {
+    const child = [...this.children.values()].find((c) => c.call.taskId === agentId);
+    if (!child) {
+      this.pendingCwds.set(agentId, cwd);
+      return;
+    }
+    const next = cwd === this.cwdOf(child.parentSessionId) ? undefined : cwd;
+    if (next === child.cwd) return;
+    child.cwd = next;
+    for (const update of this.announcer.placed(child.session, next ?? null))
+      this.send(update, child.parentSessionId, child.call.background === true);
   }
 
   /** The session a subagent's updates go to, announcing it first; undefined: dropped. */
@@ -196,16 +222,34 @@ export class SubagentRouter implements ChildRoute {
     const call = message.tool_use_id ? this.calls.get(message.tool_use_id) : undefined;
     if (!call) return;
     call.taskId = message.task_id;
+    call.cwd = this.pendingCwds.get(message.task_id) ?? call.cwd;
+    this.pendingCwds.delete(message.task_id);
     if (typeof message.prompt === "string") call.prompt = message.prompt;
     call.background = message.is_backgrounded === true;
     this.announce(message.tool_use_id!);
   }
 
-  /** A foreground child goes idle with its call's result. */
-  private sawResult(toolUseId: string, isError: boolean): void {
+  /** A foreground child goes idle with its call's result, which holds its answer. */
+  private sawResult(toolUseId: string, isError: boolean, answer: () => string | undefined): void {
     const child = this.children.get(toolUseId);
     if (child && child.call.background !== true)
-      this.end(toolUseId, idle(isError ? "error" : "end_turn"));
+      this.end(toolUseId, idle(isError ? "error" : "end_turn"), isError ? undefined : answer());
+  }
+
+  /**
+   * A child's task ended. A foreground child that completed waits for its call's result,
+   * which carries the answer the parent got; a background child's answer is the summary.
+   */
+  private taskEnded(toolUseId: string, status: string, summary: unknown): void {
+    const background = this.children.get(toolUseId)?.call.background === true;
+    if (!background && status === "completed") return;
+    this.end(toolUseId, taskEndState(status), notifiedAnswer(status, summary));
+  }
+
+  /** The folder a session runs in as the client knows it: the root's, or a child's. */
+  private cwdOf(sessionId: string): string | undefined {
+    const child = this.bySession.get(sessionId);
+    return child ? (child.cwd ?? this.cwdOf(child.parentSessionId)) : this.rootCwd;
   }
 
   /** The child of `toolUseId`, announced now if it was not yet (its parents first). */
@@ -219,7 +263,9 @@ export class SubagentRouter implements ChildRoute {
     if (parentSessionId === undefined) return undefined;
     const sessionId = childSessionId(this.rootSessionId, toolUseId);
     const prompt = childPrompt(call.prompt, call.input);
-    const session = describeChild(sessionId, toolUseId, call.input, prompt);
+    const cwd = call.cwd === this.cwdOf(parentSessionId) ? undefined : call.cwd;
+    const described = describeChild(sessionId, toolUseId, call.input, prompt);
+    const session = cwd === undefined ? described : { ...described, cwd };
     const child: Child = {
       session,
       parentSessionId,
@@ -227,6 +273,7 @@ export class SubagentRouter implements ChildRoute {
       state: RUNNING,
       openRequests: 0,
       cancelled: false,
+      cwd,
     };
     this.children.set(toolUseId, child);
     this.bySession.set(sessionId, child);
@@ -238,10 +285,17 @@ export class SubagentRouter implements ChildRoute {
     return child;
   }
 
-  private end(toolUseId: string, state: ChildWorkState): void {
+  /** The child's work ended: its answer (if it gave one) goes to its parent, then its state. */
+  private end(toolUseId: string, state: ChildWorkState, answer?: string): void {
     const child = this.children.get(toolUseId);
     if (!child || child.state.state === "idle") return;
     child.openRequests = 0;
+    if (answer !== undefined && !child.cancelled) {
+      const loud = child.call.background === true;
+      const views = this.announcer.answered(child.session, child.parentSessionId, answer);
+      for (const update of views.child) this.send(update, child.session.sessionId, loud);
+      for (const update of views.parent) this.send(update, child.parentSessionId, loud);
+    }
     this.report(child, child.cancelled ? idle("cancelled") : state);
   }
 
@@ -258,7 +312,10 @@ export function subagentRouterFor(
   rootSessionId: string,
   send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
   stopTask?: (taskId: string) => Promise<void> | undefined,
+  rootCwd?: string,
 ): SubagentRouter | undefined {
   const mode = subagentMode(profile);
-  return mode ? new SubagentRouter(rootSessionId, announcerFor(mode), send, stopTask) : undefined;
+  return mode
+    ? new SubagentRouter(rootSessionId, announcerFor(mode), send, stopTask, rootCwd)
+    : undefined;
 }

@@ -133,5 +133,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     elicit(request, signal) {
       return elicitForMcpServer(host, request, signal);
     },
+    // Only a route that reports where its children run asks for the SubagentStart hook.
+    ...(host.subagents?.subagentStarted
+      ? { subagentStarted: (agentId, cwd) => host.subagents?.subagentStarted?.(agentId, cwd) }
+      : {}),
   };
 }

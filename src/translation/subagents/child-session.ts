@@ -76,6 +76,8 @@ export interface ChildSession {
   readonly agentType: string | undefined;
   /** The exact prompt the child got, never truncated. */
   readonly prompt: string | undefined;
+  /** Where Claude Code placed the child when not in its parent's folder (a worktree). */
+  readonly cwd?: string;
 }
 
 /**
@@ -124,6 +126,17 @@ export interface SubagentAnnouncer {
   /** The child session's first updates, right after its announcement. */
   opening(child: ChildSession, parentSessionId: string): SessionUpdate[];
   state(child: ChildSession, state: ChildWorkState): SessionUpdate[];
+  /**
+   * The child's final answer, handed back to its parent: the updates of the child's
+   * outgoing view and of the parent's incoming one. Sent before the child goes idle.
+   */
+  answered(
+    child: ChildSession,
+    parentSessionId: string,
+    answer: string,
+  ): { child: SessionUpdate[]; parent: SessionUpdate[] };
+  /** The child runs in `cwd` now; null: back in its parent's folder. */
+  placed(child: ChildSession, cwd: string | null): SessionUpdate[];
 }
 
 /**
@@ -152,10 +165,39 @@ function promptMessage(
 }
 
 /**
+ * The ids of the child's answer's two views: the child's outgoing one and the parent's
+ * incoming one, from the tool use id (so a replay has them).
+ */
+export function answerMessageIds(child: ChildSession): { outgoing: string; incoming: string } {
+  return { outgoing: `${child.toolUseId}:answer`, incoming: `${child.toolUseId}:answer:received` };
+}
+
+/** The child's answer as one view of an inter-session message (RFD `session_message`). */
+function answerMessage(
+  child: ChildSession,
+  parentSessionId: string,
+  answer: string,
+  view: "outgoing" | "incoming",
+): SessionUpdate {
+  const ids = answerMessageIds(child);
+  const update: Record<string, unknown> = { sessionUpdate: "session_message" };
+  update.messageId = ids[view];
+  update.senderSessionId = child.sessionId;
+  update.recipientSessionId = parentSessionId;
+  if (view === "outgoing") update.recipientMessageId = ids.incoming;
+  else update.senderMessageId = ids.outgoing;
+  update.content = [{ type: "text", text: answer }];
+  return update as SessionUpdate;
+}
+
+/**
  * The RFD form (ACP SDK 2.4.0 `SubagentUpdate`): `subagent_update` with the child's
  * session id; the first one announces it, later ones patch its state. A child may be
  * cancelled on its own (`capabilities.cancel`). Its launch prompt is a `session_message`
- * sent by the parent (after the announcement, as the RFD orders) and received by the child.
+ * sent by the parent (after the announcement, as the RFD orders) and received by the child;
+ * its answer one sent by the child and received by the parent. `cwd` says where the child
+ * runs when Claude Code placed it elsewhere than its parent (`isolation: "worktree"`);
+ * unset, it inherits its parent's, and `null` sets it back to that.
  */
 export const RFD_ANNOUNCER: SubagentAnnouncer = {
   spawned(child, state, parentSessionId) {
@@ -165,6 +207,7 @@ export const RFD_ANNOUNCER: SubagentAnnouncer = {
     if (child.agentType !== undefined) update.description = child.agentType;
     update.capabilities = { cancel: {} };
     update.state = { ...state };
+    if (child.cwd !== undefined) update.cwd = child.cwd;
     const updates = [update as SessionUpdate];
     if (child.prompt !== undefined) updates.push(promptMessage(child, parentSessionId, "outgoing"));
     return updates;
@@ -174,6 +217,15 @@ export const RFD_ANNOUNCER: SubagentAnnouncer = {
   },
   state(child, state) {
     return [{ sessionUpdate: "subagent_update", sessionId: child.sessionId, state: { ...state } }];
+  },
+  answered(child, parentSessionId, answer) {
+    return {
+      child: [answerMessage(child, parentSessionId, answer, "outgoing")],
+      parent: [answerMessage(child, parentSessionId, answer, "incoming")],
+    };
+  },
+  placed(child, cwd) {
+    return [{ sessionUpdate: "subagent_update", sessionId: child.sessionId, cwd }];
   },
 };
 
