@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, toolCallUpdates, type Scenario } from "../support/acp-harness.js";
@@ -137,8 +140,11 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
       (n) => (n.update as Update).sessionUpdate === "subagent_update",
     );
     expect(announced).toBeLessThan(sessions.indexOf(childId!));
-    // The launch prompt: sent by the parent, received by the child, each view naming the other.
+    // The launch prompt: sent by the parent, received by the child, each view naming the
+    // other; the child's answer (its report, without Claude Code's notes for the model):
+    // sent by the child, received by the parent.
     const prompt = [{ type: "text", text: CHILD_PROMPT }];
+    const answer = [{ type: "text", text: "Child report." }];
     expect(messagesOf(s, sessionId)).toEqual([
       {
         sessionUpdate: "session_message",
@@ -147,6 +153,14 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
         recipientSessionId: childId,
         recipientMessageId: "toolu_agent:prompt:received",
         content: prompt,
+      },
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_agent:answer:received",
+        senderSessionId: childId,
+        recipientSessionId: sessionId,
+        senderMessageId: "toolu_agent:answer",
+        content: answer,
       },
     ]);
     expect(messagesOf(s, childId!)).toEqual([
@@ -158,7 +172,21 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
         senderMessageId: "toolu_agent:prompt",
         content: prompt,
       },
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_agent:answer",
+        senderSessionId: childId,
+        recipientSessionId: sessionId,
+        recipientMessageId: "toolu_agent:answer:received",
+        content: answer,
+      },
     ]);
+    // The answer goes to the parent before the child goes idle.
+    const updateIndex = (find: (u: Update, on: string) => boolean) =>
+      s.notifications.findIndex((n) => find(n.update as Update, n.sessionId));
+    expect(updateIndex((u) => u.messageId === "toolu_agent:answer:received")).toBeLessThan(
+      updateIndex((u) => (u.state as Update | undefined)?.state === "idle"),
+    );
     expect(updatesOf(s, childId!)[0]?.sessionUpdate).toBe("session_message");
     // The child's traffic is on the child session, nowhere else.
     expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
@@ -176,6 +204,59 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
     expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
       [childId, "toolu_child"],
     ]);
+  });
+});
+
+describe("a native child session in a worktree (RFD client)", () => {
+  it("reports where Claude Code placed the child (SubagentStart cwd), live and on replay", async () => {
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: [
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              id: "toolu_agent",
+              name: "Agent",
+              input: {
+                description: "Isolated work",
+                prompt: "Work on your own copy.",
+                subagent_type: "general-purpose",
+                run_in_background: false,
+                isolation: "worktree",
+              },
+            },
+          ],
+        },
+        bashTurn("pwd > where.txt", "toolu_pwd"),
+        { id: "msg_child", blocks: [{ type: "text", text: "Child report." }] },
+        textTurn("Parent done."),
+      ],
+    });
+    // Claude Code makes a worktree only in a git repository with a commit.
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: s.workspace });
+    git("init", "-q");
+    git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "i");
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    const [childId] = otherSessions(s, sessionId);
+    // On the announcement, or right after it: the hook and `task_started` race.
+    const placed = childAnnouncements(s, sessionId).filter((u) => "cwd" in u);
+    expect(placed).toHaveLength(1);
+    const cwd = placed[0]!.cwd as string;
+    expect(cwd).toMatch(new RegExp(`^${s.workspace}/\\.claude/worktrees/agent-[0-9a-f]+$`));
+    // The child ran there.
+    expect(readFileSync(join(cwd, "where.txt"), "utf8").trim()).toBe(cwd);
+
+    await s.restartAdapter();
+    await s.initialize(RFD);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(childAnnouncements(s, sessionId)[0]).toMatchObject({ sessionId: childId, cwd });
   });
 });
 
@@ -343,8 +424,37 @@ describe.each([
     );
     expect(clientView(updatesOf(s, sessionId))).toEqual(liveParent);
     expect([messagesOf(s, sessionId), messagesOf(s, childId!)]).toEqual(liveMessages);
+    expect(liveMessages.flat()).toHaveLength(capabilities === RFD ? 4 : 0);
+
+    // Without the child's stored transcript, its call stays a tool call, and a notice says why.
+    removeChildTranscripts(s.configDir);
+    await s.restartAdapter();
+    await s.initialize(capabilities);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(otherSessions(s, sessionId)).toEqual([]);
+    expect(childAnnouncements(s, sessionId)).toEqual([]);
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      title: "Make a marker",
+    });
+    expect(textOf(s, sessionId)).toBe(
+      '**Subagent history unavailable:** The subagent "Make a marker"\'s own history is not ' +
+        "stored with this session, so it is shown as a tool call.Parent done.",
+    );
   });
 });
+
+/** Deletes the stored transcripts of every subagent under a Claude config dir. */
+function removeChildTranscripts(configDir: string): void {
+  const files = readdirSync(configDir, { recursive: true, encoding: "utf8" });
+  const children = files.filter((f) => /subagents\/agent-[^/]+\.jsonl$/.test(f));
+  expect(children.length).toBeGreaterThan(0);
+  for (const file of children) rmSync(join(configDir, file));
+}
 
 /** A foreground Agent that runs a foreground Agent whose child runs `touch` (it asks). */
 function nestedAgent(id: string, prompt: string): ScriptedTurn {
@@ -533,6 +643,12 @@ describe("a background native child session", () => {
     ]);
     await eventually("the child's report", () => textOf(s, childId!).endsWith("Child report."));
     expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+    // Its answer, from its task's end (the call's result was only the launch).
+    expect(messagesOf(s, sessionId).at(-1)).toMatchObject({
+      messageId: "toolu_bg:answer:received",
+      senderSessionId: childId,
+      content: [{ type: "text", text: "Child report." }],
+    });
     expect(textOf(s, sessionId)).toBe("Parent done.");
     expect(toolCallUpdates(s, sessionId, "toolu_bg")).toEqual([]);
   });
