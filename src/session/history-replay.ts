@@ -97,7 +97,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     }
     // The answer it handed back, before it went idle, as live.
     if (ref.answer !== undefined) {
-      const views = announcer.answered(child, parentSessionId, ref.answer);
+      const views = announcer.answered(child, parentSessionId, ref.answer, ref.toolUseId);
       await send(views.child, childId);
       await send(views.parent, parentSessionId);
     }

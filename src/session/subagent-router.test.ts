@@ -330,6 +330,62 @@ describe("SubagentRouter: the child's answer (RFD session_message)", () => {
     expect(loud).toEqual([true, true, true, true]);
   });
 
+  it("a SendMessage runs an idle child again: its message, running, the run's answer, idle", () => {
+    const { r, sent, loud } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.observe(completedResult("toolu_a", "First."));
+    const resume = (prompt: string) =>
+      taskStarted("toolu_send", { task_id: "task-toolu_a", is_backgrounded: true, prompt });
+    sent.length = 0;
+    loud.length = 0;
+    r.observe(resume("Again please"));
+    r.observe(toolResult("toolu_send")); // SendMessage's own result ends nothing
+    r.observe(msg({ ...taskEnded("toolu_send", "completed"), summary: "Second." }));
+    const text = (t: string) => [{ type: "text", text: t }];
+    expect(sent).toEqual([
+      [ROOT, { sessionUpdate: "subagent_update", sessionId: A, state: running }],
+      [
+        ROOT,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_send:prompt",
+          senderSessionId: ROOT,
+          recipientSessionId: A,
+          recipientMessageId: "toolu_send:prompt:received",
+          content: text("Again please"),
+        },
+      ],
+      [
+        A,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_send:prompt:received",
+          senderSessionId: ROOT,
+          recipientSessionId: A,
+          senderMessageId: "toolu_send:prompt",
+          content: text("Again please"),
+        },
+      ],
+      [A, expect.objectContaining({ messageId: "toolu_send:answer", content: text("Second.") })],
+      [ROOT, expect.objectContaining({ messageId: "toolu_send:answer:received" })],
+      [ROOT, { sessionUpdate: "subagent_update", sessionId: A, state: idle("end_turn") }],
+    ]);
+    // The resumed run is in the background: not the parent turn's.
+    expect(loud.every(Boolean)).toBe(true);
+    expect(r.inBackground("toolu_a")).toBe(true);
+    // Idle, it runs again; a start while it runs, or of an unknown task, changes nothing.
+    sent.length = 0;
+    r.observe(resume("Once more"));
+    r.observe(resume("And again"));
+    r.observe(taskStarted("toolu_other", { task_id: "unknown" }));
+    expect(sent.map(([, u]) => u.sessionUpdate)).toEqual([
+      "subagent_update",
+      "session_message",
+      "session_message",
+    ]);
+  });
+
   it.each([
     ["an error result", [toolResult("toolu_a", true)]],
     ["a result without a completed run", [toolResult("toolu_a")]],

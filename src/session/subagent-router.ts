@@ -63,6 +63,8 @@ export class SubagentRouter implements ChildRoute {
   private readonly calls = new Map<string, SubagentCall>();
   private readonly children = new Map<string, Child>();
   private readonly bySession = new Map<string, Child>();
+  /** The children a SendMessage runs again, by that SendMessage's tool use id. */
+  private readonly runs = new Map<string, Child>();
   /** SubagentStart's folders of tasks not started yet, by task id. */
   private readonly pendingCwds = new Map<string, string>();
 
@@ -120,7 +122,7 @@ export class SubagentRouter implements ChildRoute {
    * own, or back in its parent's folder). Kept for `task_started` when it comes first.
    */
   subagentStarted(agentId: string, cwd: string): void {
-    const child = [...this.children.values()].find((c) => c.call.taskId === agentId);
+    const child = this.childOfTask(agentId);
     if (!child) {
       this.pendingCwds.set(agentId, cwd);
       return;
@@ -220,13 +222,60 @@ export class SubagentRouter implements ChildRoute {
 
   private taskStarted(message: Extract<SDKMessage, { subtype: "task_started" }>): void {
     const call = message.tool_use_id ? this.calls.get(message.tool_use_id) : undefined;
-    if (!call) return;
+    if (!call) return this.resumed(message);
     call.taskId = message.task_id;
     call.cwd = this.pendingCwds.get(message.task_id) ?? call.cwd;
     this.pendingCwds.delete(message.task_id);
     if (typeof message.prompt === "string") call.prompt = message.prompt;
     call.background = message.is_backgrounded === true;
     this.announce(message.tool_use_id!);
+  }
+
+  /**
+   * A SendMessage runs an idle child again (Claude Code 2.1.318 resumes its task, under
+   * the same task id, in the background, named by the SendMessage's tool use id): the
+   * message goes from the parent to the child, which runs until that run's task ends.
+   */
+  private resumed(message: Extract<SDKMessage, { subtype: "task_started" }>): void {
+    const child = this.childOfTask(message.task_id);
+    const run = message.tool_use_id;
+    if (!child || !run || child.state.state !== "idle") return;
+    this.runs.set(run, child);
+    child.call.background = message.is_backgrounded === true;
+    child.cancelled = false;
+    this.report(child, RUNNING);
+    if (typeof message.prompt !== "string" || !message.prompt) return;
+    const views = this.announcer.messaged(
+      child.session,
+      child.parentSessionId,
+      message.prompt,
+      run,
+    );
+    this.sendViews(child, views, "parent");
+  }
+
+  /** The child whose Claude Code task is `taskId`. */
+  private childOfTask(taskId: string): Child | undefined {
+    for (const child of this.children.values()) if (child.call.taskId === taskId) return child;
+    return undefined;
+  }
+
+  /**
+   * Sends a message's two views, the sender's first: the parent's on the parent, the
+   * child's on the child.
+   */
+  private sendViews(
+    child: Child,
+    views: { parent: SessionUpdate[]; child: SessionUpdate[] },
+    sender: "parent" | "child",
+  ): void {
+    const loud = child.call.background === true;
+    const parent = (): void => {
+      for (const update of views.parent) this.send(update, child.parentSessionId, loud);
+    };
+    if (sender === "parent") parent();
+    for (const update of views.child) this.send(update, child.session.sessionId, loud);
+    if (sender === "child") parent();
   }
 
   /** A foreground child goes idle with its call's result, which holds its answer. */
@@ -241,7 +290,8 @@ export class SubagentRouter implements ChildRoute {
    * which carries the answer the parent got; a background child's answer is the summary.
    */
   private taskEnded(toolUseId: string, status: string, summary: unknown): void {
-    const background = this.children.get(toolUseId)?.call.background === true;
+    const child = this.children.get(toolUseId) ?? this.runs.get(toolUseId);
+    const background = child?.call.background === true;
     if (!background && status === "completed") return;
     this.end(toolUseId, taskEndState(status), notifiedAnswer(status, summary));
   }
@@ -286,15 +336,18 @@ export class SubagentRouter implements ChildRoute {
   }
 
   /** The child's work ended: its answer (if it gave one) goes to its parent, then its state. */
+  /**
+   * The run `toolUseId` of a child ended (its launch, or a SendMessage that resumed it):
+   * its answer goes back to the parent, then its state.
+   */
   private end(toolUseId: string, state: ChildWorkState, answer?: string): void {
-    const child = this.children.get(toolUseId);
+    const child = this.children.get(toolUseId) ?? this.runs.get(toolUseId);
     if (!child || child.state.state === "idle") return;
     child.openRequests = 0;
     if (answer !== undefined && !child.cancelled) {
-      const loud = child.call.background === true;
-      const views = this.announcer.answered(child.session, child.parentSessionId, answer);
-      for (const update of views.child) this.send(update, child.session.sessionId, loud);
-      for (const update of views.parent) this.send(update, child.parentSessionId, loud);
+      const { session, parentSessionId } = child;
+      const views = this.announcer.answered(session, parentSessionId, answer, toolUseId);
+      this.sendViews(child, views, "child");
     }
     this.report(child, child.cancelled ? idle("cancelled") : state);
   }

@@ -35,6 +35,9 @@ export const AIR_SUBAGENT_ANNOUNCER: SubagentAnnouncer = {
     return [stateUpdate(child, state)];
   },
   // AIR's form has no inter-session messages and no working directory.
+  messaged() {
+    return { parent: [], child: [] };
+  },
   answered() {
     return { child: [], parent: [] };
   },
