@@ -207,31 +207,68 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
   });
 });
 
-describe("a native child session in a worktree (RFD client)", () => {
-  it("reports where Claude Code placed the child (SubagentStart cwd), live and on replay", async () => {
-    const s = await scenario({
-      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
-      script: [
+const ISOLATED_PROMPT = "Work on your own copy.";
+
+/**
+ * A foreground child in a worktree of its own, which it leaves unchanged (it writes
+ * outside it), so Claude Code removes it; then the parent's SendMessage resumes the child
+ * (in the background, in the parent's folder). Each request is answered from the script
+ * of its sender; the SendMessage names the agent id the first result told the parent.
+ */
+function worktreeScript(): ScriptedTurn[] {
+  const parent: Array<(messages: string) => ScriptedTurn> = [
+    () => ({
+      blocks: [
         {
-          blocks: [
-            {
-              type: "tool_use",
-              id: "toolu_agent",
-              name: "Agent",
-              input: {
-                description: "Isolated work",
-                prompt: "Work on your own copy.",
-                subagent_type: "general-purpose",
-                run_in_background: false,
-                isolation: "worktree",
-              },
-            },
-          ],
+          type: "tool_use",
+          id: "toolu_agent",
+          name: "Agent",
+          input: {
+            description: "Isolated work",
+            prompt: ISOLATED_PROMPT,
+            subagent_type: "general-purpose",
+            run_in_background: false,
+            isolation: "worktree",
+          },
         },
-        bashTurn("pwd > where.txt", "toolu_pwd"),
-        { id: "msg_child", blocks: [{ type: "text", text: "Child report." }] },
-        textTurn("Parent done."),
       ],
+    }),
+    (messages) => ({
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_send",
+          name: "SendMessage",
+          input: {
+            to: /agentId: ([0-9a-f]+)/.exec(messages)?.[1],
+            message: "Again please.",
+            summary: "again",
+          },
+        },
+      ],
+    }),
+    () => textTurn("Parent done."),
+  ];
+  const child: ScriptedTurn[] = [
+    bashTurn("pwd > ../../../where.txt", "toolu_pwd"),
+    textTurn("First."),
+    textTurn("Second."),
+  ];
+  const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn => {
+    if (JSON.stringify(req.body.messages?.[0] ?? "").includes(ISOLATED_PROMPT))
+      return child.shift() ?? textTurn("Noted.");
+    return parent.shift()?.(JSON.stringify(req.body.messages ?? [])) ?? textTurn("Noted.");
+  };
+  return Array.from({ length: 10 }, () => answer);
+}
+
+describe("a native child session in a worktree, resumed (RFD client)", () => {
+  it("reports where Claude Code placed the child (SubagentStart cwd), null once a SendMessage resumes it in the parent's folder, with each run's message and answer", async () => {
+    const s = await scenario({
+      settings: {
+        permissions: { defaultMode: "default", allow: ["Agent", "Bash", "SendMessage"] },
+      },
+      script: worktreeScript(),
     });
     // Claude Code makes a worktree only in a git repository with a commit.
     const git = (...args: string[]) => execFileSync("git", args, { cwd: s.workspace });
@@ -240,23 +277,40 @@ describe("a native child session in a worktree (RFD client)", () => {
     await s.initialize(RFD);
     const sessionId = await s.newSession();
     expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
-    const [childId] = otherSessions(s, sessionId);
-    // On the announcement, or right after it: the hook and `task_started` race.
-    const placed = childAnnouncements(s, sessionId).filter((u) => "cwd" in u);
-    expect(placed).toHaveLength(1);
-    const cwd = placed[0]!.cwd as string;
-    expect(cwd).toMatch(new RegExp(`^${s.workspace}/\\.claude/worktrees/agent-[0-9a-f]+$`));
+    const [childId, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    const states = () =>
+      childAnnouncements(s, sessionId).flatMap((u) => ("state" in u ? [u.state] : []));
+    await eventually("the resumed run's end", () => states().length === 4, 20_000);
+    expect(states()).toEqual([
+      { state: "running" },
+      { state: "idle", stopReason: "end_turn" },
+      { state: "running" },
+      { state: "idle", stopReason: "end_turn" },
+    ]);
+    // On the announcement or right after it (the hook and `task_started` race); then
+    // null: the resumed run is back in the parent's folder.
+    const cwds = childAnnouncements(s, sessionId).flatMap((u) => ("cwd" in u ? [u.cwd] : []));
+    expect(cwds).toEqual([expect.stringMatching(/\/\.claude\/worktrees\/agent-[0-9a-f]+$/), null]);
+    expect(cwds[0]).toBe(`${s.workspace}/.claude/worktrees/${String(cwds[0]).split("/").at(-1)}`);
     // The child ran there.
-    expect(readFileSync(join(cwd, "where.txt"), "utf8").trim()).toBe(cwd);
-
-    await s.restartAdapter();
-    await s.initialize(RFD);
-    await s.agent.request(methods.agent.session.load, {
-      sessionId,
-      cwd: s.workspace,
-      mcpServers: [],
-    });
-    expect(childAnnouncements(s, sessionId)[0]).toMatchObject({ sessionId: childId, cwd });
+    expect(readFileSync(join(s.workspace, "where.txt"), "utf8").trim()).toBe(cwds[0]);
+    // Each run: the parent's message to the child and the child's answer back.
+    const onParent = messagesOf(s, sessionId).map((u) => [u.messageId, u.content]);
+    const text = (t: string) => [{ type: "text", text: t }];
+    expect(onParent).toEqual([
+      ["toolu_agent:prompt", text(ISOLATED_PROMPT)],
+      ["toolu_agent:answer:received", text("First.")],
+      ["toolu_send:prompt", text("Again please.")],
+      ["toolu_send:answer:received", text("Second.")],
+    ]);
+    expect(messagesOf(s, childId!).map((u) => u.messageId)).toEqual([
+      "toolu_agent:prompt:received",
+      "toolu_agent:answer",
+      "toolu_send:prompt:received",
+      "toolu_send:answer",
+    ]);
+    await eventually("the child's second answer", () => textOf(s, childId!).endsWith("Second."));
   });
 });
 
