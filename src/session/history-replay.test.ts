@@ -161,11 +161,14 @@ describe("replayHistory: native child sessions (RFD)", () => {
     }),
   ];
 
-  async function replayed(capabilities: object, withChild: boolean) {
+  async function replayed(capabilities: object, withChild: boolean, toolUseResult?: object) {
     const dir = mkdtempSync(join(tmpdir(), "history-replay-"));
     dirs.push(dir);
     const transcript = join(dir, `${sessionId}.jsonl`);
-    writeFileSync(transcript, parent.join("\n") + "\n");
+    const lines = toolUseResult
+      ? [...parent.slice(0, 2), JSON.stringify({ ...JSON.parse(parent[2]!), toolUseResult })]
+      : parent;
+    writeFileSync(transcript, lines.join("\n") + "\n");
     if (withChild) {
       mkdirSync(join(dir, sessionId, "subagents"), { recursive: true });
       writeFileSync(join(dir, sessionId, "subagents", "agent-c1.jsonl"), child.join("\n") + "\n");
@@ -206,6 +209,15 @@ describe("replayHistory: native child sessions (RFD)", () => {
       ],
     ]);
     expect(sent.some(([, u]) => u.sessionUpdate === "tool_call")).toBe(false);
+  });
+
+  it("takes a child's answer from its last message when its result holds none (nested, background)", async () => {
+    for (const structured of [{ status: "async_launched", agentId: "c1" }, { agentId: "c1" }]) {
+      const sent = await replayed({}, true, structured);
+      expect(sent.find(([, u]) => u.messageId === "toolu_a:answer:received")?.[1]).toMatchObject({
+        content: [{ type: "text", text: "Found." }],
+      });
+    }
   });
 
   it.each([

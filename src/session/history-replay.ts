@@ -24,6 +24,7 @@ import { log } from "../util/log.js";
 import { isRegularFile } from "./regular-file.js";
 import { noticeUpdate } from "./session-start.js";
 import { missingHistoryNotice } from "../translation/subagents/missing-history.js";
+import { StoredAnswer } from "../translation/subagents/child-answer.js";
 
 export interface HistoryReplayRequest {
   readonly sessionId: string;
@@ -90,14 +91,17 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     const child = ref.cwd === undefined ? described : { ...described, cwd: ref.cwd };
     await send(announcer.spawned(child, RUNNING, parentSessionId), parentSessionId);
     await send(announcer.opening(child, parentSessionId), childId);
+    const final = new StoredAnswer();
     for (const entry of entries) {
+      final.see(entry);
       const nested = replay.subagentOf(entry, agentIds);
       if (nested) await subagent(nested, childId);
       await send(replay.entry(entry, ref.toolUseId), childId);
     }
     // The answer it handed back, before it went idle, as live.
-    if (ref.answer !== undefined) {
-      const views = announcer.answered(child, parentSessionId, ref.answer, ref.toolUseId);
+    const answer = ref.failed ? undefined : (ref.answer ?? final.answer);
+    if (answer !== undefined) {
+      const views = announcer.answered(child, parentSessionId, answer, ref.toolUseId);
       await send(views.child, childId);
       await send(views.parent, parentSessionId);
     }

@@ -314,6 +314,21 @@ describe("SubagentRouter: the child's answer (RFD session_message)", () => {
     ]);
   });
 
+  it("a child whose result holds no report (a nested one) answers its task's summary", () => {
+    const { r, sent } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.observe(msg({ ...taskEnded("toolu_a", "completed"), summary: "Inner report." }));
+    r.observe(toolResult("toolu_a"));
+    expect(
+      sent.slice(1).map(([on, u]) => [on, u.sessionUpdate, (u as { content?: unknown }).content]),
+    ).toEqual([
+      [A, "session_message", [{ type: "text", text: "Inner report." }]],
+      [ROOT, "session_message", [{ type: "text", text: "Inner report." }]],
+      [ROOT, "subagent_update", undefined],
+    ]);
+  });
+
   it("a background child's answer is its task's summary, sent loud", () => {
     const { r, sent, loud } = router();
     r.observe(agentCall("toolu_a"));

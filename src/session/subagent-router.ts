@@ -48,6 +48,8 @@ interface Child {
   cancelled: boolean;
   /** The folder reported for the child; undefined: its parent's. */
   cwd: string | undefined;
+  /** The summary of its completed task, the answer when its call's result holds none. */
+  summary?: string;
 }
 
 /**
@@ -282,7 +284,11 @@ export class SubagentRouter implements ChildRoute {
   private sawResult(toolUseId: string, isError: boolean, answer: () => string | undefined): void {
     const child = this.children.get(toolUseId);
     if (child && child.call.background !== true)
-      this.end(toolUseId, idle(isError ? "error" : "end_turn"), isError ? undefined : answer());
+      this.end(
+        toolUseId,
+        idle(isError ? "error" : "end_turn"),
+        isError ? undefined : (answer() ?? child.summary),
+      );
   }
 
   /**
@@ -292,7 +298,11 @@ export class SubagentRouter implements ChildRoute {
   private taskEnded(toolUseId: string, status: string, summary: unknown): void {
     const child = this.children.get(toolUseId) ?? this.runs.get(toolUseId);
     const background = child?.call.background === true;
-    if (!background && status === "completed") return;
+    if (child && !background && status === "completed") {
+      // A nested child's result has no structured output: the summary is its answer.
+      child.summary = notifiedAnswer(status, summary);
+      return;
+    }
     this.end(toolUseId, taskEndState(status), notifiedAnswer(status, summary));
   }
 

@@ -576,6 +576,22 @@ describe("nested native child sessions", () => {
     // Each child's Agent call is not a tool call of its parent.
     expect(toolCallUpdates(s, outer!, "toolu_inner")).toEqual([]);
     const live = [outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))));
+    // Each child answers its own parent (the inner one from its task's summary: a nested
+    // child's result has no structured report).
+    const messages = () =>
+      [sessionId, outer!, inner!].map((id) => messagesOf(s, id).map((u) => u.messageId));
+    const liveMessages = [sessionId, outer!, inner!].map((id) => messagesOf(s, id));
+    expect(messages()).toEqual([
+      ["toolu_outer:prompt", "toolu_outer:answer:received"],
+      [
+        "toolu_outer:prompt:received",
+        "toolu_inner:prompt",
+        "toolu_inner:answer:received",
+        "toolu_outer:answer",
+      ],
+      ["toolu_inner:prompt:received", "toolu_inner:answer"],
+    ]);
+    expect(liveMessages[1]![2]!.content).toEqual([{ type: "text", text: "Inner report." }]);
 
     await s.restartAdapter();
     await s.initialize(RFD);
@@ -590,6 +606,7 @@ describe("nested native child sessions", () => {
     expect([outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))))).toEqual(
       live,
     );
+    expect([sessionId, outer!, inner!].map((id) => messagesOf(s, id))).toEqual(liveMessages);
   });
 });
 

@@ -1,3 +1,4 @@
+import { contentBlocks, type MessageEntry } from "../replay/transcript-entry.js";
 import { record, resultText } from "../tool-calls/reporter.js";
 import { subagentReport } from "../tool-calls/reporters/agent.js";
 
@@ -26,4 +27,35 @@ export function childAnswer(content: unknown, structured: unknown): string | und
 export function notifiedAnswer(status: string, summary: unknown): string | undefined {
   if (status !== "completed" || typeof summary !== "string") return undefined;
   return summary.trim() || undefined;
+}
+
+/**
+ * A stored child's last message with text, the answer it handed back, for a replay whose
+ * call's result does not hold it: a nested child's result has no structured output, a
+ * background child's is its launch (live, both answers are the task's `summary`, its
+ * final message). Fed the child's entries in order; Claude Code stores a message's blocks
+ * as entries of their own, under one message id.
+ */
+export class StoredAnswer {
+  private id: string | undefined;
+  private text = "";
+
+  see(entry: MessageEntry): void {
+    if (entry.type !== "assistant" || entry.isApiErrorMessage) return;
+    const blocks = contentBlocks(entry);
+    let text = "";
+    for (let i = 0; i < blocks.length; i++) {
+      const block = blocks[i]!;
+      if (block.type === "text" && typeof block.text === "string") text += block.text;
+    }
+    if (!text) return;
+    const id = entry.message?.id;
+    if (id !== undefined && id === this.id) this.text += text;
+    else this.text = text;
+    this.id = id;
+  }
+
+  get answer(): string | undefined {
+    return this.text.trim() || undefined;
+  }
 }
