@@ -3,7 +3,7 @@ import { hooksFor, type ToolEvents } from "./tool-callbacks.js";
 
 /** Runs the one callback registered for `event` with `input`; returns the events it raised. */
 async function raise(
-  event: "PreCompact" | "PostCompact" | "TaskCreated" | "TaskCompleted",
+  event: "PreCompact" | "PostCompact" | "TaskCreated" | "TaskCompleted" | "SubagentStart",
   input: Record<string, unknown>,
 ) {
   const seen: string[] = [];
@@ -12,6 +12,7 @@ async function raise(
     compacted: (summary: string) => seen.push(`compacted ${summary}`),
     taskChanged: (e: { kind: string; taskId: string; subject: string }) =>
       seen.push(`task ${e.kind} ${e.taskId} ${e.subject}`),
+    subagentStarted: (agentId: string, cwd: string) => seen.push(`subagent ${agentId} ${cwd}`),
   } as unknown as ToolEvents;
   const callback = hooksFor(events)[event]![0]!.hooks[0]!;
   const result = await callback(
@@ -50,5 +51,16 @@ describe("task hooks (the plan)", () => {
     ["TaskCompleted", { task_id: "2", task_subject: "B", agent_id: "a1" }, ["task completed 2 B"]],
   ] as const)("%s %j raises %j", async (event, input, raised) => {
     expect(await raise(event, input)).toEqual(raised);
+  });
+});
+
+describe("SubagentStart hook (where a child runs)", () => {
+  it("tells the child's task id and folder", async () => {
+    const input = { agent_id: "a1", agent_type: "general-purpose", cwd: "/w/.claude/worktrees/x" };
+    expect(await raise("SubagentStart", input)).toEqual(["subagent a1 /w/.claude/worktrees/x"]);
+  });
+
+  it("is registered only for a session that asks for it (a round trip per subagent)", () => {
+    expect(hooksFor({} as ToolEvents).SubagentStart).toBeUndefined();
   });
 });

@@ -38,6 +38,11 @@ export interface ToolEvents {
   elicit(request: ElicitationRequest, signal: AbortSignal): Promise<ElicitationResult>;
   /** Claude Code asks the user a blocking dialog (its `request_user_dialog`). */
   dialog(request: UserDialogRequest, signal: AbortSignal): Promise<UserDialogResult>;
+  /**
+   * A subagent starts (or resumes) in `cwd` (the SubagentStart hook): its task id is
+   * `agentId`. Absent: the hook is not registered (it costs a round trip per subagent).
+   */
+  subagentStarted?(agentId: string, cwd: string): void;
 }
 
 export interface PermissionAsk {
@@ -112,7 +117,7 @@ async function fileAfter(toolName: string, toolResponse: unknown): Promise<strin
  * The SDK hooks the adapter needs: PostToolUse for the full response and final diffs,
  * PostModelSwitch for a model the user switched to with a command, PreCompact and
  * PostCompact for the compaction's trigger and summary, TaskCreated and TaskCompleted for
- * the plan (a subagent's task changes included).
+ * the plan (a subagent's task changes included), SubagentStart for where a child runs.
  */
 export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
   return {
@@ -182,7 +187,26 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
     // Every agent's: the task list is the session's, whichever agent changed it.
     TaskCreated: taskHook("TaskCreated", "created", events),
     TaskCompleted: taskHook("TaskCompleted", "completed", events),
+    ...(events.subagentStarted ? { SubagentStart: subagentStartHook(events) } : {}),
   };
+}
+
+/**
+ * The SubagentStart hook's matcher: its `cwd` is the child's folder, a worktree of its
+ * own with `isolation: "worktree"` (Claude Code 2.1.318), and `agent_id` its task id.
+ */
+function subagentStartHook(events: ToolEvents): HookCallbackMatcher[] {
+  return [
+    {
+      hooks: [
+        async (input) => {
+          if (input.hook_event_name === "SubagentStart")
+            events.subagentStarted?.(input.agent_id, input.cwd);
+          return {};
+        },
+      ],
+    },
+  ];
 }
 
 /** A task hook's matcher: tells `events` of each task created or completed. */

@@ -39,6 +39,8 @@ export interface ChildRoute {
   mirrorRequest?(target: string, toolCall: ToolCallUpdate): ToolCallUpdate | undefined;
   /** Claude Code exited: what the route observed of its children is lost. */
   queryExited?(): void;
+  /** A subagent (task `agentId`) starts or resumes in `cwd` (SubagentStart hook). */
+  subagentStarted?(agentId: string, cwd: string): void;
 }
 
 /** How a route sends: to a session in its order, an extension notification, a task stop. */
@@ -57,14 +59,16 @@ export interface ChildRouteOutput {
  */
 export function childRouteFor(
   profile: ClientProfile,
-  rootSessionId: string,
+  /** The root session, and its folder (a child placed elsewhere reports its own). */
+  root: { readonly sessionId: string; readonly cwd?: string },
   output: ChildRouteOutput,
 ): ChildRoute | undefined {
+  const rootSessionId = root.sessionId;
   if (profile.lody.subagentEvents) {
     return new LodySubagentRoute(rootSessionId, {
       notify: (method, params, loud) => output.notify(method, params, loud),
       sendRoot: (update) => output.send(update, rootSessionId, false),
     });
   }
-  return subagentRouterFor(profile, rootSessionId, output.send, output.stopTask);
+  return subagentRouterFor(profile, rootSessionId, output.send, output.stopTask, root.cwd);
 }

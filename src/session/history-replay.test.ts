@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { open, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +7,8 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, describe, expect, it } from "vitest";
 import { syntheticTranscript } from "../../test/support/synthetic-transcript.js";
 import type { ClientPort } from "../client/client-port.js";
-import { PLAIN_CLIENT } from "../profile/client-profile.js";
+import { parseClientProfile, PLAIN_CLIENT } from "../profile/client-profile.js";
+import { childSessionId } from "../translation/subagents/child-session.js";
 import { replayHistory } from "./history-replay.js";
 
 const sessionId = "31fdce0d-cf2c-4eff-82e2-7787c7a8fbed";
@@ -96,5 +97,162 @@ describe("replayHistory", () => {
     expect(seen.length).toBe(600);
     // Some loop turns ran between the first update and the last one.
     expect(seen.at(-1)! - seen[0]!).toBeGreaterThan(0);
+  });
+});
+
+describe("replayHistory: native child sessions (RFD)", () => {
+  const line = (entry: Record<string, unknown>) =>
+    JSON.stringify({ sessionId, cwd: "/w", timestamp: "2026-12-01T00:00:00Z", ...entry });
+  const parent = [
+    line({ type: "user", uuid: "u1", parentUuid: null, message: { role: "user", content: "go" } }),
+    line({
+      type: "assistant",
+      uuid: "a1",
+      parentUuid: "u1",
+      message: {
+        id: "m1",
+        role: "assistant",
+        content: [
+          {
+            type: "tool_use",
+            id: "toolu_a",
+            name: "Agent",
+            input: { description: "Look", prompt: "Look around" },
+          },
+        ],
+      },
+    }),
+    line({
+      type: "user",
+      uuid: "u2",
+      parentUuid: "a1",
+      message: {
+        role: "user",
+        content: [
+          {
+            type: "tool_result",
+            tool_use_id: "toolu_a",
+            content: [{ type: "text", text: "Found." }],
+          },
+        ],
+      },
+      toolUseResult: {
+        status: "completed",
+        agentId: "c1",
+        content: [{ type: "text", text: "Found." }],
+        worktreePath: "/w/.claude/worktrees/agent-c1",
+      },
+    }),
+  ];
+  const child = [
+    line({
+      type: "user",
+      uuid: "c1",
+      parentUuid: null,
+      isSidechain: true,
+      message: { role: "user", content: "Look around" },
+    }),
+    line({
+      type: "assistant",
+      uuid: "c2",
+      parentUuid: "c1",
+      isSidechain: true,
+      message: { id: "cm", role: "assistant", content: [{ type: "text", text: "Found." }] },
+    }),
+  ];
+
+  async function replayed(capabilities: object, withChild: boolean, toolUseResult?: object) {
+    const dir = mkdtempSync(join(tmpdir(), "history-replay-"));
+    dirs.push(dir);
+    const transcript = join(dir, `${sessionId}.jsonl`);
+    const lines = toolUseResult
+      ? [...parent.slice(0, 2), JSON.stringify({ ...JSON.parse(parent[2]!), toolUseResult })]
+      : parent;
+    writeFileSync(transcript, lines.join("\n") + "\n");
+    if (withChild) {
+      mkdirSync(join(dir, sessionId, "subagents"), { recursive: true });
+      writeFileSync(join(dir, sessionId, "subagents", "agent-c1.jsonl"), child.join("\n") + "\n");
+    }
+    const sent: Array<[string, Record<string, unknown>]> = [];
+    const client = recordingClient([]);
+    client.sessionUpdates = async (id, batch) =>
+      void sent.push(...batch.map((u): [string, Record<string, unknown>] => [id, u as never]));
+    await replayHistory({
+      sessionId,
+      transcript,
+      profile: parseClientProfile({ subagents: {}, ...capabilities }),
+      flatSubagents: true,
+      client,
+    });
+    return sent;
+  }
+  const childId = childSessionId(sessionId, "toolu_a");
+
+  it("restores the child where it ran, with the answer it handed back before it went idle", async () => {
+    const sent = await replayed({}, true);
+    const onParent = sent.filter(([id]) => id === sessionId).map(([, u]) => u);
+    expect(onParent.find((u) => u.sessionUpdate === "subagent_update")).toMatchObject({
+      sessionId: childId,
+      cwd: "/w/.claude/worktrees/agent-c1",
+    });
+    const answer = { content: [{ type: "text", text: "Found." }], senderSessionId: childId };
+    expect(sent.filter(([, u]) => u.sessionUpdate !== "agent_message_chunk").slice(-3)).toEqual([
+      [childId, expect.objectContaining({ ...answer, messageId: "toolu_a:answer" })],
+      [sessionId, expect.objectContaining({ ...answer, messageId: "toolu_a:answer:received" })],
+      [
+        sessionId,
+        {
+          sessionUpdate: "subagent_update",
+          sessionId: childId,
+          state: { state: "idle", stopReason: "end_turn" },
+        },
+      ],
+    ]);
+    expect(sent.some(([, u]) => u.sessionUpdate === "tool_call")).toBe(false);
+  });
+
+  it("takes a child's answer from its last message when its result holds none (nested, background)", async () => {
+    for (const structured of [{ status: "async_launched", agentId: "c1" }, { agentId: "c1" }]) {
+      const sent = await replayed({}, true, structured);
+      expect(sent.find(([, u]) => u.messageId === "toolu_a:answer:received")?.[1]).toMatchObject({
+        content: [{ type: "text", text: "Found." }],
+      });
+    }
+  });
+
+  it.each([
+    [
+      "a notice",
+      { session: { notices: {} } },
+      {
+        sessionUpdate: "notice",
+        severity: "warning",
+        title: "Subagent history unavailable",
+        description:
+          'The subagent "Look"\'s own history is not stored with this session, so it is shown as a tool call.',
+      },
+    ],
+    [
+      "a message line for a client without notices",
+      {},
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: {
+          type: "text",
+          text: '**Subagent history unavailable:** The subagent "Look"\'s own history is not stored with this session, so it is shown as a tool call.',
+        },
+      },
+    ],
+  ])("keeps a child whose transcript is missing a tool call, with %s", async (_n, caps, notice) => {
+    const sent = await replayed(caps, false);
+    expect(sent.every(([id]) => id === sessionId)).toBe(true);
+    const kinds = sent.map(([, u]) => u.sessionUpdate);
+    expect(kinds).not.toContain("subagent_update");
+    expect(kinds).not.toContain("session_message");
+    expect(sent.map(([, u]) => u)).toContainEqual(notice);
+    expect(sent.find(([, u]) => u.sessionUpdate === "tool_call")?.[1]).toMatchObject({
+      toolCallId: "toolu_a",
+      title: "Look",
+    });
   });
 });

@@ -22,6 +22,9 @@ import { lodyTitleUpdate } from "../extensions/lody/title.js";
 import { turnIdUpdate } from "../extensions/lody/turns.js";
 import { log } from "../util/log.js";
 import { isRegularFile } from "./regular-file.js";
+import { noticeUpdate } from "./session-start.js";
+import { missingHistoryNotice } from "../translation/subagents/missing-history.js";
+import { StoredAnswer } from "../translation/subagents/child-answer.js";
 
 export interface HistoryReplayRequest {
   readonly sessionId: string;
@@ -68,9 +71,12 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
    * on its parent under the same id, its own subagents nested in it, parents first.
    */
   const subagent = async (ref: SubagentRef, parentSessionId: string): Promise<void> => {
-    const path = subagentTranscriptPath(transcript, ref.agentId);
-    if (!(await exists(path))) {
+    const path = ref.agentId && subagentTranscriptPath(transcript, ref.agentId);
+    if (!path || !(await exists(path))) {
       log.debug("no stored transcript for a subagent", { sessionId, agentId: ref.agentId });
+      // No child session without its history: its call stays a tool call, and says why.
+      const notice = noticeUpdate(request.profile, missingHistoryNotice(ref.input));
+      if (announcer) await send([notice], parentSessionId);
       return;
     }
     const entries = (await StoredTranscript.read(path)).takeAll();
@@ -81,13 +87,23 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     children.add(ref.toolUseId);
     const childId = childSessionId(sessionId, ref.toolUseId);
     const prompt = childPrompt(undefined, ref.input);
-    const child = describeChild(childId, ref.toolUseId, ref.input, prompt);
+    const described = describeChild(childId, ref.toolUseId, ref.input, prompt);
+    const child = ref.cwd === undefined ? described : { ...described, cwd: ref.cwd };
     await send(announcer.spawned(child, RUNNING, parentSessionId), parentSessionId);
     await send(announcer.opening(child, parentSessionId), childId);
+    const final = new StoredAnswer();
     for (const entry of entries) {
+      final.see(entry);
       const nested = replay.subagentOf(entry, agentIds);
       if (nested) await subagent(nested, childId);
       await send(replay.entry(entry, ref.toolUseId), childId);
+    }
+    // The answer it handed back, before it went idle, as live.
+    const answer = ref.failed ? undefined : (ref.answer ?? final.answer);
+    if (answer !== undefined) {
+      const views = announcer.answered(child, parentSessionId, answer, ref.toolUseId);
+      await send(views.child, childId);
+      await send(views.parent, parentSessionId);
     }
     await send(announcer.state(child, idle(ref.failed ? "error" : "end_turn")), parentSessionId);
   };

@@ -425,6 +425,6 @@ describe("childRouteFor", () => {
     ],
     ["a plain client", parseClientProfile({}), undefined],
   ])("%s", (_name, profile, route) => {
-    expect(childRouteFor(profile, ROOT, output)?.constructor.name).toBe(route);
+    expect(childRouteFor(profile, { sessionId: ROOT }, output)?.constructor.name).toBe(route);
   });
 });

@@ -99,7 +99,7 @@ export class Session {
       release: (turn) => this.runner.release(turn),
     });
     this.cache = new StartAnswerCache(setup);
-    this.children = childRouteFor(profile, setup.sessionId, {
+    this.children = childRouteFor(profile, setup, {
       send: (update, sessionId, loud) =>
         loud ? this.outbox.sendLoud(update, sessionId) : this.outbox.send(update, sessionId),
       notify: (method, params, loud) => this.outbox.notify(method, params, loud),

@@ -1,4 +1,5 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import { childAnswer } from "../translation/subagents/child-answer.js";
 import { SUBAGENT_TOOLS } from "../translation/subagents/child-session.js";
 
 /** What a subagent route keeps of a tool call it saw: its input, once streamed whole. */
@@ -10,8 +11,11 @@ export interface SeenCall {
 export interface CallWatcher {
   /** An Agent/Task call began (`parent`: the subagent call it runs under, null at the root). */
   sawCall(id: string, parent: string | null): SeenCall | undefined;
-  /** A tool result came back (for any call: the route knows which are its own). */
-  sawResult(toolUseId: string, isError: boolean): void;
+  /**
+   * A tool result came back (for any call: the route knows which are its own); `answer`
+   * reads a subagent's final answer out of it (`childAnswer`).
+   */
+  sawResult(toolUseId: string, isError: boolean, answer: () => string | undefined): void;
 }
 
 /**
@@ -38,9 +42,12 @@ export function watchToolCalls(message: SDKMessage, watcher: CallWatcher): void 
         call.input = block.input as Record<string, unknown>;
     }
   } else if (message.type === "user" && Array.isArray(message.message.content)) {
+    const structured = "tool_use_result" in message ? message.tool_use_result : undefined;
     for (const block of message.message.content as unknown as Array<Record<string, unknown>>) {
       if (block?.type === "tool_result" && typeof block.tool_use_id === "string")
-        watcher.sawResult(block.tool_use_id, block.is_error === true);
+        watcher.sawResult(block.tool_use_id, block.is_error === true, () =>
+          childAnswer(block.content, structured),
+        );
     }
   }
 }

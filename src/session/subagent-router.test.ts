@@ -2,6 +2,7 @@ import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { parseClientProfile, PLAIN_CLIENT } from "../profile/client-profile.js";
+import { AIR_SUBAGENT_ANNOUNCER } from "../extensions/air/subagent-announcer.js";
 import { childSessionId, RFD_ANNOUNCER } from "../translation/subagents/child-session.js";
 import { SubagentRouter, subagentRouterFor } from "./subagent-router.js";
 
@@ -164,14 +165,15 @@ describe("SubagentRouter", () => {
   it.each([
     ["its tool result", [toolResult("toolu_a")], idle("end_turn")],
     ["an error result", [toolResult("toolu_a", true)], idle("error")],
-    ["a completed task", [taskEnded("toolu_a", "completed")], idle("end_turn")],
-    ["a stopped task", [taskEnded("toolu_a", "stopped")], idle("cancelled")],
-    ["a failed task", [taskEnded("toolu_a", "failed")], idle("error")],
+    // A completed task waits for its result, which holds the answer the parent got.
     [
-      "the first end only",
-      [taskEnded("toolu_a", "completed"), toolResult("toolu_a", true)],
+      "a completed task, at its result",
+      [taskEnded("toolu_a", "completed"), toolResult("toolu_a")],
       idle("end_turn"),
     ],
+    ["a stopped task", [taskEnded("toolu_a", "stopped")], idle("cancelled")],
+    ["a failed task", [taskEnded("toolu_a", "failed")], idle("error")],
+    ["the first end only", [taskEnded("toolu_a", "failed"), toolResult("toolu_a")], idle("error")],
   ])("a foreground child ends with %s", (_name, messages, end) => {
     const { r, states } = router();
     r.observe(agentCall("toolu_a"));
@@ -255,6 +257,233 @@ describe("SubagentRouter.sendWork", () => {
     ]);
     expect(sent).toEqual([[A, chunk]]);
     expect(loud).toEqual([true]);
+  });
+});
+
+/** A completed foreground run's result, as Claude Code 2.1.318 sends it. */
+function completedResult(toolUseId: string, report: string) {
+  return msg({
+    type: "user",
+    parent_tool_use_id: null,
+    message: {
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: toolUseId,
+          content: [{ type: "text", text: `${report}\nagentId: x (use SendMessage)` }],
+        },
+      ],
+    },
+    tool_use_result: { status: "completed", content: [{ type: "text", text: report }] },
+  });
+}
+
+describe("SubagentRouter: the child's answer (RFD session_message)", () => {
+  const views = (answer: string, loud = false) => ({
+    child: {
+      sessionUpdate: "session_message",
+      messageId: "toolu_a:answer",
+      senderSessionId: A,
+      recipientSessionId: ROOT,
+      recipientMessageId: "toolu_a:answer:received",
+      content: [{ type: "text", text: answer }],
+    },
+    parent: {
+      sessionUpdate: "session_message",
+      messageId: "toolu_a:answer:received",
+      senderSessionId: A,
+      recipientSessionId: ROOT,
+      senderMessageId: "toolu_a:answer",
+      content: [{ type: "text", text: answer }],
+    },
+    loud,
+  });
+
+  it("a foreground child hands its report back to the parent before it goes idle", () => {
+    const { r, sent } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.observe(taskEnded("toolu_a", "completed"));
+    expect(sent).toHaveLength(1);
+    r.observe(completedResult("toolu_a", "Found it."));
+    const { child, parent } = views("Found it.");
+    expect(sent.slice(1)).toEqual([
+      [A, child],
+      [ROOT, parent],
+      [ROOT, { sessionUpdate: "subagent_update", sessionId: A, state: idle("end_turn") }],
+    ]);
+  });
+
+  it("a child whose result holds no report (a nested one) answers its task's summary", () => {
+    const { r, sent } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.observe(msg({ ...taskEnded("toolu_a", "completed"), summary: "Inner report." }));
+    r.observe(toolResult("toolu_a"));
+    expect(
+      sent.slice(1).map(([on, u]) => [on, u.sessionUpdate, (u as { content?: unknown }).content]),
+    ).toEqual([
+      [A, "session_message", [{ type: "text", text: "Inner report." }]],
+      [ROOT, "session_message", [{ type: "text", text: "Inner report." }]],
+      [ROOT, "subagent_update", undefined],
+    ]);
+  });
+
+  it("a background child's answer is its task's summary, sent loud", () => {
+    const { r, sent, loud } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a", { is_backgrounded: true }));
+    r.observe(completedResult("toolu_a", "not the answer: a launch"));
+    expect(sent).toHaveLength(1);
+    r.observe(msg({ ...taskEnded("toolu_a", "completed"), summary: " Done later. " }));
+    const { child, parent } = views("Done later.");
+    expect(sent.slice(1)).toEqual([
+      [A, child],
+      [ROOT, parent],
+      [ROOT, { sessionUpdate: "subagent_update", sessionId: A, state: idle("end_turn") }],
+    ]);
+    expect(loud).toEqual([true, true, true, true]);
+  });
+
+  it("a SendMessage runs an idle child again: its message, running, the run's answer, idle", () => {
+    const { r, sent, loud } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.observe(completedResult("toolu_a", "First."));
+    const resume = (prompt: string) =>
+      taskStarted("toolu_send", { task_id: "task-toolu_a", is_backgrounded: true, prompt });
+    sent.length = 0;
+    loud.length = 0;
+    r.observe(resume("Again please"));
+    r.observe(toolResult("toolu_send")); // SendMessage's own result ends nothing
+    r.observe(msg({ ...taskEnded("toolu_send", "completed"), summary: "Second." }));
+    const text = (t: string) => [{ type: "text", text: t }];
+    expect(sent).toEqual([
+      [ROOT, { sessionUpdate: "subagent_update", sessionId: A, state: running }],
+      [
+        ROOT,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_send:prompt",
+          senderSessionId: ROOT,
+          recipientSessionId: A,
+          recipientMessageId: "toolu_send:prompt:received",
+          content: text("Again please"),
+        },
+      ],
+      [
+        A,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_send:prompt:received",
+          senderSessionId: ROOT,
+          recipientSessionId: A,
+          senderMessageId: "toolu_send:prompt",
+          content: text("Again please"),
+        },
+      ],
+      [A, expect.objectContaining({ messageId: "toolu_send:answer", content: text("Second.") })],
+      [ROOT, expect.objectContaining({ messageId: "toolu_send:answer:received" })],
+      [ROOT, { sessionUpdate: "subagent_update", sessionId: A, state: idle("end_turn") }],
+    ]);
+    // The resumed run is in the background: not the parent turn's.
+    expect(loud.every(Boolean)).toBe(true);
+    expect(r.inBackground("toolu_a")).toBe(true);
+    // Idle, it runs again; a start while it runs, or of an unknown task, changes nothing.
+    sent.length = 0;
+    r.observe(resume("Once more"));
+    r.observe(resume("And again"));
+    r.observe(taskStarted("toolu_other", { task_id: "unknown" }));
+    expect(sent.map(([, u]) => u.sessionUpdate)).toEqual([
+      "subagent_update",
+      "session_message",
+      "session_message",
+    ]);
+  });
+
+  it.each([
+    ["an error result", [toolResult("toolu_a", true)]],
+    ["a result without a completed run", [toolResult("toolu_a")]],
+    ["a failed task", [msg({ ...taskEnded("toolu_a", "failed"), summary: "x" })]],
+    ["a cancelled child", [completedResult("toolu_a", "late")], true],
+  ])("gives no answer for %s", (_name, messages, cancel = false) => {
+    const { r, sent } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    if (cancel) r.cancelChild(A);
+    for (const m of messages) r.observe(m as SDKMessage);
+    expect(sent.map(([, u]) => u.sessionUpdate)).toEqual(["subagent_update", "subagent_update"]);
+  });
+
+  it("sends nothing of the answer for AIR's form", () => {
+    const sent: SessionUpdate[] = [];
+    const r = new SubagentRouter(ROOT, AIR_SUBAGENT_ANNOUNCER, (u) => sent.push(u));
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.observe(completedResult("toolu_a", "Found it."));
+    r.subagentStarted("task-toolu_a", "/elsewhere");
+    expect(sent.map((u) => u.sessionUpdate)).toEqual([
+      "subagent_spawned",
+      "subagent_state_update",
+      "subagent_state_update",
+    ]);
+  });
+});
+
+describe("SubagentRouter: where a child runs (SubagentStart cwd)", () => {
+  function placedRouter() {
+    const sent: Array<[string, Record<string, unknown>]> = [];
+    const r = new SubagentRouter(
+      ROOT,
+      RFD_ANNOUNCER,
+      (update, sessionId) => sent.push([sessionId, update as unknown as Record<string, unknown>]),
+      undefined,
+      "/repo",
+    );
+    return { r, sent };
+  }
+
+  it("announces a child placed in a worktree before its task started with its cwd", () => {
+    const { r, sent } = placedRouter();
+    r.observe(agentCall("toolu_a"));
+    r.subagentStarted("task-toolu_a", "/repo/.claude/worktrees/agent-1");
+    expect(sent).toEqual([]);
+    r.observe(taskStarted("toolu_a"));
+    expect(sent[0]).toEqual([
+      ROOT,
+      expect.objectContaining({ sessionId: A, cwd: "/repo/.claude/worktrees/agent-1" }),
+    ]);
+  });
+
+  it("patches an announced child's cwd, and sets it back to null in its parent's folder", () => {
+    const { r, sent } = placedRouter();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.subagentStarted("task-toolu_a", "/repo/wt");
+    r.subagentStarted("task-toolu_a", "/repo/wt"); // unchanged: nothing
+    r.subagentStarted("task-toolu_a", "/repo");
+    r.subagentStarted("task-toolu_a", "/repo"); // inherits already: nothing
+    expect(sent[0]![1]).not.toHaveProperty("cwd");
+    expect(sent.slice(1)).toEqual([
+      [ROOT, { sessionUpdate: "subagent_update", sessionId: A, cwd: "/repo/wt" }],
+      [ROOT, { sessionUpdate: "subagent_update", sessionId: A, cwd: null }],
+    ]);
+  });
+
+  it("a nested child in its parent's worktree inherits it; elsewhere it reports its own", () => {
+    const { r, sent } = placedRouter();
+    r.observe(agentCall("toolu_a"));
+    r.subagentStarted("task-toolu_a", "/repo/wt");
+    r.observe(taskStarted("toolu_a"));
+    r.observe(agentCall("toolu_b", "toolu_a"));
+    r.subagentStarted("task-toolu_b", "/repo/wt");
+    r.observe(taskStarted("toolu_b"));
+    r.subagentStarted("task-toolu_b", "/repo");
+    expect(sent.map(([on, u]) => [on, u.sessionId, u.cwd])).toEqual([
+      [ROOT, A, "/repo/wt"],
+      [A, B, undefined],
+      [A, B, "/repo"],
+    ]);
   });
 });
 

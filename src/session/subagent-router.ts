@@ -1,4 +1,5 @@
 import { watchToolCalls } from "./subagent-calls.js";
+import { notifiedAnswer } from "../translation/subagents/child-answer.js";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
@@ -30,6 +31,8 @@ interface SubagentCall {
   taskId?: string;
   prompt?: string;
   background?: boolean;
+  /** Where the SubagentStart hook said the child runs, when it came before `task_started`. */
+  cwd?: string;
 }
 
 /** A child announced to the client. */
@@ -43,6 +46,10 @@ interface Child {
   openRequests: number;
   /** The client cancelled this child: however its work ends, it was cancelled. */
   cancelled: boolean;
+  /** The folder reported for the child; undefined: its parent's. */
+  cwd: string | undefined;
+  /** The summary of its completed task, the answer when its call's result holds none. */
+  summary?: string;
 }
 
 /**
@@ -58,6 +65,10 @@ export class SubagentRouter implements ChildRoute {
   private readonly calls = new Map<string, SubagentCall>();
   private readonly children = new Map<string, Child>();
   private readonly bySession = new Map<string, Child>();
+  /** The children a SendMessage runs again, by that SendMessage's tool use id. */
+  private readonly runs = new Map<string, Child>();
+  /** SubagentStart's folders of tasks not started yet, by task id. */
+  private readonly pendingCwds = new Map<string, string>();
 
   constructor(
     private readonly rootSessionId: string,
@@ -69,6 +80,8 @@ export class SubagentRouter implements ChildRoute {
     private readonly send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
     /** Stops one of Claude Code's tasks (`Query.stopTask`), if a query runs. */
     private readonly stopTask: (taskId: string) => Promise<void> | undefined = () => undefined,
+    /** The root session's folder, which a child inherits unless it runs elsewhere. */
+    private readonly rootCwd?: string,
   ) {}
 
   /**
@@ -96,14 +109,31 @@ export class SubagentRouter implements ChildRoute {
   observe(message: SDKMessage): boolean {
     watchToolCalls(message, {
       sawCall: (id, parent) => this.sawCall(id, parent),
-      sawResult: (id, isError) => this.sawResult(id, isError),
+      sawResult: (id, isError, answer) => this.sawResult(id, isError, answer),
     });
     if (message.type === "system") {
       if (message.subtype === "task_started") this.taskStarted(message);
       else if (message.subtype === "task_notification" && message.tool_use_id)
-        this.end(message.tool_use_id, taskEndState(message.status));
+        this.taskEnded(message.tool_use_id, message.status, message.summary);
     }
     return this.carriesBackgroundWork(message);
+  }
+
+  /**
+   * The SubagentStart hook: the child of task `agentId` runs in `cwd` (a worktree of its
+   * own, or back in its parent's folder). Kept for `task_started` when it comes first.
+   */
+  subagentStarted(agentId: string, cwd: string): void {
+    const child = this.childOfTask(agentId);
+    if (!child) {
+      this.pendingCwds.set(agentId, cwd);
+      return;
+    }
+    const next = cwd === this.cwdOf(child.parentSessionId) ? undefined : cwd;
+    if (next === child.cwd) return;
+    child.cwd = next;
+    for (const update of this.announcer.placed(child.session, next ?? null))
+      this.send(update, child.parentSessionId, child.call.background === true);
   }
 
   /** The session a subagent's updates go to, announcing it first; undefined: dropped. */
@@ -194,18 +224,92 @@ export class SubagentRouter implements ChildRoute {
 
   private taskStarted(message: Extract<SDKMessage, { subtype: "task_started" }>): void {
     const call = message.tool_use_id ? this.calls.get(message.tool_use_id) : undefined;
-    if (!call) return;
+    if (!call) return this.resumed(message);
     call.taskId = message.task_id;
+    call.cwd = this.pendingCwds.get(message.task_id) ?? call.cwd;
+    this.pendingCwds.delete(message.task_id);
     if (typeof message.prompt === "string") call.prompt = message.prompt;
     call.background = message.is_backgrounded === true;
     this.announce(message.tool_use_id!);
   }
 
-  /** A foreground child goes idle with its call's result. */
-  private sawResult(toolUseId: string, isError: boolean): void {
+  /**
+   * A SendMessage runs an idle child again (Claude Code 2.1.318 resumes its task, under
+   * the same task id, in the background, named by the SendMessage's tool use id): the
+   * message goes from the parent to the child, which runs until that run's task ends.
+   */
+  private resumed(message: Extract<SDKMessage, { subtype: "task_started" }>): void {
+    const child = this.childOfTask(message.task_id);
+    const run = message.tool_use_id;
+    if (!child || !run || child.state.state !== "idle") return;
+    this.runs.set(run, child);
+    child.call.background = message.is_backgrounded === true;
+    child.cancelled = false;
+    this.report(child, RUNNING);
+    if (typeof message.prompt !== "string" || !message.prompt) return;
+    const views = this.announcer.messaged(
+      child.session,
+      child.parentSessionId,
+      message.prompt,
+      run,
+    );
+    this.sendViews(child, views, "parent");
+  }
+
+  /** The child whose Claude Code task is `taskId`. */
+  private childOfTask(taskId: string): Child | undefined {
+    for (const child of this.children.values()) if (child.call.taskId === taskId) return child;
+    return undefined;
+  }
+
+  /**
+   * Sends a message's two views, the sender's first: the parent's on the parent, the
+   * child's on the child.
+   */
+  private sendViews(
+    child: Child,
+    views: { parent: SessionUpdate[]; child: SessionUpdate[] },
+    sender: "parent" | "child",
+  ): void {
+    const loud = child.call.background === true;
+    const parent = (): void => {
+      for (const update of views.parent) this.send(update, child.parentSessionId, loud);
+    };
+    if (sender === "parent") parent();
+    for (const update of views.child) this.send(update, child.session.sessionId, loud);
+    if (sender === "child") parent();
+  }
+
+  /** A foreground child goes idle with its call's result, which holds its answer. */
+  private sawResult(toolUseId: string, isError: boolean, answer: () => string | undefined): void {
     const child = this.children.get(toolUseId);
     if (child && child.call.background !== true)
-      this.end(toolUseId, idle(isError ? "error" : "end_turn"));
+      this.end(
+        toolUseId,
+        idle(isError ? "error" : "end_turn"),
+        isError ? undefined : (answer() ?? child.summary),
+      );
+  }
+
+  /**
+   * A child's task ended. A foreground child that completed waits for its call's result,
+   * which carries the answer the parent got; a background child's answer is the summary.
+   */
+  private taskEnded(toolUseId: string, status: string, summary: unknown): void {
+    const child = this.children.get(toolUseId) ?? this.runs.get(toolUseId);
+    const background = child?.call.background === true;
+    if (child && !background && status === "completed") {
+      // A nested child's result has no structured output: the summary is its answer.
+      child.summary = notifiedAnswer(status, summary);
+      return;
+    }
+    this.end(toolUseId, taskEndState(status), notifiedAnswer(status, summary));
+  }
+
+  /** The folder a session runs in as the client knows it: the root's, or a child's. */
+  private cwdOf(sessionId: string): string | undefined {
+    const child = this.bySession.get(sessionId);
+    return child ? (child.cwd ?? this.cwdOf(child.parentSessionId)) : this.rootCwd;
   }
 
   /** The child of `toolUseId`, announced now if it was not yet (its parents first). */
@@ -219,7 +323,9 @@ export class SubagentRouter implements ChildRoute {
     if (parentSessionId === undefined) return undefined;
     const sessionId = childSessionId(this.rootSessionId, toolUseId);
     const prompt = childPrompt(call.prompt, call.input);
-    const session = describeChild(sessionId, toolUseId, call.input, prompt);
+    const cwd = call.cwd === this.cwdOf(parentSessionId) ? undefined : call.cwd;
+    const described = describeChild(sessionId, toolUseId, call.input, prompt);
+    const session = cwd === undefined ? described : { ...described, cwd };
     const child: Child = {
       session,
       parentSessionId,
@@ -227,6 +333,7 @@ export class SubagentRouter implements ChildRoute {
       state: RUNNING,
       openRequests: 0,
       cancelled: false,
+      cwd,
     };
     this.children.set(toolUseId, child);
     this.bySession.set(sessionId, child);
@@ -238,10 +345,20 @@ export class SubagentRouter implements ChildRoute {
     return child;
   }
 
-  private end(toolUseId: string, state: ChildWorkState): void {
-    const child = this.children.get(toolUseId);
+  /** The child's work ended: its answer (if it gave one) goes to its parent, then its state. */
+  /**
+   * The run `toolUseId` of a child ended (its launch, or a SendMessage that resumed it):
+   * its answer goes back to the parent, then its state.
+   */
+  private end(toolUseId: string, state: ChildWorkState, answer?: string): void {
+    const child = this.children.get(toolUseId) ?? this.runs.get(toolUseId);
     if (!child || child.state.state === "idle") return;
     child.openRequests = 0;
+    if (answer !== undefined && !child.cancelled) {
+      const { session, parentSessionId } = child;
+      const views = this.announcer.answered(session, parentSessionId, answer, toolUseId);
+      this.sendViews(child, views, "child");
+    }
     this.report(child, child.cancelled ? idle("cancelled") : state);
   }
 
@@ -258,7 +375,10 @@ export function subagentRouterFor(
   rootSessionId: string,
   send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
   stopTask?: (taskId: string) => Promise<void> | undefined,
+  rootCwd?: string,
 ): SubagentRouter | undefined {
   const mode = subagentMode(profile);
-  return mode ? new SubagentRouter(rootSessionId, announcerFor(mode), send, stopTask) : undefined;
+  return mode
+    ? new SubagentRouter(rootSessionId, announcerFor(mode), send, stopTask, rootCwd)
+    : undefined;
 }

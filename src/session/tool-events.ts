@@ -139,5 +139,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     dialog(request, signal) {
       return askUserDialog(host, request, signal);
     },
+    // Only a route that reports where its children run asks for the SubagentStart hook.
+    ...(host.subagents?.subagentStarted
+      ? { subagentStarted: (agentId, cwd) => host.subagents?.subagentStarted?.(agentId, cwd) }
+      : {}),
   };
 }

@@ -1,3 +1,5 @@
+import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../support/acp-harness.js";
 import { V2Scenario, type V2ScenarioOptions } from "../support/acp-v2-client.js";
@@ -260,6 +262,21 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
 
     expect(s.agentText(childId)).toBe("Child speaking.Child report.");
     expect(s.agentText(sessionId)).toBe("Parent done.");
+    // The child's answer, handed back: received by the parent, sent by the child.
+    const answer = (id: string) =>
+      (s.updates(id) as Update[]).find((u) => String(u.messageId).startsWith("toolu_agent:answer"));
+    expect(answer(sessionId)).toEqual({
+      sessionUpdate: "session_message",
+      messageId: "toolu_agent:answer:received",
+      senderSessionId: childId,
+      recipientSessionId: sessionId,
+      senderMessageId: "toolu_agent:answer",
+      content: [{ type: "text", text: "Child report." }],
+    });
+    expect(answer(childId)).toMatchObject({
+      messageId: "toolu_agent:answer",
+      recipientMessageId: "toolu_agent:answer:received",
+    });
     expect(s.toolCall(childId, "toolu_child").at(-1)).toMatchObject({ status: "completed" });
     expect(s.toolCall(sessionId, "toolu_agent")).toEqual([]);
     expect(s.updates(childId)).toContainEqual(
@@ -316,6 +333,34 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     expect(
       sentIndex((u, id) => id === sessionId && u.sessionUpdate === "subagent_update"),
     ).toBeLessThan(sentIndex((u, id) => id === childId && u.sessionUpdate === "state_update"));
+    expect(replayed.filter((u) => u.sessionUpdate === "session_message")).toHaveLength(2);
+
+    // Without the child's stored transcript the replay has no child: its call stays a tool
+    // call on the parent, and a notice says the child's history is unavailable.
+    const stored = readdirSync(s.configDir, { recursive: true, encoding: "utf8" });
+    const childFiles = stored.filter((f) => /subagents\/agent-[^/]+\.jsonl$/.test(f));
+    expect(childFiles).toHaveLength(1);
+    rmSync(join(s.configDir, childFiles[0]!));
+    await s.agent.request("session/close", { sessionId });
+    const [parentAgain, childAgain] = [s.updates(sessionId).length, s.updates(childId).length];
+    await s.agent.request("session/resume", {
+      sessionId,
+      cwd: s.workspace,
+      replayFrom: { type: "start" },
+    });
+    const again = (s.updates(sessionId) as Update[]).slice(parentAgain);
+    expect(s.updates(childId)).toHaveLength(childAgain);
+    expect(again.map((u) => u.sessionUpdate)).not.toContain("subagent_update");
+    expect(again).toContainEqual({
+      sessionUpdate: "notice",
+      severity: "warning",
+      title: "Subagent history unavailable",
+      description:
+        'The subagent "Make a marker"\'s own history is not stored with this session, so it is shown as a tool call.',
+    });
+    expect(again).toContainEqual(
+      expect.objectContaining({ sessionUpdate: "tool_call_update", toolCallId: "toolu_agent" }),
+    );
   });
 
   it("terminal/cancel of a child's command, then session/cancel of the child: only the child stops, the parent goes on", async () => {

@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, toolCallUpdates, type Scenario } from "../support/acp-harness.js";
@@ -137,8 +140,11 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
       (n) => (n.update as Update).sessionUpdate === "subagent_update",
     );
     expect(announced).toBeLessThan(sessions.indexOf(childId!));
-    // The launch prompt: sent by the parent, received by the child, each view naming the other.
+    // The launch prompt: sent by the parent, received by the child, each view naming the
+    // other; the child's answer (its report, without Claude Code's notes for the model):
+    // sent by the child, received by the parent.
     const prompt = [{ type: "text", text: CHILD_PROMPT }];
+    const answer = [{ type: "text", text: "Child report." }];
     expect(messagesOf(s, sessionId)).toEqual([
       {
         sessionUpdate: "session_message",
@@ -147,6 +153,14 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
         recipientSessionId: childId,
         recipientMessageId: "toolu_agent:prompt:received",
         content: prompt,
+      },
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_agent:answer:received",
+        senderSessionId: childId,
+        recipientSessionId: sessionId,
+        senderMessageId: "toolu_agent:answer",
+        content: answer,
       },
     ]);
     expect(messagesOf(s, childId!)).toEqual([
@@ -158,7 +172,21 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
         senderMessageId: "toolu_agent:prompt",
         content: prompt,
       },
+      {
+        sessionUpdate: "session_message",
+        messageId: "toolu_agent:answer",
+        senderSessionId: childId,
+        recipientSessionId: sessionId,
+        recipientMessageId: "toolu_agent:answer:received",
+        content: answer,
+      },
     ]);
+    // The answer goes to the parent before the child goes idle.
+    const updateIndex = (find: (u: Update, on: string) => boolean) =>
+      s.notifications.findIndex((n) => find(n.update as Update, n.sessionId));
+    expect(updateIndex((u) => u.messageId === "toolu_agent:answer:received")).toBeLessThan(
+      updateIndex((u) => (u.state as Update | undefined)?.state === "idle"),
+    );
     expect(updatesOf(s, childId!)[0]?.sessionUpdate).toBe("session_message");
     // The child's traffic is on the child session, nowhere else.
     expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
@@ -176,6 +204,113 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
     expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
       [childId, "toolu_child"],
     ]);
+  });
+});
+
+const ISOLATED_PROMPT = "Work on your own copy.";
+
+/**
+ * A foreground child in a worktree of its own, which it leaves unchanged (it writes
+ * outside it), so Claude Code removes it; then the parent's SendMessage resumes the child
+ * (in the background, in the parent's folder). Each request is answered from the script
+ * of its sender; the SendMessage names the agent id the first result told the parent.
+ */
+function worktreeScript(): ScriptedTurn[] {
+  const parent: Array<(messages: string) => ScriptedTurn> = [
+    () => ({
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_agent",
+          name: "Agent",
+          input: {
+            description: "Isolated work",
+            prompt: ISOLATED_PROMPT,
+            subagent_type: "general-purpose",
+            run_in_background: false,
+            isolation: "worktree",
+          },
+        },
+      ],
+    }),
+    (messages) => ({
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_send",
+          name: "SendMessage",
+          input: {
+            to: /agentId: ([0-9a-f]+)/.exec(messages)?.[1],
+            message: "Again please.",
+            summary: "again",
+          },
+        },
+      ],
+    }),
+    () => textTurn("Parent done."),
+  ];
+  const child: ScriptedTurn[] = [
+    bashTurn("pwd > ../../../where.txt", "toolu_pwd"),
+    textTurn("First."),
+    textTurn("Second."),
+  ];
+  const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn => {
+    if (JSON.stringify(req.body.messages?.[0] ?? "").includes(ISOLATED_PROMPT))
+      return child.shift() ?? textTurn("Noted.");
+    return parent.shift()?.(JSON.stringify(req.body.messages ?? [])) ?? textTurn("Noted.");
+  };
+  return Array.from({ length: 10 }, () => answer);
+}
+
+describe("a native child session in a worktree, resumed (RFD client)", () => {
+  it("reports where Claude Code placed the child (SubagentStart cwd), null once a SendMessage resumes it in the parent's folder, with each run's message and answer", async () => {
+    const s = await scenario({
+      settings: {
+        permissions: { defaultMode: "default", allow: ["Agent", "Bash", "SendMessage"] },
+      },
+      script: worktreeScript(),
+    });
+    // Claude Code makes a worktree only in a git repository with a commit.
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: s.workspace });
+    git("init", "-q");
+    git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "i");
+    await s.initialize(RFD);
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    const [childId, ...more] = otherSessions(s, sessionId);
+    expect(more).toEqual([]);
+    const states = () =>
+      childAnnouncements(s, sessionId).flatMap((u) => ("state" in u ? [u.state] : []));
+    await eventually("the resumed run's end", () => states().length === 4, 20_000);
+    expect(states()).toEqual([
+      { state: "running" },
+      { state: "idle", stopReason: "end_turn" },
+      { state: "running" },
+      { state: "idle", stopReason: "end_turn" },
+    ]);
+    // On the announcement or right after it (the hook and `task_started` race); then
+    // null: the resumed run is back in the parent's folder.
+    const cwds = childAnnouncements(s, sessionId).flatMap((u) => ("cwd" in u ? [u.cwd] : []));
+    expect(cwds).toEqual([expect.stringMatching(/\/\.claude\/worktrees\/agent-[0-9a-f]+$/), null]);
+    expect(cwds[0]).toBe(`${s.workspace}/.claude/worktrees/${String(cwds[0]).split("/").at(-1)}`);
+    // The child ran there.
+    expect(readFileSync(join(s.workspace, "where.txt"), "utf8").trim()).toBe(cwds[0]);
+    // Each run: the parent's message to the child and the child's answer back.
+    const onParent = messagesOf(s, sessionId).map((u) => [u.messageId, u.content]);
+    const text = (t: string) => [{ type: "text", text: t }];
+    expect(onParent).toEqual([
+      ["toolu_agent:prompt", text(ISOLATED_PROMPT)],
+      ["toolu_agent:answer:received", text("First.")],
+      ["toolu_send:prompt", text("Again please.")],
+      ["toolu_send:answer:received", text("Second.")],
+    ]);
+    expect(messagesOf(s, childId!).map((u) => u.messageId)).toEqual([
+      "toolu_agent:prompt:received",
+      "toolu_agent:answer",
+      "toolu_send:prompt:received",
+      "toolu_send:answer",
+    ]);
+    await eventually("the child's second answer", () => textOf(s, childId!).endsWith("Second."));
   });
 });
 
@@ -343,8 +478,37 @@ describe.each([
     );
     expect(clientView(updatesOf(s, sessionId))).toEqual(liveParent);
     expect([messagesOf(s, sessionId), messagesOf(s, childId!)]).toEqual(liveMessages);
+    expect(liveMessages.flat()).toHaveLength(capabilities === RFD ? 4 : 0);
+
+    // Without the child's stored transcript, its call stays a tool call, and a notice says why.
+    removeChildTranscripts(s.configDir);
+    await s.restartAdapter();
+    await s.initialize(capabilities);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(otherSessions(s, sessionId)).toEqual([]);
+    expect(childAnnouncements(s, sessionId)).toEqual([]);
+    expect(toolCallUpdates(s, sessionId, "toolu_agent")[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      title: "Make a marker",
+    });
+    expect(textOf(s, sessionId)).toBe(
+      '**Subagent history unavailable:** The subagent "Make a marker"\'s own history is not ' +
+        "stored with this session, so it is shown as a tool call.Parent done.",
+    );
   });
 });
+
+/** Deletes the stored transcripts of every subagent under a Claude config dir. */
+function removeChildTranscripts(configDir: string): void {
+  const files = readdirSync(configDir, { recursive: true, encoding: "utf8" });
+  const children = files.filter((f) => /subagents\/agent-[^/]+\.jsonl$/.test(f));
+  expect(children.length).toBeGreaterThan(0);
+  for (const file of children) rmSync(join(configDir, file));
+}
 
 /** A foreground Agent that runs a foreground Agent whose child runs `touch` (it asks). */
 function nestedAgent(id: string, prompt: string): ScriptedTurn {
@@ -412,6 +576,22 @@ describe("nested native child sessions", () => {
     // Each child's Agent call is not a tool call of its parent.
     expect(toolCallUpdates(s, outer!, "toolu_inner")).toEqual([]);
     const live = [outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))));
+    // Each child answers its own parent (the inner one from its task's summary: a nested
+    // child's result has no structured report).
+    const messages = () =>
+      [sessionId, outer!, inner!].map((id) => messagesOf(s, id).map((u) => u.messageId));
+    const liveMessages = [sessionId, outer!, inner!].map((id) => messagesOf(s, id));
+    expect(messages()).toEqual([
+      ["toolu_outer:prompt", "toolu_outer:answer:received"],
+      [
+        "toolu_outer:prompt:received",
+        "toolu_inner:prompt",
+        "toolu_inner:answer:received",
+        "toolu_outer:answer",
+      ],
+      ["toolu_inner:prompt:received", "toolu_inner:answer"],
+    ]);
+    expect(liveMessages[1]![2]!.content).toEqual([{ type: "text", text: "Inner report." }]);
 
     await s.restartAdapter();
     await s.initialize(RFD);
@@ -426,6 +606,7 @@ describe("nested native child sessions", () => {
     expect([outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))))).toEqual(
       live,
     );
+    expect([sessionId, outer!, inner!].map((id) => messagesOf(s, id))).toEqual(liveMessages);
   });
 });
 
@@ -533,6 +714,12 @@ describe("a background native child session", () => {
     ]);
     await eventually("the child's report", () => textOf(s, childId!).endsWith("Child report."));
     expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+    // Its answer, from its task's end (the call's result was only the launch).
+    expect(messagesOf(s, sessionId).at(-1)).toMatchObject({
+      messageId: "toolu_bg:answer:received",
+      senderSessionId: childId,
+      content: [{ type: "text", text: "Child report." }],
+    });
     expect(textOf(s, sessionId)).toBe("Parent done.");
     expect(toolCallUpdates(s, sessionId, "toolu_bg")).toEqual([]);
   });

@@ -34,6 +34,16 @@ export const AIR_SUBAGENT_ANNOUNCER: SubagentAnnouncer = {
   state(child, state) {
     return [stateUpdate(child, state)];
   },
+  // AIR's form has no inter-session messages and no working directory.
+  messaged() {
+    return { parent: [], child: [] };
+  },
+  answered() {
+    return { child: [], parent: [] };
+  },
+  placed() {
+    return [];
+  },
 };
 
 function stateUpdate(child: ChildSession, state: ChildWorkState): SessionUpdate {

@@ -203,6 +203,7 @@ describe("TranscriptReplay", () => {
       toolUseId: "toolu_a",
       input: { prompt: "p" },
       failed: false,
+      answer: "report",
     });
     const nested = new TranscriptReplay(PLAIN_CLIENT, sessionId, false);
     nested.entry(use);
@@ -436,6 +437,26 @@ describe("TranscriptReplay: tool results", () => {
     const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
     flat.entry(first);
     expect(flat.subagentOf(second)).toEqual(ref);
+  });
+
+  it("names a completed child whose agent id was not stored, with its answer and worktree", () => {
+    const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
+    flat.entry(use("t", "Agent", { prompt: "p" }));
+    const completed = (structured: Record<string, unknown>, isError = false) =>
+      result([{ ...toolResult("t"), content: "Found it.", is_error: isError }], structured);
+    expect(flat.subagentOf(completed({ status: "completed" }))).toEqual({
+      agentId: undefined,
+      toolUseId: "t",
+      input: { prompt: "p" },
+      failed: false,
+      answer: "Found it.",
+    });
+    expect(
+      flat.subagentOf(completed({ status: "completed", agentId: "a1", worktreePath: "/wt" })),
+    ).toMatchObject({ agentId: "a1", answer: "Found it.", cwd: "/wt" });
+    // No id and no answer: no child ran (a denied launch), or nothing tells which.
+    expect(flat.subagentOf(completed({ status: "completed" }, true))).toBeUndefined();
+    expect(flat.subagentOf(completed({ status: "async_launched" }))).toBeUndefined();
   });
 
   it("finds the agent of a result stored without one in the agent ids it is given", () => {

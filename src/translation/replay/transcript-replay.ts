@@ -10,18 +10,27 @@ import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
 import type { RegularFileCheck } from "../tool-calls/tool-call-translator.js";
 import { toDisplayPrompt } from "../session-title.js";
+import { childAnswer } from "../subagents/child-answer.js";
 import { SUBAGENT_TOOLS } from "../subagents/child-session.js";
 import { fileAfterTool } from "./file-after.js";
 import { asRecord, contentBlocks, TOOL_USE_BLOCKS, type MessageEntry } from "./transcript-entry.js";
 
 /** A subagent whose stored transcript belongs before the result of its tool call. */
 export interface SubagentRef {
-  readonly agentId: string;
+  /**
+   * The child's agent id, which names its stored transcript; undefined for a child that
+   * completed but whose id was not stored (a nested child without its metadata file).
+   */
+  readonly agentId: string | undefined;
   readonly toolUseId: string;
   /** The Agent / Task input (a native child session's title and prompt). */
   readonly input: Readonly<Record<string, unknown>>;
   /** The tool result is an error: the child's work ended with one. */
   readonly failed: boolean;
+  /** The answer the child handed back (`childAnswer`), for a completed run. */
+  readonly answer?: string;
+  /** The worktree Claude Code ran the child in, when it kept it (`isolation: "worktree"`). */
+  readonly cwd?: string;
 }
 
 /**
@@ -107,11 +116,21 @@ export class TranscriptReplay {
     if (typeof toolUseId !== "string" || !SUBAGENT_TOOLS.has(this.toolNames.get(toolUseId) ?? "")) {
       return undefined;
     }
-    const stored = asRecord(entry.toolUseResult)?.agentId;
-    const agentId = typeof stored === "string" ? stored : agentIds?.get(toolUseId);
-    if (agentId === undefined) return undefined;
+    const structured = asRecord(entry.toolUseResult);
+    const agentId =
+      typeof structured?.agentId === "string" ? structured.agentId : agentIds?.get(toolUseId);
+    const failed = result!.is_error === true;
+    // Without an id, only a child that answered ran: a denied or failed launch had none.
+    const answer = failed ? undefined : childAnswer(result!.content, structured);
+    if (agentId === undefined && answer === undefined) return undefined;
     const input = this.subagentInputs.get(toolUseId) ?? {};
-    return { agentId, toolUseId, input, failed: result!.is_error === true };
+    const ref = { agentId, toolUseId, input, failed };
+    const cwd = structured?.worktreePath;
+    return {
+      ...ref,
+      ...(answer !== undefined ? { answer } : {}),
+      ...(typeof cwd === "string" && cwd ? { cwd } : {}),
+    };
   }
 
   private assistant(entry: MessageEntry, parent: string | null): SessionUpdate[] {

@@ -76,6 +76,8 @@ export interface ChildSession {
   readonly agentType: string | undefined;
   /** The exact prompt the child got, never truncated. */
   readonly prompt: string | undefined;
+  /** Where Claude Code placed the child when not in its parent's folder (a worktree). */
+  readonly cwd?: string;
 }
 
 /**
@@ -124,30 +126,58 @@ export interface SubagentAnnouncer {
   /** The child session's first updates, right after its announcement. */
   opening(child: ChildSession, parentSessionId: string): SessionUpdate[];
   state(child: ChildSession, state: ChildWorkState): SessionUpdate[];
+  /**
+   * A later message from the parent that runs the child again (SendMessage): the
+   * parent's outgoing view and the child's incoming one; `key` names that run.
+   */
+  messaged(
+    child: ChildSession,
+    parentSessionId: string,
+    message: string,
+    key: string,
+  ): { parent: SessionUpdate[]; child: SessionUpdate[] };
+  /**
+   * The child's final answer of the run `key` (the launch's tool use id, or the
+   * SendMessage's), handed back to its parent: the child's outgoing view and the
+   * parent's incoming one. Sent before the child goes idle.
+   */
+  answered(
+    child: ChildSession,
+    parentSessionId: string,
+    answer: string,
+    key: string,
+  ): { child: SessionUpdate[]; parent: SessionUpdate[] };
+  /** The child runs in `cwd` now; null: back in its parent's folder. */
+  placed(child: ChildSession, cwd: string | null): SessionUpdate[];
 }
+
+/** What an inter-session message is: a child's prompt (parent → child) or its answer. */
+type MessageKind = "prompt" | "answer";
 
 /**
- * The ids of the launch prompt's two views (RFD `session_message`): the parent's
- * outgoing one and the child's incoming one, from the tool use id (so a replay has them).
+ * The ids of a message's two views (RFD `session_message`): the sender's outgoing one and
+ * the recipient's incoming one, from the tool use id of the run (so a replay has them).
  */
-export function promptMessageIds(child: ChildSession): { outgoing: string; incoming: string } {
-  return { outgoing: `${child.toolUseId}:prompt`, incoming: `${child.toolUseId}:prompt:received` };
+export function messageIds(key: string, kind: MessageKind): { outgoing: string; incoming: string } {
+  return { outgoing: `${key}:${kind}`, incoming: `${key}:${kind}:received` };
 }
 
-/** The launch prompt as one view of an inter-session message (RFD `session_message`). */
-function promptMessage(
+/** One view of a message between a child and its parent (RFD `session_message`). */
+function linkedMessage(
   child: ChildSession,
   parentSessionId: string,
+  message: { key: string; kind: MessageKind; text: string | undefined },
   view: "outgoing" | "incoming",
 ): SessionUpdate {
-  const ids = promptMessageIds(child);
+  const ids = messageIds(message.key, message.kind);
+  const toChild = message.kind === "prompt";
   const update: Record<string, unknown> = { sessionUpdate: "session_message" };
   update.messageId = ids[view];
-  update.senderSessionId = parentSessionId;
-  update.recipientSessionId = child.sessionId;
+  update.senderSessionId = toChild ? parentSessionId : child.sessionId;
+  update.recipientSessionId = toChild ? child.sessionId : parentSessionId;
   if (view === "outgoing") update.recipientMessageId = ids.incoming;
   else update.senderMessageId = ids.outgoing;
-  update.content = [{ type: "text", text: child.prompt }];
+  update.content = [{ type: "text", text: message.text }];
   return update as SessionUpdate;
 }
 
@@ -155,7 +185,10 @@ function promptMessage(
  * The RFD form (ACP SDK 2.4.0 `SubagentUpdate`): `subagent_update` with the child's
  * session id; the first one announces it, later ones patch its state. A child may be
  * cancelled on its own (`capabilities.cancel`). Its launch prompt is a `session_message`
- * sent by the parent (after the announcement, as the RFD orders) and received by the child.
+ * sent by the parent (after the announcement, as the RFD orders) and received by the child;
+ * its answer one sent by the child and received by the parent. `cwd` says where the child
+ * runs when Claude Code placed it elsewhere than its parent (`isolation: "worktree"`);
+ * unset, it inherits its parent's, and `null` sets it back to that.
  */
 export const RFD_ANNOUNCER: SubagentAnnouncer = {
   spawned(child, state, parentSessionId) {
@@ -165,17 +198,42 @@ export const RFD_ANNOUNCER: SubagentAnnouncer = {
     if (child.agentType !== undefined) update.description = child.agentType;
     update.capabilities = { cancel: {} };
     update.state = { ...state };
+    if (child.cwd !== undefined) update.cwd = child.cwd;
     const updates = [update as SessionUpdate];
-    if (child.prompt !== undefined) updates.push(promptMessage(child, parentSessionId, "outgoing"));
+    if (child.prompt !== undefined)
+      updates.push(linkedMessage(child, parentSessionId, launchPrompt(child), "outgoing"));
     return updates;
   },
   opening(child, parentSessionId) {
-    return child.prompt === undefined ? [] : [promptMessage(child, parentSessionId, "incoming")];
+    if (child.prompt === undefined) return [];
+    return [linkedMessage(child, parentSessionId, launchPrompt(child), "incoming")];
   },
   state(child, state) {
     return [{ sessionUpdate: "subagent_update", sessionId: child.sessionId, state: { ...state } }];
   },
+  messaged(child, parentSessionId, text, key) {
+    const message = { key, kind: "prompt" as const, text };
+    return {
+      parent: [linkedMessage(child, parentSessionId, message, "outgoing")],
+      child: [linkedMessage(child, parentSessionId, message, "incoming")],
+    };
+  },
+  answered(child, parentSessionId, text, key) {
+    const message = { key, kind: "answer" as const, text };
+    return {
+      child: [linkedMessage(child, parentSessionId, message, "outgoing")],
+      parent: [linkedMessage(child, parentSessionId, message, "incoming")],
+    };
+  },
+  placed(child, cwd) {
+    return [{ sessionUpdate: "subagent_update", sessionId: child.sessionId, cwd }];
+  },
 };
+
+/** The launch prompt of a child, under its Agent / Task call's tool use id. */
+function launchPrompt(child: ChildSession) {
+  return { key: child.toolUseId, kind: "prompt" as const, text: child.prompt };
+}
 
 /** The announcer of a mode. */
 export function announcerFor(mode: SubagentMode): SubagentAnnouncer {
