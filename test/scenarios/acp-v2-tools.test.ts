@@ -427,3 +427,84 @@ describe("ACP v2 (draft): held prompts, cancel and compaction", () => {
     expect(s.kinds(sessionId)).not.toContain("tool_call_update");
   });
 });
+
+describe("ACP v2 (draft): background work and Claude Code's own cycles", () => {
+  it("a backgrounded command is listed as background work until it ends; the follow-up cycle is work of its own", async () => {
+    const s = await scenario({
+      ...BYPASS,
+      script: [
+        toolTurn("toolu_bg", "Bash", {
+          // Ends once the test lets it: after the prompt's answer, whatever the load.
+          command: "while [ ! -f go ]; do sleep 0.1; done; echo done",
+          description: "Wait for go",
+          run_in_background: true,
+        }),
+        textTurn("Started."),
+        // Claude Code's follow-up once the task ended: no prompt asked for it.
+        { id: "msg_follow", blocks: [{ type: "text", text: "The job is DONE." }] },
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "start the job");
+    await s.idle(sessionId, 1, 60_000);
+    const stateUpdates = () =>
+      s.updates(sessionId).filter((u) => u.sessionUpdate === "state_update") as Array<
+        Record<string, unknown>
+      >;
+    const terminal = { type: "terminal", terminalId: "toolu_bg" };
+    // Listed from the task's start on: the running state goes out again with it.
+    expect(stateUpdates().slice(0, 2)).toEqual([
+      { sessionUpdate: "state_update", state: "running" },
+      { sessionUpdate: "state_update", state: "running", background: [terminal] },
+    ]);
+    // The prompt's idle lists the command that runs on; its tool call completed, and its
+    // terminal has no exit (v1's launch exit is not v2's).
+    expect(stateUpdates().at(-1)).toMatchObject({
+      state: "idle",
+      stopReason: "end_turn",
+      background: [terminal],
+    });
+    expect(s.toolCall(sessionId, "toolu_bg").at(-1)).toMatchObject({ status: "completed" });
+    const exits = () =>
+      s
+        .updates(sessionId)
+        .filter(
+          (u) =>
+            u.sessionUpdate === "terminal_update" && u.terminalId === "toolu_bg" && u.exitStatus,
+        );
+    expect(exits()).toEqual([]);
+    const answered = s.updates(sessionId).length;
+
+    // The command ends: its terminal's exit, the list without it, then the follow-up.
+    writeFileSync(join(s.workspace, "go"), "");
+    await eventually("the follow-up's idle", () => s.states(sessionId).length >= 4, 60_000);
+    await s.idle(sessionId, 3, 60_000);
+    const after = s.updates(sessionId).slice(answered);
+    expect(exits()).toEqual([
+      {
+        sessionUpdate: "terminal_update",
+        terminalId: "toolu_bg",
+        exitStatus: { exitCode: 0 },
+        capabilities: null,
+      },
+    ]);
+    const emptied = after.findIndex(
+      (u) => u.sessionUpdate === "state_update" && JSON.stringify(u.background) === "[]",
+    );
+    expect(after.indexOf(exits()[0]!)).toBeLessThan(emptied);
+    // Every state update reports the list once it was reported; the cycle is running,
+    // then idle with its stop reason, its message between.
+    const states = stateUpdates();
+    expect(states.every((u, i) => i === 0 || Array.isArray(u.background))).toBe(true);
+    expect(s.states(sessionId).slice(-2)).toEqual(["running", "idle:end_turn"]);
+    expect(states.at(-1)).toMatchObject({ background: [] });
+    const kinds = after.map((u) =>
+      u.sessionUpdate === "state_update" ? `state:${String(u.state)}` : u.sessionUpdate,
+    );
+    const text = kinds.indexOf("agent_message_chunk");
+    expect(kinds.lastIndexOf("state:running")).toBeLessThan(text);
+    expect(kinds.lastIndexOf("state:idle")).toBeGreaterThan(text);
+    expect(s.agentText(sessionId)).toBe("Started.The job is DONE.");
+  });
+});
