@@ -55,6 +55,8 @@ describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
       toolTurn("toolu_grep", "Grep", { pattern: "BETA", path: s.workspace }),
       toolTurn("toolu_glob", "Glob", { pattern: "*.txt" }),
       bashTurn("echo out; exit 3", "toolu_fail"),
+      // Every entry done and the list cleared: the session's plan is gone.
+      toolTurn("toolu_todo_clear", "TodoWrite", { todos: [] }),
       textTurn("done"),
     );
     await s.initialize();
@@ -92,6 +94,9 @@ describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
       },
     ]);
     expect(s.toolCall(sessionId, "toolu_todo")).toEqual([]);
+    expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "plan_removed")).toEqual([
+      { sessionUpdate: "plan_removed", planId: "plan" },
+    ]);
     expect(s.kinds(sessionId)).not.toContain("plan");
 
     // v2 has one upsert: no tool_call, every tool call ends completed (the Bash failed).

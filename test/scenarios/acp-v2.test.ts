@@ -216,8 +216,35 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
     }
   });
 
-  it("session/set_config_option sets the mode; the answer is v2's config options", async () => {
-    const s = await scenario();
+  it("session/set_config_option sets the mode; the answer is v2's config options; ExitPlanMode's plan as markdown", async () => {
+    const plan = "1. Write hello.txt\n2. Done";
+    const s = await scenario({
+      onPermission: (request) => {
+        const exit = request.options.find((o) => o.optionId === "exit-plan-default");
+        const option = exit ?? request.options.find((o) => o.kind === "allow_once")!;
+        return { outcome: { outcome: "selected", optionId: option.optionId } };
+      },
+      script: [
+        // Claude Code names the plan file in plan mode's instructions; the model writes it.
+        (req) => ({
+          blocks: [
+            {
+              type: "tool_use",
+              id: "toolu_plan",
+              name: "Write",
+              input: {
+                file_path:
+                  /create your plan at (\S+\.md)/.exec(JSON.stringify(req.body))?.[1] ??
+                  "/nonexistent/plan.md",
+                content: plan,
+              },
+            },
+          ],
+        }),
+        { blocks: [{ type: "tool_use", id: "toolu_exit", name: "ExitPlanMode", input: {} }] },
+        textTurn("after the plan"),
+      ],
+    });
     await s.initialize();
     const sessionId = await s.newSession();
     const answer = await s.agent.request("session/set_config_option", {
@@ -229,6 +256,17 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
     const mode = answer.configOptions.find((o) => o.configId === "mode");
     expect(mode).toMatchObject({ type: "select", currentValue: "plan" });
     expect(answer.configOptions.every((o) => !("id" in o))).toBe(true);
+
+    // The plan to approve: v2's markdown plan variant (no client capability asks for it).
+    await s.prompt(sessionId, "plan it");
+    await s.idle(sessionId, 1, 60_000);
+    expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "plan_update")).toEqual([
+      {
+        sessionUpdate: "plan_update",
+        plan: { type: "markdown", planId: "plan-mode:toolu_exit", content: plan },
+      },
+    ]);
+    expect(s.agentText(sessionId)).toBe("after the plan");
   });
 
   it("resume with replay, fork and delete of a stored session", async () => {

@@ -12,6 +12,7 @@ export const V2_UPDATES = {
   stateUpdate: "state_update",
   userMessage: "user_message",
   planUpdate: "plan_update",
+  planRemoved: "plan_removed",
 } as const;
 
 /** `state_update` states. */

@@ -51,6 +51,7 @@ const TERMINALS = { terminal_output: true };
 const SUBAGENTS = {
   session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
   subagents: {},
+  plan: {},
 };
 
 describe("v1ClientCapabilities", () => {
@@ -76,7 +77,8 @@ describe("v1ClientCapabilities", () => {
     });
     expect(profile.subagents).toBe(true);
     expect(profile.zed.terminalOutput).toBe(true);
-    expect(profile.plan).toBe(false);
+    // ExitPlanMode's markdown plan: v2 has the variant and no capability to ask for it.
+    expect(profile.plan).toBe(true);
   });
 });
 
@@ -395,6 +397,20 @@ describe("v2Update", () => {
     [
       { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
       { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
+    ],
+    [
+      { sessionUpdate: "plan", entries: [] },
+      { sessionUpdate: "plan_removed", planId: "plan" },
+    ],
+    [
+      {
+        sessionUpdate: "plan_update",
+        plan: { type: "markdown", planId: "plan-mode:t", content: "# Plan" },
+      },
+      {
+        sessionUpdate: "plan_update",
+        plan: { type: "markdown", planId: "plan-mode:t", content: "# Plan" },
+      },
     ],
     [
       { sessionUpdate: "plan", entries: [{ content: "a", priority: "high", status: "pending" }] },

@@ -16,8 +16,10 @@ import { isRecord } from "./terminal-mapper.js";
  * v2 client capabilities → the v1 ones the profile parser reads (auth, elicitation).
  * What v2 makes baseline, with no client capability, every v2 client takes: the terminal
  * extension (its keys become v2's display terminals, `terminal-mapper.ts`), subagents as
- * child sessions (`subagent_update`), notices, compaction updates and boolean config
- * options (v2's `session/set_config_option` has `type: "boolean"`).
+ * child sessions (`subagent_update`), notices, compaction updates, boolean config
+ * options (v2's `session/set_config_option` has `type: "boolean"`) and plan operations
+ * (the draft's `plan_update` variants, markdown for ExitPlanMode's plan, and
+ * `plan_removed`: v2 has no client capability for them).
  */
 export function v1ClientCapabilities(
   capabilities: v2.ClientCapabilities | null | undefined,
@@ -26,6 +28,7 @@ export function v1ClientCapabilities(
     auth: { terminal: present(capabilities?.auth?.terminal) },
     session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
     subagents: {},
+    plan: {},
     _meta: { [ZED_CLIENT_FLAGS.terminalOutput]: true },
   } as v1.ClientCapabilities;
   if (present(capabilities?.elicitation)) result.elicitation = capabilities.elicitation;
@@ -292,10 +295,13 @@ export function v2Update(
       // v2 has one upsert for both: the first report creates the tool call.
       return { sessionUpdate: "tool_call_update", ...v2ToolCall(update) };
     case "plan":
-      return {
-        sessionUpdate: V2_UPDATES.planUpdate,
-        plan: { type: "items", planId: SESSION_PLAN_ID, entries: update.entries },
-      };
+      // v1 replaces the plan whole; an empty one is no plan any more.
+      return update.entries.length === 0
+        ? { sessionUpdate: V2_UPDATES.planRemoved, planId: SESSION_PLAN_ID }
+        : {
+            sessionUpdate: V2_UPDATES.planUpdate,
+            plan: { type: "items", planId: SESSION_PLAN_ID, entries: update.entries },
+          };
     case "available_commands_update":
       return {
         sessionUpdate: update.sessionUpdate,
@@ -306,6 +312,8 @@ export function v2Update(
         sessionUpdate: update.sessionUpdate,
         configOptions: v2ConfigOptions(update.configOptions),
       };
+    case "plan_update":
+    case "plan_removed":
     case "subagent_update":
     case "session_message":
     case "session_message_chunk":
