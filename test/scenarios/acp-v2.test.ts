@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADAPTER_BIN, eventually } from "../support/acp-harness.js";
 import { rawInitialize, V2Scenario } from "../support/acp-v2-client.js";
-import type { ScriptedTurn } from "../support/model-server.js";
+import { startModelServer, type ScriptedTurn } from "../support/model-server.js";
 import { bashTurn, textTurn } from "../support/script-turns.js";
 
 const open: V2Scenario[] = [];
@@ -320,6 +320,53 @@ describe("ACP v2 (draft): auth", () => {
     await expect(s.agent.request("auth/login", { methodId: "nope" })).rejects.toMatchObject({
       code: -32602,
     });
+  });
+
+  it("a client that declares the gateway signs in through it with auth/login's _meta, as v1's authenticate", async () => {
+    const gateway = await startModelServer({ script: [textTurn("from the gateway")] });
+    try {
+      const s = await scenario();
+      const answer = await s.initialize({ auth: { _meta: { gateway: true } } });
+      expect(answer.authMethods?.filter((m) => "_meta" in m)).toEqual([
+        {
+          type: "agent",
+          methodId: "gateway",
+          name: "Custom model gateway",
+          description: "Use a custom gateway to authenticate and access models",
+          _meta: { gateway: { protocol: "anthropic" } },
+        },
+        {
+          type: "agent",
+          methodId: "gateway-bedrock",
+          name: "Custom model gateway",
+          description: "Use a custom gateway to authenticate and access models",
+          _meta: { gateway: { protocol: "bedrock" } },
+        },
+      ]);
+      await expect(
+        s.agent.request("auth/login", {
+          methodId: "gateway",
+          _meta: { gateway: { baseUrl: "x" } },
+        }),
+      ).rejects.toMatchObject({ code: -32602 });
+      expect(
+        await s.agent.request("auth/login", {
+          methodId: "gateway",
+          _meta: { gateway: { baseUrl: gateway.url, headers: { "x-gateway-key": "k-1" } } },
+        }),
+      ).toEqual({});
+      expect(await s.agent.request("providers/list", {})).toMatchObject({
+        providers: [{ current: { apiType: "anthropic", baseUrl: gateway.url } }],
+      });
+      const sessionId = await s.newSession();
+      await s.prompt(sessionId, "hello there");
+      await s.idle(sessionId, 1, 60_000);
+      expect(s.agentText(sessionId)).toBe("from the gateway");
+      expect(s.model.mainRequests()).toHaveLength(0);
+      expect(gateway.mainRequests()[0]?.headers["x-gateway-key"]).toBe("k-1");
+    } finally {
+      await gateway.close();
+    }
   });
 
   it("a client without it is offered none", async () => {

@@ -61,6 +61,10 @@ describe("v1ClientCapabilities", () => {
     [{ auth: { terminal: {} } }, { auth: { terminal: true }, ...SUBAGENTS, _meta: TERMINALS }],
     [{ auth: { terminal: null } }, { auth: { terminal: false }, ...SUBAGENTS, _meta: TERMINALS }],
     [
+      { auth: { _meta: { gateway: true } } },
+      { auth: { terminal: false, _meta: { gateway: true } }, ...SUBAGENTS, _meta: TERMINALS },
+    ],
+    [
       { elicitation: { form: {} } },
       { auth: { terminal: false }, elicitation: { form: {} }, ...SUBAGENTS, _meta: TERMINALS },
     ],
@@ -145,6 +149,11 @@ describe("v2AuthMethod", () => {
     [{ id: "x", name: "X" }, [{ type: "agent", methodId: "x", name: "X" }]],
     // Zed's terminal-auth lives in _meta: v2 has no form for it.
     [{ id: "x", name: "X", _meta: { "terminal-auth": {} } }, []],
+    // Another _meta (a gateway's protocol) stays with the method.
+    [
+      { id: "g", name: "G", _meta: { gateway: { protocol: "anthropic" } } },
+      [{ type: "agent", methodId: "g", name: "G", _meta: { gateway: { protocol: "anthropic" } } }],
+    ],
   ])("%j → %j", (method, expected) => {
     expect(v2AuthMethod(method)).toEqual(expected);
   });
