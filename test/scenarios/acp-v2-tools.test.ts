@@ -434,7 +434,7 @@ describe("ACP v2 (draft): held prompts, cancel and compaction", () => {
 });
 
 describe("ACP v2 (draft): background work and Claude Code's own cycles", () => {
-  it("a backgrounded command is listed as background work until it ends; the follow-up cycle is work of its own", async () => {
+  it("backgrounded commands are listed as background work until they end (or are cancelled); the follow-up cycle is work of its own", async () => {
     const s = await scenario({
       ...BYPASS,
       script: [
@@ -442,6 +442,11 @@ describe("ACP v2 (draft): background work and Claude Code's own cycles", () => {
           // Ends once the test lets it: after the prompt's answer, whatever the load.
           command: "while [ ! -f go ]; do sleep 0.1; done; echo done",
           description: "Wait for go",
+          run_in_background: true,
+        }),
+        toolTurn("toolu_kill", "Bash", {
+          command: HANGING_COMMAND,
+          description: "Hang",
           run_in_background: true,
         }),
         textTurn("Started."),
@@ -458,35 +463,62 @@ describe("ACP v2 (draft): background work and Claude Code's own cycles", () => {
         Record<string, unknown>
       >;
     const terminal = { type: "terminal", terminalId: "toolu_bg" };
-    // Listed from the task's start on: the running state goes out again with it.
-    expect(stateUpdates().slice(0, 2)).toEqual([
+    const hanging = { type: "terminal", terminalId: "toolu_kill" };
+    // Listed from each task's start on: the running state goes out again with the list.
+    expect(stateUpdates().slice(0, 3)).toEqual([
       { sessionUpdate: "state_update", state: "running" },
       { sessionUpdate: "state_update", state: "running", background: [terminal] },
+      { sessionUpdate: "state_update", state: "running", background: [terminal, hanging] },
     ]);
-    // The prompt's idle lists the command that runs on; its tool call completed, and its
-    // terminal has no exit (v1's launch exit is not v2's).
+    // The prompt's idle lists the commands that run on; their tool calls completed, and
+    // their terminals have no exit (v1's launch exit is not v2's).
     expect(stateUpdates().at(-1)).toMatchObject({
       state: "idle",
       stopReason: "end_turn",
-      background: [terminal],
+      background: [terminal, hanging],
     });
-    expect(s.toolCall(sessionId, "toolu_bg").at(-1)).toMatchObject({ status: "completed" });
-    const exits = () =>
+    const exits = (id: string) =>
       s
         .updates(sessionId)
         .filter(
-          (u) =>
-            u.sessionUpdate === "terminal_update" && u.terminalId === "toolu_bg" && u.exitStatus,
+          (u) => u.sessionUpdate === "terminal_update" && u.terminalId === id && u.exitStatus,
         );
-    expect(exits()).toEqual([]);
+    for (const id of ["toolu_bg", "toolu_kill"]) {
+      expect(s.toolCall(sessionId, id).at(-1)).toMatchObject({ status: "completed" });
+      expect(exits(id)).toEqual([]);
+    }
+
+    // terminal/cancel stops a background command (its task): an exit Claude Code gives no
+    // code for, then the list without it; no follow-up for a stopped command.
+    await expect(
+      s.request("terminal/cancel", { sessionId, terminalId: "toolu_kill" }),
+    ).resolves.toEqual({});
+    await eventually(
+      "the list without the stopped command",
+      () =>
+        s.states(sessionId).at(-1) === "idle" &&
+        (stateUpdates().at(-1)?.background as unknown[]).length === 1,
+    );
+    expect(stateUpdates().at(-1)).toEqual({
+      sessionUpdate: "state_update",
+      state: "idle",
+      background: [terminal],
+    });
+    expect(exits("toolu_kill")).toEqual([
+      {
+        sessionUpdate: "terminal_update",
+        terminalId: "toolu_kill",
+        exitStatus: {},
+        capabilities: null,
+      },
+    ]);
     const answered = s.updates(sessionId).length;
 
     // The command ends: its terminal's exit, the list without it, then the follow-up.
     writeFileSync(join(s.workspace, "go"), "");
-    await eventually("the follow-up's idle", () => s.states(sessionId).length >= 4, 60_000);
-    await s.idle(sessionId, 3, 60_000);
+    await s.idle(sessionId, 4, 60_000);
     const after = s.updates(sessionId).slice(answered);
-    expect(exits()).toEqual([
+    expect(exits("toolu_bg")).toEqual([
       {
         sessionUpdate: "terminal_update",
         terminalId: "toolu_bg",
@@ -497,7 +529,7 @@ describe("ACP v2 (draft): background work and Claude Code's own cycles", () => {
     const emptied = after.findIndex(
       (u) => u.sessionUpdate === "state_update" && JSON.stringify(u.background) === "[]",
     );
-    expect(after.indexOf(exits()[0]!)).toBeLessThan(emptied);
+    expect(after.indexOf(exits("toolu_bg")[0]!)).toBeLessThan(emptied);
     // Every state update reports the list once it was reported; the cycle is running,
     // then idle with its stop reason, its message between.
     const states = stateUpdates();
