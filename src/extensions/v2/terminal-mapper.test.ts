@@ -284,16 +284,17 @@ describe("TerminalMapper", () => {
     expect(m.terminalOf("s", "t1")).toBe("t1");
     expect(m.runningCall("s", { terminalId: "t1" })).toBe("t1");
     // Its task ended: the exit, and the terminal is done.
-    expect(m.backgroundEnded("s", "t1", { exitCode: 0 })).toEqual([
-      {
+    expect(m.backgroundEnded("t1", { exitCode: 0 })).toEqual({
+      sessionId: "s",
+      update: {
         sessionUpdate: "terminal_update",
         terminalId: "t1",
         exitStatus: { exitCode: 0 },
         capabilities: null,
       },
-    ]);
+    });
     expect(m.terminalOf("s", "t1")).toBeUndefined();
-    expect(m.backgroundEnded("s", "t1", { exitCode: 0 })).toEqual([]);
+    expect(m.backgroundEnded("t1", { exitCode: 0 })).toBeUndefined();
     // A background command that failed to launch ends as any other.
     m.map(
       "s",
@@ -330,6 +331,25 @@ describe("TerminalMapper", () => {
         _meta: { terminal_info: { terminal_id: "t3" } },
       }),
     );
-    expect(m.backgroundEnded("s", "t3", { exitCode: 0 })).toEqual([]);
+    expect(m.backgroundEnded("t3", { exitCode: 0 })).toBeUndefined();
+    // A subagent's background command: its exit goes to the child session that shows it.
+    m.map(
+      "child",
+      report({
+        toolCallId: "t4",
+        rawInput: input,
+        _meta: { terminal_info: { terminal_id: "t4" } },
+      }),
+    );
+    m.map("child", report({ toolCallId: "t4", status: "completed" }));
+    expect(m.backgroundEnded("t4", {})).toEqual({
+      sessionId: "child",
+      update: {
+        sessionUpdate: "terminal_update",
+        terminalId: "t4",
+        exitStatus: {},
+        capabilities: null,
+      },
+    });
   });
 });

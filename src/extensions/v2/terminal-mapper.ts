@@ -162,18 +162,21 @@ export class TerminalMapper {
 
   /**
    * The task of a background command ended: its terminal's exit, as far as Claude Code
-   * tells it (`exitStatus`); nothing when the terminal is not a running background one.
+   * tells it (`exitStatus`), on the session that shows the command (a subagent's child
+   * session, or the root); undefined when no running background terminal has that call.
    */
   backgroundEnded(
-    sessionId: string,
     toolCallId: string,
     exitStatus: v2.TerminalExitStatus,
-  ): v2.SessionUpdate[] {
-    const terminals = this.running.get(sessionId);
-    const terminal = terminals?.get(toolCallId);
-    if (!terminal?.background) return [];
-    terminals!.delete(toolCallId);
-    return [terminalUpdate({ terminalId: terminal.terminalId, exitStatus, capabilities: null })];
+  ): { sessionId: string; update: v2.SessionUpdate } | undefined {
+    for (const [sessionId, terminals] of this.running) {
+      const terminal = terminals.get(toolCallId);
+      if (!terminal?.background) continue;
+      terminals.delete(toolCallId);
+      const { terminalId } = terminal;
+      return { sessionId, update: terminalUpdate({ terminalId, exitStatus, capabilities: null }) };
+    }
+    return undefined;
   }
 
   /** The terminal of `toolCallId`'s command while it runs (undefined: none, or ended). */

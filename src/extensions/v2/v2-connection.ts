@@ -126,8 +126,9 @@ export class V2Connection {
     const port = this.port;
     if (!port) return;
     const ended = (toolCallId: string, exitStatus: v2.TerminalExitStatus) => {
-      for (const update of this.terminals.backgroundEnded(sessionId, toolCallId, exitStatus))
-        void port.sendV2(sessionId, update);
+      // A subagent's command shows on its child session.
+      const exit = this.terminals.backgroundEnded(toolCallId, exitStatus);
+      if (exit) void port.sendV2(exit.sessionId, exit.update);
     };
     if (event.kind === "ended") {
       const toolCallId = this.background.task(sessionId, event.taskId)?.toolCallId;
