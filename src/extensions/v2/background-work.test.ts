@@ -10,8 +10,13 @@ const state = (s: string, fields: Record<string, unknown> = {}) => ({
 function setup() {
   // The client's running terminals: tool call id → terminal id.
   const terminals = new Map<string, string>([["toolu_bg", "term_bg"]]);
+  // Never asked about a task without a tool call.
   const work = new BackgroundWork((sessionId, toolCallId) =>
-    sessionId === "s" ? terminals.get(toolCallId) : undefined,
+    toolCallId === undefined
+      ? "asked-without-a-call"
+      : sessionId === "s"
+        ? terminals.get(toolCallId)
+        : undefined,
   );
   return { work, terminals };
 }
@@ -107,12 +112,22 @@ describe("BackgroundWork", () => {
     expect(work.stamp("s", state("idle") as never)).toEqual(state("idle"));
     expect(work.apply("s", { kind: "reset" })).toBeUndefined();
     work.apply("s", { kind: "started", taskId: "m", background: true });
-    expect(work.items("s")).toEqual([{ type: "_claude/task", taskId: "m" }]);
+    expect(work.items("s")).toStrictEqual([{ type: "_claude/task", taskId: "m" }]);
+    // A command's task without a tool call has no terminal to end.
+    work.apply("s", { kind: "started", taskId: "n", taskType: "local_bash", background: false });
+    expect(work.commands("s")).toStrictEqual([]);
     work.forget("s");
     expect(work.items("s")).toEqual([]);
     expect(work.stamp("s", state("idle") as never)).toEqual(state("idle"));
     // Another session's list is its own.
     work.apply("t", { kind: "started", taskId: "x", toolCallId: "toolu_bg", background: true });
     expect(work.items("t")).toEqual([{ type: "_claude/task", taskId: "x" }]);
+    // Changes of tasks no session knows change nothing; an announced child of no task either.
+    expect(work.task("u", "x")).toBeUndefined();
+    expect(work.commands("u")).toEqual([]);
+    expect(work.apply("u", { kind: "to_background", taskId: "x" })).toBeUndefined();
+    expect(work.apply("u", { kind: "ended", taskId: "x", status: "failed" })).toBeUndefined();
+    expect(work.apply("t", { kind: "to_background", taskId: "nope" })).toBeUndefined();
+    expect(work.announce("stranger")).toEqual([]);
   });
 });

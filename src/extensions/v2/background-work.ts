@@ -84,7 +84,6 @@ export class BackgroundWork {
    * background subagent it is list it from now on; their state updates to re-send.
    */
   announce(childSessionId: string): Array<{ sessionId: string; update: v2.SessionUpdate }> {
-    if (this.announced.has(childSessionId)) return [];
     const out: Array<{ sessionId: string; update: v2.SessionUpdate }> = [];
     const befores = new Map<string, string>();
     for (const sessionId of this.tasks.keys()) befores.set(sessionId, this.listed(sessionId));
@@ -151,8 +150,8 @@ export class BackgroundWork {
   private changed(sessionId: string, before: string): v2.SessionUpdate | undefined {
     const items = this.items(sessionId);
     if (JSON.stringify(items) === before) return undefined;
-    if (items.length > 0) this.reporting.add(sessionId);
-    if (!this.reporting.has(sessionId)) return undefined;
+    // One of the two lists had work in it: the session reports the list from now on.
+    this.reporting.add(sessionId);
     // A repeated snapshot of the state: no new stop reason, no new usage.
     const state = this.states.get(sessionId) ?? "idle";
     return { sessionUpdate: V2_UPDATES.stateUpdate, state, background: items } as v2.SessionUpdate;
