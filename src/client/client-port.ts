@@ -3,6 +3,7 @@ import {
   type AgentContext,
   type CreateElicitationRequest,
   type CreateElicitationResponse,
+  type PromptResponse,
   type RequestPermissionRequest,
   type RequestPermissionResponse,
   type SessionUpdate,
@@ -26,7 +27,50 @@ export interface ClientPort {
   elicit(params: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse>;
   /** An extension notification (`_auth/status_update`, ...). */
   notify(method: string, params: unknown): Promise<void>;
+  /**
+   * Claude Code began or ended a cycle of its own (no prompt asked for it: a follow-up
+   * after background work, the idle compaction), in its place among the session's
+   * updates. Only a port whose protocol reports such work has it (ACP v2's
+   * `state_update`); v1 has no word for it, and its wire stays as it is.
+   */
+  cycle?(sessionId: string, event: CycleEvent): void;
+  /**
+   * One of Claude Code's tasks (a command, a subagent, a monitor...) started, moved to
+   * the background or ended, in its place among the session's updates. Like `cycle`,
+   * only a port whose protocol lists background work has it (ACP v2).
+   */
+  task?(sessionId: string, event: TaskEvent): void;
 }
+
+/** A change of one of Claude Code's tasks, as `ClientPort.task` hears it. */
+export type TaskEvent =
+  | {
+      readonly kind: "started";
+      readonly taskId: string;
+      /** The tool call that runs it (a Bash command's, an Agent call's). */
+      readonly toolCallId?: string;
+      /** Claude Code's task type: `local_bash`, `local_agent`, `monitor`... */
+      readonly taskType?: string;
+      /** It runs apart from the turn (not blocking its tool call). */
+      readonly background: boolean;
+      readonly description?: string;
+      /** The child session of a subagent's task (native child sessions). */
+      readonly childSessionId?: string;
+    }
+  | { readonly kind: "to_background"; readonly taskId: string }
+  | {
+      readonly kind: "ended";
+      readonly taskId: string;
+      readonly status: "completed" | "failed" | "stopped";
+    }
+  /** Claude Code was replaced: its tasks ended with it. */
+  | { readonly kind: "reset" };
+
+/** The start or the end of Claude Code's own cycle: its answer, or its failure. */
+export type CycleEvent =
+  | { readonly kind: "started" }
+  | { readonly kind: "ended"; readonly response: PromptResponse }
+  | { readonly kind: "failed"; readonly error: unknown };
 
 /** Hands NDJSON text (whole lines) to the transport; resolves when it can take more. */
 export type WriteLines = (text: string) => Promise<void>;

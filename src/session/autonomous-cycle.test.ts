@@ -1,5 +1,6 @@
 import type { SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
+import { turnFailed } from "../util/adapter-error.js";
 import { cycleEnd } from "./autonomous-cycle.js";
 
 const result = (fields: Record<string, unknown>) =>
@@ -37,14 +38,30 @@ describe("cycleEnd", () => {
     [
       "a finished cycle: its context usage",
       result({}),
-      [
-        {
-          sessionUpdate: "usage_update",
-          used: 11,
-          size: 200_000,
-          cost: { amount: 0.25, currency: "USD" },
+      {
+        updates: [
+          {
+            sessionUpdate: "usage_update",
+            used: 11,
+            size: 200_000,
+            cost: { amount: 0.25, currency: "USD" },
+          },
+        ],
+        event: {
+          kind: "ended",
+          response: {
+            stopReason: "end_turn",
+            usage: {
+              inputTokens: 10,
+              outputTokens: 20,
+              cachedReadTokens: 0,
+              cachedWriteTokens: 0,
+              totalTokens: 30,
+            },
+            _meta: expect.anything(),
+          },
         },
-      ],
+      },
     ],
     [
       "a failed cycle: why, as text (no prompt to fail)",
@@ -53,17 +70,20 @@ describe("cycleEnd", () => {
         is_error: true,
         errors: ["API Error: 500 boom"],
       }),
-      [
-        {
-          sessionUpdate: "agent_message_chunk",
-          content: {
-            type: "text",
-            text: "Claude could not finish its follow-up: API Error: 500 boom",
+      {
+        updates: [
+          {
+            sessionUpdate: "agent_message_chunk",
+            content: {
+              type: "text",
+              text: "Claude could not finish its follow-up: API Error: 500 boom",
+            },
           },
-        },
-      ],
+        ],
+        event: { kind: "failed", error: turnFailed("API Error: 500 boom") },
+      },
     ],
-  ])("%s", (_name, message, updates) => {
-    expect(cycleEnd(message, facts)).toStrictEqual(updates);
+  ])("%s", (_name, message, end) => {
+    expect(cycleEnd(message, facts)).toStrictEqual(end);
   });
 });

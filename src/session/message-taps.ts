@@ -5,6 +5,7 @@ import { LodyRateLimitsTap, LodyUsageTap } from "./lody-accounting.js";
 import { turnIdUpdate } from "../extensions/lody/turns.js";
 import type { Outbox } from "./outbox.js";
 import type { SessionSetup } from "./query-setup.js";
+import { taskEventsTap } from "./task-events.js";
 
 /**
  * Something that reads every message of a session's Claude Code before the session
@@ -64,5 +65,6 @@ export function messageTaps(parts: MessageTapParts): readonly MessageTap[] {
   if (parts.profile.lody.client && rateLimits) taps.push(new LodyRateLimitsTap(parts, rateLimits));
   if (parts.profile.lody.client) taps.push(lodyTurnTap(parts));
   if (parts.titles) taps.push(parts.titles);
+  if (parts.client.task) taps.push(taskEventsTap(parts));
   return taps;
 }

@@ -169,4 +169,36 @@ describe("Outbox", () => {
       ["root", "available_commands_update"],
     ]);
   });
+
+  it("tells a port that listens of cycles and tasks in their place, quiet or not; nothing once closed", async () => {
+    const { client, sent } = recordingClient();
+    const port: ClientPort = {
+      ...client,
+      cycle: (sessionId, event) => void sent.push(`${sessionId} cycle ${event.kind}`),
+      task: (sessionId, event) => void sent.push(`${sessionId} task ${event.kind}`),
+    };
+    const outbox = new Outbox("s1", port);
+    outbox.cycle({ kind: "started" });
+    outbox.sendWhenReady(Promise.resolve([text]));
+    outbox.task({ kind: "ended", taskId: "t", status: "completed" });
+    // Behind the gate the text opened: not yet told.
+    expect(sent).toEqual(["s1 cycle started"]);
+    await outbox.flushed();
+    outbox.hush();
+    outbox.cycle({ kind: "ended", response: { stopReason: "end_turn" } });
+    outbox.closed = true;
+    outbox.task({ kind: "reset" });
+    expect(sent).toEqual([
+      "s1 cycle started",
+      "agent_message_chunk",
+      "s1 task ended",
+      "s1 cycle ended",
+    ]);
+    // A port without them (v1's) is told nothing.
+    const plain = recordingClient();
+    const v1 = new Outbox("s1", plain.client);
+    v1.cycle({ kind: "started" });
+    v1.task({ kind: "reset" });
+    expect(plain.sent).toEqual([]);
+  });
 });

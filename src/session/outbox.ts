@@ -1,5 +1,5 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ClientPort } from "../client/client-port.js";
+import type { ClientPort, CycleEvent, TaskEvent } from "../client/client-port.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
 import { log } from "../util/log.js";
 
@@ -99,6 +99,31 @@ export class Outbox {
     };
     if (this.gate) this.behindGate(write);
     else write();
+  }
+
+  /**
+   * Claude Code's own cycle began or ended (`ClientPort.cycle`), in its place in the
+   * order: its start before its work, its end after it. Not hushed: a cycle wakes the
+   * session, and its end closes what its start opened.
+   */
+  cycle(event: CycleEvent): void {
+    const tell = this.client.cycle;
+    if (tell) this.tell(() => tell.call(this.client, this.sessionId, event));
+  }
+
+  /** A task of Claude Code's changed (`ClientPort.task`), in its place in the order. */
+  task(event: TaskEvent): void {
+    const tell = this.client.task;
+    if (tell) this.tell(() => tell.call(this.client, this.sessionId, event));
+  }
+
+  /** Runs `write` in its place in the order, while the session is open, quiet or not. */
+  private tell(write: () => void): void {
+    const step = (): void => {
+      if (!this.closed) write();
+    };
+    if (this.gate) this.behindGate(step);
+    else step();
   }
 
   sendAll(updates: readonly SessionUpdate[]): void {

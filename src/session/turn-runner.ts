@@ -11,7 +11,7 @@ import { authRequired, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { settledWithin } from "../util/settled-within.js";
 import { redacted } from "../util/user-text.js";
-import { AutonomousCycle } from "./autonomous-cycle.js";
+import { OwnCycles } from "./autonomous-cycle.js";
 import { CallUsage } from "./call-usage.js";
 import { userMessage, type Conversation } from "./conversation.js";
 import { FailureReports } from "./failure-reports.js";
@@ -74,7 +74,7 @@ export class TurnRunner {
    * runs: its work goes to the client, and the next prompt waits until it goes idle, or
    * that cycle's answer and `result` would be taken for the prompt's.
    */
-  private cycle: AutonomousCycle | undefined;
+  private readonly cycles: OwnCycles;
   /** AIR `sessionFailure` records of the session's failures. */
   private readonly failures: FailureReports;
   /** Claude Code's switches to a fallback model, told to the client. */
@@ -93,6 +93,7 @@ export class TurnRunner {
       this.failures.notice(text),
     );
     this.callUsage = parts.profile.air.client ? undefined : new CallUsage();
+    this.cycles = new OwnCycles(parts);
   }
 
   /**
@@ -178,7 +179,7 @@ export class TurnRunner {
   queryStarted(query: ClaudeQuery): void {
     this.modelUsage = {};
     this.callUsage?.processStarted(() => query.contextWindow());
-    this.cycle = undefined;
+    this.cycles.close();
     this.failures.runtimeReplaced();
     // Messages steered into the query before (a plan handed over) will not run in this one.
     const turn = this.parts.lifecycle.turn;
@@ -192,7 +193,7 @@ export class TurnRunner {
     this.callUsage?.learn(message.modelUsage);
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
     const turn = this.parts.lifecycle.turn;
-    if (!turn) return this.ownCycle(before)?.result(message);
+    if (!turn) return this.cycles.open(before)?.result(message);
     // A steered message still to run: its cycle belongs to this prompt's answer.
     if (this.parts.steering.holds(turn)) return turn.hold(message);
     this.finish(turn, message);
@@ -234,14 +235,11 @@ export class TurnRunner {
     const turn = this.parts.lifecycle.turn;
     if (state === "running") {
       if (turn) turn.sawRunning = true;
-      else this.ownCycle(this.modelUsage);
+      else this.cycles.open(this.modelUsage);
       return;
     }
     if (state !== "idle") return;
-    if (this.cycle) {
-      this.cycle = undefined;
-      this.pump();
-    }
+    if (this.cycles.close()) this.pump();
     if (this.parts.lifecycle.kind === "draining") return this.endDrain();
     // Idle with a result held for a steer: Claude Code will not run the steer.
     if (turn?.holding) return this.release(turn);
@@ -262,7 +260,7 @@ export class TurnRunner {
       // Claude Code's own cycle may fall back to another model too (not a drained turn).
       if (this.parts.lifecycle.kind === "idle") this.fallbacks.observe(message, true);
       const work = message.type === "stream_event" || message.type === "assistant";
-      (work ? this.ownCycle(this.modelUsage) : this.cycle)?.stream(message);
+      (work ? this.cycles.open(this.modelUsage) : this.cycles.current)?.stream(message);
       // The idle compaction runs no turn: what it kept is told all the same.
       const news = this.callUsage?.betweenTurns(message);
       if (news) this.parts.outbox.send(news);
@@ -279,7 +277,7 @@ export class TurnRunner {
   queryExited(error: unknown): void {
     const { lifecycle, outbox } = this.parts;
     if (lifecycle.closed) return;
-    this.cycle = undefined;
+    this.cycles.close(turnFailed("Claude Code exited unexpectedly."));
     log.warn("Claude Code exited", {
       sessionId: this.parts.sessionId,
       message: error ? String(error) : undefined,
@@ -307,7 +305,7 @@ export class TurnRunner {
   /** Starts the next queued prompt when the session is idle. */
   pump(): void {
     const { lifecycle, outbox, translator } = this.parts;
-    if (lifecycle.kind !== "idle" || this.queue.length === 0 || this.cycle) return;
+    if (lifecycle.kind !== "idle" || this.queue.length === 0 || this.cycles.current) return;
     const query = this.parts.slot.current;
     // No Claude Code (it exited), or one on a model route the client has since changed.
     if (!query?.routedAsNow()) return this.parts.restart();
@@ -376,20 +374,6 @@ export class TurnRunner {
       response: observedResponse("end_turn", turn.observed),
       updates: [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text } }],
     });
-  }
-
-  /**
-   * Claude Code's own cycle, started now if none runs; none while the session is not
-   * idle (a cancelled turn drains: what it still sends is the cancelled work's).
-   */
-  private ownCycle(modelUsageBefore: ModelUsageTable): AutonomousCycle | undefined {
-    if (this.cycle || this.parts.lifecycle.kind !== "idle") return this.cycle;
-    const { outbox, translator } = this.parts;
-    // Work nobody prompted for: also heard after a cancel or a load quieted the session.
-    outbox.wake();
-    translator.endTurn();
-    this.cycle = new AutonomousCycle(outbox, translator, modelUsageBefore);
-    return this.cycle;
   }
 
   private endDrain(): void {

@@ -418,6 +418,88 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     expect(s.agentText(sessionId)).toBe("Parent goes on.");
   });
 
+  it("a background subagent is listed on its parent's states while it runs, until its end", async () => {
+    const childPrompt = "Wait for the signal.";
+    // The parent's next call and the child's first one race: each gets its own answer.
+    const parentOrChild: ScriptedTurn = (req) =>
+      JSON.stringify(req.body.messages[0]).includes(childPrompt)
+        ? { kind: "hang" }
+        : { blocks: [{ type: "text", text: "Parent waits." }] };
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent"] } },
+      script: [
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              id: "toolu_bg_agent",
+              name: "Agent",
+              input: {
+                description: "Wait",
+                prompt: childPrompt,
+                subagent_type: "general-purpose",
+                run_in_background: true,
+              },
+            },
+          ],
+        },
+        parentOrChild,
+        parentOrChild,
+        // Claude Code's follow-up once the child ended.
+        textTurn("Parent follow-up."),
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "delegate in the background");
+    await s.idle(sessionId, 1, 60_000);
+    const childId = s.notifications.map((n) => n.sessionId).find((id) => id !== sessionId)!;
+    const parentStates = () =>
+      (s.updates(sessionId) as Update[]).filter((u) => u.sessionUpdate === "state_update");
+    const child = { type: "subagent", sessionId: childId };
+    // Listed once announced, on the parent's states from then on; the child runs on.
+    expect(parentStates().at(-1)).toMatchObject({
+      state: "idle",
+      stopReason: "end_turn",
+      background: [child],
+    });
+    expect(
+      parentStates()
+        .filter((u) => u.state === "running")
+        .at(-1),
+    ).toMatchObject({
+      background: [child],
+    });
+    await eventually("the child's hanging call", () => s.model.mainRequests().length >= 3);
+    expect(s.states(childId)).toEqual(["running"]);
+
+    // Its end: the child's idle state, then the parent's list without it.
+    await s.cancel(childId);
+    await eventually(
+      "the list without the child",
+      () => JSON.stringify(parentStates().at(-1)?.background) === "[]",
+      30_000,
+    );
+    expect(s.states(childId)).toEqual(["running", "idle:cancelled"]);
+    const at = (find: (n: (typeof s.notifications)[number]) => boolean) =>
+      s.notifications.findIndex(find);
+    expect(
+      at(
+        (n) =>
+          n.sessionId === sessionId &&
+          (n.update as Update).sessionUpdate === "subagent_update" &&
+          JSON.stringify((n.update as Update).state).includes("idle"),
+      ),
+    ).toBeLessThan(
+      at(
+        (n) =>
+          n.sessionId === sessionId &&
+          (n.update as Update).sessionUpdate === "state_update" &&
+          JSON.stringify((n.update as Update).background) === "[]",
+      ),
+    );
+  });
+
   it("AskUserQuestion asks a form elicitation; the session requires action meanwhile", async () => {
     const s = await scenario({
       script: [

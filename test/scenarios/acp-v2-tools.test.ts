@@ -55,6 +55,8 @@ describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
       toolTurn("toolu_grep", "Grep", { pattern: "BETA", path: s.workspace }),
       toolTurn("toolu_glob", "Glob", { pattern: "*.txt" }),
       bashTurn("echo out; exit 3", "toolu_fail"),
+      // Every entry done and the list cleared: the session's plan is gone.
+      toolTurn("toolu_todo_clear", "TodoWrite", { todos: [] }),
       textTurn("done"),
     );
     await s.initialize();
@@ -92,6 +94,9 @@ describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
       },
     ]);
     expect(s.toolCall(sessionId, "toolu_todo")).toEqual([]);
+    expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "plan_removed")).toEqual([
+      { sessionUpdate: "plan_removed", planId: "plan" },
+    ]);
     expect(s.kinds(sessionId)).not.toContain("plan");
 
     // v2 has one upsert: no tool_call, every tool call ends completed (the Bash failed).
@@ -425,5 +430,118 @@ describe("ACP v2 (draft): held prompts, cancel and compaction", () => {
       "completed",
     ]);
     expect(s.kinds(sessionId)).not.toContain("tool_call_update");
+  });
+});
+
+describe("ACP v2 (draft): background work and Claude Code's own cycles", () => {
+  it("backgrounded commands are listed as background work until they end (or are cancelled); the follow-up cycle is work of its own", async () => {
+    const s = await scenario({
+      ...BYPASS,
+      script: [
+        toolTurn("toolu_bg", "Bash", {
+          // Ends once the test lets it: after the prompt's answer, whatever the load.
+          command: "while [ ! -f go ]; do sleep 0.1; done; echo done",
+          description: "Wait for go",
+          run_in_background: true,
+        }),
+        toolTurn("toolu_kill", "Bash", {
+          command: HANGING_COMMAND,
+          description: "Hang",
+          run_in_background: true,
+        }),
+        textTurn("Started."),
+        // Claude Code's follow-up once the task ended: no prompt asked for it.
+        { id: "msg_follow", blocks: [{ type: "text", text: "The job is DONE." }] },
+      ],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "start the job");
+    await s.idle(sessionId, 1, 60_000);
+    const stateUpdates = () =>
+      s.updates(sessionId).filter((u) => u.sessionUpdate === "state_update") as Array<
+        Record<string, unknown>
+      >;
+    const terminal = { type: "terminal", terminalId: "toolu_bg" };
+    const hanging = { type: "terminal", terminalId: "toolu_kill" };
+    // Listed from each task's start on: the running state goes out again with the list.
+    expect(stateUpdates().slice(0, 3)).toEqual([
+      { sessionUpdate: "state_update", state: "running" },
+      { sessionUpdate: "state_update", state: "running", background: [terminal] },
+      { sessionUpdate: "state_update", state: "running", background: [terminal, hanging] },
+    ]);
+    // The prompt's idle lists the commands that run on; their tool calls completed, and
+    // their terminals have no exit (v1's launch exit is not v2's).
+    expect(stateUpdates().at(-1)).toMatchObject({
+      state: "idle",
+      stopReason: "end_turn",
+      background: [terminal, hanging],
+    });
+    const exits = (id: string) =>
+      s
+        .updates(sessionId)
+        .filter(
+          (u) => u.sessionUpdate === "terminal_update" && u.terminalId === id && u.exitStatus,
+        );
+    for (const id of ["toolu_bg", "toolu_kill"]) {
+      expect(s.toolCall(sessionId, id).at(-1)).toMatchObject({ status: "completed" });
+      expect(exits(id)).toEqual([]);
+    }
+
+    // terminal/cancel stops a background command (its task): an exit Claude Code gives no
+    // code for, then the list without it; no follow-up for a stopped command.
+    await expect(
+      s.request("terminal/cancel", { sessionId, terminalId: "toolu_kill" }),
+    ).resolves.toEqual({});
+    await eventually(
+      "the list without the stopped command",
+      () =>
+        s.states(sessionId).at(-1) === "idle" &&
+        (stateUpdates().at(-1)?.background as unknown[]).length === 1,
+    );
+    expect(stateUpdates().at(-1)).toEqual({
+      sessionUpdate: "state_update",
+      state: "idle",
+      background: [terminal],
+    });
+    expect(exits("toolu_kill")).toEqual([
+      {
+        sessionUpdate: "terminal_update",
+        terminalId: "toolu_kill",
+        exitStatus: {},
+        capabilities: null,
+      },
+    ]);
+    const answered = s.updates(sessionId).length;
+
+    // The command ends: its terminal's exit, the list without it, then the follow-up.
+    writeFileSync(join(s.workspace, "go"), "");
+    await s.idle(sessionId, 4, 60_000);
+    const after = s.updates(sessionId).slice(answered);
+    expect(exits("toolu_bg")).toEqual([
+      {
+        sessionUpdate: "terminal_update",
+        terminalId: "toolu_bg",
+        exitStatus: { exitCode: 0 },
+        capabilities: null,
+      },
+    ]);
+    const emptied = after.findIndex(
+      (u) => u.sessionUpdate === "state_update" && JSON.stringify(u.background) === "[]",
+    );
+    expect(after.indexOf(exits("toolu_bg")[0]!)).toBeLessThan(emptied);
+    // Every state update reports the list once it was reported; the cycle is running,
+    // then idle with its stop reason, its message between.
+    const states = stateUpdates();
+    expect(states.every((u, i) => i === 0 || Array.isArray(u.background))).toBe(true);
+    expect(s.states(sessionId).slice(-2)).toEqual(["running", "idle:end_turn"]);
+    expect(states.at(-1)).toMatchObject({ background: [] });
+    const kinds = after.map((u) =>
+      u.sessionUpdate === "state_update" ? `state:${String(u.state)}` : u.sessionUpdate,
+    );
+    const text = kinds.indexOf("agent_message_chunk");
+    expect(kinds.lastIndexOf("state:running")).toBeLessThan(text);
+    expect(kinds.lastIndexOf("state:idle")).toBeGreaterThan(text);
+    expect(s.agentText(sessionId)).toBe("Started.The job is DONE.");
   });
 });

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADAPTER_BIN, eventually } from "../support/acp-harness.js";
 import { rawInitialize, V2Scenario } from "../support/acp-v2-client.js";
-import type { ScriptedTurn } from "../support/model-server.js";
+import { startModelServer, type ScriptedTurn } from "../support/model-server.js";
 import { bashTurn, textTurn } from "../support/script-turns.js";
 
 const open: V2Scenario[] = [];
@@ -216,8 +216,35 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
     }
   });
 
-  it("session/set_config_option sets the mode; the answer is v2's config options", async () => {
-    const s = await scenario();
+  it("session/set_config_option sets the mode; the answer is v2's config options; ExitPlanMode's plan as markdown", async () => {
+    const plan = "1. Write hello.txt\n2. Done";
+    const s = await scenario({
+      onPermission: (request) => {
+        const exit = request.options.find((o) => o.optionId === "exit-plan-default");
+        const option = exit ?? request.options.find((o) => o.kind === "allow_once")!;
+        return { outcome: { outcome: "selected", optionId: option.optionId } };
+      },
+      script: [
+        // Claude Code names the plan file in plan mode's instructions; the model writes it.
+        (req) => ({
+          blocks: [
+            {
+              type: "tool_use",
+              id: "toolu_plan",
+              name: "Write",
+              input: {
+                file_path:
+                  /create your plan at (\S+\.md)/.exec(JSON.stringify(req.body))?.[1] ??
+                  "/nonexistent/plan.md",
+                content: plan,
+              },
+            },
+          ],
+        }),
+        { blocks: [{ type: "tool_use", id: "toolu_exit", name: "ExitPlanMode", input: {} }] },
+        textTurn("after the plan"),
+      ],
+    });
     await s.initialize();
     const sessionId = await s.newSession();
     const answer = await s.agent.request("session/set_config_option", {
@@ -229,6 +256,17 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
     const mode = answer.configOptions.find((o) => o.configId === "mode");
     expect(mode).toMatchObject({ type: "select", currentValue: "plan" });
     expect(answer.configOptions.every((o) => !("id" in o))).toBe(true);
+
+    // The plan to approve: v2's markdown plan variant (no client capability asks for it).
+    await s.prompt(sessionId, "plan it");
+    await s.idle(sessionId, 1, 60_000);
+    expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "plan_update")).toEqual([
+      {
+        sessionUpdate: "plan_update",
+        plan: { type: "markdown", planId: "plan-mode:toolu_exit", content: plan },
+      },
+    ]);
+    expect(s.agentText(sessionId)).toBe("after the plan");
   });
 
   it("resume with replay, fork and delete of a stored session", async () => {
@@ -282,6 +320,53 @@ describe("ACP v2 (draft): auth", () => {
     await expect(s.agent.request("auth/login", { methodId: "nope" })).rejects.toMatchObject({
       code: -32602,
     });
+  });
+
+  it("a client that declares the gateway signs in through it with auth/login's _meta, as v1's authenticate", async () => {
+    const gateway = await startModelServer({ script: [textTurn("from the gateway")] });
+    try {
+      const s = await scenario();
+      const answer = await s.initialize({ auth: { _meta: { gateway: true } } });
+      expect(answer.authMethods?.filter((m) => "_meta" in m)).toEqual([
+        {
+          type: "agent",
+          methodId: "gateway",
+          name: "Custom model gateway",
+          description: "Use a custom gateway to authenticate and access models",
+          _meta: { gateway: { protocol: "anthropic" } },
+        },
+        {
+          type: "agent",
+          methodId: "gateway-bedrock",
+          name: "Custom model gateway",
+          description: "Use a custom gateway to authenticate and access models",
+          _meta: { gateway: { protocol: "bedrock" } },
+        },
+      ]);
+      await expect(
+        s.agent.request("auth/login", {
+          methodId: "gateway",
+          _meta: { gateway: { baseUrl: "x" } },
+        }),
+      ).rejects.toMatchObject({ code: -32602 });
+      expect(
+        await s.agent.request("auth/login", {
+          methodId: "gateway",
+          _meta: { gateway: { baseUrl: gateway.url, headers: { "x-gateway-key": "k-1" } } },
+        }),
+      ).toEqual({});
+      expect(await s.agent.request("providers/list", {})).toMatchObject({
+        providers: [{ current: { apiType: "anthropic", baseUrl: gateway.url } }],
+      });
+      const sessionId = await s.newSession();
+      await s.prompt(sessionId, "hello there");
+      await s.idle(sessionId, 1, 60_000);
+      expect(s.agentText(sessionId)).toBe("from the gateway");
+      expect(s.model.mainRequests()).toHaveLength(0);
+      expect(gateway.mainRequests()[0]?.headers["x-gateway-key"]).toBe("k-1");
+    } finally {
+      await gateway.close();
+    }
   });
 
   it("a client without it is offered none", async () => {

@@ -12,6 +12,7 @@ export const V2_UPDATES = {
   stateUpdate: "state_update",
   userMessage: "user_message",
   planUpdate: "plan_update",
+  planRemoved: "plan_removed",
 } as const;
 
 /** `state_update` states. */
@@ -19,6 +20,14 @@ export const V2_STATES = {
   running: "running",
   requiresAction: "requires_action",
   idle: "idle",
+} as const;
+
+/** `state_update` background work item types. */
+export const V2_BACKGROUND = {
+  /** A child session (the draft's `BackgroundSubagent`; also an AIR key's word). */
+  subagent: "subagent",
+  /** A task of Claude Code's the client tracks nothing else for (a monitor, a workflow). */
+  claudeTask: "_claude/task",
 } as const;
 
 /** The one plan a session has: v1's `plan` replaces it whole, v2 names it. */
@@ -29,4 +38,8 @@ export const SESSION_PLAN_ID = "plan";
  * v1's unstable plan operations have it too (`clientCapabilities.plan`, sent by the
  * translation for the ExitPlanMode plan).
  */
-export const V2_WIRE_STRINGS: readonly string[] = [V2_UPDATES.stateUpdate];
+export const V2_WIRE_STRINGS: readonly string[] = [
+  V2_UPDATES.stateUpdate,
+  V2_BACKGROUND.subagent,
+  V2_BACKGROUND.claudeTask,
+];

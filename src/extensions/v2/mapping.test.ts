@@ -51,6 +51,7 @@ const TERMINALS = { terminal_output: true };
 const SUBAGENTS = {
   session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
   subagents: {},
+  plan: {},
 };
 
 describe("v1ClientCapabilities", () => {
@@ -59,6 +60,10 @@ describe("v1ClientCapabilities", () => {
     [{}, { auth: { terminal: false }, ...SUBAGENTS, _meta: TERMINALS }],
     [{ auth: { terminal: {} } }, { auth: { terminal: true }, ...SUBAGENTS, _meta: TERMINALS }],
     [{ auth: { terminal: null } }, { auth: { terminal: false }, ...SUBAGENTS, _meta: TERMINALS }],
+    [
+      { auth: { _meta: { gateway: true } } },
+      { auth: { terminal: false, _meta: { gateway: true } }, ...SUBAGENTS, _meta: TERMINALS },
+    ],
     [
       { elicitation: { form: {} } },
       { auth: { terminal: false }, elicitation: { form: {} }, ...SUBAGENTS, _meta: TERMINALS },
@@ -76,7 +81,8 @@ describe("v1ClientCapabilities", () => {
     });
     expect(profile.subagents).toBe(true);
     expect(profile.zed.terminalOutput).toBe(true);
-    expect(profile.plan).toBe(false);
+    // ExitPlanMode's markdown plan: v2 has the variant and no capability to ask for it.
+    expect(profile.plan).toBe(true);
   });
 });
 
@@ -143,6 +149,11 @@ describe("v2AuthMethod", () => {
     [{ id: "x", name: "X" }, [{ type: "agent", methodId: "x", name: "X" }]],
     // Zed's terminal-auth lives in _meta: v2 has no form for it.
     [{ id: "x", name: "X", _meta: { "terminal-auth": {} } }, []],
+    // Another _meta (a gateway's protocol) stays with the method.
+    [
+      { id: "g", name: "G", _meta: { gateway: { protocol: "anthropic" } } },
+      [{ type: "agent", methodId: "g", name: "G", _meta: { gateway: { protocol: "anthropic" } } }],
+    ],
   ])("%j → %j", (method, expected) => {
     expect(v2AuthMethod(method)).toEqual(expected);
   });
@@ -395,6 +406,20 @@ describe("v2Update", () => {
     [
       { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
       { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
+    ],
+    [
+      { sessionUpdate: "plan", entries: [] },
+      { sessionUpdate: "plan_removed", planId: "plan" },
+    ],
+    [
+      {
+        sessionUpdate: "plan_update",
+        plan: { type: "markdown", planId: "plan-mode:t", content: "# Plan" },
+      },
+      {
+        sessionUpdate: "plan_update",
+        plan: { type: "markdown", planId: "plan-mode:t", content: "# Plan" },
+      },
     ],
     [
       { sessionUpdate: "plan", entries: [{ content: "a", priority: "high", status: "pending" }] },

@@ -1,7 +1,7 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
-import { ZED_CLIENT_FLAGS } from "../zed/keys.js";
+import { TERMINAL_AUTH, ZED_CLIENT_FLAGS } from "../zed/keys.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
 import { isRecord } from "./terminal-mapper.js";
 
@@ -13,19 +13,24 @@ import { isRecord } from "./terminal-mapper.js";
  */
 
 /**
- * v2 client capabilities → the v1 ones the profile parser reads (auth, elicitation).
+ * v2 client capabilities → the v1 ones the profile parser reads (auth with its `_meta`,
+ * where the gateway sign-in is declared; elicitation).
  * What v2 makes baseline, with no client capability, every v2 client takes: the terminal
  * extension (its keys become v2's display terminals, `terminal-mapper.ts`), subagents as
- * child sessions (`subagent_update`), notices, compaction updates and boolean config
- * options (v2's `session/set_config_option` has `type: "boolean"`).
+ * child sessions (`subagent_update`), notices, compaction updates, boolean config
+ * options (v2's `session/set_config_option` has `type: "boolean"`) and plan operations
+ * (the draft's `plan_update` variants, markdown for ExitPlanMode's plan, and
+ * `plan_removed`: v2 has no client capability for them).
  */
 export function v1ClientCapabilities(
   capabilities: v2.ClientCapabilities | null | undefined,
 ): v1.ClientCapabilities {
+  const authMeta = capabilities?.auth?._meta;
   const result: v1.ClientCapabilities = {
-    auth: { terminal: present(capabilities?.auth?.terminal) },
+    auth: { terminal: present(capabilities?.auth?.terminal), ...meta(authMeta) },
     session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
     subagents: {},
+    plan: {},
     _meta: { [ZED_CLIENT_FLAGS.terminalOutput]: true },
   } as v1.ClientCapabilities;
   if (present(capabilities?.elicitation)) result.elicitation = capabilities.elicitation;
@@ -71,6 +76,7 @@ export function v2InitializeResponse(answer: v1.InitializeResponse): v2.Initiali
 /**
  * A v1 auth method → v2 (`methodId`, an explicit `type`). A v1 method that carries its
  * login command only in Zed's `_meta` has no v2 form: v2 clients run `type: "terminal"`.
+ * Any other `_meta` (a gateway method's protocol) stays on the agent method.
  */
 export function v2AuthMethod(method: v1.AuthMethod): v2.AuthMethod[] {
   const base = {
@@ -89,7 +95,8 @@ export function v2AuthMethod(method: v1.AuthMethod): v2.AuthMethod[] {
       },
     ];
   }
-  return method._meta ? [] : [{ type: "agent", ...base }];
+  if (method._meta && TERMINAL_AUTH in method._meta) return [];
+  return [{ type: "agent", ...base, ...meta(method._meta) }];
 }
 
 /** The v1 session setup params of a v2 `session/new` / `resume` / `fork`. */
@@ -292,10 +299,13 @@ export function v2Update(
       // v2 has one upsert for both: the first report creates the tool call.
       return { sessionUpdate: "tool_call_update", ...v2ToolCall(update) };
     case "plan":
-      return {
-        sessionUpdate: V2_UPDATES.planUpdate,
-        plan: { type: "items", planId: SESSION_PLAN_ID, entries: update.entries },
-      };
+      // v1 replaces the plan whole; an empty one is no plan any more.
+      return update.entries.length === 0
+        ? { sessionUpdate: V2_UPDATES.planRemoved, planId: SESSION_PLAN_ID }
+        : {
+            sessionUpdate: V2_UPDATES.planUpdate,
+            plan: { type: "items", planId: SESSION_PLAN_ID, entries: update.entries },
+          };
     case "available_commands_update":
       return {
         sessionUpdate: update.sessionUpdate,
@@ -306,6 +316,8 @@ export function v2Update(
         sessionUpdate: update.sessionUpdate,
         configOptions: v2ConfigOptions(update.configOptions),
       };
+    case "plan_update":
+    case "plan_removed":
     case "subagent_update":
     case "session_message":
     case "session_message_chunk":

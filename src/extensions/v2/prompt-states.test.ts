@@ -36,7 +36,7 @@ describe("PromptStates", () => {
       ["s", { sessionUpdate: "state_update", state: "running" }],
     ]);
     expect(states.snapshot("s")).toEqual({ sessionUpdate: "state_update", state: "running" });
-    expect(states.isRunning("s")).toBe(true);
+    expect(states.isWorking("s")).toBe(true);
     turn.resolve({ stopReason: "end_turn" });
     await flush();
     expect(sent[2]).toEqual([
@@ -44,7 +44,7 @@ describe("PromptStates", () => {
       { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
     ]);
     expect(states.snapshot("s")).toEqual({ sessionUpdate: "state_update", state: "idle" });
-    expect(states.isRunning("s")).toBe(false);
+    expect(states.isWorking("s")).toBe(false);
   });
 
   it("a prompt sent while one runs is held: inserted and answered when that one ends; the session stays running", async () => {
@@ -77,7 +77,7 @@ describe("PromptStates", () => {
     expect(sent.slice(3)).toEqual([
       ["s", { sessionUpdate: "state_update", state: "idle", stopReason: "cancelled" }],
     ]);
-    expect(states.isRunning("s")).toBe(false);
+    expect(states.isWorking("s")).toBe(false);
   });
 
   it("cancelHeld answers each held prompt -32800, never starts it; the running one ends idle", async () => {
@@ -188,5 +188,68 @@ describe("PromptStates", () => {
     expect(
       sent.map(([, u]) => (u as { sessionUpdate: string; state?: string }).state ?? ""),
     ).toEqual(["", "running", "", "", "idle"]);
+  });
+
+  it("Claude Code's own cycle is work: running at its start, idle with its stop reason at its end", async () => {
+    const { states, sent } = setup();
+    const usage = { inputTokens: 1, outputTokens: 2, totalTokens: 3 };
+    states.cycle("s", { kind: "started" });
+    states.cycle("s", { kind: "started" }); // one cycle at a time: said once
+    expect(states.isWorking("s")).toBe(true);
+    expect(states.snapshot("s")).toEqual({ sessionUpdate: "state_update", state: "running" });
+    states.cycle("s", { kind: "ended", response: { stopReason: "end_turn", usage } });
+    states.cycle("s", { kind: "ended", response: { stopReason: "end_turn" } }); // none runs
+    states.cycle("s", { kind: "started" });
+    states.cycle("s", { kind: "failed", error: new Error("API Error: 500") });
+    await flush();
+    expect(sent).toEqual([
+      ["s", { sessionUpdate: "state_update", state: "running" }],
+      ["s", { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn", usage }],
+      ["s", { sessionUpdate: "state_update", state: "running" }],
+      [
+        "s",
+        {
+          sessionUpdate: "state_update",
+          state: "idle",
+          stopReason: "error",
+          error: { code: -32603, message: "API Error: 500" },
+        },
+      ],
+    ]);
+    expect(states.isWorking("s")).toBe(false);
+  });
+
+  it("a prompt and a cycle at work together: one running, one idle, once both ended", async () => {
+    const { states, sent } = setup();
+    // A prompt sent while a cycle runs (its turn waits for the cycle in the agent).
+    states.cycle("s", { kind: "started" });
+    const turn = deferred();
+    await states.prompt("s", text, () => turn.promise);
+    states.cycle("s", { kind: "ended", response: { stopReason: "end_turn" } });
+    turn.resolve({ stopReason: "max_tokens" });
+    await flush();
+    // A cycle that starts before the prompt's end is told: its end is the idle.
+    const next = deferred();
+    await states.prompt("s", text, () => next.promise);
+    states.cycle("s", { kind: "started" });
+    next.resolve({ stopReason: "end_turn" });
+    await flush();
+    expect(states.isWorking("s")).toBe(true);
+    states.cycle("s", { kind: "ended", response: { stopReason: "refusal" } });
+    await flush();
+    expect(sent.map(([, u]) => u)).toEqual([
+      { sessionUpdate: "state_update", state: "running" },
+      { sessionUpdate: "user_message", messageId: "m1", content: text },
+      { sessionUpdate: "state_update", state: "idle", stopReason: "max_tokens" },
+      { sessionUpdate: "user_message", messageId: "m2", content: text },
+      { sessionUpdate: "state_update", state: "running" },
+      { sessionUpdate: "state_update", state: "idle", stopReason: "refusal" },
+    ]);
+    // A closed session's cycle is forgotten: its end says nothing.
+    states.cycle("t", { kind: "started" });
+    states.forget("t");
+    states.cycle("t", { kind: "ended", response: { stopReason: "end_turn" } });
+    await flush();
+    expect(sent.filter(([id]) => id === "t")).toHaveLength(1);
   });
 });

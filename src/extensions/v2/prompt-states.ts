@@ -1,5 +1,6 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
+import type { CycleEvent } from "../../client/client-port.js";
 import { v2Failed, v2Idle, v2Running, v2UserMessage } from "./mapping.js";
 import { V2_STATES, V2_UPDATES } from "./keys.js";
 import { requestCancelled } from "../../util/adapter-error.js";
@@ -30,13 +31,18 @@ interface Held {
  * prompt and answers each held one -32800 (Request Cancelled): it was never inserted.
  * The work is reported as `state_update`s: `running` when the session's first prompt is
  * inserted, `idle` with the stop reason when the last one ends (a held prompt keeps the
- * session running).
+ * session running). Claude Code's own cycles (a follow-up after background work, the
+ * idle compaction) are work too, with no prompt: `running` when one starts, `idle` with
+ * its stop reason when it ends; the session is idle only once neither a prompt nor a
+ * cycle is at work.
  */
 export class PromptStates {
   /** Per session with a prompt at work: the prompts held behind it. */
   private readonly active = new Map<string, Held[]>();
   /** Per session: who waits for its idle state to be sent (`session/close`). */
   private readonly waiting = new Map<string, Array<() => void>>();
+  /** Sessions where a cycle of Claude Code's own is at work. */
+  private readonly cycles = new Set<string>();
 
   constructor(private readonly deps: PromptStatesDeps) {}
 
@@ -79,14 +85,37 @@ export class PromptStates {
     });
   }
 
-  /** Whether a prompt of the session is at work (held ones included). */
-  isRunning(sessionId: string): boolean {
-    return this.active.has(sessionId);
+  /** Whether the session is at work: a prompt (held ones included), or Claude Code's own cycle. */
+  isWorking(sessionId: string): boolean {
+    return this.active.has(sessionId) || this.cycles.has(sessionId);
+  }
+
+  /**
+   * Claude Code's own cycle started or ended (`ClientPort.cycle`). Its start is `running`
+   * unless a prompt already is; its end is `idle` with its stop reason unless a prompt
+   * still runs (that prompt's end is the idle).
+   */
+  cycle(sessionId: string, event: CycleEvent): void {
+    if (event.kind === "started") {
+      if (this.cycles.has(sessionId)) return;
+      this.cycles.add(sessionId);
+      if (!this.active.has(sessionId)) void this.quietly(sessionId, v2Running());
+      return;
+    }
+    if (!this.cycles.delete(sessionId) || this.active.has(sessionId)) return;
+    const idle =
+      event.kind === "ended" ? v2Idle(event.response) : v2Failed(this.deps.errorOf(event.error));
+    void this.quietly(sessionId, idle);
+  }
+
+  /** The session was closed: a cycle it ran ends with it. */
+  forget(sessionId: string): void {
+    this.cycles.delete(sessionId);
   }
 
   /** The session's current state, as `session/resume` reports it before its answer. */
   snapshot(sessionId: string): v2.SessionUpdate {
-    return this.active.has(sessionId)
+    return this.isWorking(sessionId)
       ? v2Running()
       : { sessionUpdate: V2_UPDATES.stateUpdate, state: V2_STATES.idle };
   }
@@ -102,7 +131,8 @@ export class PromptStates {
     const messageId = this.deps.newId();
     if (first) this.active.set(sessionId, []);
     void this.deps.send(sessionId, v2UserMessage(messageId, prompt));
-    if (first) void this.deps.send(sessionId, v2Running());
+    // A cycle of Claude Code's own at work has said `running` already.
+    if (first && !this.cycles.has(sessionId)) void this.deps.send(sessionId, v2Running());
     void turn
       .then(v2Idle, (error: unknown) => v2Failed(this.deps.errorOf(error)))
       .then((idle) => this.ended(sessionId, idle))
@@ -111,6 +141,15 @@ export class PromptStates {
         log.debug("state update not sent", { sessionId, error: String(error) }),
       );
     return { messageId };
+  }
+
+  /** Sends `update`; a client gone away is only logged. */
+  private quietly(sessionId: string, update: v2.SessionUpdate): Promise<void> {
+    return this.deps
+      .send(sessionId, update)
+      .catch((error: unknown) =>
+        log.debug("state update not sent", { sessionId, error: String(error) }),
+      );
   }
 
   /** A turn ended: the next held prompt is inserted, or the session goes idle. */
@@ -126,7 +165,8 @@ export class PromptStates {
       }
     }
     this.active.delete(sessionId);
-    const sent = this.deps.send(sessionId, idle);
+    // A cycle of Claude Code's own started meanwhile: its end is the session's idle.
+    const sent = this.cycles.has(sessionId) ? Promise.resolve() : this.deps.send(sessionId, idle);
     const waiters = this.waiting.get(sessionId) ?? [];
     this.waiting.delete(sessionId);
     for (const resolve of waiters) resolve();

@@ -250,4 +250,106 @@ describe("TerminalMapper", () => {
       report({ rawInput: { command: "ls" } }),
     ]);
   });
+
+  it("a background command: no exit at launch; its terminal runs on until its task ends", () => {
+    const m = new TerminalMapper();
+    const input = { command: "sleep 9", run_in_background: true };
+    m.map(
+      "s",
+      report({
+        status: "pending",
+        rawInput: input,
+        _meta: { terminal_info: { terminal_id: "t1" } },
+      }),
+    );
+    // The launch: the tool call completes (no cancel of its own), the terminal goes on.
+    expect(
+      m.map(
+        "s",
+        report({
+          status: "completed",
+          _meta: {
+            terminal_output: { terminal_id: "t1", data: "" },
+            terminal_exit: { terminal_id: "t1", exit_code: 0, signal: null },
+          },
+        }),
+      ),
+    ).toEqual([
+      { sessionUpdate: "terminal_update", terminalId: "t1", output: { data: "" } },
+      report({ status: "completed", capabilities: null }),
+    ]);
+    expect(m.map("s", report({ status: "completed" }))).toEqual([
+      report({ status: "completed", capabilities: null }),
+    ]);
+    expect(m.terminalOf("s", "t1")).toBe("t1");
+    expect(m.runningCall("s", { terminalId: "t1" })).toBe("t1");
+    // Its task ended: the exit, and the terminal is done.
+    expect(m.backgroundEnded("t1", { exitCode: 0 })).toEqual({
+      sessionId: "s",
+      update: {
+        sessionUpdate: "terminal_update",
+        terminalId: "t1",
+        exitStatus: { exitCode: 0 },
+        capabilities: null,
+      },
+    });
+    expect(m.terminalOf("s", "t1")).toBeUndefined();
+    expect(m.backgroundEnded("t1", { exitCode: 0 })).toBeUndefined();
+    // A background command that failed to launch ends as any other.
+    m.map(
+      "s",
+      report({
+        toolCallId: "t2",
+        rawInput: input,
+        _meta: { terminal_info: { terminal_id: "t2" } },
+      }),
+    );
+    expect(
+      m.map(
+        "s",
+        report({
+          toolCallId: "t2",
+          status: "failed",
+          _meta: { terminal_exit: { terminal_id: "t2", exit_code: 1 } },
+        }),
+      ),
+    ).toEqual([
+      {
+        sessionUpdate: "terminal_update",
+        terminalId: "t2",
+        exitStatus: { exitCode: 1 },
+        capabilities: null,
+      },
+      report({ toolCallId: "t2", status: "failed", capabilities: null }),
+    ]);
+    // A foreground command's terminal is no background one.
+    m.map(
+      "s",
+      report({
+        toolCallId: "t3",
+        rawInput: { command: "ls" },
+        _meta: { terminal_info: { terminal_id: "t3" } },
+      }),
+    );
+    expect(m.backgroundEnded("t3", { exitCode: 0 })).toBeUndefined();
+    // A subagent's background command: its exit goes to the child session that shows it.
+    m.map(
+      "child",
+      report({
+        toolCallId: "t4",
+        rawInput: input,
+        _meta: { terminal_info: { terminal_id: "t4" } },
+      }),
+    );
+    m.map("child", report({ toolCallId: "t4", status: "completed" }));
+    expect(m.backgroundEnded("t4", {})).toEqual({
+      sessionId: "child",
+      update: {
+        sessionUpdate: "terminal_update",
+        terminalId: "t4",
+        exitStatus: {},
+        capabilities: null,
+      },
+    });
+  });
 });

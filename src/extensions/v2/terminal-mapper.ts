@@ -23,6 +23,11 @@ import {
  * A running command can be stopped (`tool_call/cancel`, `terminal/cancel`: Claude Code
  * stops its task): the update naming the terminal and the tool call's report with it
  * advertise `capabilities.cancel`; the exit (or the tool call's final status) clears both.
+ *
+ * A command run in the background (`run_in_background`) goes on after its tool call
+ * completes: the agent reports an exit when it launches (v1's terminal extension needs
+ * a number), which v2 does not get; its terminal runs, and may be cancelled, until its
+ * task ends (`backgroundEnded`), listed meanwhile as background work.
  */
 export class TerminalMapper {
   /** Per session: tool call id → its terminal, while the command runs. */
@@ -33,8 +38,10 @@ export class TerminalMapper {
     const meta = report._meta;
     const terminals = this.running.get(sessionId);
     const known = terminals?.get(report.toolCallId);
+    if (known && isBackground(report.rawInput)) known.background = true;
     if (!isRecord(meta) || !TERMINAL_KEYS.some((k) => k in meta)) {
       if (!known) return [report];
+      if (launched(known, report)) return [{ ...report, capabilities: null }];
       if (FINAL.has(String(report.status))) {
         // Ended without an exit (refused): nothing is left to cancel.
         terminals?.delete(report.toolCallId);
@@ -56,7 +63,11 @@ export class TerminalMapper {
     const info = terminalIdOf(meta[TERMINAL_INFO]);
     let terminal = known;
     if (info !== undefined && !terminal) {
-      terminal = { terminalId: info, commandSent: false };
+      terminal = {
+        terminalId: info,
+        commandSent: false,
+        background: isBackground(report.rawInput),
+      };
       this.sessionTerminals(sessionId).set(report.toolCallId, terminal);
     }
     if (terminal) {
@@ -90,9 +101,12 @@ export class TerminalMapper {
         data: base64(delta.data),
       });
     }
-    const exit = exitOf(meta[TERMINAL_EXIT]);
+    // A background command's tool call completed: its terminal runs on, without an exit.
+    const background = terminal !== undefined && launched(terminal, report);
+    const exit = background ? undefined : exitOf(meta[TERMINAL_EXIT]);
     const ended =
-      exit !== undefined || (terminal !== undefined && FINAL.has(String(report.status)));
+      !background &&
+      (exit !== undefined || (terminal !== undefined && FINAL.has(String(report.status))));
     if (exit) {
       out.push(
         terminalUpdate({
@@ -117,7 +131,7 @@ export class TerminalMapper {
       ...(terminal && !known ? CANCELLABLE : {}),
       ...(Object.keys(rest).length > 0 ? { _meta: rest } : {}),
     };
-    const stripped = terminal && ended ? uncancellable(terminal, kept) : kept;
+    const stripped = terminal && (ended || background) ? uncancellable(terminal, kept) : kept;
     if (!carriesOnlyOutput) out.push(stripped);
     else if (terminal && ended)
       out.push(
@@ -144,6 +158,30 @@ export class TerminalMapper {
     for (const [toolCallId, terminal] of terminals)
       if (terminal.terminalId === named.terminalId) return toolCallId;
     return undefined;
+  }
+
+  /**
+   * The task of a background command ended: its terminal's exit, as far as Claude Code
+   * tells it (`exitStatus`), on the session that shows the command (a subagent's child
+   * session, or the root); undefined when no running background terminal has that call.
+   */
+  backgroundEnded(
+    toolCallId: string,
+    exitStatus: v2.TerminalExitStatus,
+  ): { sessionId: string; update: v2.SessionUpdate } | undefined {
+    for (const [sessionId, terminals] of this.running) {
+      const terminal = terminals.get(toolCallId);
+      if (!terminal?.background) continue;
+      terminals.delete(toolCallId);
+      const { terminalId } = terminal;
+      return { sessionId, update: terminalUpdate({ terminalId, exitStatus, capabilities: null }) };
+    }
+    return undefined;
+  }
+
+  /** The terminal of `toolCallId`'s command while it runs (undefined: none, or ended). */
+  terminalOf(sessionId: string, toolCallId: string): string | undefined {
+    return this.running.get(sessionId)?.get(toolCallId)?.terminalId;
   }
 
   /** The tool calls whose command runs in `sessionId`. */
@@ -212,6 +250,8 @@ function uncancellable(terminal: Terminal, report: ToolCallReport): ToolCallRepo
 interface Terminal {
   readonly terminalId: string;
   commandSent: boolean;
+  /** Run in the background: the command outlives its tool call. */
+  background: boolean;
   /** A client cancelled it (`cancelled`). */
   cancelled?: boolean;
 }
@@ -272,6 +312,15 @@ function exitOf(
   if (typeof value.exit_code === "number") exitStatus.exitCode = value.exit_code;
   if (typeof value.signal === "string") exitStatus.signal = value.signal;
   return { terminalId, exitStatus };
+}
+
+function isBackground(rawInput: unknown): boolean {
+  return isRecord(rawInput) && rawInput.run_in_background === true;
+}
+
+/** The report of a background command's launch: its tool call completed, it runs on. */
+function launched(terminal: Terminal, report: ToolCallReport): boolean {
+  return terminal.background && report.status === "completed";
 }
 
 function commandOf(rawInput: unknown): string | undefined {

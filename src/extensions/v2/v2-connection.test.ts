@@ -365,4 +365,53 @@ describe("V2Connection", () => {
     expect(answer).toEqual({ action: "decline" });
     expect(inner.sent.slice(before)).toEqual([]);
   });
+
+  it("Claude Code's own cycle and its background tasks: states with the background list, a command's end as its terminal's exit", async () => {
+    const inner = recordingPort();
+    const port = new V2Connection(() => ({ code: 0, message: "" })).attach(inner.port);
+    // A background command: named, launched (no exit), listed from its task's start.
+    await port.sessionUpdate("s", {
+      sessionUpdate: "tool_call",
+      toolCallId: "toolu_bg",
+      title: "sleep",
+      rawInput: { command: "sleep 9", run_in_background: true },
+      _meta: { terminal_info: { terminal_id: "toolu_bg" } },
+    });
+    port.task!("s", {
+      kind: "started",
+      taskId: "b",
+      toolCallId: "toolu_bg",
+      taskType: "local_bash",
+      background: true,
+    });
+    await port.sessionUpdate("s", {
+      sessionUpdate: "tool_call_update",
+      toolCallId: "toolu_bg",
+      status: "completed",
+      _meta: { terminal_exit: { terminal_id: "toolu_bg", exit_code: 0, signal: null } },
+    });
+    inner.sent.length = 0;
+    port.task!("s", { kind: "ended", taskId: "b", status: "completed" });
+    port.cycle!("s", { kind: "started" });
+    port.cycle!("s", { kind: "ended", response: { stopReason: "end_turn" } });
+    port.task!("s", { kind: "started", taskId: "f", background: false });
+    await flush();
+    expect(inner.sent).toEqual([
+      [
+        "s",
+        {
+          sessionUpdate: "terminal_update",
+          terminalId: "toolu_bg",
+          exitStatus: { exitCode: 0 },
+          capabilities: null,
+        },
+      ],
+      ["s", { sessionUpdate: "state_update", state: "idle", background: [] }],
+      ["s", { sessionUpdate: "state_update", state: "running", background: [] }],
+      [
+        "s",
+        { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn", background: [] },
+      ],
+    ]);
+  });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
-import type { ClientPort } from "../../client/client-port.js";
+import type { ClientPort, TaskEvent } from "../../client/client-port.js";
 import { invalidInput } from "../../util/adapter-error.js";
+import { BackgroundWork } from "./background-work.js";
 import { v2RequiresAction, v2Running } from "./mapping.js";
 import { MessageIds } from "./message-ids.js";
 import { PromptStates } from "./prompt-states.js";
@@ -15,6 +16,9 @@ import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
 export class V2Connection {
   private readonly ids = new MessageIds(randomUUID);
   private readonly terminals = new TerminalMapper();
+  private readonly background = new BackgroundWork((sessionId, toolCallId) =>
+    this.terminals.terminalOf(sessionId, toolCallId),
+  );
   private port: V2ClientPort | undefined;
   /** Each session's directory, for a command's permission subject. */
   private readonly dirs = new Map<string, string>();
@@ -30,11 +34,12 @@ export class V2Connection {
   }
 
   /**
-   * Wraps the connection's port: what the agent sends goes out in its v2 shape, and a
-   * permission request or an elicitation puts the session whose prompt waits on it in
-   * `requires_action` until it is answered. A child session's request leaves its parent
-   * alone: the agent reports the child's state (`subagent_update`, and the child's own
-   * `state_update` from the port).
+   * Wraps the connection's port: what the agent sends goes out in its v2 shape; a
+   * permission request or an elicitation puts the session whose work waits on it in
+   * `requires_action` until it is answered; Claude Code's own cycles are work too
+   * (`PromptStates.cycle`). A child session's request leaves its parent alone: the agent
+   * reports the child's state (`subagent_update`, and the child's own `state_update`
+   * from the port).
    */
   attach(inner: ClientPort): ClientPort {
     const port = v2ClientPort(inner, this.ids, this.terminals, {
@@ -42,6 +47,9 @@ export class V2Connection {
       inherit: (child, parent) => {
         const dir = this.dirs.get(parent);
         if (dir !== undefined) this.dirs.set(child, dir);
+        // Announced: a background subagent's parent lists its child session from now on.
+        for (const changed of this.background.announce(child))
+          void this.port?.sendV2(changed.sessionId, changed.update);
       },
     });
     this.port = port;
@@ -49,6 +57,8 @@ export class V2Connection {
       ...port,
       requestPermission: (params, signal) =>
         this.waiting(params.sessionId, () => port.requestPermission(params, signal)),
+      cycle: (sessionId, event) => this.prompts.cycle(sessionId, event),
+      task: (sessionId, event) => this.task(sessionId, event),
       elicit: (params, signal) => {
         const sessionId = (params as { sessionId?: unknown }).sessionId;
         return typeof sessionId === "string"
@@ -60,13 +70,13 @@ export class V2Connection {
 
   /** `requires_action` while `ask` waits for the user, when a prompt of the session runs. */
   private async waiting<T>(sessionId: string, ask: () => Promise<T>): Promise<T> {
-    if (!this.prompts.isRunning(sessionId)) return ask();
+    if (!this.prompts.isWorking(sessionId)) return ask();
     void this.send(sessionId, v2RequiresAction());
     try {
       return await ask();
     } finally {
       // A turn that ended meanwhile (a cancel) has sent its idle state already.
-      if (this.prompts.isRunning(sessionId)) void this.send(sessionId, v2Running());
+      if (this.prompts.isWorking(sessionId)) void this.send(sessionId, v2Running());
     }
   }
 
@@ -102,10 +112,32 @@ export class V2Connection {
     return answer;
   }
 
-  /** Sends a v2-only update (a `state_update`). */
+  /** Sends a v2-only update (a root session's `state_update`, with its background work). */
   send(sessionId: string, update: v2.SessionUpdate): Promise<void> {
     if (!this.port) return Promise.reject(new Error("connection not ready"));
-    return this.port.sendV2(sessionId, update);
+    return this.port.sendV2(sessionId, this.background.stamp(sessionId, update));
+  }
+
+  /**
+   * One of Claude Code's tasks changed: a background command's end is its terminal's
+   * exit, then the session's state goes out again with its new background list.
+   */
+  private task(sessionId: string, event: TaskEvent): void {
+    const port = this.port;
+    if (!port) return;
+    const ended = (toolCallId: string, exitStatus: v2.TerminalExitStatus) => {
+      // A subagent's command shows on its child session.
+      const exit = this.terminals.backgroundEnded(toolCallId, exitStatus);
+      if (exit) void port.sendV2(exit.sessionId, exit.update);
+    };
+    if (event.kind === "ended") {
+      const toolCallId = this.background.task(sessionId, event.taskId)?.toolCallId;
+      if (toolCallId !== undefined) ended(toolCallId, exitStatusOf(event.status));
+    } else if (event.kind === "reset") {
+      for (const toolCallId of this.background.commands(sessionId)) ended(toolCallId, {});
+    }
+    const changed = this.background.apply(sessionId, event);
+    if (changed) void port.sendV2(sessionId, changed);
   }
 
   /** A session was opened (new, resumed, forked) in `cwd`. */
@@ -116,7 +148,17 @@ export class V2Connection {
   /** The session was closed or deleted. */
   forget(sessionId: string): void {
     this.dirs.delete(sessionId);
+    this.prompts.forget(sessionId);
+    this.background.forget(sessionId);
     this.ids.forget(sessionId);
     this.terminals.forget(sessionId);
   }
+}
+
+/**
+ * A background command's exit as its task's end tells it: Claude Code gives no exit
+ * code, only whether the command completed (0); a failure or a stop is left unknown.
+ */
+function exitStatusOf(status: "completed" | "failed" | "stopped"): v2.TerminalExitStatus {
+  return status === "completed" ? { exitCode: 0 } : {};
 }

@@ -46,7 +46,9 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       )
       .onRequest(
         m.auth.login,
-        guarded(m.auth.login, ({ params }) => service.authenticate(params.methodId).then(empty)),
+        guarded(m.auth.login, ({ params }) =>
+          service.authenticate(params.methodId, params._meta).then(empty),
+        ),
       )
       .onRequest(
         m.auth.logout,
