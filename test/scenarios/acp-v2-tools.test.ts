@@ -304,13 +304,6 @@ describe("ACP v2 (draft): cancelling one command", () => {
       s.request("tool_call/cancel", { sessionId, toolCallId: "toolu_one" }),
     ).resolves.toEqual({});
     await ended("toolu_one");
-    console.log(
-      JSON.stringify(
-        s.updates(sessionId).filter((u) => JSON.stringify(u).includes("toolu_one")),
-        null,
-        1,
-      ),
-    );
     // Stopped: neither the tool call nor its terminal can be cancelled any more.
     const exit = s
       .updates(sessionId)
