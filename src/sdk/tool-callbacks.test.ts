@@ -3,7 +3,13 @@ import { hooksFor, type ToolEvents } from "./tool-callbacks.js";
 
 /** Runs the one callback registered for `event` with `input`; returns the events it raised. */
 async function raise(
-  event: "PreCompact" | "PostCompact" | "TaskCreated" | "TaskCompleted" | "SubagentStart",
+  event:
+    | "PreCompact"
+    | "PostCompact"
+    | "TaskCreated"
+    | "TaskCompleted"
+    | "SubagentStart"
+    | "PostModelSwitch",
   input: Record<string, unknown>,
 ) {
   const seen: string[] = [];
@@ -13,6 +19,8 @@ async function raise(
     taskChanged: (e: { kind: string; taskId: string; subject: string }) =>
       seen.push(`task ${e.kind} ${e.taskId} ${e.subject}`),
     subagentStarted: (agentId: string, cwd: string) => seen.push(`subagent ${agentId} ${cwd}`),
+    modelSwitched: (requested: string | null, model: string) =>
+      seen.push(`model ${requested} ${model}`),
   } as unknown as ToolEvents;
   const callback = hooksFor(events)[event]![0]!.hooks[0]!;
   const result = await callback(
@@ -62,5 +70,27 @@ describe("SubagentStart hook (where a child runs)", () => {
 
   it("is registered only for a session that asks for it (a round trip per subagent)", () => {
     expect(hooksFor({} as ToolEvents).SubagentStart).toBeUndefined();
+  });
+});
+
+describe("PostModelSwitch hook (the model picker)", () => {
+  const input = (source: string, requested: string | null) => ({
+    from_model: "claude-fable-5",
+    to_model: "claude-opus-4-8",
+    requested_model: requested,
+    source,
+    context_tokens: 0,
+  });
+  it.each([
+    ["command", "opus", ["model opus claude-opus-4-8"]],
+    // `/model default`: null is the default row.
+    ["command", null, ["model null claude-opus-4-8"]],
+    // A fallback asks for nothing: the model it runs is what was switched to.
+    ["auto", null, ["model claude-opus-4-8 claude-opus-4-8"]],
+    // The adapter's own switches and a resume's restored model are known already.
+    ["sdk", "opus", []],
+    ["resume", "opus", []],
+  ] as const)("%s %s raises %j", async (source, requested, raised) => {
+    expect(await raise("PostModelSwitch", input(source, requested))).toEqual(raised);
   });
 });

@@ -154,7 +154,11 @@ export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCall
               input.source !== "sdk" &&
               input.source !== "resume"
             )
-              events.modelSwitched(input.requested_model, input.to_model);
+              // An automatic switch (a fallback) asked for nothing: its null is not "default".
+              events.modelSwitched(
+                input.source === "auto" ? input.to_model : input.requested_model,
+                input.to_model,
+              );
             return {};
           },
         ],

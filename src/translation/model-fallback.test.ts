@@ -42,6 +42,27 @@ describe("modelFallbackOf", () => {
       system({ subtype: "model_fallback", fallback_model: "b", content: "  " }),
       { trigger: undefined, originalModel: undefined, fallbackModel: "b", text: "Switched to b." },
     ],
+    [
+      "a refused message retried on the fallback model",
+      system({
+        subtype: "model_refusal_fallback",
+        trigger: "refusal",
+        original_model: "claude-fable-5",
+        fallback_model: "claude-opus-4-8",
+        content: "Switched to Opus 4.8",
+      }),
+      {
+        trigger: "refusal",
+        originalModel: "claude-fable-5",
+        fallbackModel: "claude-opus-4-8",
+        text: "Switched to Opus 4.8",
+      },
+    ],
+    [
+      "a refusal without a fallback: nothing (the turn ends with its stop reason)",
+      system({ subtype: "model_refusal_no_fallback", original_model: "a", fallback_model: "b" }),
+      undefined,
+    ],
     ["no fallback model: nothing", system({ subtype: "model_fallback", content: "x" }), undefined],
     ["another system message", system({ subtype: "api_retry", fallback_model: "b" }), undefined],
     [

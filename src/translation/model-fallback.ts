@@ -19,11 +19,21 @@ export interface ModelFallback {
 /** The title of the notice (features.md "notice"); the description is the text. */
 export const MODEL_FALLBACK_TITLE = "Model fallback";
 
-/** A `system` `model_fallback` message → the fallback; undefined for anything else. */
+/**
+ * The `system` messages of a switch: `model_fallback`, and `model_refusal_fallback` (the
+ * model's safeguards flagged a message and Claude Code retried it on its fallback model,
+ * on its own or as the user chose in the refusal dialog).
+ */
+const FALLBACK_SUBTYPES: ReadonlySet<unknown> = new Set([
+  "model_fallback",
+  "model_refusal_fallback",
+]);
+
+/** A `system` message of a model switch → the fallback; undefined for anything else. */
 export function modelFallbackOf(message: SDKMessage): ModelFallback | undefined {
   if (message.type !== "system") return undefined;
   const raw = message as unknown as Record<string, unknown>;
-  if (raw.subtype !== "model_fallback") return undefined;
+  if (!FALLBACK_SUBTYPES.has(raw.subtype)) return undefined;
   const fallbackModel = text(raw.fallback_model);
   if (fallbackModel === undefined) return undefined;
   const originalModel = text(raw.original_model);

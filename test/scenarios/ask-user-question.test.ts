@@ -171,6 +171,15 @@ describe("refusal fallback dialog", () => {
       },
     ]);
     expect(s.agentText(retried)).toContain("From the fallback.");
+    // Claude Code's own words on the switch, as a notice (here a message line).
+    expect(s.agentText(retried)).toContain(
+      "**Model fallback:** Fable 5's safeguards flagged this message.",
+    );
+    // The picker offers no row for the fallback model: it claims no switch (an automatic
+    // switch names no requested model, which is not a switch to the default).
+    expect(s.updates(retried).filter((u) => u.sessionUpdate === "config_option_update")).toEqual(
+      [],
+    );
     const models = () => s.model.mainRequests().map((r) => r.body.model as string);
     expect(models()).toStrictEqual(["claude-fable-5", "claude-opus-4-8"]);
 
