@@ -1,7 +1,7 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { SUBAGENT_TOOLS } from "../../translation/subagents/child-session.js";
-import type { TaskUsage } from "../air/async-tasks/task-tracker.js";
+import { taskUsageOf } from "../air/async-tasks/sdk-events.js";
 import { SUBAGENT_TASK_KIND } from "./keys.js";
 import type { LodyTaskCards, TaskProgress } from "./task-cards.js";
 
@@ -162,21 +162,12 @@ export class LodySubagentCards {
 function progressOf(m: System): TaskProgress {
   const summary = text(m.summary);
   const lastToolName = text(m.last_tool_name);
-  const usage = usageOf(m.usage);
+  const usage = taskUsageOf(m.usage);
   return {
     ...(summary !== undefined ? { summary } : {}),
     ...(lastToolName !== undefined ? { lastToolName } : {}),
     ...(usage !== undefined ? { usage } : {}),
   };
-}
-
-function usageOf(value: unknown): TaskUsage | undefined {
-  const u = value as { total_tokens?: unknown; tool_uses?: unknown; duration_ms?: unknown } | null;
-  if (!u || typeof u !== "object") return undefined;
-  const { total_tokens: totalTokens, tool_uses: toolUses, duration_ms: durationMs } = u;
-  if (typeof totalTokens !== "number" || typeof toolUses !== "number") return undefined;
-  if (typeof durationMs !== "number") return undefined;
-  return { totalTokens, toolUses, durationMs };
 }
 
 function text(value: unknown): string | undefined {

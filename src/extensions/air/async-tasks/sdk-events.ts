@@ -63,7 +63,7 @@ function fromSystem(tracker: AsyncTaskTracker, message: System): AsyncTaskUpdate
         ...common(m),
         ...optional("summary", text(m.summary)),
         ...optional("lastToolName", text(m.last_tool_name)),
-        ...optional("usage", usage(m.usage)),
+        ...optional("usage", taskUsageOf(m.usage)),
       });
     case "task_notification":
       return tracker.notified({
@@ -71,7 +71,7 @@ function fromSystem(tracker: AsyncTaskTracker, message: System): AsyncTaskUpdate
         status: String(m.status),
         ...optional("outputFile", text(m.output_file)),
         ...optional("summary", text(m.summary)),
-        ...optional("usage", usage(m.usage)),
+        ...optional("usage", taskUsageOf(m.usage)),
       });
     case "background_tasks_changed": {
       // A list without its tasks says nothing (an empty list would end every task).
@@ -119,7 +119,8 @@ function fromUser(
   return out;
 }
 
-function usage(value: unknown): TaskUsage | undefined {
+/** A task message's `usage` (`{total_tokens, tool_uses, duration_ms}`), whole or not at all. */
+export function taskUsageOf(value: unknown): TaskUsage | undefined {
   const u = value as { total_tokens?: unknown; tool_uses?: unknown; duration_ms?: unknown } | null;
   if (!u || typeof u !== "object") return undefined;
   const { total_tokens: totalTokens, tool_uses: toolUses, duration_ms: durationMs } = u;
