@@ -7,7 +7,13 @@ import { reportUnreadable, StoredTranscript } from "../agent/history/transcript-
 import { storedSubagents } from "../sdk/subagent-meta.js";
 import { subagentTranscriptPath } from "../sdk/transcript-paths.js";
 import { activeBranch } from "../translation/replay/active-branch.js";
-import { TranscriptReplay, type SubagentRef } from "../translation/replay/transcript-replay.js";
+import {
+  TranscriptReplay,
+  type ResumeRef,
+  type SubagentRef,
+} from "../translation/replay/transcript-replay.js";
+import type { MessageEntry } from "../translation/replay/transcript-entry.js";
+import { childRuns, runEnd } from "../translation/subagents/child-runs.js";
 import {
   announcerFor,
   childPrompt,
@@ -16,6 +22,7 @@ import {
   idle,
   RUNNING,
   subagentMode,
+  type ChildSession,
 } from "../translation/subagents/child-session.js";
 import { TITLE_SOURCES } from "../extensions/lody/keys.js";
 import { lodyTitleUpdate } from "../extensions/lody/title.js";
@@ -91,13 +98,12 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     const child = ref.cwd === undefined ? described : { ...described, cwd: ref.cwd };
     await send(announcer.spawned(child, RUNNING, parentSessionId), parentSessionId);
     await send(announcer.opening(child, parentSessionId), childId);
+    // The launch's run; each later one replays at the SendMessage that ran it.
+    const [launch = [], ...later] = childRuns(entries);
+    if (ref.agentId) resumable.set(ref.agentId, { child, parentSessionId, runs: later });
     const final = new StoredAnswer();
-    for (const entry of entries) {
-      final.see(entry);
-      const nested = replay.subagentOf(entry, agentIds);
-      if (nested) await subagent(nested, childId);
-      await send(replay.entry(entry, ref.toolUseId), childId);
-    }
+    for (const entry of launch) final.see(entry);
+    await childWork(launch, child);
     // The answer it handed back, before it went idle, as live.
     const answer = ref.failed ? undefined : (ref.answer ?? final.answer);
     if (answer !== undefined) {
@@ -107,6 +113,47 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     }
     await send(announcer.state(child, idle(ref.failed ? "error" : "end_turn")), parentSessionId);
   };
+  /** The later runs of the children replayed so far, by agent id, in order. */
+  const resumable = new Map<
+    string,
+    { child: ChildSession; parentSessionId: string; runs: MessageEntry[][] }
+  >();
+  /**
+   * A SendMessage's run of an idle child, before the SendMessage's result, as live (the
+   * run is in the background there, named by the SendMessage): the child runs again, the
+   * message goes from its parent to it, its work, its answer back, idle. A run that is not
+   * stored leaves the SendMessage a tool call alone.
+   */
+  const resume = async (ref: ResumeRef): Promise<void> => {
+    const known = resumable.get(ref.agentId);
+    const run = known?.runs.shift();
+    if (!announcer || !known || !run) return;
+    const { child, parentSessionId } = known;
+    await send(announcer.state(child, RUNNING), parentSessionId);
+    if (ref.message !== undefined) {
+      const views = announcer.messaged(child, parentSessionId, ref.message, ref.toolUseId);
+      await send(views.parent, parentSessionId);
+      await send(views.child, child.sessionId);
+    }
+    await childWork(run, child);
+    const end = runEnd(run);
+    if (end.answer !== undefined) {
+      const views = announcer.answered(child, parentSessionId, end.answer, ref.toolUseId);
+      await send(views.child, child.sessionId);
+      await send(views.parent, parentSessionId);
+    }
+    await send(announcer.state(child, end.state), parentSessionId);
+  };
+  /** A child's stored entries on its session, its own subagents and their runs nested in it. */
+  const childWork = async (entries: readonly MessageEntry[], child: ChildSession) => {
+    for (const entry of entries) {
+      const nested = replay.subagentOf(entry, agentIds);
+      if (nested) await subagent(nested, child.sessionId);
+      const resumed = replay.resumeOf(entry);
+      if (resumed) await resume(resumed);
+      await send(replay.entry(entry, child.toolUseId), child.sessionId);
+    }
+  };
   const lines = activeBranch(stored.links);
   const turnIds = request.profile.lody.client;
   try {
@@ -115,6 +162,8 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
       if (!entry) continue;
       const ref = replay.subagentOf(entry, agentIds);
       if (ref) await subagent(ref, sessionId);
+      const resumed = replay.resumeOf(entry);
+      if (resumed) await resume(resumed);
       await send(replay.entry(entry));
       // Lody's turnId follows each assistant message, as live (lody-contract.md §7.9).
       if (turnIds && entry.type === "assistant") await send([turnIdUpdate(entry.uuid)]);

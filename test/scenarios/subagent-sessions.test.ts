@@ -311,6 +311,32 @@ describe("a native child session in a worktree, resumed (RFD client)", () => {
       "toolu_send:answer",
     ]);
     await eventually("the child's second answer", () => textOf(s, childId!).endsWith("Second."));
+
+    // A load replays each run as live: the resumed one at its SendMessage, from the
+    // child's stored transcript (Claude Code appends the run to it).
+    const liveStates = states();
+    const liveChild = withoutResponses(clientView(updatesOf(s, childId!)));
+    const liveMessages = [messagesOf(s, sessionId), messagesOf(s, childId!)];
+    await s.restartAdapter();
+    await s.initialize(RFD);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    expect(otherSessions(s, sessionId)).toEqual([childId]);
+    expect(states()).toEqual(liveStates);
+    expect([messagesOf(s, sessionId), messagesOf(s, childId!)]).toEqual(liveMessages);
+    expect(withoutResponses(clientView(updatesOf(s, childId!)))).toEqual(liveChild);
+    expect(textOf(s, childId!)).toBe("First.Second.");
+    // On the parent, the run goes before the SendMessage's result, as a launch's does.
+    const parent = updatesOf(s, sessionId);
+    const at = (find: (u: Update) => boolean) => parent.findIndex(find);
+    const sendResult = at((u) => u.toolCallId === "toolu_send" && u.status === "completed");
+    expect(at((u) => u.messageId === "toolu_send:prompt")).toBeGreaterThan(
+      at((u) => u.sessionUpdate === "tool_call" && u.toolCallId === "toolu_send"),
+    );
+    expect(at((u) => u.messageId === "toolu_send:answer:received")).toBeLessThan(sendResult);
   });
 });
 

@@ -20,6 +20,7 @@ describe("asMessageEntry", () => {
       message: { role: "user", content: "hi" },
       isMeta: true,
       toolUseResult: { stdout: "out" },
+      origin: { kind: "coordinator", producer: "x" },
       uuid: "u-1",
       timestamp: "2026-01-01T00:00:00.000Z",
     };
@@ -30,6 +31,7 @@ describe("asMessageEntry", () => {
       isSidechain: false,
       isMeta: true,
       toolUseResult: { stdout: "out" },
+      origin: "coordinator",
     });
     expect(entry?.message).toEqual({ content: "hi" });
     for (const dropped of ["parentUuid", "cwd", "sessionId", "version", "gitBranch", "timestamp"]) {

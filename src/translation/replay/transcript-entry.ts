@@ -40,6 +40,11 @@ export interface MessageEntry {
   readonly compactMetadata?: unknown;
   /** A local command's stored output (`system` entry, subtype `local_command`). */
   readonly content?: unknown;
+  /**
+   * Who sent a user entry, when it was not the user (`origin.kind`: `coordinator` for a
+   * parent's SendMessage to a subagent, `task-notification`, ...).
+   */
+  readonly origin?: string;
 }
 
 /** Content block types that start a tool call, and those that answer one. */
@@ -99,6 +104,7 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
     toolUseResult: entry.toolUseResult,
     compactMetadata: entry.compactMetadata,
     content: entry.subtype === "local_command" ? entry.content : undefined,
+    origin: optionalString(asRecord(entry.origin)?.kind),
   } as MessageEntry;
 }
 

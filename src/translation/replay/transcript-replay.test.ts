@@ -475,6 +475,54 @@ describe("TranscriptReplay: tool results", () => {
     expect(flat.subagentOf(bare, new Map([["other", "a9"]]))).toBeUndefined();
   });
 
+  const resumed = { success: true, resumedAgentId: "a1", revivedAgentId: "a1" };
+  it.each([
+    [
+      "a SendMessage that resumed a child",
+      use("s", "SendMessage", { to: "a1", message: "Again." }),
+      result([toolResult("s")], resumed),
+      { toolUseId: "s", agentId: "a1", message: "Again." },
+    ],
+    [
+      "a SendMessage whose message is no text (a structured one)",
+      use("s", "SendMessage", { to: "a1", message: { type: "shutdown_request" } }),
+      result([toolResult("s")], resumed),
+      { toolUseId: "s", agentId: "a1", message: undefined },
+    ],
+    [
+      "a message to a child that still works (none resumed)",
+      use("s", "SendMessage", { to: "a1", message: "Also this." }),
+      result([toolResult("s")], { success: true, message: "Message queued" }),
+      undefined,
+    ],
+    [
+      "a failed SendMessage",
+      use("s", "SendMessage", { to: "a1", message: "Again." }),
+      result([toolResult("s", { is_error: true })], resumed),
+      undefined,
+    ],
+    [
+      "another tool's result naming an agent",
+      use("s", "Bash", { command: "ls" }),
+      result([toolResult("s")], resumed),
+      undefined,
+    ],
+    [
+      "an empty agent id",
+      use("s", "SendMessage", { to: "a1", message: "Again." }),
+      result([toolResult("s")], { resumedAgentId: "" }),
+      undefined,
+    ],
+  ])("names the run of %s, or none", (_name, first, second, ref) => {
+    const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
+    flat.entry(first);
+    expect(flat.resumeOf(second)).toEqual(ref);
+    // Only where subagents are shown.
+    const plain = new TranscriptReplay(PLAIN_CLIENT, sessionId, false);
+    plain.entry(first);
+    expect(plain.resumeOf(second)).toBeUndefined();
+  });
+
   it("learns tool names only from tool-use blocks with an id", () => {
     const flat = new TranscriptReplay(PLAIN_CLIENT, sessionId, true);
     flat.entry(

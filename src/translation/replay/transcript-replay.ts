@@ -11,7 +11,7 @@ import { SdkMessageTranslator } from "../sdk-message-translator.js";
 import type { RegularFileCheck } from "../tool-calls/tool-call-translator.js";
 import { toDisplayPrompt } from "../session-title.js";
 import { childAnswer } from "../subagents/child-answer.js";
-import { SUBAGENT_TOOLS } from "../subagents/child-session.js";
+import { SEND_MESSAGE, SUBAGENT_TOOLS } from "../subagents/child-session.js";
 import { fileAfterTool } from "./file-after.js";
 import { asRecord, contentBlocks, TOOL_USE_BLOCKS, type MessageEntry } from "./transcript-entry.js";
 
@@ -33,6 +33,16 @@ export interface SubagentRef {
   readonly cwd?: string;
 }
 
+/** A SendMessage that ran a child again, whose later run belongs before its result. */
+export interface ResumeRef {
+  /** The SendMessage's tool use id, which names the run. */
+  readonly toolUseId: string;
+  /** The child it resumed (`toolUseResult.resumedAgentId`). */
+  readonly agentId: string;
+  /** The message the parent sent (its input `message`), when it is text. */
+  readonly message: string | undefined;
+}
+
 /**
  * A stored conversation → the `session/update`s the client saw live, for `session/load`.
  *
@@ -49,6 +59,8 @@ export class TranscriptReplay {
   private readonly toolNames = new Map<string, string>();
   /** The inputs of the subagent calls (Agent, Task), by tool use id. */
   private readonly subagentInputs = new Map<string, Record<string, unknown>>();
+  /** The messages of the SendMessage calls, by tool use id. */
+  private readonly sentMessages = new Map<string, unknown>();
   private compaction: string | undefined;
   /** The open compaction's stored trigger and token counts. */
   private compactionMetadata: unknown;
@@ -133,6 +145,22 @@ export class TranscriptReplay {
     };
   }
 
+  /**
+   * The SendMessage whose result this is, when it ran an idle child again (Claude Code
+   * 2.1.318 names the child in `resumedAgentId`; a message to a working child does not
+   * resume it), for a client that takes child sessions.
+   */
+  resumeOf(entry: MessageEntry): ResumeRef | undefined {
+    if (!this.flatSubagents || entry.type !== "user") return undefined;
+    const result = contentBlocks(entry).find((b) => b.type === "tool_result");
+    const toolUseId = result?.tool_use_id;
+    if (typeof toolUseId !== "string" || !this.sentMessages.has(toolUseId)) return undefined;
+    const agentId = asRecord(entry.toolUseResult)?.resumedAgentId;
+    if (typeof agentId !== "string" || !agentId || result!.is_error === true) return undefined;
+    const message = this.sentMessages.get(toolUseId);
+    return { toolUseId, agentId, message: typeof message === "string" ? message : undefined };
+  }
+
   private assistant(entry: MessageEntry, parent: string | null): SessionUpdate[] {
     if (this.failures && parent === null) {
       const record = this.failures.assistant({
@@ -155,6 +183,8 @@ export class TranscriptReplay {
         this.toolNames.set(block.id, String(block.name));
         if (SUBAGENT_TOOLS.has(String(block.name)))
           this.subagentInputs.set(block.id, asRecord(block.input) ?? {});
+        else if (block.name === SEND_MESSAGE)
+          this.sentMessages.set(block.id, asRecord(block.input)?.message);
       }
     }
     const message = {

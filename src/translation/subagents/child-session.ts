@@ -6,6 +6,9 @@ import type { ClientProfile } from "../../profile/client-profile.js";
 /** Tools that run a subagent (Claude Code 2.1.318 names it Agent; Task before). */
 export const SUBAGENT_TOOLS: ReadonlySet<string> = new Set(["Agent", "Task"]);
 
+/** The tool a parent sends a subagent a message with (and runs an idle one again). */
+export const SEND_MESSAGE = "SendMessage";
+
 /**
  * How a client takes subagents as native child sessions: the ACP subagents RFD
  * (`clientCapabilities.subagents: {}`, `subagent_update`), or AIR's bridge for ACP SDKs
