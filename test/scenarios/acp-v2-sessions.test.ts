@@ -180,6 +180,38 @@ describe("ACP v2 (draft): config options and stored sessions", () => {
 
 const CHILD_PROMPT = "Create the marker file.";
 
+/**
+ * After DELEGATION, a second prompt: the parent's SendMessage runs the child again (named by
+ * the agent id its Agent result told); the resumed child (in the background) and the parent
+ * then ask at once, so each request is answered from the script of its sender.
+ */
+function sendMessageTurns(): ScriptedTurn[] {
+  const parent: Array<(messages: string) => ScriptedTurn> = [
+    (messages) => ({
+      blocks: [
+        {
+          type: "tool_use",
+          id: "toolu_send",
+          name: "SendMessage",
+          input: {
+            to: /agentId: ([0-9a-f]+)/.exec(messages)?.[1],
+            message: "Again please.",
+            summary: "again",
+          },
+        },
+      ],
+    }),
+    () => textTurn("Parent again."),
+  ];
+  const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn => {
+    const messages = JSON.stringify(req.body.messages ?? []);
+    if (JSON.stringify(req.body.messages?.[0] ?? "").includes(CHILD_PROMPT))
+      return textTurn("Again done.");
+    return parent.shift()?.(messages) ?? textTurn("Noted.");
+  };
+  return Array.from({ length: 6 }, () => answer);
+}
+
 /** The parent delegates; the child speaks, runs a command that asks, reports; the parent answers. */
 const DELEGATION: ScriptedTurn[] = [
   {
@@ -216,8 +248,8 @@ const DELEGATION: ScriptedTurn[] = [
 describe("ACP v2 (draft): subagents and elicitation", () => {
   it("a subagent is a child session: announced on the parent, with its own state_updates and traffic", async () => {
     const s = await scenario({
-      settings: { permissions: { defaultMode: "default", allow: ["Agent"] } },
-      script: DELEGATION,
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "SendMessage"] } },
+      script: [...DELEGATION, ...sendMessageTurns()],
     });
     // No client capability asks for it: child sessions are v2's baseline.
     await s.initialize();
@@ -300,8 +332,21 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
       },
     });
 
+    // A SendMessage runs the idle child again (in the background): its own states again.
+    await s.prompt(sessionId, "again");
+    await eventually("the resumed run's end", () => s.states(childId).length === 6, 30_000);
+    await eventually("the parent's cycle after it", () =>
+      s.agentText(sessionId).endsWith("Noted."),
+    );
+    await s.idle(sessionId, 3, 30_000);
+    expect(s.states(childId).slice(4)).toEqual(["running", "idle:end_turn"]);
+    const liveMessages = [sessionId, childId].map((id) =>
+      (s.updates(id) as Update[]).filter((u) => u.sessionUpdate === "session_message"),
+    );
+
     // Resume with replay: the child under the id it had live, announced on the parent,
-    // with its own state (the replay has no request, so no requires_action) and traffic.
+    // with its own state (the replay has no request, so no requires_action) and traffic,
+    // each run as live (the SendMessage's from the child's stored transcript).
     await s.agent.request("session/close", { sessionId });
     const [parentBefore, childBefore] = [s.updates(sessionId).length, s.updates(childId).length];
     await s.agent.request("session/resume", {
@@ -316,24 +361,35 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     });
     const childReplay = s.updates(childId).slice(childBefore) as Update[];
     const childStates = childReplay.filter((u) => u.sessionUpdate === "state_update");
-    expect(childStates.at(-1)).toEqual({
-      sessionUpdate: "state_update",
-      state: "idle",
-      stopReason: "end_turn",
-    });
+    expect(childStates.map((u) => [u.state, u.stopReason])).toEqual([
+      ["running", undefined],
+      ["idle", "end_turn"],
+      ["running", undefined],
+      ["idle", "end_turn"],
+    ]);
     expect(
       childReplay
         .filter((u) => u.sessionUpdate === "agent_message_chunk")
         .map((u) => (u.content as { text: string }).text)
         .join(""),
-    ).toBe("Child speaking.Child report.");
+    ).toBe("Child speaking.Child report.Again done.");
     // The child's state follows its announcement, in the order sent.
     const sentIndex = (find: (u: Update, id: string) => boolean) =>
       s.notifications.findIndex((n) => find(n.update as Update, n.sessionId));
     expect(
       sentIndex((u, id) => id === sessionId && u.sessionUpdate === "subagent_update"),
     ).toBeLessThan(sentIndex((u, id) => id === childId && u.sessionUpdate === "state_update"));
-    expect(replayed.filter((u) => u.sessionUpdate === "session_message")).toHaveLength(2);
+    expect(
+      [replayed, childReplay].map((updates) =>
+        updates.filter((u) => u.sessionUpdate === "session_message"),
+      ),
+    ).toEqual(liveMessages);
+    expect(liveMessages[0]!.map((u) => u.messageId)).toEqual([
+      "toolu_agent:prompt",
+      "toolu_agent:answer:received",
+      "toolu_send:prompt",
+      "toolu_send:answer:received",
+    ]);
 
     // Without the child's stored transcript the replay has no child: its call stays a tool
     // call on the parent, and a notice says the child's history is unavailable.
