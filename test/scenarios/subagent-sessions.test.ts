@@ -337,6 +337,9 @@ describe("a native child session in a worktree, resumed (RFD client)", () => {
       at((u) => u.sessionUpdate === "tool_call" && u.toolCallId === "toolu_send"),
     );
     expect(at((u) => u.messageId === "toolu_send:answer:received")).toBeLessThan(sendResult);
+    // Claude Code's own prompt at the run's end (its task notification) is no user's.
+    const prompts = parent.filter((u) => u.sessionUpdate === "user_message_chunk");
+    expect(prompts.map((u) => u.content)).toEqual([{ type: "text", text: "delegate" }]);
   });
 });
 

@@ -547,6 +547,15 @@ describe("TranscriptReplay: tool results", () => {
     expect(flat.entry(entry({ type: "assistant" }))).toEqual([]);
   });
 
+  it("replays no prompt Claude Code sent itself when a background task ended", () => {
+    const notification = "<task-notification>\n<status>completed</status>\n</task-notification>";
+    const prompt = (origin?: string) =>
+      entry({ type: "user", ...(origin ? { origin } : {}), message: { content: notification } });
+    expect(replay([prompt("task-notification")])).toEqual([]);
+    for (const shown of [prompt("human"), prompt()])
+      expect(replay([shown]).map((u) => u.sessionUpdate)).toEqual(["user_message_chunk"]);
+  });
+
   it("replays only what the user sent of a prompt", () => {
     expect(
       replay([

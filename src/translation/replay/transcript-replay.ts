@@ -33,6 +33,9 @@ export interface SubagentRef {
   readonly cwd?: string;
 }
 
+/** The origin of the prompt Claude Code sends itself when a background task ends (2.1.318). */
+const TASK_NOTIFICATION = "task-notification";
+
 /** A SendMessage that ran a child again, whose later run belongs before its result. */
 export interface ResumeRef {
   /** The SendMessage's tool use id, which names the run. */
@@ -210,6 +213,9 @@ export class TranscriptReplay {
     if (entry.isMeta || entry.isVisibleInTranscriptOnly || parent !== null) return [];
     this.translator.endTurn();
     this.failures?.prompt(entry.uuid);
+    // Claude Code's own prompt after a background task ended (a resumed child's run among
+    // them) starts a cycle of its own; live the client saw no prompt.
+    if (entry.origin === TASK_NOTIFICATION) return [];
     const updates: SessionUpdate[] = [];
     for (let i = 0; i < blocks.length; i++) {
       const content = toPromptContent(blocks[i]!);
