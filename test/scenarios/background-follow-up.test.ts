@@ -123,8 +123,9 @@ describe("Claude Code's own cycle after background work", () => {
           ],
         },
         textTurn("Started."),
-        // Claude Code's follow-up once the task finished: slow, so the prompt meets it.
-        { blocks: [{ type: "text", text: "FOLLOW-UP text." }], delayMs: 4000 },
+        // Claude Code's follow-up once the task finished: slow (six frames a second apart,
+        // ~5 s), so the prompt sent once it started meets it.
+        { blocks: [{ type: "text", text: "FOLLOW-UP text." }], delayMs: 1000 },
         textTurn("SECOND answer."),
       ],
     });

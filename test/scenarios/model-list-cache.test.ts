@@ -118,22 +118,30 @@ function updatesOfKind(messages: AnyMessage[], kind: string): AnyMessage[] {
 const updateOf = (message: AnyMessage): object =>
   (message as { params: { update: object } }).params.update;
 
-describe("the model list cache", () => {
-  it("is written by a real Claude Code start, with the models the session offered", async () => {
-    const s = await start();
-    const { newAnswer, file } = await storedSession(s);
-    const stored = readCache(file);
-    expect(stored.version).toBe(1);
-    expect(file).toContain(`models-${stored.key.slice(0, 32)}.json`);
-    expect(stored.models.map((m) => m.value)).toEqual(modelValues(newAnswer));
-    expect(stored.models.map((m) => m.value)).toContain("sonnet");
-  });
-});
+/**
+ * Claude Code is up and the adapter took its answer: the adapter stores Claude Code's own
+ * model list and commands right after it sent whatever that answer changes
+ * (`Session.onStarted`). The short grace lets such a message, already written, arrive.
+ */
+async function claudeCodeUp(s: Scenario, stored: () => boolean): Promise<void> {
+  await eventually("Claude Code's start to store its answer", stored);
+  await new Promise((r) => setTimeout(r, 300));
+}
+
+/** The model list file holds Claude Code's own list again (no model only the cache knew). */
+const realListStored = (file: string) => () => {
+  try {
+    return !readCache(file).models.some((m) => m.value === CACHE_ONLY.value);
+  } catch {
+    return false;
+  }
+};
 
 describe.each(Object.entries(PROFILES))(
   "session/load with a cached start answer (%s client)",
   (_name, profile) => {
-    it("answers after the replay with the cached options and commands; Claude Code's changes wait for the next prompt", async () => {
+    // Both cases load the same stored session (one Claude Code start less per case).
+    it("answers after the replay with the cached options and commands; Claude Code's changes wait for the next prompt; with only the model list cached it waits for Claude Code: commands before the answer, nothing after", async () => {
       const s = await start();
       const { sessionId, file, newAnswer } = await storedSession(s, profile);
       expect(cacheFiles(s, "commands")).toHaveLength(1);
@@ -147,7 +155,7 @@ describe.each(Object.entries(PROFILES))(
       );
       // Claude Code comes up after the answer and offers other models: nothing follows the
       // answer, the correction waits for the client's next prompt.
-      await new Promise((r) => setTimeout(r, 1500));
+      await claudeCodeUp(s, realListStored(file));
       expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
         [],
       );
@@ -164,35 +172,31 @@ describe.each(Object.entries(PROFILES))(
       expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain(
         "remember this",
       );
-    });
 
-    it("waits for Claude Code when only the model list is cached: commands before the answer, nothing after", async () => {
-      const s = await start();
-      const { sessionId, file, newAnswer } = await storedSession(s, profile);
+      // Only the model list cached: the load waits for Claude Code.
       for (const commands of cacheFiles(s, "commands")) rmSync(commands);
       await restartWithCacheOnlyModel(s, file, profile);
-      const answer = await load(s, sessionId);
-      expect(modelValues(answer)).toEqual(modelValues(newAnswer));
+      const waited = await load(s, sessionId);
+      expect(modelValues(waited)).toEqual(modelValues(newAnswer));
       const kinds = s.updates(sessionId).map((u) => u.sessionUpdate);
       expect(kinds).toContain("available_commands_update");
       // Claude Code started alongside the replay, not from the cached list: no correction.
       expect(kinds).not.toContain("config_option_update");
-      await new Promise((r) => setTimeout(r, 1000));
+      // Claude Code's start stored the commands for the next load.
+      await claudeCodeUp(s, () => cacheFiles(s, "commands").length === 1);
       expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
         [],
       );
-      // Claude Code's start stored the commands for the next load.
       expect(cacheFiles(s, "commands")).toHaveLength(1);
-    });
+    }, 120_000);
   },
 );
 
 describe("the login probe after an answer from the cache", () => {
-  it.each(["session/resume", "session/new"])(
-    "%s: waits until the session's Claude Code is up, not only for the answer",
-    async (method) => {
-      const s = await start();
-      const { sessionId } = await storedSession(s);
+  it("session/resume, then session/new: waits until the session's Claude Code is up, not only for the answer", async () => {
+    const s = await start();
+    const { sessionId } = await storedSession(s);
+    for (const method of ["session/resume", "session/new"]) {
       await s.restartAdapter();
       await s.initialize(); // the probe is due shortly, once no Claude Code is starting
       let probeSeenAt: number | undefined;
@@ -214,87 +218,110 @@ describe("the login probe after an answer from the cache", () => {
       const params = method === "session/resume" ? { sessionId, cwd: s.workspace } : {};
       await s.agent.request(method, { cwd: s.workspace, mcpServers: [], ...params });
       await watch;
-      expect(commandsAt).toBeDefined();
-      expect(probeSeenAt).toBeDefined();
+      expect(commandsAt, method).toBeDefined();
+      expect(probeSeenAt, method).toBeDefined();
       // The probe starts once Claude Code is up, when the commands go out; the margin
       // covers the order of the probe's spawn and the commands' write, and the commands'
       // way to this process on a loaded machine. Beside the start, the probe would show up
       // as early as the start itself (here some 450 ms before the commands; a mutant check).
-      expect(probeSeenAt!).toBeGreaterThanOrEqual(commandsAt! - 250);
-    },
-  );
+      expect(probeSeenAt!, method).toBeGreaterThanOrEqual(commandsAt! - 250);
+    }
+  }, 120_000);
 });
 
+/** Damages to the stored model list, each of which the cache must not be used with. */
+const DAMAGES: Array<[string, (file: string, s: Scenario) => void]> = [
+  ["is corrupt", (file: string) => writeFileSync(file, '{"version":1,"key":"')],
+  [
+    "was stored under another key",
+    (file: string) => {
+      const stored = readCache(file);
+      writeFileSync(
+        file,
+        JSON.stringify({
+          ...stored,
+          key: `${stored.key.slice(0, 32)}${"0".repeat(32)}`,
+          models: [CACHE_ONLY],
+        }),
+      );
+    },
+  ],
+  [
+    "another Claude Code setup stored (the settings changed)",
+    (file: string, s: Scenario) => {
+      const stored = readCache(file);
+      writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY] }));
+      const settings = join(s.configDir, "settings.json");
+      const current = JSON.parse(readFileSync(settings, "utf8")) as object;
+      writeFileSync(
+        settings,
+        JSON.stringify({ ...current, env: { ANTHROPIC_DEFAULT_HAIKU_MODEL: "my-haiku" } }),
+      );
+    },
+  ],
+];
+
 describe("session/resume does not use a model list cache that", () => {
-  it.each([
-    ["is corrupt", (file: string) => writeFileSync(file, '{"version":1,"key":"')],
-    [
-      "was stored under another key",
-      (file: string) => {
-        const stored = readCache(file);
-        writeFileSync(
-          file,
-          JSON.stringify({
-            ...stored,
-            key: `${stored.key.slice(0, 32)}${"0".repeat(32)}`,
-            models: [CACHE_ONLY],
-          }),
-        );
-      },
-    ],
-    [
-      "another Claude Code setup stored (the settings changed)",
-      (file: string, s: Scenario) => {
-        const stored = readCache(file);
-        writeFileSync(file, JSON.stringify({ ...stored, models: [CACHE_ONLY] }));
-        const settings = join(s.configDir, "settings.json");
-        const current = JSON.parse(readFileSync(settings, "utf8")) as object;
-        writeFileSync(
-          settings,
-          JSON.stringify({ ...current, env: { ANTHROPIC_DEFAULT_HAIKU_MODEL: "my-haiku" } }),
-        );
-      },
-    ],
-  ])("%s: it waits for Claude Code's own list", async (_name, damage) => {
+  // One stored session, resumed once per damage (each case restores a usable list).
+  it("is corrupt, was stored under another key, or another Claude Code setup stored (the settings changed): it waits for Claude Code's own list", async () => {
     const s = await start();
     const { sessionId, file } = await storedSession(s);
-    await s.restartAdapter();
-    damage(file, s);
-    await s.initialize();
-    const answer = await s.agent.request(methods.agent.session.resume, {
-      sessionId,
-      cwd: s.workspace,
-    });
-    const values = modelValues(answer);
-    expect(values).not.toContain("cache-only");
-    expect(values).toContain("sonnet");
-    // The answer waited for Claude Code: no correction follows it.
-    await eventually("the commands", () =>
-      s.updates(sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
-    );
-    await new Promise((r) => setTimeout(r, 300));
-    expect(updatesOfKind(afterAnswer(s), "config_option_update")).toEqual([]);
-    // The real start stored a usable list again.
-    await eventually("a usable model list file", () =>
-      cacheFiles(s).some((f) => {
-        try {
-          const c = readCache(f);
-          return c.models.some((m) => m.value === "sonnet");
-        } catch {
-          return false;
-        }
-      }),
-    );
-  });
+    for (const [name, damage] of DAMAGES) {
+      await s.restartAdapter();
+      damage(file, s);
+      await s.initialize();
+      const answer = await s.agent.request(methods.agent.session.resume, {
+        sessionId,
+        cwd: s.workspace,
+      });
+      const values = modelValues(answer);
+      expect(values, name).not.toContain("cache-only");
+      expect(values, name).toContain("sonnet");
+      // The answer waited for Claude Code: no correction follows it.
+      await eventually(`the commands (${name})`, () =>
+        s.updates(sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      expect(updatesOfKind(afterAnswer(s), "config_option_update"), name).toEqual([]);
+      // The real start stored a usable list again.
+      await eventually(`a usable model list file (${name})`, () =>
+        cacheFiles(s).some((f) => {
+          try {
+            const c = readCache(f);
+            return c.models.some((m) => m.value === "sonnet");
+          } catch {
+            return false;
+          }
+        }),
+      );
+    }
+  }, 120_000);
 });
 
 describe.each([
   ["session/resume", methods.agent.session.resume],
   ["session/fork", methods.agent.session.fork],
 ] as const)("%s with a cached model list", (_name, method) => {
-  it("answers from the cache, then takes a prompt once Claude Code is ready", async () => {
+  // Both cases take up the same stored session (one Claude Code start less per case).
+  it("sends no config_option_update when Claude Code offers what the cache said; answers from a cache Claude Code disagrees with, then takes a prompt once Claude Code is ready", async () => {
     const s = await start();
     const { sessionId, file, newAnswer } = await storedSession(s);
+    await s.restartAdapter();
+    await s.initialize();
+    const same = (await s.agent.request(method, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    })) as { sessionId?: string; configOptions?: unknown };
+    expect(modelValues(same)).toEqual(modelValues(newAnswer));
+    const sameId = same.sessionId ?? sessionId;
+    await eventually("the commands", () =>
+      s.updates(sameId).some((u) => u.sessionUpdate === "available_commands_update"),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updatesOfKind(afterAnswer(s), "config_option_update")).toEqual([]);
+
+    // The cache knows a model Claude Code does not offer.
     await restartWithCacheOnlyModel(s, file);
     const answer = (await s.agent.request(method, {
       sessionId,
@@ -326,32 +353,18 @@ describe.each([
     s.model.push({ blocks: [{ type: "text", text: "Continued." }] });
     expect((await s.prompt(id, "and now?")).stopReason).toBe("end_turn");
     expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain("remember this");
-  });
-
-  it("sends no config_option_update when Claude Code offers what the cache said", async () => {
-    const s = await start();
-    const { sessionId, newAnswer } = await storedSession(s);
-    await s.restartAdapter();
-    await s.initialize();
-    const answer = (await s.agent.request(method, {
-      sessionId,
-      cwd: s.workspace,
-      mcpServers: [],
-    })) as { sessionId?: string; configOptions?: unknown };
-    expect(modelValues(answer)).toEqual(modelValues(newAnswer));
-    const id = answer.sessionId ?? sessionId;
-    await eventually("the commands", () =>
-      s.updates(id).some((u) => u.sessionUpdate === "available_commands_update"),
-    );
-    await new Promise((r) => setTimeout(r, 300));
-    expect(updatesOfKind(afterAnswer(s), "config_option_update")).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe("session/new with a cached model list", () => {
-  it("answers from the cache while Claude Code starts, then corrects the options once", async () => {
+  it("is written by a real Claude Code start, with the models the session offered; answers from the cache while Claude Code starts, then corrects the options once", async () => {
     const s = await start();
     const { file, newAnswer } = await storedSession(s);
+    const stored = readCache(file);
+    expect(stored.version).toBe(1);
+    expect(file).toContain(`models-${stored.key.slice(0, 32)}.json`);
+    expect(stored.models.map((m) => m.value)).toEqual(modelValues(newAnswer));
+    expect(stored.models.map((m) => m.value)).toContain("sonnet");
     await restartWithCacheOnlyModel(s, file);
     const answer = await s.agent.request(methods.agent.session.new, {
       cwd: s.workspace,
@@ -386,7 +399,8 @@ describe("a prompt cancelled before Claude Code is up", () => {
     const first = s.prompt(sessionId, "too early");
     await s.cancel(sessionId);
     expect(await first).toMatchObject({ stopReason: "cancelled", _meta: { quota: {} } });
-    await new Promise((r) => setTimeout(r, 1500)); // Claude Code is up by now
+    // Claude Code is up once its start stored the commands again.
+    await claudeCodeUp(s, () => cacheFiles(s, "commands").length === 1);
     const sent = s.sentByAdapter();
     const cancelledAt = sent.findIndex(
       (m) => "result" in m && (m.result as { stopReason?: unknown }).stopReason === "cancelled",
