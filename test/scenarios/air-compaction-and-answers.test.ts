@@ -182,7 +182,7 @@ function expectContextKept(s: Scenario, sessionId: string, client: Client): void
 }
 
 describe.each(Object.keys(CLIENTS) as Client[])("context compaction (%s client)", (client) => {
-  it("reports a typed /compact with its trigger, token counts and summary", async () => {
+  it("reports a typed /compact with its trigger, token counts and summary (AIR: and replays it as it went out live)", async () => {
     const s = await scenario({
       script: [{ blocks: [{ type: "text", text: "Hello!" }] }],
       sideTurn: summarize,
@@ -201,6 +201,8 @@ describe.each(Object.keys(CLIENTS) as Client[])("context compaction (%s client)"
     expect(kinds.has("compaction_update")).toBe(client === "rfd" || client === "airRfd");
     expectNoAirKeys(s, client);
     expectContextKept(s, sessionId, client);
+    // AIR clients: the same stored session, loaded, replays the compaction (below).
+    if (client === "air" || client === "airRfd") await expectReplayedAsLive(s, sessionId, client);
   });
 
   it("reports an automatic compaction near the context limit", async () => {
@@ -231,34 +233,29 @@ describe.each(Object.keys(CLIENTS) as Client[])("context compaction (%s client)"
   });
 });
 
-describe.each(["air", "airRfd"] as const)("replay of a compaction (%s client)", (client) => {
-  it("replays the compaction's facts as they went out live", async () => {
-    const s = await scenario({
-      script: [{ blocks: [{ type: "text", text: "Hello!" }] }],
-      sideTurn: summarize,
-    });
-    await s.initialize(CLIENTS[client]);
-    const sessionId = await s.newSession();
-    await s.prompt(sessionId, "hi");
-    await s.prompt(sessionId, "/compact");
-    const live = compactionUpdates(s, sessionId);
-    await s.restartAdapter();
-    await s.initialize(CLIENTS[client]);
-    await s.agent.request(methods.agent.session.load, {
-      sessionId,
-      cwd: s.workspace,
-      mcpServers: [],
-    });
-    const replay = compactionUpdates(s, sessionId);
-    // The id is made up per run: live from the status message, replayed from the boundary.
-    const sameIds = (updates: Update[]) =>
-      JSON.parse(JSON.stringify(updates).replace(/compact-[0-9a-f-]+/g, "compact-*"));
-    expect(sameIds(replay)).toStrictEqual(sameIds(live));
-    expect(replay).toStrictEqual(
-      expectedSuccess(client, compactionId(replay), "manual", "We said hello."),
-    );
+/**
+ * Replay of a compaction (AIR clients): a new adapter loads the session and replays the
+ * compaction's facts as they went out live. Run by the typed /compact test above on its
+ * own stored session, which saves a Claude Code run per client.
+ */
+async function expectReplayedAsLive(s: Scenario, sessionId: string, client: "air" | "airRfd") {
+  const live = compactionUpdates(s, sessionId);
+  await s.restartAdapter();
+  await s.initialize(CLIENTS[client]);
+  await s.agent.request(methods.agent.session.load, {
+    sessionId,
+    cwd: s.workspace,
+    mcpServers: [],
   });
-});
+  const replay = compactionUpdates(s, sessionId);
+  // The id is made up per run: live from the status message, replayed from the boundary.
+  const sameIds = (updates: Update[]) =>
+    JSON.parse(JSON.stringify(updates).replace(/compact-[0-9a-f-]+/g, "compact-*"));
+  expect(sameIds(replay)).toStrictEqual(sameIds(live));
+  expect(replay).toStrictEqual(
+    expectedSuccess(client, compactionId(replay), "manual", "We said hello."),
+  );
+}
 
 describe.each(["air", "airRfd", "plain"] as const)("a failed compaction (%s client)", (client) => {
   it("reports a /compact whose summary request fails, with the error", async () => {

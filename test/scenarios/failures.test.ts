@@ -41,42 +41,47 @@ async function promptError(promise: Promise<unknown>): Promise<RequestError> {
   throw new Error("the prompt did not fail");
 }
 
-describe.each(Object.entries(PROFILES))("model API errors (%s client)", (_name, profile) => {
-  // Claude Code 0.3.318 with CLAUDE_CODE_MAX_RETRIES=1 tries 429/5xx/401 twice and a 400 three times.
+/** Claude Code 0.3.318 with CLAUDE_CODE_MAX_RETRIES=1 tries 429/5xx/401 twice and a 400 three times. */
+const API_ERRORS = [
   // The last column: Claude Code's tag of the failure, upstream's `data.errorKind`.
-  it.each([
-    [429, 2, "rate_limit_error", /Request rejected \(429\)/, "rate_limit"],
-    [529, 2, "overloaded_error", /529/, "server_error"],
-    [500, 2, "api_error", /500/, "server_error"],
-    [400, 3, "invalid_request_error", /400/, "unknown"],
-  ])(
-    "a %d ends the turn with Claude's text, redacted, and the session stays usable",
-    async (status, times, errorType, text, errorKind) => {
-      const s = await scenario({
-        script: [
-          { kind: "error", status, errorType, message: LEAKY_MESSAGE, times },
-          { blocks: [{ type: "text", text: "recovered" }] },
-        ],
-      });
-      await s.initialize(profile);
-      const sessionId = await s.newSession();
-      const error = await promptError(s.prompt(sessionId, "hello"));
-      expect(error.code).toBe(-32603);
-      expect(error.data).toEqual({ errorKind });
+  [429, 2, "rate_limit_error", /Request rejected \(429\)/, "rate_limit"],
+  [529, 2, "overloaded_error", /529/, "server_error"],
+  [500, 2, "api_error", /500/, "server_error"],
+  [400, 3, "invalid_request_error", /400/, "unknown"],
+] as const;
+
+describe.each(Object.entries(PROFILES))("model API errors (%s client)", (_name, profile) => {
+  // One session meets each error in turn (a Claude Code start for all four): after each,
+  // the session must be usable for the next prompt anyway.
+  it("a 429, a 529, a 500 and a 400 each end the turn with Claude's text, redacted, and the session stays usable", async () => {
+    const s = await scenario({
+      script: API_ERRORS.flatMap(([status, times, errorType]) => [
+        { kind: "error" as const, status, errorType, message: LEAKY_MESSAGE, times },
+        { blocks: [{ type: "text" as const, text: `recovered from ${status}` }] },
+      ]),
+    });
+    await s.initialize(profile);
+    const sessionId = await s.newSession();
+    for (const [status, , , text, errorKind] of API_ERRORS) {
+      const before = s.agentText(sessionId);
+      const error = await promptError(s.prompt(sessionId, `hello ${status}`));
+      expect(error.code, `${status}`).toBe(-32603);
+      expect(error.data, `${status}`).toEqual({ errorKind });
       expect(error.message).toMatch(text);
       expect(error.message).toContain("quota exceeded for key");
       for (const leak of LEAKS) expect(error.message).not.toContain(leak);
       expect(JSON.stringify(s.sentByAdapter())).not.toContain("LEAKEDKEY");
       // Like upstream, the transcript shows Claude Code's text of the failure, redacted.
-      const shown = s.agentText(sessionId);
+      expect(s.agentText(sessionId).startsWith(before), `${status}`).toBe(true);
+      const shown = s.agentText(sessionId).slice(before.length);
       expect(shown).toMatch(text);
       expect(shown).toContain("quota exceeded for key");
       for (const leak of LEAKS) expect(shown).not.toContain(leak);
 
-      expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
-      expect(s.agentText(sessionId)).toBe(`${shown}recovered`);
-    },
-  );
+      expect((await s.prompt(sessionId, `again after ${status}`)).stopReason).toBe("end_turn");
+      expect(s.agentText(sessionId)).toBe(`${before}${shown}recovered from ${status}`);
+    }
+  }, 120_000);
 });
 
 describe("credentials", () => {
@@ -152,23 +157,23 @@ describe("bad input", () => {
     expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
   });
 
-  it.each(["", "__proto__", "constructor", "00000000-0000-0000-0000-000000000000"])(
-    "session id %j is invalidParams and touches no other session",
-    async (badId) => {
-      const s = await scenario({ script: [{ blocks: [{ type: "text", text: "untouched" }] }] });
-      await s.initialize();
-      const sessionId = await s.newSession();
+  // One session stands for "any other session": each bad id in turn must leave it alone.
+  it('session ids "", "__proto__", "constructor" and an unknown uuid are invalidParams and touch no other session', async () => {
+    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "untouched" }] }] });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    for (const badId of ["", "__proto__", "constructor", "00000000-0000-0000-0000-000000000000"]) {
       const error = await promptError(s.prompt(badId, "hi"));
-      expect(error.code).toBe(-32602);
+      expect(error.code, JSON.stringify(badId)).toBe(-32602);
       // Only the new session's own command list went out.
       expect(s.notifications.map((n) => [n.sessionId, n.update.sessionUpdate])).toEqual([
         [sessionId, "available_commands_update"],
       ]);
       expect(s.model.mainRequests()).toHaveLength(0);
-      expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
-      expect(s.agentText(sessionId)).toBe("untouched");
-    },
-  );
+    }
+    expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId)).toBe("untouched");
+  });
 
   it.each([
     ["a relative cwd", { cwd: "relative/dir" }],

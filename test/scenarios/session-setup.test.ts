@@ -10,8 +10,9 @@ const scenario = useScenarios();
 describe.each(Object.entries(PROFILES))(
   "initialize and session/new (%s client)",
   (_name, profile) => {
-    it("initialize is honest about what exists", async () => {
-      const s = await scenario();
+    // One adapter for both: the session comes after the initialize it checks.
+    it("initialize is honest about what exists; the session id is Claude Code's own: its transcript is stored under it", async () => {
+      const s = await scenario({ script: [{ blocks: [{ type: "text", text: "stored" }] }] });
       const init = await s.initialize(profile);
       expect(init).toEqual({
         protocolVersion: 1,
@@ -44,11 +45,7 @@ describe.each(Object.entries(PROFILES))(
         _meta: { steering: { supported: true } },
       });
       expect(JSON.stringify(init)).not.toContain("jetbrains");
-    });
 
-    it("the session id is Claude Code's own: its transcript is stored under it", async () => {
-      const s = await scenario({ script: [{ blocks: [{ type: "text", text: "stored" }] }] });
-      await s.initialize(profile);
       const sessionId = await s.newSession();
       await s.prompt(sessionId, "remember me");
       const projects = readdirSync(join(s.configDir, "projects"));
@@ -111,7 +108,7 @@ describe("session/new options", () => {
     expect(JSON.stringify(s.model.mainRequests()[0]!.body)).toContain(extra);
   });
 
-  it("the legacy _meta.additionalRoots reach Claude Code; the ACP field wins over them", async () => {
+  it("the legacy _meta.additionalRoots reach Claude Code; the ACP field wins over them; relative additionalDirectories are invalidParams", async () => {
     const s = await scenario({ script: [{ blocks: [{ type: "text", text: "ok" }] }] });
     const legacy = join(s.root, "legacy-root");
     const field = join(s.root, "field-dir");
@@ -140,6 +137,13 @@ describe("session/new options", () => {
         cwd: s.workspace,
         mcpServers: [],
         _meta: { additionalRoots: "not-a-list" },
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      s.agent.request("session/new", {
+        cwd: s.workspace,
+        mcpServers: [],
+        additionalDirectories: ["rel"],
       }),
     ).rejects.toMatchObject({ code: -32602 });
   });
@@ -180,18 +184,6 @@ describe("session/new options", () => {
       .filter((n) => n.method === "_claude/sdkMessage")
       .map((n) => (n.params as { sessionId: string }).sessionId);
     expect(new Set(sessions)).toEqual(new Set([tapped]));
-  });
-
-  it("relative additionalDirectories are invalidParams", async () => {
-    const s = await scenario();
-    await s.initialize();
-    await expect(
-      s.agent.request("session/new", {
-        cwd: s.workspace,
-        mcpServers: [],
-        additionalDirectories: ["rel"],
-      }),
-    ).rejects.toMatchObject({ code: -32602 });
   });
 
   it("the session starts in the permission mode the user's settings name", async () => {
