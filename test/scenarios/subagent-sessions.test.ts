@@ -107,7 +107,7 @@ async function delegate(capabilities: ClientCapabilities) {
 }
 
 describe("native child sessions (RFD client: clientCapabilities.subagents)", () => {
-  it("announces the child before its traffic, which goes to the child session with its permission request and states", async () => {
+  it("announces the child before its traffic, which goes to the child session with its permission request and states; session/load restores the child under the id it had live, with the child's messages as live", async () => {
     const { s, init, sessionId, response } = await delegate(RFD);
     expect(response.stopReason).toBe("end_turn");
     expect(
@@ -204,6 +204,7 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
     expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
       [childId, "toolu_child"],
     ]);
+    await expectChildReplayedAsLive(s, sessionId, RFD);
   });
 });
 
@@ -344,7 +345,7 @@ describe("a native child session in a worktree, resumed (RFD client)", () => {
 });
 
 describe("native child sessions (AIR client: nativeSubagentSessions)", () => {
-  it("announces subagent_spawned with the exact prompt and reports subagent_state_update", async () => {
+  it("announces subagent_spawned with the exact prompt and reports subagent_state_update; session/load restores the child under the id it had live, with the child's messages as live", async () => {
     const { s, init, sessionId, response } = await delegate(AIR_NATIVE);
     expect(response.stopReason).toBe("end_turn");
     const declared = init._meta as { jetbrains: { air: { capabilities: string[] } } };
@@ -375,6 +376,7 @@ describe("native child sessions (AIR client: nativeSubagentSessions)", () => {
     expect(s.permissionRequests.map((r) => [r.sessionId, r.toolCall.toolCallId])).toEqual([
       [childId, "toolu_child"],
     ]);
+    await expectChildReplayedAsLive(s, sessionId, AIR_NATIVE);
   });
 });
 
@@ -481,55 +483,57 @@ function settled(announcements: readonly Update[]): Update[] {
   );
 }
 
-describe.each([
-  ["RFD", RFD],
-  ["AIR", AIR_NATIVE],
-])("replay of native child sessions (session/load, %s client)", (_name, capabilities) => {
-  it("restores the child under the id it had live, with the child's messages as live", async () => {
-    const { s, sessionId } = await delegate(capabilities);
-    const [childId] = otherSessions(s, sessionId);
-    const liveChild = clientView(updatesOf(s, childId!));
-    const liveParent = clientView(updatesOf(s, sessionId));
-    const liveMessages = [messagesOf(s, sessionId), messagesOf(s, childId!)];
-    const liveAnnouncements = childAnnouncements(s, sessionId);
-    await s.restartAdapter();
-    await s.initialize(capabilities);
-    await s.agent.request(methods.agent.session.load, {
-      sessionId,
-      cwd: s.workspace,
-      mcpServers: [],
-    });
-    expect(otherSessions(s, sessionId)).toEqual([childId]);
-    expect(childAnnouncements(s, sessionId)).toEqual(settled(liveAnnouncements));
-    expect(settled(liveAnnouncements)).toHaveLength(capabilities === RFD ? 2 : 3);
-    expect(withoutResponses(clientView(updatesOf(s, childId!)))).toEqual(
-      withoutResponses(liveChild),
-    );
-    expect(clientView(updatesOf(s, sessionId))).toEqual(liveParent);
-    expect([messagesOf(s, sessionId), messagesOf(s, childId!)]).toEqual(liveMessages);
-    expect(liveMessages.flat()).toHaveLength(capabilities === RFD ? 4 : 0);
-
-    // Without the child's stored transcript, its call stays a tool call, and a notice says why.
-    removeChildTranscripts(s.configDir);
-    await s.restartAdapter();
-    await s.initialize(capabilities);
-    await s.agent.request(methods.agent.session.load, {
-      sessionId,
-      cwd: s.workspace,
-      mcpServers: [],
-    });
-    expect(otherSessions(s, sessionId)).toEqual([]);
-    expect(childAnnouncements(s, sessionId)).toEqual([]);
-    expect(toolCallUpdates(s, sessionId, "toolu_agent")[0]).toMatchObject({
-      sessionUpdate: "tool_call",
-      title: "Make a marker",
-    });
-    expect(textOf(s, sessionId)).toBe(
-      '**Subagent history unavailable:** The subagent "Make a marker"\'s own history is not ' +
-        "stored with this session, so it is shown as a tool call.Parent done.",
-    );
+/**
+ * Replay of native child sessions (session/load): a new adapter restores the child under
+ * the id it had live, with the child's messages as live; without the child's stored
+ * transcript, its call stays a tool call, with a notice. Run at the end of the live RFD
+ * and AIR tests above, on their stored session (a delegation less per client).
+ */
+async function expectChildReplayedAsLive(
+  s: Scenario,
+  sessionId: string,
+  capabilities: ClientCapabilities,
+): Promise<void> {
+  const [childId] = otherSessions(s, sessionId);
+  const liveChild = clientView(updatesOf(s, childId!));
+  const liveParent = clientView(updatesOf(s, sessionId));
+  const liveMessages = [messagesOf(s, sessionId), messagesOf(s, childId!)];
+  const liveAnnouncements = childAnnouncements(s, sessionId);
+  await s.restartAdapter();
+  await s.initialize(capabilities);
+  await s.agent.request(methods.agent.session.load, {
+    sessionId,
+    cwd: s.workspace,
+    mcpServers: [],
   });
-});
+  expect(otherSessions(s, sessionId)).toEqual([childId]);
+  expect(childAnnouncements(s, sessionId)).toEqual(settled(liveAnnouncements));
+  expect(settled(liveAnnouncements)).toHaveLength(capabilities === RFD ? 2 : 3);
+  expect(withoutResponses(clientView(updatesOf(s, childId!)))).toEqual(withoutResponses(liveChild));
+  expect(clientView(updatesOf(s, sessionId))).toEqual(liveParent);
+  expect([messagesOf(s, sessionId), messagesOf(s, childId!)]).toEqual(liveMessages);
+  expect(liveMessages.flat()).toHaveLength(capabilities === RFD ? 4 : 0);
+
+  // Without the child's stored transcript, its call stays a tool call, and a notice says why.
+  removeChildTranscripts(s.configDir);
+  await s.restartAdapter();
+  await s.initialize(capabilities);
+  await s.agent.request(methods.agent.session.load, {
+    sessionId,
+    cwd: s.workspace,
+    mcpServers: [],
+  });
+  expect(otherSessions(s, sessionId)).toEqual([]);
+  expect(childAnnouncements(s, sessionId)).toEqual([]);
+  expect(toolCallUpdates(s, sessionId, "toolu_agent")[0]).toMatchObject({
+    sessionUpdate: "tool_call",
+    title: "Make a marker",
+  });
+  expect(textOf(s, sessionId)).toBe(
+    '**Subagent history unavailable:** The subagent "Make a marker"\'s own history is not ' +
+      "stored with this session, so it is shown as a tool call.Parent done.",
+  );
+}
 
 /** Deletes the stored transcripts of every subagent under a Claude config dir. */
 function removeChildTranscripts(configDir: string): void {
