@@ -290,8 +290,8 @@ describe("ExitPlanMode", () => {
     return { s, sessionId };
   }
 
-  it("offers manual, one elevated mode, its clear-context variant and reject", async () => {
-    const { s, sessionId } = await planScenario("exit-plan-accept-edits");
+  it("offers manual, one elevated mode, its clear-context variant and reject; an approved plan switches the mode and the title", async () => {
+    const { s, sessionId } = await planScenario("exit-plan-default");
     expect(s.permissionRequests[0]!.options.map((o) => [o.optionId, o.kind])).toEqual([
       ["exit-plan-default", "allow_once"],
       ["exit-plan-auto", "allow_always"],
@@ -299,10 +299,6 @@ describe("ExitPlanMode", () => {
       ["reject", "reject_once"],
     ]);
     expect(toolCallUpdates(s, sessionId, "toolu_exit")[0]).toMatchObject({ kind: "switch_mode" });
-  });
-
-  it("an approved plan switches the mode and the title", async () => {
-    const { s, sessionId } = await planScenario("exit-plan-default");
     const titles = toolCallUpdates(s, sessionId, "toolu_exit").flatMap((u) =>
       u.title ? [u.title] : [],
     );

@@ -10,8 +10,8 @@ const answers = (n: number) =>
   }));
 
 describe("model and effort", () => {
-  it("session/new lists Claude Code's models with clean labels and the effort levels", async () => {
-    const s = await scenario();
+  it("session/new lists Claude Code's models with clean labels and the effort levels; a model and an effort chosen mid-session reach the next model request, and a bad value changes nothing", async () => {
+    const s = await scenario({ script: answers(4) });
     await s.initialize();
     const response = await s.agent.request("session/new", { cwd: s.workspace, mcpServers: [] });
     const model = response.configOptions?.find((o) => o.id === "model");
@@ -22,12 +22,8 @@ describe("model and effort", () => {
     expect(names).toContain("Opus 5.5");
     const effort = response.configOptions?.find((o) => o.id === "effort");
     expect(effort).toMatchObject({ category: "thought_level", currentValue: "default" });
-  });
 
-  it("a model and an effort chosen mid-session reach the next model request, and a bad value changes nothing", async () => {
-    const s = await scenario({ script: answers(4) });
-    await s.initialize();
-    const sessionId = await s.newSession();
+    const sessionId = response.sessionId;
     await s.prompt(sessionId, "first");
     const afterModel = await s.agent.request("session/set_config_option", {
       sessionId,

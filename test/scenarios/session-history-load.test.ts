@@ -70,7 +70,7 @@ function loadSession(s: Scenario, sessionId: string) {
 }
 
 describe.each(Object.entries(PROFILES))("session/load (%s client)", (_name, profile) => {
-  it("replays the history in the shapes of the live traffic, before the answer", async () => {
+  it("replays the history in the shapes of the live traffic, before the answer; continues the conversation in Claude Code", async () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "acceptEdits", allow: ["Bash"] } },
     });
@@ -117,18 +117,8 @@ describe.each(Object.entries(PROFILES))("session/load (%s client)", (_name, prof
     );
     expect(answer).toBeGreaterThan(lastUpdate);
     expect(s.updates(sessionId)).toHaveLength(replay.length);
-  });
-});
 
-describe("a loaded session", () => {
-  it("continues the conversation in Claude Code", async () => {
-    const s = await scenario({
-      settings: { permissions: { defaultMode: "acceptEdits", allow: ["Bash"] } },
-    });
-    const { sessionId } = await recordConversation(s, PROFILES.plain);
-    await s.restartAdapter();
-    await s.initialize();
-    await loadSession(s, sessionId);
+    // The loaded session continues the conversation in Claude Code.
     s.model.push({ blocks: [{ type: "text", text: "Still here." }] });
     expect((await s.prompt(sessionId, "What did you do?")).stopReason).toBe("end_turn");
     expect(s.agentText(sessionId)).toContain("Still here.");
@@ -142,7 +132,9 @@ describe("a loaded session", () => {
       expect(request).toContain(earlier);
     }
   });
+});
 
+describe("a loaded session", () => {
   it("that is open on this connection is replayed and keeps its one Claude Code", async () => {
     const s = await scenario({ script: [{ blocks: [{ type: "text", text: "First." }] }] });
     await s.initialize();
