@@ -148,6 +148,11 @@ export class ClaudeQuery {
     return this.query.mcpServerStatus();
   }
 
+  /** Settles once Claude Code answered its start (or failed to), without more requests. */
+  initialized(): Promise<void> {
+    return this.query.initializationResult().then(() => undefined);
+  }
+
   reconnectMcpServer(name: string): Promise<void> {
     return this.query.reconnectMcpServer(name);
   }

@@ -152,7 +152,7 @@ describe("MCP sign-in (OAuth)", () => {
     expect(s.elicitations).toHaveLength(2);
   });
 
-  it("a client without URL elicitation is told, never asked", async () => {
+  it("a client without URL elicitation is told, never asked; /mcp auth gives it the link to open", async () => {
     mcp = await startMcpHttpServer({ oauth: true });
     const s = await scenario({ script: [] });
     await s.initialize({ elicitation: { form: {} } });
@@ -161,13 +161,88 @@ describe("MCP sign-in (OAuth)", () => {
     });
     // The start notice, as a message line for a client without `session.notices`.
     const notice =
-      '**MCP server needs sign-in:** MCP server "web" needs a sign-in, and this client cannot open a sign-in link (it declares no URL elicitation): its tools are unavailable.';
+      '**MCP server needs sign-in:** MCP server "web" needs a sign-in, and this client cannot open a sign-in link (it declares no URL elicitation): run `/mcp auth web` for the link to open yourself.';
     await eventually("the start notice", () => s.agentText(sessionId).includes(notice), 30_000);
     await s.prompt(sessionId, "/mcp");
     expect(s.agentText(sessionId)).toContain(
-      "Sign-in needed for **web**: this client cannot open a sign-in link (it declares no URL elicitation), so the server stays unavailable.",
+      "Sign-in needed for **web**: run `/mcp auth <server>` to sign in.",
+    );
+    expect(mcp.requests.some((r) => r.path === "/authorize")).toBe(false);
+    // `/mcp auth`: Claude Code's sign-in link as text; the user opens it themselves.
+    await s.prompt(sessionId, "/mcp auth web");
+    const base = new URL(mcp.httpUrl).origin;
+    const link = new RegExp(
+      `To sign in to \\*\\*web\\*\\*, open this link in your browser:\n\n(${base}/authorize\\?\\S+)\n\nThe server connects once you have signed in \\(\`/mcp\` shows it\\)\\.`,
+    ).exec(s.agentText(sessionId));
+    expect(link).not.toBeNull();
+    await openSignInLink(link![1]!);
+    await eventually(
+      "the token in use",
+      () => mcp!.requests.some((r) => r.headers.authorization === "Bearer scenario-access-token"),
+      30_000,
+    );
+    await s.prompt(sessionId, "/mcp");
+    expect(s.agentText(sessionId)).toContain("✔ **web**: connected · 1 tool");
+    expect(s.elicitations).toEqual([]);
+  });
+
+  it("/mcp auth signs in a server from Claude Code's own settings; /mcp says how; others get a clear line", async () => {
+    mcp = await startMcpHttpServer({ oauth: true });
+    const s = await scenario({
+      script: [],
+      onElicitation: async (request) => {
+        await openSignInLink((request as { url: string }).url);
+        return { action: "accept" };
+      },
+    });
+    await s.initialize({ elicitation: { form: {}, url: {} } });
+    const sessionId = await s.newSession({
+      _meta: {
+        claudeCode: { options: { mcpServers: { docs: { type: "http", url: mcp.httpUrl } } } },
+      },
+    });
+    // Not a client server: nothing signs it in by itself; `/mcp` tells how.
+    await s.prompt(sessionId, "/mcp");
+    expect(s.agentText(sessionId)).toContain("⚠ **docs**: needs-auth");
+    expect(s.agentText(sessionId)).toContain(
+      "Sign-in needed for **docs**: run `/mcp auth <server>` to sign in.",
     );
     expect(s.elicitations).toEqual([]);
-    expect(mcp.requests.some((r) => r.path === "/authorize")).toBe(false);
+
+    await s.prompt(sessionId, "/mcp auth docs");
+    expect(s.agentText(sessionId)).toContain(
+      "Signing in to **docs**: follow the sign-in link your client shows.",
+    );
+    await eventually(
+      "elicitation/complete",
+      () => s.extNotifications.some((n) => n.method === "elicitation/complete"),
+      30_000,
+    );
+    const base = new URL(mcp.httpUrl).origin;
+    expect(s.elicitations).toEqual([
+      {
+        mode: "url",
+        sessionId,
+        message: "Sign in to the MCP server docs",
+        url: expect.stringMatching(new RegExp(`^${base}/authorize\\?`)),
+        elicitationId: expect.stringMatching(/^mcp-oauth-/),
+      },
+    ]);
+    expect(s.extNotifications.filter((n) => n.method === "elicitation/complete")).toEqual([
+      {
+        method: "elicitation/complete",
+        params: { elicitationId: (s.elicitations[0] as { elicitationId: string }).elicitationId },
+      },
+    ]);
+    await s.prompt(sessionId, "/mcp");
+    expect(s.agentText(sessionId)).toContain("✔ **docs**: connected · 1 tool");
+
+    await s.prompt(sessionId, "/mcp auth docs");
+    expect(s.agentText(sessionId)).toContain("**docs** does not need a sign-in (it is connected).");
+    await s.prompt(sessionId, "/mcp auth nowhere");
+    expect(s.agentText(sessionId)).toContain(
+      "There is no MCP server named **nowhere**: `/mcp` lists them.",
+    );
+    expect(s.elicitations).toHaveLength(1);
   });
 });
