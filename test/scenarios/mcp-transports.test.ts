@@ -176,13 +176,16 @@ describe("MCP sign-in (OAuth)", () => {
     ).exec(s.agentText(sessionId));
     expect(link).not.toBeNull();
     await openSignInLink(link![1]!);
-    await eventually(
-      "the token in use",
-      () => mcp!.requests.some((r) => r.headers.authorization === "Bearer scenario-access-token"),
-      30_000,
-    );
-    await s.prompt(sessionId, "/mcp");
-    expect(s.agentText(sessionId)).toContain("✔ **web**: connected · 1 tool");
+    // Claude Code connects the server with the token it got, in a moment.
+    const connected = "✔ **web**: connected · 1 tool";
+    for (let i = 0; i < 40 && !s.agentText(sessionId).includes(connected); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await s.prompt(sessionId, "/mcp");
+    }
+    expect(s.agentText(sessionId)).toContain(connected);
+    expect(
+      mcp.requests.some((r) => r.headers.authorization === "Bearer scenario-access-token"),
+    ).toBe(true);
     expect(s.elicitations).toEqual([]);
   });
 
