@@ -178,6 +178,19 @@ export class ClaudeQuery {
     };
   }
 
+  /**
+   * Hands Claude Code the address the browser was sent to after a sign-in
+   * (`mcpSubmitOAuthCallbackUrl`, 0.3.318), for when its localhost callback cannot be
+   * reached: settles once the sign-in is done, rejects with Claude Code's reason.
+   */
+  async mcpSubmitCallback(name: string, callbackUrl: string): Promise<void> {
+    const submit = (
+      this.query as { mcpSubmitOAuthCallbackUrl?: (name: string, url: string) => Promise<unknown> }
+    ).mcpSubmitOAuthCallbackUrl;
+    if (typeof submit !== "function") throw new Error("this Claude Code takes no callback address");
+    await submit.call(this.query, name, callbackUrl);
+  }
+
   async setPermissionMode(mode: PermissionMode): Promise<void> {
     await this.query.setPermissionMode(mode);
   }

@@ -23,7 +23,7 @@ export async function runMcpCommand(
     case "usage":
       return `${command.reason}\n\n${MCP_USAGE}`;
     case "auth":
-      return authAnswer(command.server, await signInOne(query, command.server, signIn));
+      return authAnswer(command.server, await signInOne(query, command, signIn));
     case "status":
       break;
     case "reconnect":
@@ -54,15 +54,28 @@ export async function runMcpCommand(
 /**
  * `/mcp auth <server>`: whatever the server's source, the client is shown its sign-in
  * link (URL elicitation), or given it as text to open (as Claude Code's own `/mcp`
- * prints the URL when it cannot open a browser).
+ * prints the URL when it cannot open a browser). With the address the browser was sent
+ * to after signing in, Claude Code finishes the sign-in with it (its callback listens
+ * on its own machine: a browser elsewhere cannot reach it).
  */
 async function signInOne(
   query: ClaudeQuery,
-  name: string,
+  { server: name, callbackUrl }: Extract<McpCommand, { kind: "auth" }>,
   signIn: McpSignIn,
 ): Promise<McpAuthOutcome> {
   const server = (await settledStatus(query)).find((s) => s.name === name);
   if (!server) return { kind: "unknown" };
+  if (callbackUrl !== undefined) {
+    try {
+      await query.mcpSubmitCallback(name, callbackUrl);
+    } catch (error) {
+      return { kind: "callback-refused", reason: reasonOf(error) };
+    }
+    // Claude Code stores the token but leaves the server as it was (0.3.318); a server
+    // that then fails shows so in `/mcp`.
+    await query.reconnectMcpServer(name).catch(() => undefined);
+    return { kind: "callback-taken" };
+  }
   if (server.status !== "needs-auth") return { kind: "not-needed", status: server.status };
   return signIn.request(name) ? { kind: "shown" } : await signIn.link(name);
 }
@@ -80,4 +93,10 @@ async function settledStatus(
     if (!servers.some((s) => s.status === "pending") || Date.now() > deadline) return servers;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Claude Code's reason for a refused control request, as one sentence. */
+function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.trim() || "no reason given.";
 }

@@ -24,7 +24,12 @@ describe("/mcp", () => {
     ["/mcp   ", { kind: "status" }],
     ["/mcp auth docs", { kind: "auth", server: "docs" }],
     ["/mcp auth", { kind: "usage", reason: "Unknown /mcp command: auth" }],
-    ["/mcp auth docs now", { kind: "usage", reason: "Unknown /mcp command: auth docs now" }],
+    [
+      "/mcp auth docs http://localhost:5/callback?code=c&state=s",
+      { kind: "auth", server: "docs", callbackUrl: "http://localhost:5/callback?code=c&state=s" },
+    ],
+    ["/mcp auth docs a b", { kind: "usage", reason: "Unknown /mcp command: auth docs a b" }],
+    ["/mcp disable docs a", { kind: "usage", reason: "Unknown /mcp command: disable docs a" }],
     ["/mcp login docs", { kind: "usage", reason: "Unknown /mcp command: login docs" }],
   ])("reads %j", (text, command) => {
     expect(parseMcpCommand(text)).toEqual(command);
@@ -93,7 +98,7 @@ describe("sign-in texts", () => {
 
   it("the usage names every verb", () => {
     expect(MCP_USAGE).toBe(
-      "Usage: `/mcp`, `/mcp reconnect <server>`, `/mcp enable <server>`, `/mcp disable <server>`, `/mcp auth <server>`.",
+      "Usage: `/mcp`, `/mcp reconnect <server>`, `/mcp enable <server>`, `/mcp disable <server>`, `/mcp auth <server> [<callback address>]`.",
     );
   });
 });
@@ -109,10 +114,18 @@ describe("authAnswer", () => {
     [{ kind: "shown" }, "Signing in to **docs**: follow the sign-in link your client shows."],
     [
       { kind: "link", url: "https://auth.example/authorize?x=1" },
-      "To sign in to **docs**, open this link in your browser:\n\nhttps://auth.example/authorize?x=1\n\nThe server connects once you have signed in (`/mcp` shows it).",
+      "To sign in to **docs**, open this link in your browser:\n\nhttps://auth.example/authorize?x=1\n\nThe server connects once you have signed in (`/mcp` shows it). If the page your browser is sent to then does not load (Claude Code waits for it on its own machine), run `/mcp auth docs <address>` with the address from the browser's address bar.",
     ],
     [{ kind: "signed-in" }, "**docs** is signed in."],
     [{ kind: "no-link" }, "Claude Code gave no sign-in link for **docs**."],
+    [
+      { kind: "callback-taken" },
+      "Signed in to **docs**: the server connects in a moment (`/mcp` shows it).",
+    ],
+    [
+      { kind: "callback-refused", reason: "No active OAuth flow for server: docs" },
+      "Claude Code did not take that address for **docs**: No active OAuth flow for server: docs",
+    ],
   ])("%j", (outcome, text) => {
     expect(authAnswer("docs", outcome)).toBe(text);
   });

@@ -4,12 +4,14 @@ const VERBS: ReadonlySet<string> = new Set<McpVerb>(["reconnect", "enable", "dis
 
 /** The usage line of `/mcp`. */
 export const MCP_USAGE =
-  "Usage: `/mcp`, `/mcp reconnect <server>`, `/mcp enable <server>`, `/mcp disable <server>`, `/mcp auth <server>`.";
+  "Usage: `/mcp`, `/mcp reconnect <server>`, `/mcp enable <server>`, `/mcp disable <server>`, `/mcp auth <server> [<callback address>]`.";
 
 /** `/mcp` as the adapter runs it: Claude Code refuses these in SDK mode (0.3.318). */
 export type McpCommand =
   | { readonly kind: "status" }
-  | { readonly kind: McpVerb; readonly server: string }
+  | { readonly kind: Exclude<McpVerb, "auth">; readonly server: string }
+  /** `callbackUrl`: the address the browser was sent to after signing in, pasted. */
+  | { readonly kind: "auth"; readonly server: string; readonly callbackUrl?: string }
   | { readonly kind: "usage"; readonly reason: string };
 
 /** Reads a prompt as an `/mcp` command, or undefined when it is not one. */
@@ -21,6 +23,9 @@ export function parseMcpCommand(text: string): McpCommand | undefined {
   const [action, server, ...rest] = args;
   if (action && VERBS.has(action) && server && rest.length === 0) {
     return { kind: action as McpVerb, server };
+  }
+  if (action === "auth" && server && rest.length === 1) {
+    return { kind: "auth", server, callbackUrl: rest[0]! };
   }
   return { kind: "usage", reason: `Unknown /mcp command: ${args.join(" ")}` };
 }
@@ -88,7 +93,10 @@ export type McpAuthOutcome =
   /** The client cannot show a link: the user opens it. */
   | { readonly kind: "link"; readonly url: string }
   | { readonly kind: "signed-in" }
-  | { readonly kind: "no-link" };
+  | { readonly kind: "no-link" }
+  /** The pasted callback address: Claude Code finished the sign-in with it, or says why not. */
+  | { readonly kind: "callback-taken" }
+  | { readonly kind: "callback-refused"; readonly reason: string };
 
 /** The answer to `/mcp auth <server>`: one clear line (and the link to open), never an error. */
 export function authAnswer(server: string, outcome: McpAuthOutcome): string {
@@ -101,10 +109,14 @@ export function authAnswer(server: string, outcome: McpAuthOutcome): string {
     case "shown":
       return `Signing in to ${name}: follow the sign-in link your client shows.`;
     case "link":
-      return `To sign in to ${name}, open this link in your browser:\n\n${outcome.url}\n\nThe server connects once you have signed in (\`/mcp\` shows it).`;
+      return `To sign in to ${name}, open this link in your browser:\n\n${outcome.url}\n\nThe server connects once you have signed in (\`/mcp\` shows it). If the page your browser is sent to then does not load (Claude Code waits for it on its own machine), run \`/mcp auth ${server} <address>\` with the address from the browser's address bar.`;
     case "signed-in":
       return `${name} is signed in.`;
     case "no-link":
       return `Claude Code gave no sign-in link for ${name}.`;
+    case "callback-taken":
+      return `Signed in to ${name}: the server connects in a moment (\`/mcp\` shows it).`;
+    case "callback-refused":
+      return `Claude Code did not take that address for ${name}: ${outcome.reason}`;
   }
 }

@@ -152,7 +152,7 @@ describe("MCP sign-in (OAuth)", () => {
     expect(s.elicitations).toHaveLength(2);
   });
 
-  it("a client without URL elicitation is told, never asked; /mcp auth gives it the link to open", async () => {
+  it("a client without URL elicitation is told, never asked; /mcp auth gives it the link, and takes the address pasted back", async () => {
     mcp = await startMcpHttpServer({ oauth: true });
     const s = await scenario({ script: [] });
     await s.initialize({ elicitation: { form: {} } });
@@ -172,10 +172,22 @@ describe("MCP sign-in (OAuth)", () => {
     await s.prompt(sessionId, "/mcp auth web");
     const base = new URL(mcp.httpUrl).origin;
     const link = new RegExp(
-      `To sign in to \\*\\*web\\*\\*, open this link in your browser:\n\n(${base}/authorize\\?\\S+)\n\nThe server connects once you have signed in \\(\`/mcp\` shows it\\)\\.`,
+      `To sign in to \\*\\*web\\*\\*, open this link in your browser:\n\n(${base}/authorize\\?\\S+)\n\nThe server connects once you have signed in \\(\`/mcp\` shows it\\)\\. If the page your browser is sent to then does not load \\(Claude Code waits for it on its own machine\\), run \`/mcp auth web <address>\` with the address from the browser's address bar\\.`,
     ).exec(s.agentText(sessionId));
     expect(link).not.toBeNull();
-    await openSignInLink(link![1]!);
+    // A browser on another machine: the page after signing in (Claude Code's localhost
+    // callback) does not load; the user pastes its address.
+    const authorize = await fetch(link![1]!, { redirect: "manual" });
+    const callback = authorize.headers.get("location")!;
+    expect(callback).toMatch(/^http:\/\/localhost:\d+\/callback\?code=scenario-code&state=/);
+    await s.prompt(sessionId, "/mcp auth web http://localhost:1/callback?code=x&state=other");
+    expect(s.agentText(sessionId)).toContain(
+      "Claude Code did not take that address for **web**: Callback URL not accepted",
+    );
+    await s.prompt(sessionId, `/mcp auth web ${callback}`);
+    expect(s.agentText(sessionId)).toContain(
+      "Signed in to **web**: the server connects in a moment (`/mcp` shows it).",
+    );
     // Claude Code connects the server with the token it got, in a moment.
     const connected = "✔ **web**: connected · 1 tool";
     for (let i = 0; i < 40 && !s.agentText(sessionId).includes(connected); i++) {
