@@ -6,7 +6,7 @@ import type {
 import { eventually, toolCallUpdates } from "../support/acp-harness.js";
 import { startMcpHttpServer, type McpHttpServer } from "../support/mcp-http-server.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { textTurn } from "../support/script-turns.js";
+import { claudeProcess, textTurn } from "../support/script-turns.js";
 
 const scenario = useScenarios();
 
@@ -101,9 +101,10 @@ async function openSignInLink(url: string): Promise<void> {
 }
 
 describe("MCP sign-in (OAuth)", () => {
-  it("a URL client gets Claude Code's sign-in link; a decline ends it, /mcp asks again, and opening it connects the server", async () => {
+  it("a URL client gets Claude Code's sign-in link; a decline ends it, /mcp and a restarted Claude Code ask again, and opening it connects the server", async () => {
     mcp = await startMcpHttpServer({ oauth: true });
     const answers: Array<(r: CreateElicitationRequest) => Promise<CreateElicitationResponse>> = [
+      async () => ({ action: "decline" }),
       async () => ({ action: "decline" }),
       async (request) => {
         await openSignInLink((request as { url: string }).url);
@@ -111,7 +112,7 @@ describe("MCP sign-in (OAuth)", () => {
       },
     ];
     const s = await scenario({
-      script: [],
+      script: [textTurn("back")],
       onElicitation: (request) => answers.shift()!(request),
     });
     await s.initialize({ elicitation: { form: {}, url: {} } });
@@ -134,14 +135,21 @@ describe("MCP sign-in (OAuth)", () => {
       "Sign-in needed for **web**: follow the sign-in link your client shows.",
     );
     await eventually("the second sign-in link", () => s.elicitations.length === 2, 30_000);
-    const second = (s.elicitations[1] as { elicitationId: string }).elicitationId;
+    // Declined again; Claude Code stops: the one that replaces it asks at its start.
+    process.kill(claudeProcess(s)!, "SIGKILL");
+    await eventually("Claude Code gone", () => claudeProcess(s) === undefined, 30_000);
+    // The next prompt hears of the exit; the one after starts a new Claude Code.
+    await expect(s.prompt(sessionId, "hello")).rejects.toMatchObject({ code: -32603 });
+    expect((await s.prompt(sessionId, "hello again")).stopReason).toBe("end_turn");
+    await eventually("the restart's sign-in link", () => s.elicitations.length === 3, 30_000);
+    const third = (s.elicitations[2] as { elicitationId: string }).elicitationId;
     await eventually(
       "elicitation/complete",
       () => s.extNotifications.some((n) => n.method === "elicitation/complete"),
       30_000,
     );
     expect(s.extNotifications.filter((n) => n.method === "elicitation/complete")).toEqual([
-      { method: "elicitation/complete", params: { elicitationId: second } },
+      { method: "elicitation/complete", params: { elicitationId: third } },
     ]);
     await s.prompt(sessionId, "/mcp");
     expect(s.agentText(sessionId)).toContain("✔ **web**: connected · 1 tool");
@@ -149,7 +157,7 @@ describe("MCP sign-in (OAuth)", () => {
     expect(
       mcp.requests.some((r) => r.headers.authorization === "Bearer scenario-access-token"),
     ).toBe(true);
-    expect(s.elicitations).toHaveLength(2);
+    expect(s.elicitations).toHaveLength(3);
   });
 
   it("a client without URL elicitation is told, never asked; /mcp auth gives it the link, and takes the address pasted back", async () => {
