@@ -95,7 +95,7 @@ async function settledStatus(
   }
 }
 
-/** Claude Code's reason for a refused control request, as one sentence. */
+/** Claude Code's reason for a refused control request (its error's message). */
 function reasonOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.trim() || "no reason given.";
