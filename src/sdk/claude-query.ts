@@ -148,6 +148,11 @@ export class ClaudeQuery {
     return this.query.mcpServerStatus();
   }
 
+  /** Settles once Claude Code answered its start (or failed to), without more requests. */
+  initialized(): Promise<void> {
+    return this.query.initializationResult().then(() => undefined);
+  }
+
   reconnectMcpServer(name: string): Promise<void> {
     return this.query.reconnectMcpServer(name);
   }
@@ -171,6 +176,19 @@ export class ClaudeQuery {
       requiresUserAction: answer?.requiresUserAction === true,
       authUrl: typeof answer?.authUrl === "string" ? answer.authUrl : undefined,
     };
+  }
+
+  /**
+   * Hands Claude Code the address the browser was sent to after a sign-in
+   * (`mcpSubmitOAuthCallbackUrl`, 0.3.318), for when its localhost callback cannot be
+   * reached: settles once the sign-in is done, rejects with Claude Code's reason.
+   */
+  async mcpSubmitCallback(name: string, callbackUrl: string): Promise<void> {
+    const submit = (
+      this.query as { mcpSubmitOAuthCallbackUrl?: (name: string, url: string) => Promise<unknown> }
+    ).mcpSubmitOAuthCallbackUrl;
+    if (typeof submit !== "function") throw new Error("this Claude Code takes no callback address");
+    await submit.call(this.query, name, callbackUrl);
   }
 
   async setPermissionMode(mode: PermissionMode): Promise<void> {

@@ -236,3 +236,139 @@ describe("McpSignIn.atStart", () => {
     expect(c.asked).toEqual([]);
   });
 });
+
+describe("McpSignIn on demand (/mcp auth)", () => {
+  it("request signs in a server from Claude Code's settings, after the one that runs", async () => {
+    const q = fakeQuery();
+    const c = fakeClient();
+    const signIn = signInFor(c.client, q.query);
+    signIn.start(NEEDS); // `web`, the client's: its link stays open
+    expect(signIn.request("local")).toBe(true);
+    expect(signIn.request("local")).toBe(true); // queued once
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.asked.map((a) => (a as { message: string }).message)).toEqual([
+      "Sign in to the MCP server web",
+    ]);
+    await vi.advanceTimersByTimeAsync(SIGN_IN_LIMIT_MS + 2_000); // `web` gives up
+    expect(q.authenticated).toEqual(["web", "local"]);
+    expect(c.asked.map((a) => (a as { message: string }).message)).toEqual([
+      "Sign in to the MCP server web",
+      "Sign in to the MCP server local",
+    ]);
+    signIn.close();
+    await signIn.idle;
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("a request after a sign-in ended starts a new one", async () => {
+    const q = fakeQuery();
+    const c = fakeClient({ action: "decline" });
+    const signIn = signInFor(c.client, q.query);
+    signIn.request("local");
+    await vi.advanceTimersByTimeAsync(0);
+    await signIn.idle;
+    signIn.request("local");
+    await vi.advanceTimersByTimeAsync(0);
+    await signIn.idle;
+    expect(q.authenticated).toEqual(["local", "local"]);
+    expect(c.asked).toHaveLength(2);
+  });
+
+  it("a client without URL elicitation is not asked: link gives the URL", async () => {
+    const c = fakeClient();
+    const signIn = signInFor(c.client, fakeQuery().query, false);
+    expect(signIn.request("local")).toBe(false);
+    await expect(signIn.link("local")).resolves.toEqual({ kind: "link", url: URL_ });
+    expect(c.asked).toEqual([]);
+  });
+
+  it.each([
+    [{ requiresUserAction: false, authUrl: undefined }, { kind: "signed-in" }],
+    [{ requiresUserAction: true, authUrl: undefined }, { kind: "no-link" }],
+    [undefined, { kind: "no-link" }],
+  ])("link with Claude Code's answer %j: %j", async (start, outcome) => {
+    const signIn = signInFor(fakeClient().client, fakeQuery({ start }).query, false);
+    await expect(signIn.link("local")).resolves.toEqual(outcome);
+  });
+});
+
+describe("McpSignIn.queryStarted", () => {
+  function started(query: SignInQuery) {
+    let up!: () => void;
+    const initialized = new Promise<void>((resolve) => (up = resolve));
+    return { query: { ...query, initialized: () => initialized }, up };
+  }
+
+  it("the first start is left to the start announcements; a replacement signs in again once up", async () => {
+    const first = fakeQuery();
+    const second = fakeQuery();
+    const c = fakeClient({ action: "decline" });
+    let current: SignInQuery = first.query;
+    const signIn = new McpSignIn({
+      sessionId: "S",
+      client: c.client,
+      urlElicitation: true,
+      servers: new Set(["web"]),
+      query: () => current,
+    });
+    const a = started(first.query);
+    signIn.queryStarted(a.query, () => undefined);
+    a.up();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(first.authenticated).toEqual([]);
+
+    const b = started(second.query);
+    current = b.query;
+    signIn.queryStarted(b.query, () => undefined);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(second.authenticated).toEqual([]); // not before Claude Code is up
+    b.up();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await signIn.idle;
+    expect(second.authenticated).toEqual(["web"]); // the client's server only
+    expect(c.asked).toHaveLength(1);
+  });
+
+  it("a replacement tells a client without URL elicitation, as the first start did", async () => {
+    const q = fakeQuery();
+    const a = started(q.query);
+    const b = started(q.query);
+    let current: SignInQuery = a.query;
+    const signIn = new McpSignIn({
+      sessionId: "S",
+      client: fakeClient().client,
+      urlElicitation: false,
+      servers: new Set(["web"]),
+      query: () => current,
+    });
+    const unsigned: string[][] = [];
+    signIn.queryStarted(a.query, (names) => unsigned.push(names));
+    a.up();
+    current = b.query;
+    signIn.queryStarted(b.query, (names) => unsigned.push(names));
+    b.up();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(unsigned).toEqual([["web"]]);
+    expect(q.authenticated).toEqual([]);
+  });
+
+  it("a Claude Code replaced again before it is up signs nothing in", async () => {
+    const q = fakeQuery();
+    const c = fakeClient();
+    const b = started(q.query);
+    let current: SignInQuery = q.query;
+    const signIn = new McpSignIn({
+      sessionId: "S",
+      client: c.client,
+      urlElicitation: true,
+      servers: new Set(["web"]),
+      query: () => current,
+    });
+    signIn.queryStarted(started(q.query).query, () => undefined);
+    signIn.queryStarted(b.query, () => undefined);
+    current = fakeQuery().query;
+    b.up();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(q.authenticated).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { methods } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
+import type { McpAuthOutcome } from "../translation/mcp-command.js";
 import { log } from "../util/log.js";
 import type { SessionSetup } from "./query-setup.js";
 
@@ -20,6 +21,9 @@ const SETTLE_POLL_MS = 250;
 
 /** What a sign-in uses of Claude Code. */
 export type SignInQuery = Pick<ClaudeQuery, "mcpAuthenticate" | "mcpServerStatus">;
+
+/** A Claude Code just started, as a sign-in watches it come up. */
+export type StartedQuery = SignInQuery & Pick<ClaudeQuery, "initialized">;
 
 /** What the MCP sign-in needs of its session. */
 export interface McpSignInHost {
@@ -45,11 +49,16 @@ export interface ServerState {
  * authorization URL, which the client opens through a URL elicitation; the sign-in
  * watches the server's status until it is `connected` (then `elicitation/complete`),
  * the user declines or cancels, Claude Code is replaced, or ten minutes pass. One
- * sign-in runs at a time, servers one after another; a client without URL elicitation
- * is never asked (`/mcp` and the start notice tell it instead).
+ * sign-in runs at a time, servers one after another. The client's servers are signed
+ * in at each start of Claude Code and at `/mcp`; any server at `/mcp auth <server>`. A
+ * client without URL elicitation is never asked: `/mcp auth` gives it the URL as text.
  */
 export class McpSignIn {
   private running: Promise<void> | undefined;
+  /** The servers waiting for their sign-in, and the one signing in now. */
+  private readonly queue: string[] = [];
+  private current: { readonly name: string; readonly query: SignInQuery } | undefined;
+  private starts = 0;
   private readonly closed = new AbortController();
 
   constructor(private readonly host: McpSignInHost) {}
@@ -82,16 +91,60 @@ export class McpSignIn {
       .map((s) => s.name);
   }
 
-  /** Signs in, in the background, those of `states` that wait for it; none while one runs. */
+  /** Signs in, in the background, those of `states` that wait for it (`/mcp`, a start). */
   start(states: readonly ServerState[]): void {
-    const names = this.waiting(states);
+    this.enqueue(this.waiting(states));
+  }
+
+  /**
+   * `/mcp auth <server>`: signs `name` in whatever its source (the client's, or Claude
+   * Code's own settings), in the background, after any sign-in that runs. False when the
+   * client cannot be asked (`link` gives the URL instead).
+   */
+  request(name: string): boolean {
+    if (!this.available) return false;
+    this.enqueue([name]);
+    return true;
+  }
+
+  /** Claude Code's authorization URL for `name`, for a client that opens it itself. */
+  async link(name: string): Promise<McpAuthOutcome> {
+    const login = await this.host.query()?.mcpAuthenticate(name);
+    if (login && !login.requiresUserAction) return { kind: "signed-in" };
+    return login?.authUrl ? { kind: "link", url: login.authUrl } : { kind: "no-link" };
+  }
+
+  /** Queues `names` (none twice, nor the one signing in); the queue runs one at a time. */
+  private enqueue(names: readonly string[]): void {
     const query = this.host.query();
-    if (!this.available || this.running || names.length === 0 || !query) return;
-    if (this.closed.signal.aborted) return;
-    const run = this.signInAll(query, names).finally(() => {
-      if (this.running === run) this.running = undefined;
+    if (!this.available || !query || this.closed.signal.aborted) return;
+    for (const name of names) {
+      // A sign-in with the Claude Code before ends by itself: this one asks again.
+      const signing = this.current?.name === name && this.current.query === query;
+      if (!signing && !this.queue.includes(name)) this.queue.push(name);
+    }
+    if (this.running || this.queue.length === 0) return;
+    const run = this.signInQueued().finally(() => {
+      if (this.running !== run) return;
+      this.running = undefined;
+      this.enqueue([]); // one queued as the run ended
     });
     this.running = run;
+  }
+
+  /**
+   * A Claude Code started. The first start is the start announcements' (`atStart`); a
+   * replacement (a restart, a plan handoff) signs in again as the first did, once it is
+   * up: the servers it starts wait for a sign-in anew when none was finished.
+   */
+  queryStarted(query: StartedQuery, unsigned: (names: string[]) => void): void {
+    if (this.starts++ === 0) return;
+    void query.initialized().then(
+      () => {
+        if (this.host.query() === query) this.atStart(unsigned);
+      },
+      () => undefined,
+    );
   }
 
   /**
@@ -134,9 +187,12 @@ export class McpSignIn {
     this.closed.abort();
   }
 
-  private async signInAll(query: SignInQuery, names: readonly string[]): Promise<void> {
-    for (const name of names) {
-      if (this.closed.signal.aborted || this.host.query() !== query) return;
+  /** Signs the queued servers in one after another, each with the Claude Code then current. */
+  private async signInQueued(): Promise<void> {
+    for (let name = this.queue.shift(); name; name = this.queue.shift()) {
+      const query = this.host.query();
+      if (this.closed.signal.aborted || !query) break;
+      this.current = { name, query };
       try {
         await this.signIn(query, name);
       } catch (error) {
@@ -146,8 +202,11 @@ export class McpSignIn {
             server: name,
             message: String(error),
           });
+      } finally {
+        this.current = undefined;
       }
     }
+    this.queue.length = 0;
   }
 
   private async signIn(query: SignInQuery, name: string): Promise<void> {

@@ -3,14 +3,16 @@ import type { ClientProfile } from "../profile/client-profile.js";
 import { ClaudeQuery } from "../sdk/claude-query.js";
 import { questionHintsFor } from "../translation/ask-user-question.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
+import { signInNotice } from "../translation/mcp-command.js";
 import type { Conversation } from "./conversation.js";
 import type { Lifecycle } from "./lifecycle.js";
+import type { McpSignIn } from "./mcp-sign-in.js";
 import type { Outbox } from "./outbox.js";
 import type { PlanHandoff } from "./permission-flow.js";
 import { queryConfigFor, type SessionSetup } from "./query-setup.js";
 import type { QuerySlot } from "./query-slot.js";
 import type { SessionOptions } from "./session-options.js";
-import { spawnFor, type SpawnPlan } from "./session-start.js";
+import { noticeUpdate, spawnFor, type SpawnPlan } from "./session-start.js";
 import type { StartState } from "./start-state.js";
 import type { OpenAsks } from "./steering.js";
 import type { ChildRoute } from "./child-route.js";
@@ -31,6 +33,8 @@ export interface QueryStarterParts {
   readonly conversation: Conversation;
   /** The session's open permission requests and elicitations (a steer then waits). */
   readonly asks: OpenAsks;
+  /** Signs the MCP servers in again when a Claude Code replaces the first. */
+  readonly mcpSignIn: McpSignIn;
   /**
    * A new query took the slot: a fresh conversation (`new`) or Claude Code's
    * `claudeSessionId` continued (`resume`), run by `query`.
@@ -82,7 +86,11 @@ export class QueryStarter {
       }),
     );
     parts.queryStarted(start, parts.conversation.id, query);
-    return parts.slot.take(query);
+    parts.slot.take(query);
+    parts.mcpSignIn.queryStarted(query, (names) =>
+      parts.outbox.announce(names.map((name) => noticeUpdate(parts.profile, signInNotice(name)))),
+    );
+    return query;
   }
 
   /** A query after the first (a restart, a plan handoff): started as the settings say. */

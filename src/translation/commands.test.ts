@@ -20,8 +20,9 @@ describe("toAvailableCommands", () => {
     ).toEqual([
       {
         name: "mcp",
-        description: "Show the MCP servers; `reconnect`, `enable` or `disable` one",
-        input: { hint: "[reconnect|enable|disable <server>]" },
+        description:
+          "Show the MCP servers; `reconnect`, `enable`, `disable` or `auth` (sign in) one",
+        input: { hint: "[reconnect|enable|disable|auth <server>]" },
       },
       {
         name: "compact",
@@ -36,8 +37,8 @@ describe("toAvailableCommands", () => {
 describe("commands the editor cannot use", () => {
   const mcp = {
     name: "mcp",
-    description: "Show the MCP servers; `reconnect`, `enable` or `disable` one",
-    input: { hint: "[reconnect|enable|disable <server>]" },
+    description: "Show the MCP servers; `reconnect`, `enable`, `disable` or `auth` (sign in) one",
+    input: { hint: "[reconnect|enable|disable|auth <server>]" },
   };
 
   it.each([

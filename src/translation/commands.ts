@@ -38,8 +38,8 @@ const TERMINAL_ONLY: ReadonlySet<string> = new Set([
 const ADAPTER_COMMANDS: readonly AvailableCommand[] = [
   {
     name: "mcp",
-    description: "Show the MCP servers; `reconnect`, `enable` or `disable` one",
-    input: { hint: "[reconnect|enable|disable <server>]" },
+    description: "Show the MCP servers; `reconnect`, `enable`, `disable` or `auth` (sign in) one",
+    input: { hint: "[reconnect|enable|disable|auth <server>]" },
   },
 ];
 

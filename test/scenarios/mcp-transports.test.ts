@@ -6,7 +6,7 @@ import type {
 import { eventually, toolCallUpdates } from "../support/acp-harness.js";
 import { startMcpHttpServer, type McpHttpServer } from "../support/mcp-http-server.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { textTurn } from "../support/script-turns.js";
+import { claudeProcess, textTurn } from "../support/script-turns.js";
 
 const scenario = useScenarios();
 
@@ -101,9 +101,10 @@ async function openSignInLink(url: string): Promise<void> {
 }
 
 describe("MCP sign-in (OAuth)", () => {
-  it("a URL client gets Claude Code's sign-in link; a decline ends it, /mcp asks again, and opening it connects the server", async () => {
+  it("a URL client gets Claude Code's sign-in link; a decline ends it, /mcp and a restarted Claude Code ask again, and opening it connects the server", async () => {
     mcp = await startMcpHttpServer({ oauth: true });
     const answers: Array<(r: CreateElicitationRequest) => Promise<CreateElicitationResponse>> = [
+      async () => ({ action: "decline" }),
       async () => ({ action: "decline" }),
       async (request) => {
         await openSignInLink((request as { url: string }).url);
@@ -111,7 +112,7 @@ describe("MCP sign-in (OAuth)", () => {
       },
     ];
     const s = await scenario({
-      script: [],
+      script: [textTurn("back")],
       onElicitation: (request) => answers.shift()!(request),
     });
     await s.initialize({ elicitation: { form: {}, url: {} } });
@@ -134,14 +135,21 @@ describe("MCP sign-in (OAuth)", () => {
       "Sign-in needed for **web**: follow the sign-in link your client shows.",
     );
     await eventually("the second sign-in link", () => s.elicitations.length === 2, 30_000);
-    const second = (s.elicitations[1] as { elicitationId: string }).elicitationId;
+    // Declined again; Claude Code stops: the one that replaces it asks at its start.
+    process.kill(claudeProcess(s)!, "SIGKILL");
+    await eventually("Claude Code gone", () => claudeProcess(s) === undefined, 30_000);
+    // The next prompt hears of the exit; the one after starts a new Claude Code.
+    await expect(s.prompt(sessionId, "hello")).rejects.toMatchObject({ code: -32603 });
+    expect((await s.prompt(sessionId, "hello again")).stopReason).toBe("end_turn");
+    await eventually("the restart's sign-in link", () => s.elicitations.length === 3, 30_000);
+    const third = (s.elicitations[2] as { elicitationId: string }).elicitationId;
     await eventually(
       "elicitation/complete",
       () => s.extNotifications.some((n) => n.method === "elicitation/complete"),
       30_000,
     );
     expect(s.extNotifications.filter((n) => n.method === "elicitation/complete")).toEqual([
-      { method: "elicitation/complete", params: { elicitationId: second } },
+      { method: "elicitation/complete", params: { elicitationId: third } },
     ]);
     await s.prompt(sessionId, "/mcp");
     expect(s.agentText(sessionId)).toContain("✔ **web**: connected · 1 tool");
@@ -149,10 +157,10 @@ describe("MCP sign-in (OAuth)", () => {
     expect(
       mcp.requests.some((r) => r.headers.authorization === "Bearer scenario-access-token"),
     ).toBe(true);
-    expect(s.elicitations).toHaveLength(2);
+    expect(s.elicitations).toHaveLength(3);
   });
 
-  it("a client without URL elicitation is told, never asked", async () => {
+  it("a client without URL elicitation is told, never asked; /mcp auth gives it the link, and takes the address pasted back", async () => {
     mcp = await startMcpHttpServer({ oauth: true });
     const s = await scenario({ script: [] });
     await s.initialize({ elicitation: { form: {} } });
@@ -161,13 +169,103 @@ describe("MCP sign-in (OAuth)", () => {
     });
     // The start notice, as a message line for a client without `session.notices`.
     const notice =
-      '**MCP server needs sign-in:** MCP server "web" needs a sign-in, and this client cannot open a sign-in link (it declares no URL elicitation): its tools are unavailable.';
+      '**MCP server needs sign-in:** MCP server "web" needs a sign-in, and this client cannot open a sign-in link (it declares no URL elicitation): run `/mcp auth web` for the link to open yourself.';
     await eventually("the start notice", () => s.agentText(sessionId).includes(notice), 30_000);
     await s.prompt(sessionId, "/mcp");
     expect(s.agentText(sessionId)).toContain(
-      "Sign-in needed for **web**: this client cannot open a sign-in link (it declares no URL elicitation), so the server stays unavailable.",
+      "Sign-in needed for **web**: run `/mcp auth <server>` to sign in.",
+    );
+    expect(mcp.requests.some((r) => r.path === "/authorize")).toBe(false);
+    // `/mcp auth`: Claude Code's sign-in link as text; the user opens it themselves.
+    await s.prompt(sessionId, "/mcp auth web");
+    const base = new URL(mcp.httpUrl).origin;
+    const link = new RegExp(
+      `To sign in to \\*\\*web\\*\\*, open this link in your browser:\n\n(${base}/authorize\\?\\S+)\n\nThe server connects once you have signed in \\(\`/mcp\` shows it\\)\\. If the page your browser is sent to then does not load \\(Claude Code waits for it on its own machine\\), run \`/mcp auth web <address>\` with the address from the browser's address bar\\.`,
+    ).exec(s.agentText(sessionId));
+    expect(link).not.toBeNull();
+    // A browser on another machine: the page after signing in (Claude Code's localhost
+    // callback) does not load; the user pastes its address.
+    const authorize = await fetch(link![1]!, { redirect: "manual" });
+    const callback = authorize.headers.get("location")!;
+    expect(callback).toMatch(/^http:\/\/localhost:\d+\/callback\?code=scenario-code&state=/);
+    await s.prompt(sessionId, "/mcp auth web http://localhost:1/callback?code=x&state=other");
+    expect(s.agentText(sessionId)).toContain(
+      "Claude Code did not take that address for **web**: Callback URL not accepted",
+    );
+    await s.prompt(sessionId, `/mcp auth web ${callback}`);
+    expect(s.agentText(sessionId)).toContain(
+      "Signed in to **web**: the server connects in a moment (`/mcp` shows it).",
+    );
+    // Claude Code connects the server with the token it got, in a moment.
+    const connected = "✔ **web**: connected · 1 tool";
+    for (let i = 0; i < 40 && !s.agentText(sessionId).includes(connected); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await s.prompt(sessionId, "/mcp");
+    }
+    expect(s.agentText(sessionId)).toContain(connected);
+    expect(
+      mcp.requests.some((r) => r.headers.authorization === "Bearer scenario-access-token"),
+    ).toBe(true);
+    expect(s.elicitations).toEqual([]);
+  });
+
+  it("/mcp auth signs in a server from Claude Code's own settings; /mcp says how; others get a clear line", async () => {
+    mcp = await startMcpHttpServer({ oauth: true });
+    const s = await scenario({
+      script: [],
+      onElicitation: async (request) => {
+        await openSignInLink((request as { url: string }).url);
+        return { action: "accept" };
+      },
+    });
+    await s.initialize({ elicitation: { form: {}, url: {} } });
+    const sessionId = await s.newSession({
+      _meta: {
+        claudeCode: { options: { mcpServers: { docs: { type: "http", url: mcp.httpUrl } } } },
+      },
+    });
+    // Not a client server: nothing signs it in by itself; `/mcp` tells how.
+    await s.prompt(sessionId, "/mcp");
+    expect(s.agentText(sessionId)).toContain("⚠ **docs**: needs-auth");
+    expect(s.agentText(sessionId)).toContain(
+      "Sign-in needed for **docs**: run `/mcp auth <server>` to sign in.",
     );
     expect(s.elicitations).toEqual([]);
-    expect(mcp.requests.some((r) => r.path === "/authorize")).toBe(false);
+
+    await s.prompt(sessionId, "/mcp auth docs");
+    expect(s.agentText(sessionId)).toContain(
+      "Signing in to **docs**: follow the sign-in link your client shows.",
+    );
+    await eventually(
+      "elicitation/complete",
+      () => s.extNotifications.some((n) => n.method === "elicitation/complete"),
+      30_000,
+    );
+    const base = new URL(mcp.httpUrl).origin;
+    expect(s.elicitations).toEqual([
+      {
+        mode: "url",
+        sessionId,
+        message: "Sign in to the MCP server docs",
+        url: expect.stringMatching(new RegExp(`^${base}/authorize\\?`)),
+        elicitationId: expect.stringMatching(/^mcp-oauth-/),
+      },
+    ]);
+    expect(s.extNotifications.filter((n) => n.method === "elicitation/complete")).toEqual([
+      {
+        method: "elicitation/complete",
+        params: { elicitationId: (s.elicitations[0] as { elicitationId: string }).elicitationId },
+      },
+    ]);
+    await s.prompt(sessionId, "/mcp");
+    expect(s.agentText(sessionId)).toContain("✔ **docs**: connected · 1 tool");
+
+    await s.prompt(sessionId, "/mcp auth docs");
+    expect(s.agentText(sessionId)).toContain("**docs** does not need a sign-in (it is connected).");
+    await s.prompt(sessionId, "/mcp auth nowhere");
+    expect(s.agentText(sessionId)).toContain(
+      "There is no MCP server named **nowhere**: `/mcp` lists them.",
+    );
+    expect(s.elicitations).toHaveLength(1);
   });
 });
