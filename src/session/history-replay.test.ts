@@ -10,6 +10,7 @@ import type { ClientPort } from "../client/client-port.js";
 import { parseClientProfile, PLAIN_CLIENT } from "../profile/client-profile.js";
 import { childSessionId } from "../translation/subagents/child-session.js";
 import { replayHistory } from "./history-replay.js";
+import type { ReplayedChild } from "./subagent-child.js";
 
 const sessionId = "31fdce0d-cf2c-4eff-82e2-7787c7a8fbed";
 /** A transcript recorded from a real run (see transcript-replay.test.ts). */
@@ -177,7 +178,7 @@ describe("replayHistory: native child sessions (RFD)", () => {
     const client = recordingClient([]);
     client.sessionUpdates = async (id, batch) =>
       void sent.push(...batch.map((u): [string, Record<string, unknown>] => [id, u as never]));
-    await replayHistory({
+    children = await replayHistory({
       sessionId,
       transcript,
       profile: parseClientProfile({ subagents: {}, ...capabilities }),
@@ -186,6 +187,8 @@ describe("replayHistory: native child sessions (RFD)", () => {
     });
     return sent;
   }
+  /** The children the last replay handed over (for the live router). */
+  let children: ReplayedChild[] = [];
   const childId = childSessionId(sessionId, "toolu_a");
 
   it("restores the child where it ran, with the answer it handed back before it went idle", async () => {
@@ -209,6 +212,22 @@ describe("replayHistory: native child sessions (RFD)", () => {
       ],
     ]);
     expect(sent.some(([, u]) => u.sessionUpdate === "tool_call")).toBe(false);
+    // The live router learns the child as the client saw it last: a SendMessage may run it.
+    expect(children).toStrictEqual([
+      {
+        session: {
+          sessionId: childId,
+          toolUseId: "toolu_a",
+          title: "Look",
+          agentType: undefined,
+          prompt: "Look around",
+          cwd: "/w/.claude/worktrees/agent-c1",
+        },
+        parentSessionId: sessionId,
+        taskId: "c1",
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+    ]);
   });
 
   it("takes a child's answer from its last message when its result holds none (nested, background)", async () => {
@@ -245,6 +264,7 @@ describe("replayHistory: native child sessions (RFD)", () => {
     ],
   ])("keeps a child whose transcript is missing a tool call, with %s", async (_n, caps, notice) => {
     const sent = await replayed(caps, false);
+    expect(children).toEqual([]);
     expect(sent.every(([id]) => id === sessionId)).toBe(true);
     const kinds = sent.map(([, u]) => u.sessionUpdate);
     expect(kinds).not.toContain("subagent_update");
