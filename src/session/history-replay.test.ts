@@ -162,17 +162,78 @@ describe("replayHistory: native child sessions (RFD)", () => {
     }),
   ];
 
-  async function replayed(capabilities: object, withChild: boolean, toolUseResult?: object) {
+  /** A SendMessage that runs the idle child again, whose run ends on a failed API call. */
+  const resumed = {
+    parent: [
+      line({
+        type: "assistant",
+        uuid: "a2",
+        parentUuid: "u2",
+        message: {
+          id: "m2",
+          role: "assistant",
+          content: [
+            {
+              type: "tool_use",
+              id: "toolu_send",
+              name: "SendMessage",
+              input: { to: "c1", message: "Again" },
+            },
+          ],
+        },
+      }),
+      line({
+        type: "user",
+        uuid: "u3",
+        parentUuid: "a2",
+        message: {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "toolu_send", content: "Resumed." }],
+        },
+        toolUseResult: { success: true, resumedAgentId: "c1" },
+      }),
+    ],
+    child: [
+      line({
+        type: "user",
+        uuid: "c3",
+        parentUuid: "c2",
+        isSidechain: true,
+        isMeta: true,
+        origin: { kind: "coordinator" },
+        message: { role: "user", content: "Again" },
+      }),
+      line({
+        type: "assistant",
+        uuid: "c4",
+        parentUuid: "c3",
+        isSidechain: true,
+        isApiErrorMessage: true,
+        message: { id: "cm2", role: "assistant", content: [{ type: "text", text: "API Error" }] },
+      }),
+    ],
+  };
+
+  async function replayed(
+    capabilities: object,
+    withChild: boolean,
+    toolUseResult?: object,
+    again = false,
+  ) {
     const dir = mkdtempSync(join(tmpdir(), "history-replay-"));
     dirs.push(dir);
     const transcript = join(dir, `${sessionId}.jsonl`);
     const lines = toolUseResult
       ? [...parent.slice(0, 2), JSON.stringify({ ...JSON.parse(parent[2]!), toolUseResult })]
       : parent;
-    writeFileSync(transcript, lines.join("\n") + "\n");
+    writeFileSync(transcript, [...lines, ...(again ? resumed.parent : [])].join("\n") + "\n");
     if (withChild) {
       mkdirSync(join(dir, sessionId, "subagents"), { recursive: true });
-      writeFileSync(join(dir, sessionId, "subagents", "agent-c1.jsonl"), child.join("\n") + "\n");
+      const childLines = [...child, ...(again ? resumed.child : [])];
+      writeFileSync(
+        join(dir, sessionId, "subagents", "agent-c1.jsonl"),
+        childLines.join("\n") + "\n",
+      );
     }
     const sent: Array<[string, Record<string, unknown>]> = [];
     const client = recordingClient([]);
@@ -227,6 +288,14 @@ describe("replayHistory: native child sessions (RFD)", () => {
         taskId: "c1",
         state: { state: "idle", stopReason: "end_turn" },
       },
+    ]);
+  });
+
+  it("hands the live router a child in the state its last replayed run ended in", async () => {
+    const sent = await replayed({}, true, undefined, true);
+    expect(sent.filter(([, u]) => u.messageId === "toolu_send:prompt")).toHaveLength(1);
+    expect(children.map((c) => [c.session.sessionId, c.taskId, c.state])).toEqual([
+      [childId, "c1", { state: "idle", stopReason: "error" }],
     ]);
   });
 
