@@ -5,6 +5,7 @@ import { readPassThroughOptions } from "../sdk/query-options.js";
 import { replayHistory } from "../session/history-replay.js";
 import { subagentHistoryShown } from "../session/query-setup.js";
 import type { Session } from "../session/session.js";
+import type { ReplayedChild } from "../session/subagent-child.js";
 import { unknownSession } from "../util/adapter-error.js";
 import { findStoredSession } from "./history/stored-session.js";
 import type { SessionOpener, SessionParams } from "./session-opener.js";
@@ -43,9 +44,10 @@ export async function loadSession(
   const replay = new Promise<void>((resolve) => (replayed = resolve));
   const starting = opener.openStored(sessionId, params, replay);
   starting.catch(() => undefined); // awaited below; this only marks it handled
+  let children: ReplayedChild[] = [];
   try {
     if (stored) {
-      await replayHistory({
+      children = await replayHistory({
         sessionId,
         transcript: stored.path,
         profile,
@@ -69,6 +71,8 @@ export async function loadSession(
     setImmediate(() => setImmediate(replayed));
   }
   const { session, fresh } = await starting;
+  // A SendMessage after the load may run a replayed child again: its run goes to it.
+  session.children?.adoptReplayed?.(children);
   if (fresh) await session.announce();
   // AIR `loadReplayEnd`: the last update of the load, so everything before it is history.
   if (profile.air.loadReplayEnd) await client.sessionUpdate(sessionId, loadReplayEndUpdate());

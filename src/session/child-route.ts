@@ -1,6 +1,7 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
+import type { ReplayedChild } from "./subagent-child.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { LodySubagentRoute } from "./lody-subagent-route.js";
@@ -41,6 +42,8 @@ export interface ChildRoute {
   queryExited?(): void;
   /** A subagent (task `agentId`) starts or resumes in `cwd` (SubagentStart hook). */
   subagentStarted?(agentId: string, cwd: string): void;
+  /** The child sessions a load's replay announced (native child sessions only). */
+  adoptReplayed?(children: readonly ReplayedChild[]): void;
 }
 
 /** How a route sends: to a session in its order, an extension notification, a task stop. */

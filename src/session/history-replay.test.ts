@@ -10,6 +10,7 @@ import type { ClientPort } from "../client/client-port.js";
 import { parseClientProfile, PLAIN_CLIENT } from "../profile/client-profile.js";
 import { childSessionId } from "../translation/subagents/child-session.js";
 import { replayHistory } from "./history-replay.js";
+import type { ReplayedChild } from "./subagent-child.js";
 
 const sessionId = "31fdce0d-cf2c-4eff-82e2-7787c7a8fbed";
 /** A transcript recorded from a real run (see transcript-replay.test.ts). */
@@ -161,23 +162,84 @@ describe("replayHistory: native child sessions (RFD)", () => {
     }),
   ];
 
-  async function replayed(capabilities: object, withChild: boolean, toolUseResult?: object) {
+  /** A SendMessage that runs the idle child again, whose run ends on a failed API call. */
+  const resumed = {
+    parent: [
+      line({
+        type: "assistant",
+        uuid: "a2",
+        parentUuid: "u2",
+        message: {
+          id: "m2",
+          role: "assistant",
+          content: [
+            {
+              type: "tool_use",
+              id: "toolu_send",
+              name: "SendMessage",
+              input: { to: "c1", message: "Again" },
+            },
+          ],
+        },
+      }),
+      line({
+        type: "user",
+        uuid: "u3",
+        parentUuid: "a2",
+        message: {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "toolu_send", content: "Resumed." }],
+        },
+        toolUseResult: { success: true, resumedAgentId: "c1" },
+      }),
+    ],
+    child: [
+      line({
+        type: "user",
+        uuid: "c3",
+        parentUuid: "c2",
+        isSidechain: true,
+        isMeta: true,
+        origin: { kind: "coordinator" },
+        message: { role: "user", content: "Again" },
+      }),
+      line({
+        type: "assistant",
+        uuid: "c4",
+        parentUuid: "c3",
+        isSidechain: true,
+        isApiErrorMessage: true,
+        message: { id: "cm2", role: "assistant", content: [{ type: "text", text: "API Error" }] },
+      }),
+    ],
+  };
+
+  async function replayed(
+    capabilities: object,
+    withChild: boolean,
+    toolUseResult?: object,
+    again = false,
+  ) {
     const dir = mkdtempSync(join(tmpdir(), "history-replay-"));
     dirs.push(dir);
     const transcript = join(dir, `${sessionId}.jsonl`);
     const lines = toolUseResult
       ? [...parent.slice(0, 2), JSON.stringify({ ...JSON.parse(parent[2]!), toolUseResult })]
       : parent;
-    writeFileSync(transcript, lines.join("\n") + "\n");
+    writeFileSync(transcript, [...lines, ...(again ? resumed.parent : [])].join("\n") + "\n");
     if (withChild) {
       mkdirSync(join(dir, sessionId, "subagents"), { recursive: true });
-      writeFileSync(join(dir, sessionId, "subagents", "agent-c1.jsonl"), child.join("\n") + "\n");
+      const childLines = [...child, ...(again ? resumed.child : [])];
+      writeFileSync(
+        join(dir, sessionId, "subagents", "agent-c1.jsonl"),
+        childLines.join("\n") + "\n",
+      );
     }
     const sent: Array<[string, Record<string, unknown>]> = [];
     const client = recordingClient([]);
     client.sessionUpdates = async (id, batch) =>
       void sent.push(...batch.map((u): [string, Record<string, unknown>] => [id, u as never]));
-    await replayHistory({
+    children = await replayHistory({
       sessionId,
       transcript,
       profile: parseClientProfile({ subagents: {}, ...capabilities }),
@@ -186,6 +248,8 @@ describe("replayHistory: native child sessions (RFD)", () => {
     });
     return sent;
   }
+  /** The children the last replay handed over (for the live router). */
+  let children: ReplayedChild[] = [];
   const childId = childSessionId(sessionId, "toolu_a");
 
   it("restores the child where it ran, with the answer it handed back before it went idle", async () => {
@@ -209,6 +273,30 @@ describe("replayHistory: native child sessions (RFD)", () => {
       ],
     ]);
     expect(sent.some(([, u]) => u.sessionUpdate === "tool_call")).toBe(false);
+    // The live router learns the child as the client saw it last: a SendMessage may run it.
+    expect(children).toStrictEqual([
+      {
+        session: {
+          sessionId: childId,
+          toolUseId: "toolu_a",
+          title: "Look",
+          agentType: undefined,
+          prompt: "Look around",
+          cwd: "/w/.claude/worktrees/agent-c1",
+        },
+        parentSessionId: sessionId,
+        taskId: "c1",
+        state: { state: "idle", stopReason: "end_turn" },
+      },
+    ]);
+  });
+
+  it("hands the live router a child in the state its last replayed run ended in", async () => {
+    const sent = await replayed({}, true, undefined, true);
+    expect(sent.filter(([, u]) => u.messageId === "toolu_send:prompt")).toHaveLength(1);
+    expect(children.map((c) => [c.session.sessionId, c.taskId, c.state])).toEqual([
+      [childId, "c1", { state: "idle", stopReason: "error" }],
+    ]);
   });
 
   it("takes a child's answer from its last message when its result holds none (nested, background)", async () => {
@@ -245,6 +333,7 @@ describe("replayHistory: native child sessions (RFD)", () => {
     ],
   ])("keeps a child whose transcript is missing a tool call, with %s", async (_n, caps, notice) => {
     const sent = await replayed(caps, false);
+    expect(children).toEqual([]);
     expect(sent.every(([id]) => id === sessionId)).toBe(true);
     const kinds = sent.map(([, u]) => u.sessionUpdate);
     expect(kinds).not.toContain("subagent_update");

@@ -23,6 +23,7 @@ import {
   RUNNING,
   subagentMode,
   type ChildSession,
+  type ChildWorkState,
 } from "../translation/subagents/child-session.js";
 import { TITLE_SOURCES } from "../extensions/lody/keys.js";
 import { lodyTitleUpdate } from "../extensions/lody/title.js";
@@ -32,6 +33,7 @@ import { isRegularFile } from "./regular-file.js";
 import { noticeUpdate } from "./session-start.js";
 import { missingHistoryNotice } from "../translation/subagents/missing-history.js";
 import { StoredAnswer } from "../translation/subagents/child-answer.js";
+import type { ReplayedChild } from "./subagent-child.js";
 
 export interface HistoryReplayRequest {
   readonly sessionId: string;
@@ -52,8 +54,11 @@ export interface HistoryReplayRequest {
  * The branch the session continues from is replayed; abandoned branches and subagents
  * stay out (subagents go in for the flat transcript and for native child sessions,
  * before their tool's result, as live). Unreadable lines are skipped and logged.
+ *
+ * Resolves with the native child sessions it announced, parents first, each in the state
+ * the replay left it (for the live router: `SubagentRouter.adoptReplayed`).
  */
-export async function replayHistory(request: HistoryReplayRequest): Promise<void> {
+export async function replayHistory(request: HistoryReplayRequest): Promise<ReplayedChild[]> {
   const { sessionId, transcript, client } = request;
   const stored = await StoredTranscript.read(transcript);
   reportUnreadable(sessionId, transcript, stored.unreadable);
@@ -69,6 +74,8 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
   const agentIds = announcer ? await storedSubagents(transcript) : undefined;
   /** The subagent calls replayed as child sessions; any other one stays a tool call. */
   const children = new Set<string>();
+  /** The child sessions announced, by the tool use id of their launch, parents first. */
+  const announced = new Map<string, ReplayedChild>();
   // Lody's subagent events: the client keeps each run's history; its Agent / Task call stays out.
   const runs = request.profile.lody.subagentEvents;
   replay.knowChildSessions((toolUseId) => runs || children.has(toolUseId));
@@ -98,6 +105,10 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
     const child = ref.cwd === undefined ? described : { ...described, cwd: ref.cwd };
     await send(announcer.spawned(child, RUNNING, parentSessionId), parentSessionId);
     await send(announcer.opening(child, parentSessionId), childId);
+    const taskId = ref.agentId!; // its transcript's path names it
+    const replayed = (state: ChildWorkState) =>
+      announced.set(ref.toolUseId, { session: child, parentSessionId, taskId, state });
+    replayed(RUNNING);
     // The launch's run; each later one replays at the SendMessage that ran it.
     const [launch = [], ...later] = childRuns(entries);
     if (ref.agentId) resumable.set(ref.agentId, { child, parentSessionId, runs: later });
@@ -111,7 +122,9 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
       await send(views.child, childId);
       await send(views.parent, parentSessionId);
     }
-    await send(announcer.state(child, idle(ref.failed ? "error" : "end_turn")), parentSessionId);
+    const end = idle(ref.failed ? "error" : "end_turn");
+    await send(announcer.state(child, end), parentSessionId);
+    replayed(end);
   };
   /** The later runs of the children replayed so far, by agent id, in order. */
   const resumable = new Map<
@@ -143,6 +156,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
       await send(views.parent, parentSessionId);
     }
     await send(announcer.state(child, end.state), parentSessionId);
+    announced.set(child.toolUseId, { ...announced.get(child.toolUseId)!, state: end.state });
   };
   /** A child's stored entries on its session, its own subagents and their runs nested in it. */
   const childWork = async (entries: readonly MessageEntry[], child: ChildSession) => {
@@ -174,6 +188,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<void
   await send(replay.finish());
   if (turnIds) await send(await lodyStoredTitle(transcript));
   await send.flushed();
+  return [...announced.values()];
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseClientProfile, PLAIN_CLIENT } from "../profile/client-profile.js";
 import { AIR_SUBAGENT_ANNOUNCER } from "../extensions/air/subagent-announcer.js";
 import { childSessionId, RFD_ANNOUNCER } from "../translation/subagents/child-session.js";
+import type { ReplayedChild } from "./subagent-child.js";
 import { SubagentRouter, subagentRouterFor } from "./subagent-router.js";
 
 const ROOT = "root";
@@ -484,6 +485,123 @@ describe("SubagentRouter: where a child runs (SubagentStart cwd)", () => {
       [A, B, undefined],
       [A, B, "/repo"],
     ]);
+  });
+});
+
+describe("SubagentRouter.adoptReplayed", () => {
+  const replayed = (
+    toolUseId: string,
+    parentSessionId: string,
+    taskId: string,
+    cwd?: string,
+  ): ReplayedChild => ({
+    session: {
+      sessionId: childSessionId(ROOT, toolUseId),
+      toolUseId,
+      title: "t",
+      agentType: undefined,
+      prompt: "p",
+      ...(cwd === undefined ? {} : { cwd }),
+    },
+    parentSessionId,
+    taskId,
+    state: { state: "idle", stopReason: "end_turn" },
+  });
+
+  it("a SendMessage after a load runs a replayed child again as one seen live, its run on its session", () => {
+    const { r, sent, loud } = router();
+    r.adoptReplayed([replayed("toolu_a", ROOT, "agent-a"), replayed("toolu_b", A, "agent-b")]);
+    expect(sent).toEqual([]);
+    expect([r.announced("toolu_b"), r.owns(A), r.owns(B), r.inBackground("toolu_b")]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    // Claude Code 2.1.318: the same task id, named by the SendMessage, in the background.
+    r.observe(
+      taskStarted("toolu_send", { task_id: "agent-b", is_backgrounded: true, prompt: "Again" }),
+    );
+    // The run's messages name the Agent call of the child's launch.
+    expect(r.observe(agentCall("toolu_x", "toolu_b"))).toBe(true);
+    expect(r.sessionOf("toolu_b")).toBe(B);
+    r.observe(msg({ ...taskEnded("toolu_send", "completed"), summary: "Done." }));
+    const text = (t: string) => [{ type: "text", text: t }];
+    expect(sent).toEqual([
+      [A, { sessionUpdate: "subagent_update", sessionId: B, state: running }],
+      [
+        A,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_send:prompt",
+          senderSessionId: A,
+          recipientSessionId: B,
+          recipientMessageId: "toolu_send:prompt:received",
+          content: text("Again"),
+        },
+      ],
+      [
+        B,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_send:prompt:received",
+          senderSessionId: A,
+          recipientSessionId: B,
+          senderMessageId: "toolu_send:prompt",
+          content: text("Again"),
+        },
+      ],
+      [
+        B,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_send:answer",
+          senderSessionId: B,
+          recipientSessionId: A,
+          recipientMessageId: "toolu_send:answer:received",
+          content: text("Done."),
+        },
+      ],
+      [
+        A,
+        {
+          sessionUpdate: "session_message",
+          messageId: "toolu_send:answer:received",
+          senderSessionId: B,
+          recipientSessionId: A,
+          senderMessageId: "toolu_send:answer",
+          content: text("Done."),
+        },
+      ],
+      [A, { sessionUpdate: "subagent_update", sessionId: B, state: idle("end_turn") }],
+    ]);
+    expect(loud.every(Boolean)).toBe(true);
+  });
+
+  it("keeps a child already seen live as it is", () => {
+    const { r, sent } = router();
+    r.observe(agentCall("toolu_a"));
+    r.observe(taskStarted("toolu_a"));
+    r.adoptReplayed([replayed("toolu_a", ROOT, "agent-a")]);
+    // Still running its live task.
+    expect(r.cancelChild(A)).toBe("task-toolu_a");
+    r.observe(taskStarted("toolu_send", { task_id: "agent-a", is_backgrounded: true }));
+    expect(sent).toHaveLength(1);
+  });
+
+  it("knows where a replayed child was: back in its parent's folder, its cwd is null", () => {
+    const sent: Array<[string, SessionUpdate]> = [];
+    const r = new SubagentRouter(
+      ROOT,
+      RFD_ANNOUNCER,
+      (update, sessionId) => sent.push([sessionId, update]),
+      undefined,
+      "/repo",
+    );
+    r.adoptReplayed([replayed("toolu_a", ROOT, "agent-a", "/repo/wt")]);
+    r.subagentStarted("agent-a", "/repo/wt");
+    r.subagentStarted("agent-a", "/repo");
+    expect(sent).toEqual([[ROOT, { sessionUpdate: "subagent_update", sessionId: A, cwd: null }]]);
   });
 });
 

@@ -15,42 +15,17 @@ import {
   RUNNING,
   subagentMode,
   taskEndState,
-  type ChildSession,
   type ChildWorkState,
   type SubagentAnnouncer,
 } from "../translation/subagents/child-session.js";
 import { log } from "../util/log.js";
 import type { ChildRoute } from "./child-route.js";
-
-/** An Agent / Task tool use seen in the stream: a child that may start. */
-interface SubagentCall {
-  /** The tool use id of the subagent that made the call; null: the root session. */
-  readonly parent: string | null;
-  input: Record<string, unknown>;
-  /** What `task_started` told, once it came. */
-  taskId?: string;
-  prompt?: string;
-  background?: boolean;
-  /** Where the SubagentStart hook said the child runs, when it came before `task_started`. */
-  cwd?: string;
-}
-
-/** A child announced to the client. */
-interface Child {
-  readonly session: ChildSession;
-  /** The session the child was announced on (its immediate parent). */
-  readonly parentSessionId: string;
-  readonly call: SubagentCall;
-  state: ChildWorkState;
-  /** Permission requests of the child the client has not answered yet. */
-  openRequests: number;
-  /** The client cancelled this child: however its work ends, it was cancelled. */
-  cancelled: boolean;
-  /** The folder reported for the child; undefined: its parent's. */
-  cwd: string | undefined;
-  /** The summary of its completed task, the answer when its call's result holds none. */
-  summary?: string;
-}
+import {
+  adoptedChild,
+  type Child,
+  type ReplayedChild,
+  type SubagentCall,
+} from "./subagent-child.js";
 
 /**
  * A session's subagents as native child sessions (ACP subagents RFD, AIR's bridge):
@@ -91,6 +66,23 @@ export class SubagentRouter implements ChildRoute {
   attach(translator: SdkMessageTranslator): void {
     translator.keepAcrossTurns((parent) => this.inBackground(parent));
     translator.tools.knowChildSessions((toolUseId) => this.announced(toolUseId));
+  }
+
+  /**
+   * The children a load's replay announced: a SendMessage that runs one again after the
+   * load goes to it as to a child seen live. A child already known (seen live on this
+   * connection) stays as it is; parents come before their children.
+   */
+  adoptReplayed(children: readonly ReplayedChild[]): void {
+    for (const replayed of children) {
+      const { toolUseId, sessionId } = replayed.session;
+      if (this.children.has(toolUseId)) continue;
+      const parent = this.bySession.get(replayed.parentSessionId)?.session.toolUseId ?? null;
+      const child = adoptedChild(replayed, parent);
+      this.calls.set(toolUseId, child.call);
+      this.children.set(toolUseId, child);
+      this.bySession.set(sessionId, child);
+    }
   }
 
   /** `session/cancel` on a child: stops that subagent alone (its parent's turn goes on). */
@@ -345,7 +337,6 @@ export class SubagentRouter implements ChildRoute {
     return child;
   }
 
-  /** The child's work ended: its answer (if it gave one) goes to its parent, then its state. */
   /**
    * The run `toolUseId` of a child ended (its launch, or a SendMessage that resumed it):
    * its answer goes back to the parent, then its state.

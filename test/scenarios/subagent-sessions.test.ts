@@ -209,12 +209,15 @@ describe("native child sessions (RFD client: clientCapabilities.subagents)", () 
 });
 
 const ISOLATED_PROMPT = "Work on your own copy.";
+/** The prompt after a load that makes the parent message the replayed child. */
+const AFTER_LOAD = "Message it after the load.";
 
 /**
  * A foreground child in a worktree of its own, which it leaves unchanged (it writes
  * outside it), so Claude Code removes it; then the parent's SendMessage resumes the child
  * (in the background, in the parent's folder). Each request is answered from the script
  * of its sender; the SendMessage names the agent id the first result told the parent.
+ * After a load, the prompt AFTER_LOAD makes the parent message the child once more.
  */
 function worktreeScript(): ScriptedTurn[] {
   const parent: Array<(messages: string) => ScriptedTurn> = [
@@ -250,17 +253,35 @@ function worktreeScript(): ScriptedTurn[] {
     }),
     () => textTurn("Parent done."),
   ];
+  const sendAgain = (messages: string): ScriptedTurn => ({
+    blocks: [
+      {
+        type: "tool_use",
+        id: "toolu_send_after_load",
+        name: "SendMessage",
+        input: {
+          to: /agentId: ([0-9a-f]+)/.exec(messages)?.[1],
+          message: "After the load.",
+          summary: "after load",
+        },
+      },
+    ],
+  });
+  const afterLoad = [sendAgain, () => textTurn("Parent done again.")];
   const child: ScriptedTurn[] = [
     bashTurn("pwd > ../../../where.txt", "toolu_pwd"),
     textTurn("First."),
     textTurn("Second."),
+    textTurn("Third."),
   ];
   const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn => {
     if (JSON.stringify(req.body.messages?.[0] ?? "").includes(ISOLATED_PROMPT))
       return child.shift() ?? textTurn("Noted.");
-    return parent.shift()?.(JSON.stringify(req.body.messages ?? [])) ?? textTurn("Noted.");
+    const messages = JSON.stringify(req.body.messages ?? []);
+    const turns = messages.includes(AFTER_LOAD) ? afterLoad : parent;
+    return turns.shift()?.(messages) ?? textTurn("Noted.");
   };
-  return Array.from({ length: 10 }, () => answer);
+  return Array.from({ length: 16 }, () => answer);
 }
 
 describe("a native child session in a worktree, resumed (RFD client)", () => {
@@ -341,6 +362,32 @@ describe("a native child session in a worktree, resumed (RFD client)", () => {
     // Claude Code's own prompt at the run's end (its task notification) is no user's.
     const prompts = parent.filter((u) => u.sessionUpdate === "user_message_chunk");
     expect(prompts.map((u) => u.content)).toEqual([{ type: "text", text: "delegate" }]);
+
+    // After the load, a SendMessage runs the replayed child again, as one seen live: its
+    // run goes to the child session the load announced.
+    expect((await s.prompt(sessionId, AFTER_LOAD)).stopReason).toBe("end_turn");
+    await eventually("the run after the load", () => states().length === 6, 20_000);
+    expect(states().slice(4)).toEqual([
+      { state: "running" },
+      { state: "idle", stopReason: "end_turn" },
+    ]);
+    expect(
+      messagesOf(s, sessionId)
+        .slice(4)
+        .map((u) => [u.messageId, u.content]),
+    ).toEqual([
+      ["toolu_send_after_load:prompt", text("After the load.")],
+      ["toolu_send_after_load:answer:received", text("Third.")],
+    ]);
+    expect(
+      messagesOf(s, childId!)
+        .slice(4)
+        .map((u) => u.messageId),
+    ).toEqual(["toolu_send_after_load:prompt:received", "toolu_send_after_load:answer"]);
+    await eventually("the child's third answer", () => textOf(s, childId!).endsWith("Third."));
+    expect(textOf(s, childId!)).toBe("First.Second.Third.");
+    expect(otherSessions(s, sessionId)).toEqual([childId]);
+    expect(s.agentText(sessionId)).not.toContain("Third.");
   });
 });
 
