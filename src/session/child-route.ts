@@ -42,6 +42,8 @@ export interface ChildRoute {
   queryExited?(): void;
   /** A subagent (task `agentId`) starts or resumes in `cwd` (SubagentStart hook). */
   subagentStarted?(agentId: string, cwd: string): void;
+  /** The child session that runs Claude Code's task `taskId`, known (native child sessions only). */
+  childOfTask?(taskId: string): string | undefined;
   /** The child sessions a load's replay announced (native child sessions only). */
   adoptReplayed?(children: readonly ReplayedChild[]): void;
 }

@@ -3,6 +3,7 @@ import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { LodyRateLimitsTap, LodyUsageTap } from "./lody-accounting.js";
 import { turnIdUpdate } from "../extensions/lody/turns.js";
+import type { ChildRoute } from "./child-route.js";
 import type { Outbox } from "./outbox.js";
 import type { SessionSetup } from "./query-setup.js";
 import { taskEventsTap } from "./task-events.js";
@@ -29,6 +30,8 @@ export interface MessageTapParts {
   readonly client: ClientPort;
   readonly profile: ClientProfile;
   readonly outbox: Outbox;
+  /** Where the session's subagents go (the child session of a subagent's task). */
+  readonly subagents?: ChildRoute | undefined;
   /** The session's titles, when they read the session's messages (Lody's). */
   readonly titles: MessageTap | undefined;
 }

@@ -356,6 +356,8 @@ describe("SubagentRouter: the child's answer (RFD session_message)", () => {
     sent.length = 0;
     loud.length = 0;
     r.observe(resume("Again please"));
+    // The run is the child's: its task names it (for the parent's background list).
+    expect([r.childOfTask("task-toolu_a"), r.childOfTask("unknown")]).toEqual([A, undefined]);
     r.observe(toolResult("toolu_send")); // SendMessage's own result ends nothing
     r.observe(msg({ ...taskEnded("toolu_send", "completed"), summary: "Second." }));
     const text = (t: string) => [{ type: "text", text: t }];
@@ -522,6 +524,7 @@ describe("SubagentRouter.adoptReplayed", () => {
     r.observe(
       taskStarted("toolu_send", { task_id: "agent-b", is_backgrounded: true, prompt: "Again" }),
     );
+    expect([r.childOfTask("agent-a"), r.childOfTask("agent-b")]).toEqual([A, B]);
     // The run's messages name the Agent call of the child's launch.
     expect(r.observe(agentCall("toolu_x", "toolu_b"))).toBe(true);
     expect(r.sessionOf("toolu_b")).toBe(B);

@@ -85,6 +85,14 @@ export class SubagentRouter implements ChildRoute {
     }
   }
 
+  /**
+   * The child session Claude Code's task `taskId` runs, once known: the run of a
+   * SendMessage (a new tool use id, the same task id) is the child's its launch announced.
+   */
+  childOfTask(taskId: string): string | undefined {
+    return this.childByTask(taskId)?.session.sessionId;
+  }
+
   /** `session/cancel` on a child: stops that subagent alone (its parent's turn goes on). */
   cancel(sessionId: string): void {
     const taskId = this.cancelChild(sessionId);
@@ -116,7 +124,7 @@ export class SubagentRouter implements ChildRoute {
    * own, or back in its parent's folder). Kept for `task_started` when it comes first.
    */
   subagentStarted(agentId: string, cwd: string): void {
-    const child = this.childOfTask(agentId);
+    const child = this.childByTask(agentId);
     if (!child) {
       this.pendingCwds.set(agentId, cwd);
       return;
@@ -231,7 +239,7 @@ export class SubagentRouter implements ChildRoute {
    * message goes from the parent to the child, which runs until that run's task ends.
    */
   private resumed(message: Extract<SDKMessage, { subtype: "task_started" }>): void {
-    const child = this.childOfTask(message.task_id);
+    const child = this.childByTask(message.task_id);
     const run = message.tool_use_id;
     if (!child || !run || child.state.state !== "idle") return;
     this.runs.set(run, child);
@@ -249,7 +257,7 @@ export class SubagentRouter implements ChildRoute {
   }
 
   /** The child whose Claude Code task is `taskId`. */
-  private childOfTask(taskId: string): Child | undefined {
+  private childByTask(taskId: string): Child | undefined {
     for (const child of this.children.values()) if (child.call.taskId === taskId) return child;
     return undefined;
   }

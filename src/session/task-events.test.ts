@@ -82,4 +82,47 @@ describe("taskEvent", () => {
   ])("%s", (_name, message, event) => {
     expect(taskEvent(message, "root")).toStrictEqual(event);
   });
+
+  // Claude Code 2.1.318: a SendMessage runs an idle child again, a new start of the same
+  // task named by the SendMessage's tool use id (never a child's): the run is the child's
+  // the router knows runs that task, live or adopted from a load's replay.
+  const resumed = system({
+    subtype: "task_started",
+    task_id: "agent-a",
+    tool_use_id: "toolu_send",
+    task_type: "local_agent",
+    description: "again",
+    is_backgrounded: true,
+  });
+  const known = (taskId: string) => (taskId === "agent-a" ? "subagent-a" : undefined);
+  it.each([
+    ["a resumed run of a known child: that child", resumed, known, "subagent-a"],
+    [
+      "a subagent's first start, its child not known yet: derived from its call",
+      system({
+        subtype: "task_started",
+        task_id: "agent-b",
+        tool_use_id: "toolu_agent",
+        task_type: "local_agent",
+      }),
+      known,
+      childSessionId("root", "toolu_agent"),
+    ],
+    [
+      "a run of a task no child runs: derived (never announced, never listed)",
+      resumed,
+      () => undefined,
+      childSessionId("root", "toolu_send"),
+    ],
+    [
+      "a command of a known task id: no child",
+      system({ subtype: "task_started", task_id: "agent-a", task_type: "local_bash" }),
+      known,
+      undefined,
+    ],
+  ])("%s", (_name, message, childOfTask, child) => {
+    const event = taskEvent(message, "root", childOfTask);
+    expect(event).toMatchObject({ kind: "started" });
+    expect((event as { childSessionId?: string }).childSessionId).toBe(child);
+  });
 });

@@ -9,9 +9,16 @@ type System = Extract<SDKMessage, { type: "system" }>;
  * The change one of Claude Code's messages makes to its tasks (`task_started`,
  * `task_updated` moving one to the background, `task_notification`), or undefined.
  * `rootSessionId`: a subagent's task names its child session, derived as the router
- * derives it. Pure, for its tests.
+ * derives it from the call that launched it; `childOfTask`: the child session the router
+ * knows runs a task. A SendMessage that runs an idle child again starts its task anew under
+ * the same task id but its own tool use id, which names no child: the run is the child's
+ * the router mapped the task to (live, or adopted from a load's replay). Pure, for its tests.
  */
-export function taskEvent(message: SDKMessage, rootSessionId: string): TaskEvent | undefined {
+export function taskEvent(
+  message: SDKMessage,
+  rootSessionId: string,
+  childOfTask: (taskId: string) => string | undefined = () => undefined,
+): TaskEvent | undefined {
   if (message.type !== "system") return undefined;
   // Read field by field: the task events' types name more than this build sends.
   const m = message as System & Record<string, unknown>;
@@ -21,6 +28,11 @@ export function taskEvent(message: SDKMessage, rootSessionId: string): TaskEvent
     case "task_started": {
       const toolCallId = text(m.tool_use_id);
       const taskType = text(m.task_type);
+      const child =
+        taskType !== "local_agent"
+          ? undefined
+          : (childOfTask(taskId) ??
+            (toolCallId !== undefined ? childSessionId(rootSessionId, toolCallId) : undefined));
       const event: TaskEvent = {
         kind: "started",
         taskId,
@@ -28,9 +40,7 @@ export function taskEvent(message: SDKMessage, rootSessionId: string): TaskEvent
         ...(taskType !== undefined ? { taskType } : {}),
         background: m.is_backgrounded === true,
         ...(text(m.description) !== undefined ? { description: text(m.description) } : {}),
-        ...(taskType === "local_agent" && toolCallId !== undefined
-          ? { childSessionId: childSessionId(rootSessionId, toolCallId) }
-          : {}),
+        ...(child !== undefined ? { childSessionId: child } : {}),
       };
       return event;
     }
@@ -50,13 +60,15 @@ export function taskEvent(message: SDKMessage, rootSessionId: string): TaskEvent
 /**
  * Tells the client port of each change to Claude Code's tasks, after the message's own
  * updates (a subagent's end goes before its task's); a new Claude Code ends the old
- * one's tasks. Built only for a port that listens (ACP v2's background work).
+ * one's tasks. Built only for a port that listens (ACP v2's background work). After the
+ * session routed the message: the router knows the task's child by then.
  */
-export function taskEventsTap({ sessionId, outbox }: MessageTapParts): MessageTap {
+export function taskEventsTap({ sessionId, outbox, subagents }: MessageTapParts): MessageTap {
+  const childOfTask = (taskId: string): string | undefined => subagents?.childOfTask?.(taskId);
   return {
     observe: () => undefined,
     routed: (message) => {
-      const event = taskEvent(message, sessionId);
+      const event = taskEvent(message, sessionId, childOfTask);
       if (event) outbox.task(event);
     },
     queryStarted: () => outbox.task({ kind: "reset" }),

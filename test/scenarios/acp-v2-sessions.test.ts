@@ -332,6 +332,16 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
       },
     });
 
+    // A foreground child is not background work: the parent reports no list.
+    const backgroundLists = () =>
+      s.notifications.flatMap((n, i) => {
+        const u = n.update as Update;
+        return n.sessionId === sessionId && u.sessionUpdate === "state_update" && "background" in u
+          ? [{ i, background: u.background }]
+          : [];
+      });
+    expect(backgroundLists()).toEqual([]);
+
     // A SendMessage runs the idle child again (in the background): its own states again.
     await s.prompt(sessionId, "again");
     await eventually("the resumed run's end", () => s.states(childId).length === 6, 30_000);
@@ -340,6 +350,18 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     );
     await s.idle(sessionId, 3, 30_000);
     expect(s.states(childId).slice(4)).toEqual(["running", "idle:end_turn"]);
+    // While it runs, the resumed run is listed on the parent as the child (not as the
+    // SendMessage's call), and dropped at its end: listed before the child's idle, the
+    // empty list after it and last.
+    const childIdle = s.notifications.findLastIndex(
+      (n) => n.sessionId === childId && (n.update as Update).sessionUpdate === "state_update",
+    );
+    const lists = backgroundLists();
+    const listing = lists.filter((l) => (l.background as unknown[]).length > 0);
+    expect(listing.map((l) => l.background)).toEqual([[{ type: "subagent", sessionId: childId }]]);
+    expect(listing[0]!.i).toBeLessThan(childIdle);
+    expect(lists.find((l) => l.i > childIdle)?.background).toEqual([]);
+    expect(lists.at(-1)?.background).toEqual([]);
     const liveMessages = [sessionId, childId].map((id) =>
       (s.updates(id) as Update[]).filter((u) => u.sessionUpdate === "session_message"),
     );
