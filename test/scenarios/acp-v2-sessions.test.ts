@@ -180,36 +180,43 @@ describe("ACP v2 (draft): config options and stored sessions", () => {
 
 const CHILD_PROMPT = "Create the marker file.";
 
+const AFTER_LOAD = "Once more, after the load.";
+
 /**
  * After DELEGATION, a second prompt: the parent's SendMessage runs the child again (named by
  * the agent id its Agent result told); the resumed child (in the background) and the parent
- * then ask at once, so each request is answered from the script of its sender.
+ * then ask at once, so each request is answered from the script of its sender. After a load,
+ * the prompt AFTER_LOAD makes the parent SendMessage the child again.
  */
 function sendMessageTurns(): ScriptedTurn[] {
-  const parent: Array<(messages: string) => ScriptedTurn> = [
-    (messages) => ({
-      blocks: [
-        {
-          type: "tool_use",
-          id: "toolu_send",
-          name: "SendMessage",
-          input: {
-            to: /agentId: ([0-9a-f]+)/.exec(messages)?.[1],
-            message: "Again please.",
-            summary: "again",
-          },
+  const send = (id: string, messages: string): ScriptedTurn => ({
+    blocks: [
+      {
+        type: "tool_use",
+        id,
+        name: "SendMessage",
+        input: {
+          to: /agentId: ([0-9a-f]+)/.exec(messages)?.[1],
+          message: "Again please.",
+          summary: "again",
         },
-      ],
-    }),
+      },
+    ],
+  });
+  const parent: Array<(messages: string) => ScriptedTurn> = [
+    (messages) => send("toolu_send", messages),
     () => textTurn("Parent again."),
   ];
   const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn => {
     const messages = JSON.stringify(req.body.messages ?? []);
     if (JSON.stringify(req.body.messages?.[0] ?? "").includes(CHILD_PROMPT))
       return textTurn("Again done.");
+    const last = JSON.stringify(req.body.messages?.at(-1) ?? "");
+    if (last.includes(AFTER_LOAD) && !last.includes("tool_result"))
+      return send("toolu_resend", messages);
     return parent.shift()?.(messages) ?? textTurn("Noted.");
   };
-  return Array.from({ length: 6 }, () => answer);
+  return Array.from({ length: 10 }, () => answer);
 }
 
 /** The parent delegates; the child speaks, runs a command that asks, reports; the parent answers. */
@@ -341,6 +348,7 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
           : [];
       });
     expect(backgroundLists()).toEqual([]);
+    const lastList = () => JSON.stringify(backgroundLists().at(-1)?.background);
 
     // A SendMessage runs the idle child again (in the background): its own states again.
     await s.prompt(sessionId, "again");
@@ -358,8 +366,12 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     );
     const lists = backgroundLists();
     const listing = lists.filter((l) => (l.background as unknown[]).length > 0);
-    expect(listing.map((l) => l.background)).toEqual([[{ type: "subagent", sessionId: childId }]]);
-    expect(listing[0]!.i).toBeLessThan(childIdle);
+    // (Each of the parent's states while it runs carries it: one at least.)
+    expect(listing.length).toBeGreaterThan(0);
+    for (const l of listing) {
+      expect(l.background).toEqual([{ type: "subagent", sessionId: childId }]);
+      expect(l.i).toBeLessThan(childIdle);
+    }
     expect(lists.find((l) => l.i > childIdle)?.background).toEqual([]);
     expect(lists.at(-1)?.background).toEqual([]);
     const liveMessages = [sessionId, childId].map((id) =>
@@ -412,6 +424,37 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
       "toolu_send:prompt",
       "toolu_send:answer:received",
     ]);
+
+    // After the load, a SendMessage runs the replayed child again: listed as that child while
+    // it runs, dropped at its end.
+    const [statesBefore, listsBefore] = [s.states(childId).length, backgroundLists().length];
+    await s.prompt(sessionId, AFTER_LOAD);
+    await eventually(
+      "the run after the load ends",
+      () => s.states(childId).length === statesBefore + 2,
+      30_000,
+    );
+    await eventually(
+      "the list without it",
+      () => backgroundLists().length > listsBefore && lastList() === "[]",
+      30_000,
+    );
+    expect(s.states(childId).slice(statesBefore)).toEqual(["running", "idle:end_turn"]);
+    const afterLoad = backgroundLists().slice(listsBefore);
+    const runIdle = s.notifications.findLastIndex(
+      (n) => n.sessionId === childId && (n.update as Update).sessionUpdate === "state_update",
+    );
+    const listedAfterLoad = afterLoad.filter((l) => (l.background as unknown[]).length > 0);
+    expect(listedAfterLoad.length).toBeGreaterThan(0);
+    for (const l of listedAfterLoad) {
+      expect(l.background).toEqual([{ type: "subagent", sessionId: childId }]);
+      expect(l.i).toBeLessThan(runIdle);
+    }
+    expect(afterLoad.find((l) => l.i > runIdle)?.background).toEqual([]);
+    await eventually("the parent's cycle after it", () =>
+      s.agentText(sessionId).endsWith("Noted."),
+    );
+    await eventually("the parent idle", () => s.states(sessionId).at(-1) === "idle:end_turn");
 
     // Without the child's stored transcript the replay has no child: its call stays a tool
     // call on the parent, and a notice says the child's history is unavailable.
