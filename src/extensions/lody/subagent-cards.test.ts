@@ -242,3 +242,132 @@ describe("LodySubagentCards", () => {
     ).toEqual([]);
   });
 });
+
+describe("LodySubagentCards: what opens, ends and names a card", () => {
+  const open = (cards: LodySubagentCards, fields: Record<string, unknown>) =>
+    cards.observe(system("task_started", { task_id: "a1", ...fields }), 100);
+  const card = (fields: Record<string, unknown>, title: string) => [
+    {
+      sessionUpdate: "tool_call",
+      toolCallId: "task:a1",
+      title,
+      kind: "think",
+      status: "in_progress",
+      _meta: {
+        lody: {
+          task: {
+            version: 1,
+            taskId: "a1",
+            kind: "subagent",
+            status: "in_progress",
+            startedAtEpochSeconds: 100,
+            ...fields,
+          },
+        },
+      },
+    },
+  ];
+
+  it("an agent task of no known call names itself from the task, else Agent and its id", () => {
+    const cards = new LodySubagentCards(new LodyTaskCards());
+    expect(
+      open(cards, { task_type: "local_agent", subagent_type: "Plan", description: "Think" }),
+    ).toStrictEqual(card({ description: "Think", actor: "Plan" }, "Plan: Think"));
+    const bare = new LodySubagentCards(new LodyTaskCards());
+    expect(open(bare, { task_type: "local_agent" })).toStrictEqual(
+      card({ description: "a1", actor: "Agent" }, "Agent: a1"),
+    );
+  });
+
+  it("a task without an id, or of another tool's call, makes no card", () => {
+    const cards = new LodySubagentCards(new LodyTaskCards());
+    expect(
+      cards.observe(
+        system("task_started", { tool_use_id: "toolu_a", task_type: "local_agent" }),
+        1,
+      ),
+    ).toEqual([]);
+    cards.observe(call("toolu_b", { command: "ls" }, "Bash"), 1);
+    expect(open(cards, { tool_use_id: "toolu_b", task_type: "local_bash" })).toEqual([]);
+  });
+
+  it("remembers the last 512 subagent calls", () => {
+    const cards = new LodySubagentCards(new LodyTaskCards());
+    for (let i = 0; i < 512; i++) cards.observe(call(`toolu_${i}`, { description: `d${i}` }), 1);
+    expect(open(cards, { tool_use_id: "toolu_0" })).toHaveLength(1);
+    const forgetful = new LodySubagentCards(new LodyTaskCards());
+    for (let i = 0; i < 513; i++)
+      forgetful.observe(call(`toolu_${i}`, { description: `d${i}` }), 1);
+    expect(open(forgetful, { tool_use_id: "toolu_0" })).toEqual([]);
+  });
+
+  it("only a tool result of the subagent's call ends it; other messages pass", () => {
+    const cards = new LodySubagentCards(new LodyTaskCards());
+    started(cards);
+    const user = (content: unknown) =>
+      ({ type: "user", parent_tool_use_id: null, message: { content } }) as unknown as SDKMessage;
+    expect(cards.observe(user("text"), 101)).toEqual([]);
+    expect(cards.observe(user([{ type: "text", tool_use_id: "toolu_a" }]), 101)).toEqual([]);
+    expect(cards.observe(user([{ type: "tool_result", tool_use_id: 7 }]), 101)).toEqual([]);
+    expect(cards.observe({ type: "stream_event" } as unknown as SDKMessage, 101)).toEqual([]);
+    expect(
+      cards.observe(system("task_updated", { task_id: "a1", patch: { status: "x" } }), 101),
+    ).toEqual([]);
+    expect(cards.observe(system("task_updated", { task_id: "zz", patch: {} }), 101)).toEqual([]);
+    expect(cards.observe(result("toolu_a"), 103)).toMatchObject([{ status: "completed" }]);
+  });
+
+  it("a task backgrounded by Claude Code or by its input outlives its call's result", () => {
+    for (const [input, extra] of [
+      [INPUT, { is_backgrounded: true }],
+      [{ ...INPUT, run_in_background: true }, {}],
+    ] as const) {
+      const cards = new LodySubagentCards(new LodyTaskCards());
+      started(cards, input, extra);
+      expect(cards.observe(result("toolu_a"), 101)).toEqual([]);
+    }
+  });
+
+  it("a notification ends the card completed with its summary, or failed without one", () => {
+    const cards = new LodySubagentCards(new LodyTaskCards());
+    started(cards, INPUT, { is_backgrounded: true });
+    expect(
+      cards.observe(
+        system("task_notification", { task_id: "a1", status: "completed", summary: "done" }),
+        110,
+      ),
+    ).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "task:a1",
+        status: "completed",
+        _meta: task({ status: "completed", endedAtEpochSeconds: 110, summary: "done" }),
+      },
+    ]);
+    const failing = new LodySubagentCards(new LodyTaskCards());
+    started(failing, INPUT, { is_backgrounded: true });
+    expect(
+      failing.observe(system("task_notification", { task_id: "a1", status: "failed" }), 110),
+    ).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "task:a1",
+        status: "failed",
+        _meta: task({ status: "failed", endedAtEpochSeconds: 110 }),
+      },
+    ]);
+  });
+
+  it("shutdown says why each card failed", () => {
+    const cards = new LodySubagentCards(new LodyTaskCards());
+    started(cards);
+    expect(cards.shutdown(120, "Claude Code exited")).toStrictEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "task:a1",
+        status: "failed",
+        _meta: task({ status: "failed", endedAtEpochSeconds: 120, error: "Claude Code exited" }),
+      },
+    ]);
+  });
+});
