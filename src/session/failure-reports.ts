@@ -123,10 +123,9 @@ export class FailureReports {
    * record (the prompt ends with `authRequired`).
    */
   lost(turn: Turn, error: unknown): PromptResponse | undefined {
-    this.retryEnded(startupFailureFacts(error)?.text ?? OWN_TITLES.transport_loss);
-    if (!this.failures) return undefined;
     const start = startupFailureFacts(error);
-    if (start?.signIn) return undefined;
+    this.retryEnded(start?.text ?? OWN_TITLES.transport_loss);
+    if (!this.failures || start?.signIn) return undefined;
     const answer = observedResponse("end_turn", turn.observed);
     const record = start
       ? this.failures.startFailed(turn.id, start.text, start.reason)

@@ -2,13 +2,12 @@ import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { SUBAGENT_TOOLS } from "../../translation/subagents/child-session.js";
 import { taskUsageOf } from "../air/async-tasks/sdk-events.js";
+import { remember } from "../air/async-tasks/task-tracker.js";
 import { SUBAGENT_TASK_KIND } from "./keys.js";
 import type { LodyTaskCards, TaskProgress } from "./task-cards.js";
 
 /** The SDK task type of a subagent's task. */
 const AGENT_TASK_TYPE = "local_agent";
-/** Subagent calls remembered for their input (a bounded window). */
-const REMEMBERED_CALLS = 512;
 
 interface SubagentCall {
   readonly toolName: string;
@@ -61,9 +60,7 @@ export class LodySubagentCards {
       const block = content[i]!;
       if (block.type !== "tool_use" || !SUBAGENT_TOOLS.has(block.name)) continue;
       const input = (block.input ?? {}) as Record<string, unknown>;
-      this.calls.delete(block.id);
-      this.calls.set(block.id, { toolName: block.name, input });
-      if (this.calls.size > REMEMBERED_CALLS) this.calls.delete(this.calls.keys().next().value!);
+      remember(this.calls, block.id, { toolName: block.name, input });
     }
   }
 
@@ -116,7 +113,6 @@ export class LodySubagentCards {
     const toolUseId = text(m.tool_use_id);
     const call = toolUseId === undefined ? undefined : this.calls.get(toolUseId);
     if (!call && m.task_type !== AGENT_TASK_TYPE) return [];
-    if (this.open.has(taskId) || this.cards.isRunning(taskId)) return [];
     const input = call?.input ?? {};
     const actor = text(input.subagent_type) ?? text(m.subagent_type) ?? call?.toolName ?? "Agent";
     const description = text(input.description) ?? text(m.description) ?? taskId;

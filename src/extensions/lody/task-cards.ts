@@ -98,11 +98,6 @@ export class LodyTaskCards {
     return [this.report(card)];
   }
 
-  /** Whether the task's card is open (started, not ended). */
-  isRunning(taskId: string): boolean {
-    return this.running(taskId) !== undefined;
-  }
-
   /** One report of the async task tracker, for a backgrounded Bash command. */
   present(update: AsyncTaskUpdate, now: number): SessionUpdate[] {
     if (update.sessionUpdate === ASYNC_TASK_UPDATES.spawned) {

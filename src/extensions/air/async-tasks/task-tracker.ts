@@ -374,8 +374,8 @@ export class AsyncTaskTracker {
   }
 }
 
-/** Sets `key` in a map that keeps only its newest entries. */
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
+/** Sets `key` in a map that keeps only its newest entries (512). */
+export function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.delete(key);
   map.set(key, value);
   if (map.size > REMEMBERED_TOOL_USES) map.delete(map.keys().next().value!);
