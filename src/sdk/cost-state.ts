@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { log } from "../util/log.js";
 import { findTranscript } from "./transcript-paths.js";
+import { isRecord } from "../util/plain-data.js";
 
 /**
  * Claude Code's saved spend (2.1.318, SDK 0.3.318): it appends to a session's transcript
@@ -17,10 +18,6 @@ export interface CostState {
 }
 
 const MARK = '"cost-state"';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 /** The last `cost-state` record of `sessionId` in a transcript's text, if any. */
 export function lastCostState(text: string, sessionId: string): CostState | undefined {

@@ -1,4 +1,5 @@
 import { log } from "../util/log.js";
+import { isRecord } from "../util/plain-data.js";
 
 /**
  * `CLAUDE_MODEL_CONFIG` (features 1q): a JSON object of Claude settings for the model
@@ -14,7 +15,7 @@ export function modelConfigSettings(
   if (text === undefined || text.trim() === "") return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (isPlainObject(parsed)) return parsed;
+    if (isRecord(parsed)) return parsed;
   } catch {
     // reported below, like any other value that is not an object
   }
@@ -28,9 +29,5 @@ export function programmaticSettings(
   clientSettings: unknown,
 ): unknown {
   if (!modelConfig || typeof clientSettings === "string") return clientSettings;
-  return isPlainObject(clientSettings) ? { ...modelConfig, ...clientSettings } : modelConfig;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isRecord(clientSettings) ? { ...modelConfig, ...clientSettings } : modelConfig;
 }

@@ -50,3 +50,8 @@ export function ownField(obj: unknown, key: string): unknown {
     ? (obj as Record<string, unknown>)[key]
     : undefined;
 }
+
+/** A JSON object: an object that is neither null nor an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

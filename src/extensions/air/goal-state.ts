@@ -1,6 +1,7 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { airMeta } from "./air-meta.js";
 import { GOAL, GOAL_METHOD } from "./keys.js";
+import { isRecord } from "../../util/plain-data.js";
 
 /** The goal as Claude Code's runtime reports it (`active_goal` frames, `value`). */
 export interface RuntimeGoal {
@@ -18,10 +19,6 @@ export interface GoalSnapshot {
   readonly lastReason?: string;
   readonly createdAt?: number;
   readonly controlMethod: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -84,6 +84,8 @@ export class BackgroundWork {
    * background subagent it is list it from now on; their state updates to re-send.
    */
   announce(childSessionId: string): Array<{ sessionId: string; update: v2.SessionUpdate }> {
+    // Each of the child's `subagent_update`s comes here: only the first can change a list.
+    if (this.announced.has(childSessionId)) return [];
     const out: Array<{ sessionId: string; update: v2.SessionUpdate }> = [];
     const befores = new Map<string, string>();
     for (const sessionId of this.tasks.keys()) befores.set(sessionId, this.listed(sessionId));

@@ -3,7 +3,7 @@ import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
 import { TERMINAL_AUTH, ZED_CLIENT_FLAGS } from "../zed/keys.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
-import { isRecord } from "./terminal-mapper.js";
+import { isRecord } from "../../util/plain-data.js";
 
 /**
  * The one place where draft ACP v2 shapes meet the v1 shapes the agent speaks: pure

@@ -2,7 +2,7 @@ import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { TERMINAL_INFO } from "../zed/keys.js";
 import { v2ToolCall } from "./mapping.js";
-import { isRecord, terminalIdOf, withoutTerminalKeys } from "./terminal-mapper.js";
+import { commandOf, terminalIdOf, withoutTerminalKeys } from "./terminal-mapper.js";
 
 /**
  * A v1 permission request → v2: the required `title` (the tool call's), and its
@@ -36,8 +36,7 @@ export function commandSubject(
   toolCall: v1.ToolCallUpdate,
   cwd: string,
 ): (v2.CommandPermissionSubject & { type: "command" }) | undefined {
-  const input = toolCall.rawInput;
-  const command = isRecord(input) && typeof input.command === "string" ? input.command : undefined;
+  const command = commandOf(toolCall.rawInput);
   const terminalId = terminalOf(toolCall);
   if (command === undefined || terminalId === undefined) return undefined;
   return { type: "command", command, cwd, toolCallId: toolCall.toolCallId, terminalId };

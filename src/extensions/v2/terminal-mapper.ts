@@ -1,4 +1,5 @@
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
+import { isRecord } from "../../util/plain-data.js";
 import {
   TERMINAL_EXIT,
   TERMINAL_INFO,
@@ -286,11 +287,6 @@ function terminalUpdate(fields: Omit<v2.TerminalUpdate, "_meta">): v2.SessionUpd
   return { sessionUpdate: "terminal_update", ...fields };
 }
 
-/** A JSON object (not an array), as the v2 mapping reads `_meta` and inputs. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** The terminal id of a `terminal_info` / `terminal_output` `_meta` value. */
 export function terminalIdOf(value: unknown): string | undefined {
   return isRecord(value) && typeof value.terminal_id === "string" ? value.terminal_id : undefined;
@@ -323,7 +319,7 @@ function launched(terminal: Terminal, report: ToolCallReport): boolean {
   return terminal.background && report.status === "completed";
 }
 
-function commandOf(rawInput: unknown): string | undefined {
+export function commandOf(rawInput: unknown): string | undefined {
   return isRecord(rawInput) && typeof rawInput.command === "string" ? rawInput.command : undefined;
 }
 
