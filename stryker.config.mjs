@@ -1,4 +1,6 @@
-// Mutation testing of the pure layers (issue 24): `npm run mutation`.
+// Mutation testing of the pure layers (issues 24, 29): `npm run mutation` fails below 85 %
+// over the whole pure layer (`thresholds.break`) or below 90 % over STRICT_MODULES
+// (scripts/mutation-gate.mjs). Run it whole with every change to a pure module.
 // Only the unit tests under src/ run; scenario tests start Claude Code and are far too slow
 // to run once per mutant. `npm run mutation -- --mutate <file>` narrows a run to one file.
 
@@ -10,6 +12,25 @@ const PURE = [
   "src/extensions/**/*.ts",
   "src/profile/**/*.ts",
   "src/session/idle-compaction-policy.ts",
+];
+
+/**
+ * Redaction (what must never leak) and the modules that spell the wire shapes a client parses:
+ * held to 90 % by scripts/mutation-gate.mjs, where the rest of the pure layer is held to 85 %.
+ */
+export const STRICT_MODULES = [
+  "src/translation/redact.ts",
+  "src/translation/tool-calls/renderer.ts",
+  "src/translation/tool-calls/field-tracker.ts",
+  "src/translation/tool-calls/decorator*.ts",
+  "src/translation/tool-calls/tool-call-translator.ts",
+  "src/translation/permissions/**/*.ts",
+  "src/translation/message-stream.ts",
+  "src/extensions/**/keys.ts",
+  "src/extensions/**/*-meta.ts",
+  "src/extensions/**/*-decorator.ts",
+  "src/extensions/air/diff-patch.ts",
+  "src/extensions/v2/mapping.ts",
 ];
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
@@ -27,7 +48,7 @@ export default {
   coverageAnalysis: "perTest",
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
-  thresholds: { high: 90, low: 80, break: null },
+  thresholds: { high: 90, low: 85, break: 85 },
   // Not needed by the unit tests; keeps the sandbox copy small.
   ignorePatterns: ["dist", "bench", "demo", "reports"],
   tempDirName: ".stryker-tmp",

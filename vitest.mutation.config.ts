@@ -1,12 +1,17 @@
-import { defineConfig, mergeConfig } from "vitest/config";
-import base from "./vitest.config.js";
+import { defineConfig } from "vitest/config";
 
 /**
- * The unit tests only, for `npm run mutation` (stryker.config.mjs). Scenario tests under
- * test/ start Claude Code and would run once per mutant. (vitest's `dir` option would do
- * the same but stops `related` from finding the tests of a mutated file.)
+ * The unit tests only, for `npm run mutation` (stryker.config.mjs). A config of its own, not
+ * a merge with vitest.config.ts: a merge adds this `include` to both of that file's projects,
+ * which then selects every unit file twice and the scenario tests under test/ (they start
+ * Claude Code, need dist/, and would run once per mutant). One project, in threads, no retry:
+ * a mutant that fails a test once is killed.
  */
-export default mergeConfig(
-  base,
-  defineConfig({ test: { include: ["src/**/*.test.ts"], reporters: ["default"] } }),
-);
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts"],
+    pool: "threads",
+    testTimeout: 60_000,
+    retry: 0,
+  },
+});
