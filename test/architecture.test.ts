@@ -389,6 +389,7 @@ describe("architecture rules catch what breaks them", () => {
       "session/b.ts": "if (caps.includes('diffPatch')) {}",
       "extensions/air/c.ts": "meta[`terminal_output`] = 1;",
       "session/f.ts": 'const t = "subagent";',
+      "util/g.ts": "const json = '{\"diffPatch\": true}';",
     });
     expect(wireStringsOutside(broken, extensions)).toEqual([
       "translation/a.ts: terminal_output",
@@ -397,6 +398,7 @@ describe("architecture rules catch what breaks them", () => {
       // Both air and v2 own it.
       "session/f.ts: subagent",
       "session/f.ts: subagent",
+      "util/g.ts: diffPatch",
     ]);
     const clean = tree({
       "extensions/zed/keys.ts": 'export const K = "terminal_output";',

@@ -7,7 +7,6 @@ import {
   folderOf,
   globalUses,
   importsOfTree,
-  literal,
   resolved,
   type GlobalUse,
   type Import,
@@ -321,8 +320,8 @@ export function protocolImports(tree: Tree): string[] {
 
 /**
  * Places outside `extensions/<name>/` that spell one of that extension's wire strings as a
- * whole string literal (a comment may name a key it explains): `extensions` maps an
- * extension's name to its `*_WIRE_STRINGS`.
+ * whole string literal, or quoted inside one (JSON text); a comment may name a key it
+ * explains. `extensions` maps an extension's name to its `*_WIRE_STRINGS`.
  */
 export function wireStringsOutside(
   tree: Tree,
@@ -331,14 +330,16 @@ export function wireStringsOutside(
   const found: string[] = [];
   for (const facts of factsOfTree(tree)) {
     const { file } = facts;
-    const literals = new Set(facts.literals.map((node) => literal(node)));
+    const literals = facts.literals.map((node) => node.text);
+    const spells = (key: string): boolean =>
+      literals.some((text) => text === key || text.includes(`"${key}"`));
     // A word two extensions both use (AIR's `subagent` key, v2's `subagent` work item)
     // is each one's own to spell.
     const own = Object.entries(extensions).find(([name]) => file.startsWith(`extensions/${name}/`));
     for (const [name, strings] of Object.entries(extensions)) {
       if (file.startsWith(`extensions/${name}/`)) continue;
       for (const key of strings)
-        if (!own?.[1].includes(key) && literals.has(key)) found.push(`${file}: ${key}`);
+        if (!own?.[1].includes(key) && spells(key)) found.push(`${file}: ${key}`);
     }
   }
   return found;
