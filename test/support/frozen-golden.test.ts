@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { TrafficEntry } from "./acp-harness.js";
-import { compareFrozen, freezeTraffic, orderTraffic } from "./frozen-golden.js";
+import {
+  compareFrozen,
+  connectionNotifications,
+  freezeTraffic,
+  orderTraffic,
+} from "./frozen-golden.js";
 
 function entry(dir: TrafficEntry["dir"], message: object): TrafficEntry {
   return { dir, message: { jsonrpc: "2.0", ...message } as TrafficEntry["message"] };
@@ -26,7 +31,7 @@ const chunk = (text: string) =>
   update("s", { sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
 
 describe("orderTraffic", () => {
-  it("puts a client's answer after its request, a prediction after its prompt's answer, the sign-in state last", () => {
+  it("puts a client's answer after its request, a prediction after its prompt's answer; takes the sign-in state out", () => {
     const prompt = entry("to-agent", { id: 7, method: "session/prompt", params: {} });
     const ask = entry("to-client", { id: 0, method: "session/request_permission", params: {} });
     const answerAsk = entry("to-agent", { id: 0, result: { outcome: {} } });
@@ -54,7 +59,9 @@ describe("orderTraffic", () => {
       prediction,
       // One outside a prompt stays where it came.
       prediction,
-      auth,
+    ]);
+    expect(connectionNotifications(traffic)).toEqual([
+      { method: "_auth/status_update", params: { authStatus: {} } },
     ]);
   });
 

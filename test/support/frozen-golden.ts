@@ -3,12 +3,15 @@
  * conversation, both ways, made independent of the run (`freezeTraffic`), one JSON message
  * a line with sorted keys, compared with a committed file (`compareFrozen`). Pure: no I/O.
  *
- * The rules, in the order they apply; nothing is ever dropped but `jsonrpc`:
+ * The rules, in the order they apply:
  *  1. Order (`orderTraffic`): the traffic as the client saw and wrote it, except that
  *     (a) the client's answer to an agent request comes right after that request;
  *     (b) Claude Code's predicted next prompt comes after the answer of the prompt it
- *     arrived during; (c) the connection's notifications (`_auth/status_update`) come
- *     last. Each is a race between two sources the adapter does not order.
+ *     arrived during. Each is a race between two sources the adapter does not order.
+ *     (c) The sign-in state (`_auth/status_update`) is not a line: it comes from a probe
+ *     that runs at the lowest priority with a time limit, so on a busy machine it comes
+ *     anywhere, or not at all. `connectionNotifications` gives it to the test, which
+ *     checks it apart. Nothing else is left out but `jsonrpc`.
  *  2. Shape: `jsonrpc` dropped (always "2.0"); `dir` says which way (`to-agent`,
  *     `to-client`); the JSON-RPC ids stay (they pair a request with its answer).
  *  3. Run-specific strings (`Normaliser.text`): the scenario's paths and the model server's
@@ -47,7 +50,7 @@ const isAnswer = (entry: TrafficEntry, dir: TrafficEntry["dir"]) =>
 /**
  * Notifications of the connection, not of a session, sent when something in the
  * background ends: `_auth/status_update` (the sign-in probe the adapter starts at
- * `initialize`) falls anywhere in a session's traffic.
+ * `initialize`, again at a prompt's end while it knows nothing) falls anywhere, or never.
  */
 const CONNECTION_NOTIFICATIONS = new Set(["_auth/status_update"]);
 
@@ -59,6 +62,14 @@ function isConnectionNotification(entry: TrafficEntry): boolean {
     typeof m.method === "string" &&
     CONNECTION_NOTIFICATIONS.has(m.method)
   );
+}
+
+/** Rule 1c: the connection's notifications, in order, for the test to check apart. */
+export function connectionNotifications(traffic: readonly TrafficEntry[]): unknown[] {
+  return traffic.filter(isConnectionNotification).map((entry) => {
+    const { jsonrpc: _jsonrpc, ...rest } = entry.message as JsonObject;
+    return rest;
+  });
 }
 
 /**
@@ -78,7 +89,7 @@ function isPrediction(entry: TrafficEntry): boolean {
   );
 }
 
-/** Rule 1: the traffic in an order that does not depend on the run's timing. */
+/** Rule 1: the traffic in an order that does not depend on the run's timing (1c: without the connection's notifications). */
 export function orderTraffic(traffic: readonly TrafficEntry[]): TrafficEntry[] {
   // (a) The test answers an agent request at once, but whether its answer is written
   // before or after the agent's next messages (already on their way) is timing.
@@ -110,8 +121,8 @@ export function orderTraffic(traffic: readonly TrafficEntry[]): TrafficEntry[] {
     }
   }
   // What is left (an answer to no recorded request, a prediction of an unanswered prompt:
-  // none is expected) goes at the end, never lost; (c) then the connection's notifications.
-  out.push(...held, ...clientAnswers.values(), ...traffic.filter(isConnectionNotification));
+  // none is expected) goes at the end, never lost.
+  out.push(...held, ...clientAnswers.values());
   return out;
 }
 
