@@ -16,8 +16,9 @@
  *     `to-client`); the JSON-RPC ids stay (they pair a request with its answer).
  *  3. Run-specific strings (`Normaliser.text`): the scenario's paths and the model server's
  *     address (the `literals` of the context, longest first); ids numbered by first
- *     appearance, so that "the same id again" stays visible: session ids (`<session-N>`,
- *     the child sessions' `subagent-…` too), other uuids (`<uuid-N>`), subagent ids
+ *     appearance, so that "the same id again" stays visible: session ids (`<session-N>`:
+ *     every string at a `sessionId` or `…SessionId` key, in text too (they are uuids),
+ *     and the child sessions' `subagent-…`), other uuids (`<uuid-N>`), subagent ids
  *     (`<agent-N>`), random model message ids (`<msg-N>`); ISO times (`<time>`); a
  *     duration written in text (`duration_ms: <duration>`).
  *  4. Run-specific values by key (`VOLATILE_KEYS`): durations (`<duration>`), epoch and
@@ -89,7 +90,10 @@ function isPrediction(entry: TrafficEntry): boolean {
   );
 }
 
-/** Rule 1: the traffic in an order that does not depend on the run's timing (1c: without the connection's notifications). */
+/**
+ * Rule 1: the traffic in an order that does not depend on the run's timing, without the
+ * connection's notifications (1c).
+ */
 export function orderTraffic(traffic: readonly TrafficEntry[]): TrafficEntry[] {
   // (a) The test answers an agent request at once, but whether its answer is written
   // before or after the agent's next messages (already on their way) is timing.
