@@ -18,7 +18,13 @@ import {
   type SessionUpdate,
   type UpdateSessionNotification,
 } from "@agentclientprotocol/sdk/experimental/v2/unstable";
-import { ADAPTER_BIN, eventually, scenarioEnv, waitForExit } from "./acp-harness.js";
+import {
+  ADAPTER_BIN,
+  eventually,
+  scenarioEnv,
+  waitForExit,
+  type TrafficEntry,
+} from "./acp-harness.js";
 import { startModelServer, type ModelServer, type ScriptedTurn } from "./model-server.js";
 import { killAll, waitForNoProcesses } from "./processes.js";
 
@@ -45,11 +51,13 @@ export class V2Scenario {
   readonly elicitations: CreateElicitationRequest[] = [];
   /** Raw messages the adapter sent, in order. */
   readonly sent: AnyMessage[] = [];
+  /** Every message both ways, in the order the client saw or wrote it. */
+  readonly traffic: TrafficEntry[] = [];
   adapterStderr = "";
   private readonly connection: ClientConnection;
 
   private constructor(
-    private readonly root: string,
+    readonly root: string,
     readonly workspace: string,
     readonly configDir: string,
     readonly model: ModelServer,
@@ -65,10 +73,20 @@ export class V2Scenario {
       new TransformStream<AnyMessage, AnyMessage>({
         transform: (message, controller) => {
           this.sent.push(structuredClone(message));
+          this.traffic.push({ dir: "to-client", message: structuredClone(message) });
           controller.enqueue(message);
         },
       }),
     );
+    const writer = stream.writable.getWriter();
+    const writable = new WritableStream<AnyMessage>({
+      write: async (message) => {
+        this.traffic.push({ dir: "to-agent", message: structuredClone(message) });
+        await writer.write(message);
+      },
+      close: () => writer.close(),
+      abort: (reason) => writer.abort(reason),
+    });
     this.connection = client({ name: "scenario-v2-client" })
       .onNotification(methods.client.session.update, ({ params }) => {
         this.notifications.push(params);
@@ -83,7 +101,7 @@ export class V2Scenario {
         this.elicitations.push(params);
         return options.onElicitation?.(params) ?? { action: "decline" };
       })
-      .connect({ readable, writable: stream.writable });
+      .connect({ readable, writable });
   }
 
   static async start(options: V2ScenarioOptions = {}): Promise<V2Scenario> {
