@@ -2,7 +2,10 @@
  * The second gate of `npm run mutation`, after Stryker's own `thresholds.break` (the whole
  * pure layer): the modules whose every character reaches a user must score higher.
  *
- *   node scripts/mutation-gate.mjs [reports/mutation/mutation.json]
+ *   node scripts/mutation-gate.mjs [report.json ...]
+ *
+ * Each report's files replace the same files of the reports before it (the redaction pass,
+ * static mutants included, replaces redact.ts of the whole-layer pass that left them out).
  *
  * Why a script: Stryker has one break threshold for the whole run. Redaction (what must
  * never leak) and the modules that spell wire shapes (what a client parses) are held to
@@ -46,12 +49,26 @@ export function globRegExp(glob) {
   return new RegExp(`^${source}$`);
 }
 
+/** One report of several: a file of a later report replaces the same file of an earlier one. */
+export function merged(reports) {
+  const files = {};
+  for (const report of reports) {
+    for (const [path, file] of Object.entries(report.files)) files[repositoryPath(path)] = file;
+  }
+  return { files };
+}
+
+/** A report's file key as a path from the repository root (Stryker may write it absolute). */
+function repositoryPath(path) {
+  return path.replace(/^.*?(?=src\/)/, "");
+}
+
 export function gate(report, strictGlobs = STRICT_MODULES) {
   const strict = strictGlobs.map(globRegExp);
   const groups = { overall: [], strict: [] };
   const lines = [];
   const files = Object.entries(report.files).map(([path, file]) => [
-    path.replace(/^.*?(?=src\/)/, ""),
+    repositoryPath(path),
     file.mutants,
   ]);
   for (const [path, mutants] of files) {
@@ -78,8 +95,11 @@ export function gate(report, strictGlobs = STRICT_MODULES) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const path = process.argv[2] ?? "reports/mutation/mutation.json";
-  const { failed, text } = gate(JSON.parse(readFileSync(path, "utf8")));
+  const paths = process.argv.slice(2);
+  const reports = (paths.length > 0 ? paths : ["reports/mutation/mutation.json"]).map((path) =>
+    JSON.parse(readFileSync(path, "utf8")),
+  );
+  const { failed, text } = gate(merged(reports));
   process.stdout.write(`${text}\n`);
   process.exit(failed ? 1 : 0);
 }

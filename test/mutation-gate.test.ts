@@ -24,16 +24,23 @@ function mutants(counts: Partial<Record<Status, number>>): { status: Status }[] 
   );
 }
 
+let reportCount = 0;
+/** Writes each map of files as a Stryker report and runs the gate over them, in order. */
 async function gate(
-  files: Record<string, { status: Status }[]>,
+  ...reports: Record<string, { status: Status }[]>[]
 ): Promise<{ code: number; out: string }> {
-  const path = join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
-  const report = {
-    files: Object.fromEntries(Object.entries(files).map(([f, m]) => [f, { mutants: m }])),
-  };
-  writeFileSync(path, JSON.stringify(report));
+  const paths = reports.map((files) => {
+    const path = join(dir, `report-${++reportCount}.json`);
+    const report = {
+      files: Object.fromEntries(Object.entries(files).map(([f, m]) => [f, { mutants: m }])),
+    };
+    writeFileSync(path, JSON.stringify(report));
+    return path;
+  });
   try {
-    const { stdout } = await run("node", ["scripts/mutation-gate.mjs", path], { cwd: REPO_ROOT });
+    const { stdout } = await run("node", ["scripts/mutation-gate.mjs", ...paths], {
+      cwd: REPO_ROOT,
+    });
     return { code: 0, out: stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string };
@@ -82,5 +89,19 @@ describe("the mutation gate", () => {
     });
     expect(out).not.toContain("below");
     expect(code).toBe(0);
+  });
+
+  it("takes a file from the later report: the redaction pass replaces the whole-layer pass's redact.ts", async () => {
+    const { code, out } = await gate(
+      {
+        "/tmp/sandbox/src/translation/redact.ts": mutants({ Killed: 10, Ignored: 90 }),
+        "/tmp/sandbox/src/translation/usage.ts": mutants({ Killed: 10 }),
+      },
+      { "src/translation/redact.ts": mutants({ Killed: 85, Survived: 15 }) },
+    );
+    expect(out).toContain("whole pure layer: 86.36 % (95/110; threshold 85 %)");
+    expect(out).toContain("redaction and wire shapes: 85.00 % (85/100; threshold 90 %)");
+    expect(out).toContain("below 90 %: src/translation/redact.ts 85.00 % (85/100)");
+    expect(code).toBe(1);
   });
 });
