@@ -55,7 +55,7 @@ export class AcpAgent {
   private negotiated: ClientProfile = PLAIN_CLIENT;
   private readonly sessions = new SessionRegistry();
   /** `_session/steering` and `_session/goal`. */
-  readonly controls = new SessionControls(this.sessions);
+  readonly controls = new SessionControls(this.sessions, () => this.negotiated);
   /** The `_lody/...` requests of a Lody client. */
   readonly lody = new LodyControls({
     sessions: this.sessions,
