@@ -94,13 +94,9 @@ export function promptSuggestionsShown(
 }
 
 /**
- * The client's pass-through options plus what the negotiated client implies: the
- * subagents' text (flat transcript or child sessions), and no AskUserQuestion for a client without form elicitation.
- */
-/**
  * The client's `settings` pass-through with `flags` added (the switches win: they are the
- * user's later choice). A settings file path is the client's to keep: the flags are then
- * left out, as the switches of a first start from such a file would be.
+ * user's later choice). A settings file path is passed as the client gave it: the
+ * switches are then left out (that Claude Code starts with them off).
  */
 function withFlags(settings: unknown, flags: Record<string, unknown>): unknown {
   if (typeof settings === "string") return settings;
@@ -109,6 +105,10 @@ function withFlags(settings: unknown, flags: Record<string, unknown>): unknown {
   return { ...base, ...flags };
 }
 
+/**
+ * The client's pass-through options plus what the negotiated client implies: the
+ * subagents' text (flat transcript or child sessions), and no AskUserQuestion for a client without form elicitation.
+ */
 function passThroughFor(
   profile: ClientProfile,
   pass: Readonly<Record<string, unknown>>,
