@@ -121,7 +121,7 @@ export class AcpAgent {
    * login state is probed again (`_auth/status_update` when it changed). Claude Code's
    * own login (a Claude account or a Console key stored by `claude auth login`) stays: it
    * is the machine's, shared by every terminal and editor that runs Claude Code, and one
-   * client's "log out" must not sign all of them out (docs/features.md, "Sign-in").
+   * client's "log out" must not sign all of them out (docs/features.md, "sign out").
    * Sessions already running keep the credentials their Claude Code started with.
    */
   async logout(): Promise<void> {
