@@ -18,7 +18,6 @@ import { LOGIN_METHOD_IDS } from "../translation/auth.js";
 import { fromAcpPrompt, UnsupportedPromptContent } from "../translation/prompt.js";
 import { checkSystemPrompt } from "../translation/system-prompt.js";
 import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-error.js";
-import { claudeLogout } from "../sdk/claude-logout.js";
 import type { AgentOptions } from "./agent-options.js";
 import { AuthTracker } from "./auth-tracker.js";
 import { ProviderControls } from "./provider-controls.js";
@@ -55,7 +54,7 @@ export class AcpAgent {
   private negotiated: ClientProfile = PLAIN_CLIENT;
   private readonly sessions = new SessionRegistry();
   /** `_session/steering` and `_session/goal`. */
-  readonly controls = new SessionControls(this.sessions);
+  readonly controls = new SessionControls(this.sessions, () => this.negotiated);
   /** The `_lody/...` requests of a Lody client. */
   readonly lody = new LodyControls({
     sessions: this.sessions,
@@ -99,29 +98,34 @@ export class AcpAgent {
 
   /**
    * `authenticate`: a gateway sign-in (`meta`: the request's `_meta`), for a client that
-   * declared the gateway capability; else a terminal login ran in the client, and all
-   * that is left is to read the new state.
+   * declared the gateway capability. Any other id is invalid params (features.md 1a, as the
+   * reference): a terminal login runs in the client's terminal and never comes through
+   * `authenticate` (ACP "Terminal authentication": the client does not call it for a
+   * `terminal` method, and reconnects after the login).
    */
   async authenticate(methodId: string, meta?: unknown): Promise<void> {
     if (this.negotiated.authGateway && isGatewayMethod(methodId)) {
       return this.providers.signIn(methodId, meta);
     }
-    if (!LOGIN_METHOD_IDS.has(methodId)) {
-      throw invalidInput(`unknown auth method ${JSON.stringify(methodId)}`);
+    if (LOGIN_METHOD_IDS.has(methodId)) {
+      throw invalidInput(
+        `auth method ${JSON.stringify(methodId)} is a terminal login: the client runs it in a terminal, not through authenticate`,
+      );
     }
-    // The client waits for the outcome: an urgent probe (normal priority, more time).
-    await this.auth?.refresh(true);
+    throw invalidInput(`unknown auth method ${JSON.stringify(methodId)}`);
   }
 
   /**
-   * `logout`: the client's model routes end (a gateway, a provider it set: each session
-   * replaces its Claude Code before its next turn), Claude Code's own sign-out, then the
-   * login state is probed again (`_auth/status_update` when it changed). Sessions already
-   * running keep the credentials their Claude Code started with.
+   * `logout`: ends what the client signed in through ACP: its model routes (a gateway, a
+   * provider it set: each session replaces its Claude Code before its next turn); then the
+   * login state is probed again (`_auth/status_update` when it changed). Claude Code's
+   * own login (a Claude account or a Console key stored by `claude auth login`) stays: it
+   * is the machine's, shared by every terminal and editor that runs Claude Code, and one
+   * client's "log out" must not sign all of them out (docs/features.md, "sign out").
+   * Sessions already running keep the credentials their Claude Code started with.
    */
   async logout(): Promise<void> {
     await this.providers.signOut();
-    await claudeLogout();
     await this.auth?.refresh(true);
   }
 

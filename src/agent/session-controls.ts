@@ -1,5 +1,6 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
 import type { GoalRequest } from "../extensions/air/goal-params.js";
+import { GOAL_METHOD } from "../extensions/air/keys.js";
 import { steerAnswer, type SteerAnswer } from "../extensions/steering/outcome.js";
 import type { SteerRequest } from "../extensions/steering/params.js";
 import {
@@ -7,7 +8,8 @@ import {
   UnsupportedPromptContent,
   type ClaudeUserBlock,
 } from "../translation/prompt.js";
-import { invalidInput } from "../util/adapter-error.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import { invalidInput, notOffered } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import type { SessionRegistry } from "./session-registry.js";
 
@@ -26,7 +28,11 @@ export function claudeContent(prompt: readonly ContentBlock[]): ClaudeUserBlock[
  * `_session/goal`. Both throw `unknownSession` for a session that is not live.
  */
 export class SessionControls {
-  constructor(private readonly sessions: SessionRegistry) {}
+  constructor(
+    private readonly sessions: SessionRegistry,
+    /** The negotiated client: `_session/goal` is AIR's alone. */
+    private readonly profile: () => ClientProfile,
+  ) {}
 
   /**
    * `_session/steering` (features.md 1p): into the running turn (`injected`); with no
@@ -44,8 +50,14 @@ export class SessionControls {
     return steerAnswer("started");
   }
 
-  /** `_session/goal` (air-extensions.md "Control request"): answers `{}` once the command is on its way. */
+  /**
+   * `_session/goal` (air-extensions.md "Control request"): answers `{}` once the command
+   * is on its way. The goal extension applies only to an AIR client ("Goal"): any other
+   * client is told the method is not found, and nothing runs (a Lody client sets its
+   * goal with `_lody/session/goal` or `goalControl`).
+   */
   goal(request: GoalRequest): Record<string, never> {
+    if (!this.profile().air.client) throw notOffered(GOAL_METHOD);
     this.sessions.get(request.sessionId).goal(request.objective);
     return {};
   }

@@ -10,6 +10,7 @@ describe("initializeResponse", () => {
   it.each([
     ["an AIR client", air([])],
     ["an AIR client with capabilities", air(["diffPatch", "planFile", "recommendedValue"])],
+    ["an AIR client declaring sessionIndex", air(["sessionIndex"])],
   ])("%s gets the AIR agent declaration, the same whatever it declared", (_, caps) => {
     expect(initializeResponse(parseClientProfile(caps))._meta).toEqual({
       jetbrains: {
@@ -25,6 +26,12 @@ describe("initializeResponse", () => {
             "asyncTasks",
             "customInstructions",
             "backgroundSubagents",
+            "sessionIndex",
+            "sessionBatchGet",
+            "sessionArchive",
+            "sessionRename",
+            "sessionListSubscribe",
+            "sessionWorktrees",
           ],
           goal: { version: 1, controlMethod: "_session/goal", actions: ["set", "clear"] },
         },

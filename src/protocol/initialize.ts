@@ -61,7 +61,7 @@ export function initializeResponse(
       isRemoteEnvironment(process.env),
     ),
     _meta: {
-      ...(profile.air.client ? airAgentDeclaration(profile.air) : {}),
+      ...(profile.air.client ? airAgentDeclaration() : {}),
       ...steeringAgentMeta(),
     },
   };

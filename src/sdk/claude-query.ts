@@ -183,6 +183,26 @@ export class ClaudeQuery {
    * (`mcpSubmitOAuthCallbackUrl`, 0.3.318), for when its localhost callback cannot be
    * reached: settles once the sign-in is done, rejects with Claude Code's reason.
    */
+  /**
+   * Connects the session to claude.ai (Remote Control: continued from another device), or
+   * disconnects it with `enabled` false, through the SDK's undocumented
+   * `enableRemoteControl` (the `remote_control` control request, 0.3.318). Resolves with
+   * the session's address on claude.ai when Claude Code names one; rejects with Claude
+   * Code's reason, or when the SDK has no such call.
+   */
+  async remoteControl(enabled: boolean, name?: string): Promise<{ sessionUrl?: string }> {
+    const toggle = (
+      this.query as {
+        enableRemoteControl?: (enabled: boolean, name?: string) => Promise<unknown>;
+      }
+    ).enableRemoteControl;
+    if (typeof toggle !== "function") throw new Error("this Claude Code has no Remote Control");
+    const answer = (await toggle.call(this.query, enabled, name)) as
+      Record<string, unknown> | undefined;
+    const url = answer?.session_url;
+    return typeof url === "string" && url !== "" ? { sessionUrl: url } : {};
+  }
+
   async mcpSubmitCallback(name: string, callbackUrl: string): Promise<void> {
     const submit = (
       this.query as { mcpSubmitOAuthCallbackUrl?: (name: string, url: string) => Promise<unknown> }

@@ -63,6 +63,18 @@ export class ModelSwitches {
     return { kind: "switch", id, on };
   }
 
+  /**
+   * The switches that are on (and offered for `model`) as Claude Code's flag settings: a
+   * Claude Code that replaces the session's (a restart, a plan handoff) starts with them,
+   * as the first one was switched.
+   */
+  startSettings(model: ModelInfo | undefined): { fastMode?: true; ultracode?: true } {
+    const settings: { fastMode?: true; ultracode?: true } = {};
+    if (this.fast && this.offers("fast", model)) settings.fastMode = true;
+    if (this.ultracode && this.offers("ultracode", model)) settings.ultracode = true;
+    return settings;
+  }
+
   private offers(id: SwitchId, model: ModelInfo | undefined): boolean {
     if (id === "fast") return model?.supportsFastMode === true;
     return (

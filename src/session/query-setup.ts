@@ -94,6 +94,18 @@ export function promptSuggestionsShown(
 }
 
 /**
+ * The client's `settings` pass-through with `flags` added (the switches win: they are the
+ * user's later choice). A settings file path is passed as the client gave it: the
+ * switches are then left out (that Claude Code starts with them off).
+ */
+function withFlags(settings: unknown, flags: Record<string, unknown>): unknown {
+  if (typeof settings === "string") return settings;
+  const base =
+    settings !== null && typeof settings === "object" && !Array.isArray(settings) ? settings : {};
+  return { ...base, ...flags };
+}
+
+/**
  * The client's pass-through options plus what the negotiated client implies: the
  * subagents' text (flat transcript or child sessions), and no AskUserQuestion for a client without form elicitation.
  */
@@ -132,11 +144,19 @@ export function queryConfigFor(input: {
       ? config.currentModel
       : undefined
     : spawn.restoredModel;
-  // A restart keeps a shown effort (AIR recommendedValue); the first start applies it once up.
-  const effort = config?.startEffort();
+  // A Claude Code that replaces the session's (a restart, a plan handoff) runs with the
+  // effort the options show (S000 "Permission modes": the handoff keeps the effort); the
+  // first start applies a shown one once up (AIR recommendedValue).
+  const effort = config?.effortValue();
   const passThrough = passThroughFor(profile, setup.passThrough);
-  // A restart runs the main thread as the agent the user picked (or as Claude Code's own).
-  if (config) passThrough.agent = config.agents.agent;
+  if (config) {
+    // It runs the main thread as the agent the user picked (or as Claude Code's own), and
+    // with Fast mode and ultracode as the user switched them.
+    passThrough.agent = config.agents.agent;
+    const switched = config.switchSettings();
+    if (Object.keys(switched).length > 0)
+      passThrough.settings = withFlags(passThrough.settings, switched);
+  }
   return {
     ...setup,
     sessionId: input.claudeSessionId,

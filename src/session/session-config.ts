@@ -233,6 +233,11 @@ export class SessionConfig {
     return this.effort === "default" ? undefined : this.effort;
   }
 
+  /** Fast mode and ultracode as they are on, for a Claude Code that replaces the session's. */
+  switchSettings(): { fastMode?: true; ultracode?: true } {
+    return this.switches.startSettings(this.modelInfo());
+  }
+
   /** The client asked for concrete model and effort rows (AIR `recommendedValue`). */
   get recommends(): boolean {
     return this.presentation.recommendedValues;

@@ -7,7 +7,8 @@ import { idleTurnEnd, turnEnd } from "../translation/turn-end.js";
 import { observedResponse } from "../translation/turn-quota.js";
 import type { ModelUsageTable } from "../translation/usage.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import { authRequired, turnFailed } from "../util/adapter-error.js";
+import { parseRemoteControlCommand, REMOTE_CONTROL_BUSY } from "../translation/remote-control.js";
+import { authRequired, refused, turnFailed } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { settledWithin } from "../util/settled-within.js";
 import { redacted } from "../util/user-text.js";
@@ -19,6 +20,7 @@ import { FallbackNotices } from "./fallback-notices.js";
 import type { FileChangeReports } from "./file-change-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp-commands.js";
+import { runRemoteControl } from "./remote-control.js";
 import type { McpSignIn } from "./mcp-sign-in.js";
 import type { Outbox } from "./outbox.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
@@ -103,6 +105,9 @@ export class TurnRunner {
   prompt(content: ClaudeUserBlock[], fileChangeRequest?: string): Promise<PromptResponse> {
     return new Promise<PromptResponse>((resolve, reject) => {
       if (this.parts.lifecycle.closed) return resolve(cancelled());
+      // Refused while Claude works: `/remote-control`'s answer would land in a turn's output.
+      if (parseRemoteControlCommand(promptText(content)) && this.working())
+        return reject(refused(REMOTE_CONTROL_BUSY));
       this.queue.push({ content, fileChangeRequest, resolve, reject });
       this.pump();
     });
@@ -118,6 +123,13 @@ export class TurnRunner {
     if (this.queue.length === 0 || kind === "draining" || kind === "closed") return false;
     this.early.push({ content, onApplied });
     return true;
+  }
+
+  /** A turn runs or waits, or Claude Code runs a cycle of its own. */
+  private working(): boolean {
+    const { kind } = this.parts.lifecycle;
+    const turn = kind === "running" || kind === "draining";
+    return turn || this.queue.length > 0 || this.cycles.current !== undefined;
   }
 
   /** Cancels the running turn and every queued prompt. */
@@ -315,10 +327,13 @@ export class TurnRunner {
     const turn = new Turn(next, this.modelUsage);
     lifecycle.startTurn(turn);
     this.failures.turnStarted();
-    const mcp = parseMcpCommand(promptText(next.content));
+    const text = promptText(next.content);
+    const mcp = parseMcpCommand(text);
+    const remote = mcp ? undefined : parseRemoteControlCommand(text);
     // A command the adapter answers itself runs no Claude turn a steer could join.
-    if (mcp) this.early = [];
+    if (mcp || remote) this.early = [];
     if (mcp) return void this.runLocal(turn, () => runMcpCommand(query, mcp, this.parts.mcpSignIn));
+    if (remote) return void this.runLocal(turn, () => runRemoteControl(query, remote));
     const message = userMessage(next.content, this.parts.conversation.id, turn.id);
     turn.userMessageId = message.uuid;
     query.send(message);

@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { commandsUpdate, toAvailableCommands } from "./commands.js";
 
+const mcp = {
+  name: "mcp",
+  description: "Show the MCP servers; `reconnect`, `enable`, `disable` or `auth` (sign in) one",
+  input: { hint: "[reconnect|enable|disable|auth <server>]" },
+};
+/** The adapter's own `/remote-control` (SDK `enableRemoteControl`). */
+const remote = {
+  name: "remote-control",
+  description:
+    "Continue this session from claude.ai/code or the Claude mobile app; `off` disconnects",
+  input: { hint: "[session name | off]" },
+};
+
 describe("toAvailableCommands", () => {
   it("keeps editor-usable commands with their hints, drops terminal-only, odd and duplicate names", () => {
     expect(
@@ -16,14 +29,11 @@ describe("toAvailableCommands", () => {
         { name: "bad name", description: "x" },
         { name: "greet", description: "again" },
         { name: "mcp", description: "Claude's own /mcp" },
+        { name: "remote-control", description: "Claude Code's own, for its terminal" },
       ]),
     ).toEqual([
-      {
-        name: "mcp",
-        description:
-          "Show the MCP servers; `reconnect`, `enable`, `disable` or `auth` (sign in) one",
-        input: { hint: "[reconnect|enable|disable|auth <server>]" },
-      },
+      mcp,
+      remote,
       {
         name: "compact",
         description: "Compact the conversation",
@@ -35,12 +45,6 @@ describe("toAvailableCommands", () => {
 });
 
 describe("commands the editor cannot use", () => {
-  const mcp = {
-    name: "mcp",
-    description: "Show the MCP servers; `reconnect`, `enable`, `disable` or `auth` (sign in) one",
-    input: { hint: "[reconnect|enable|disable|auth <server>]" },
-  };
-
   it.each([
     "clear",
     "cost",
@@ -58,7 +62,7 @@ describe("commands the editor cannot use", () => {
     "exit",
     "resume",
   ])("leaves out /%s", (name) => {
-    expect(toAvailableCommands([{ name, description: "d" }])).toEqual([mcp]);
+    expect(toAvailableCommands([{ name, description: "d" }])).toEqual([mcp, remote]);
   });
 
   it("shows an MCP server's prompts as mcp:<server>:<prompt>", () => {
@@ -71,6 +75,7 @@ describe("commands the editor cannot use", () => {
       ]),
     ).toEqual([
       mcp,
+      remote,
       { name: "mcp:echo:greet", description: "Greet someone", input: { hint: "name" } },
       { name: "mcp:gh:pr", description: "A PR" },
     ]);
@@ -85,6 +90,7 @@ describe("commands the editor cannot use", () => {
       ]),
     ).toEqual([
       mcp,
+      remote,
       { name: "review", description: "Review" },
       { name: "a/b", description: "namespaced" },
     ]);
@@ -93,7 +99,7 @@ describe("commands the editor cannot use", () => {
   it("wraps the commands in an available_commands_update", () => {
     expect(commandsUpdate([{ name: "review", description: "Review" }])).toEqual({
       sessionUpdate: "available_commands_update",
-      availableCommands: [mcp, { name: "review", description: "Review" }],
+      availableCommands: [mcp, remote, { name: "review", description: "Review" }],
     });
   });
 });
@@ -105,7 +111,7 @@ describe("skill commands (AIR)", () => {
       { name: "review", description: "Reviews" },
     ]);
     const commands = "availableCommands" in update ? update.availableCommands : [];
-    expect(commands.slice(1)).toEqual([
+    expect(commands.slice(2)).toEqual([
       {
         name: "greeter",
         description: "Greets",

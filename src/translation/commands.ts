@@ -1,5 +1,6 @@
 import type { AvailableCommand, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { skillCommandMeta } from "../extensions/air/skill-command.js";
+import { REMOTE_CONTROL_NAME } from "./remote-control.js";
 
 /** Claude Code's description of a slash command (SDK `SlashCommand`). */
 export interface ClaudeCommand {
@@ -40,6 +41,12 @@ const ADAPTER_COMMANDS: readonly AvailableCommand[] = [
     name: "mcp",
     description: "Show the MCP servers; `reconnect`, `enable`, `disable` or `auth` (sign in) one",
     input: { hint: "[reconnect|enable|disable|auth <server>]" },
+  },
+  {
+    name: REMOTE_CONTROL_NAME,
+    description:
+      "Continue this session from claude.ai/code or the Claude mobile app; `off` disconnects",
+    input: { hint: "[session name | off]" },
   },
 ];
 

@@ -168,16 +168,18 @@ describe("CompactionTranslator: a compaction that succeeds", () => {
 
   it.each([
     ["a plain client: the trigger in rawOutput", PLAIN],
-    ["AIR: the trigger in contextCompaction too", AIR],
+    ["AIR: `automatic` in contextCompaction, idle in rawOutput", AIR],
   ])("reports the adapter's idle /compact as idle, until it ends (%s)", (_name, profile) => {
     const t = new CompactionTranslator(profile);
     const meta = (facts: Record<string, unknown>) =>
       profile === AIR ? { ...compactTool, ...air(facts) } : compactTool;
     const idleFacts = { ...FACTS, trigger: "idle" };
+    // AIR's contextCompaction trigger is manual or automatic (S000): idle is automatic there.
+    const airIdle = { ...FACTS, trigger: "automatic" };
     t.idleCompaction(true);
     expect(manualCompaction(t)).toStrictEqual([
       [],
-      [{ ...opening, _meta: meta({ trigger: "idle" }) }],
+      [{ ...opening, _meta: meta({ trigger: "automatic" }) }],
       [],
       [
         {
@@ -186,7 +188,7 @@ describe("CompactionTranslator: a compaction that succeeds", () => {
           status: "completed",
           content: [text("We fixed the greeting.")],
           rawOutput: idleFacts,
-          _meta: meta(idleFacts),
+          _meta: meta(airIdle),
         },
       ],
     ]);
@@ -219,7 +221,7 @@ describe("CompactionTranslator: a compaction that succeeds", () => {
     ]);
   });
 
-  it("reports a failed idle /compact as idle", () => {
+  it("reports a failed idle /compact as automatic to AIR", () => {
     const t = new CompactionTranslator(AIR_RFD);
     t.idleCompaction(true);
     t.started("u1");
@@ -230,7 +232,7 @@ describe("CompactionTranslator: a compaction that succeeds", () => {
         compactionId: "compact-u1",
         status: "failed",
         error: "boom",
-        _meta: air({ trigger: "idle" }),
+        _meta: air({ trigger: "automatic" }),
       },
     ]);
   });

@@ -136,7 +136,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason:
       "product: ours sends the commands right after `session/new` (upstream during the first " +
       "prompt, twice), leaves out Claude Code's terminal-only commands (color, config, " +
-      "focus, remote-control…), omits `input: null`, and has its own `/mcp`",
+      "focus…), omits `input: null`, and has its own `/mcp` and `/remote-control` first",
   },
   {
     keys: [

@@ -85,9 +85,14 @@ const counts = {
   durationMs: expect.any(Number),
 };
 
-/** What each client gets for a compaction that succeeds, `trigger` and `summary` given. */
+/**
+ * What each client gets for a compaction that succeeds, `trigger` and `summary` given.
+ * AIR's `contextCompaction` trigger is `manual` or `automatic` (S000): the adapter's idle
+ * compaction is `automatic` there; the tool call's `rawOutput` keeps `idle`.
+ */
 function expectedSuccess(client: Client, id: string, trigger: string, summary: string) {
   const facts = { trigger, ...counts };
+  const airFacts = { ...facts, trigger: trigger === "idle" ? "automatic" : trigger };
   const chunk = {
     sessionUpdate: "compaction_summary_chunk",
     compactionId: id,
@@ -115,8 +120,8 @@ function expectedSuccess(client: Client, id: string, trigger: string, summary: s
       ];
     case "air":
       return [
-        { ...opening, _meta: { ...compactTool, ...air({ trigger }) } },
-        { ...completion, _meta: { ...compactTool, ...air(facts) } },
+        { ...opening, _meta: { ...compactTool, ...air({ trigger: airFacts.trigger }) } },
+        { ...completion, _meta: { ...compactTool, ...air(airFacts) } },
       ];
     case "rfd":
       return [
@@ -130,14 +135,14 @@ function expectedSuccess(client: Client, id: string, trigger: string, summary: s
           sessionUpdate: "compaction_update",
           compactionId: id,
           status: "in_progress",
-          _meta: air({ trigger }),
+          _meta: air({ trigger: airFacts.trigger }),
         },
         chunk,
         {
           sessionUpdate: "compaction_update",
           compactionId: id,
           status: "completed",
-          _meta: air(facts),
+          _meta: air(airFacts),
         },
       ];
   }
@@ -428,10 +433,30 @@ const question = {
     },
   ],
 };
+const oneQuestion = { questions: [question.questions[0]!] };
 const askScript: ScriptedTurn[] = [
   { blocks: [{ type: "tool_use", id: "toolu_ask", name: "AskUserQuestion", input: question }] },
   { blocks: [{ type: "text", text: "Noted." }] },
+  {
+    blocks: [
+      { type: "tool_use", id: "toolu_ask_one", name: "AskUserQuestion", input: oneQuestion },
+    ],
+  },
+  { blocks: [{ type: "text", text: "Postgres it is." }] },
 ];
+
+/** The titles the tool call `toolCallId` was given, in order. */
+function titlesOf(s: Scenario, sessionId: string, toolCallId: string): string[] {
+  return s
+    .updates(sessionId)
+    .flatMap((u) =>
+      (u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update") &&
+      u.toolCallId === toolCallId &&
+      typeof u.title === "string"
+        ? [u.title]
+        : [],
+    );
+}
 
 /** The elicitation request as it went over the wire (before the client's SDK read it). */
 function elicitationOnWire(s: Scenario): {
@@ -449,18 +474,22 @@ describe("AskUserQuestion custom answers", () => {
     ["AIR", { elicitation: { form: {} }, _meta: AIR_META }, true],
     ["a client that is not AIR", { elicitation: { form: {} } }, false],
   ] as const)(
-    "%s: the Other fields, and a custom answer reaching Claude",
+    "%s: the Other fields, a custom answer reaching Claude, and the question's title",
     async (_name, caps, isAir) => {
+      let asked = 0;
       const s = await scenario({
         script: askScript,
-        onElicitation: () => ({
-          action: "accept",
-          content: {
-            question_0_custom: "SQLite",
-            question_1: ["Auth"],
-            question_1_custom: "Audit log",
-          },
-        }),
+        onElicitation: () =>
+          asked++ === 0
+            ? {
+                action: "accept",
+                content: {
+                  question_0_custom: "SQLite",
+                  question_1: ["Auth"],
+                  question_1_custom: "Audit log",
+                },
+              }
+            : { action: "accept", content: { question_0: "Postgres" } },
       });
       await s.initialize(caps);
       const sessionId = await s.newSession();
@@ -498,6 +527,15 @@ describe("AskUserQuestion custom answers", () => {
       expect(answer.content).toMatch(
         /^The user answered: "Which database\?"="SQLite", "Which features\?"="Auth, Audit log"\./,
       );
+
+      // One question: AIR's card is always "Asking for your input" (S000 "Claude tools and
+      // ACP fields"); any other client's is the question.
+      expect((await s.prompt(sessionId, "ask once")).stopReason).toBe("end_turn");
+      const titles = titlesOf(s, sessionId, "toolu_ask_one");
+      // A plain client's card starts untitled while the input streams, as upstream's.
+      expect(titles.at(-1)).toBe(isAir ? "Asking for your input" : "Which database?");
+      if (isAir) expect(new Set(titles)).toEqual(new Set(["Asking for your input"]));
+      expect(titlesOf(s, sessionId, "toolu_ask")).toContain("Asking for your input");
     },
   );
 });

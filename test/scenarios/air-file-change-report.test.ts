@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { BYPASS, shellRunning } from "../support/script-turns.js";
 
 /**
  * AIR's agent file-change report (air-extensions.md "Agent file-change report") against
@@ -216,6 +217,40 @@ describe("an AIR client with agentFileChangeReport", () => {
         truncated: false,
       },
     ]);
+  });
+
+  it("a steered prompt: the files of every logical turn it covered (before and after the steer)", async () => {
+    const s = await scenario({ ...BYPASS });
+    const ws = s.workspace;
+    s.model.push(
+      tool("toolu_before", "Write", { file_path: join(ws, "before.txt"), content: "1\n" }),
+      tool("toolu_sleep", "Bash", { command: "sleep 2; echo slept", description: "sleep" }),
+      // The model's call after the steer: the steered message's work.
+      tool("toolu_after", "Write", { file_path: join(ws, "after.txt"), content: "2\n" }),
+      say("Both written."),
+    );
+    await s.initialize(REPORTING);
+    const sessionId = await s.newSession();
+    const answer = prompt(s, sessionId, "write one", request("steer-1"));
+    await shellRunning(s, "sleep 2");
+    expect(
+      await s.agent.request("_session/steering", {
+        sessionId,
+        prompt: [{ type: "text", text: "STEER: write the second one too" }],
+      }),
+    ).toEqual({ outcome: "injected" });
+    expect((await answer).stopReason).toBe("end_turn");
+    expect(JSON.stringify(s.model.mainRequests()[2]?.body.messages)).toContain("STEER:");
+    const [report] = reports(s, sessionId) as Array<{ paths: string[] }>;
+    expect({ ...report, paths: [...report!.paths].sort() }).toStrictEqual({
+      version: 1,
+      requestId: "steer-1",
+      status: "reported",
+      paths: [join(ws, "after.txt"), join(ws, "before.txt")],
+      declaredComplete: false,
+      truncated: false,
+    });
+    expect(reports(s, sessionId)).toHaveLength(1);
   });
 
   it("a cancelled prompt: unavailable with reason cancelled, before the cancelled answer", async () => {

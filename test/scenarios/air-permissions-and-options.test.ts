@@ -50,6 +50,16 @@ async function run(capabilities: ClientCapabilities) {
   return { s, init, created, sessionId, request };
 }
 
+/** The session index and its companions, advertised to every AIR client. */
+const SESSION_INDEX = [
+  "sessionIndex",
+  "sessionBatchGet",
+  "sessionArchive",
+  "sessionRename",
+  "sessionListSubscribe",
+  "sessionWorktrees",
+];
+
 const option = (options: unknown, id: string) =>
   (options as Array<{ id: string } & Record<string, unknown>>).find((o) => o.id === id)!;
 
@@ -69,6 +79,8 @@ describe("an AIR client with recommendedValue", () => {
           "asyncTasks",
           "customInstructions",
           "backgroundSubagents",
+          // Whatever the client declared (S000 "Agent declaration"): it did not declare these.
+          ...SESSION_INDEX,
         ],
         goal: GOAL,
       }),
@@ -194,6 +206,8 @@ describe("an AIR client without recommendedValue", () => {
           "asyncTasks",
           "customInstructions",
           "backgroundSubagents",
+          // Whatever the client declared (S000 "Agent declaration"): it did not declare these.
+          ...SESSION_INDEX,
         ],
         goal: GOAL,
       }),

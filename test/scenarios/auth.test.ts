@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -55,14 +55,20 @@ describe("auth methods", () => {
     });
   });
 
-  it("authenticate takes only the offered methods", async () => {
+  it("authenticate takes only the gateway methods: a terminal login id is invalid params", async () => {
     const s = await scenario();
     await s.initialize(PROFILES.zed);
-    await expect(s.agent.request("authenticate", { methodId: "claude-ai-login" })).resolves.toEqual(
-      {},
-    );
+    // A terminal login runs in the client's terminal (ACP: the client never passes it to
+    // authenticate); the gateway methods need the gateway capability.
+    for (const methodId of ["claude-ai-login", "console-login", "claude-login"]) {
+      await expect(s.agent.request("authenticate", { methodId })).rejects.toMatchObject({
+        code: -32602,
+        message: `Invalid params: auth method "${methodId}" is a terminal login: the client runs it in a terminal, not through authenticate`,
+      });
+    }
     await expect(s.agent.request("authenticate", { methodId: "gateway" })).rejects.toMatchObject({
       code: -32602,
+      message: 'Invalid params: unknown auth method "gateway"',
     });
   });
 
@@ -133,14 +139,27 @@ describe("auth status", () => {
       params: { authStatus: { kind: "none", label: "Not logged in" } },
     };
     expect(statusUpdates(s)).toEqual([signedOut]);
-    // The user signs in (here: a key helper in the user settings), then authenticate.
+    // An authenticate with a terminal login id is refused (it changes nothing).
+    await expect(
+      s.agent.request("authenticate", { methodId: "console-login" }),
+    ).rejects.toMatchObject({ code: -32602 });
+    // The user signs in in a terminal (here: a key helper in the user settings), and the
+    // client reconnects (ACP "Terminal authentication"): the new adapter's probe pushes it.
     writeFileSync(
       join(s.configDir, "settings.json"),
       JSON.stringify({ apiKeyHelper: "echo sk-ant-test-key-000000" }),
     );
-    await s.agent.request("authenticate", { methodId: "console-login" });
+    await s.restartAdapter();
+    await s.initialize(PROFILES.zed);
+    const probedAgain = probeRan(s);
+    const again = await s.newSession();
+    await probedAgain;
+    // Signed in: the prompt runs (and probes again, if the first probe could not tell).
+    s.model.push({ blocks: [{ type: "text", text: "signed in" }] });
+    expect((await s.prompt(again, "hi")).stopReason).toBe("end_turn");
+    // (The harness keeps only the new connection's traffic.)
+    await eventually("the new state", () => statusUpdates(s).length === 1, 30_000);
     expect(statusUpdates(s)).toEqual([
-      signedOut,
       {
         method: "_auth/status_update",
         params: {
@@ -148,8 +167,6 @@ describe("auth status", () => {
         },
       },
     ]);
-    await s.agent.request("authenticate", { methodId: "console-login" });
-    expect(statusUpdates(s)).toHaveLength(2);
   });
 
   it("probes after a first session has started, not beside its Claude Code start", async () => {
@@ -219,24 +236,25 @@ function writeSubscriptionLogin(configDir: string): string {
 }
 
 describe("logout", () => {
-  it("advertises auth.logout; logout signs Claude Code out and pushes the new state", async () => {
+  it("advertises auth.logout; logout keeps Claude Code's own login (the machine's), and probes again", async () => {
     const s = await scenario({ env: { ANTHROPIC_API_KEY: undefined } });
     const credentials = writeSubscriptionLogin(s.configDir);
+    const stored = readFileSync(credentials, "utf8");
     const init = await s.initialize();
     expect(init.agentCapabilities?.auth).toEqual({ logout: {} });
     const probed = probeRan(s);
     await s.newSession();
     await probed;
+    const probedAgain = probeRan(s);
     await expect(s.agent.request("logout", {})).resolves.toEqual({});
-    expect(existsSync(credentials)).toBe(false);
+    // The answer comes after the new probe: the state it read was unchanged, so no push.
+    await probedAgain;
+    // No `claude auth logout`: the stored login every terminal's Claude Code uses is intact.
+    expect(readFileSync(credentials, "utf8")).toBe(stored);
     const updates = s.extNotifications.filter((n) => n.method === "_auth/status_update");
     expect(
       updates.map((n) => (n.params as { authStatus: { kind: string } }).authStatus.kind),
-    ).toEqual(["account", "none"]);
-    expect(updates.at(-1)).toEqual({
-      method: "_auth/status_update",
-      params: { authStatus: { kind: "none", label: "Not logged in" } },
-    });
+    ).toEqual(["account"]);
   });
 });
 

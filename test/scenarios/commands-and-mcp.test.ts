@@ -34,6 +34,46 @@ describe("slash commands", () => {
     expect(names).not.toContain("clear");
     expect(names).not.toContain("login");
     expect(commands.find((c) => c.name === "greet")).toMatchObject({ input: { hint: "<name>" } });
+    // The adapter's own /remote-control (the SDK connects the session to claude.ai), once.
+    expect(commands.filter((c) => c.name === "remote-control")).toEqual([
+      {
+        name: "remote-control",
+        description:
+          "Continue this session from claude.ai/code or the Claude mobile app; `off` disconnects",
+        input: { hint: "[session name | off]" },
+      },
+    ]);
+  });
+
+  it("/remote-control: refused while Claude works; Claude Code's refusal is the answer, not a hang; off disconnects", async () => {
+    const s = await scenario({
+      script: [{ blocks: [{ type: "text", text: "slow ".repeat(60), deltas: 60 }], delayMs: 30 }],
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    const running = s.prompt(sessionId, "take your time");
+    await eventually("the first chunk", () => s.agentText(sessionId).length > 0);
+    await expect(s.prompt(sessionId, "/remote-control")).rejects.toMatchObject({
+      code: -32600,
+      message:
+        "Invalid request: Remote Control can't be changed while Claude is working. Try again when the turn ends.",
+    });
+    expect((await running).stopReason).toBe("end_turn");
+    const before = s.agentText(sessionId);
+
+    // Claude Code's refusal is the answer, and the turn ends: the scripted rig routes it to
+    // a custom endpoint (ANTHROPIC_BASE_URL), where Remote Control is not offered.
+    expect((await s.prompt(sessionId, "/remote-control my laptop")).stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId).slice(before.length)).toBe(
+      "Could not start Remote Control: Remote Control is only available when using Claude via api.anthropic.com. ANTHROPIC_BASE_URL is set and does not point at api.anthropic.com, so this session is using a custom endpoint — unset it (or run in a shell without it) to use Remote Control.",
+    );
+    const off = s.agentText(sessionId).length;
+    expect((await s.prompt(sessionId, "/remote-control off")).stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId).slice(off)).toBe(
+      "Remote Control is off. Run /remote-control to reconnect.",
+    );
+    // Neither reached the model: the adapter answered both.
+    expect(s.model.mainRequests()).toHaveLength(1);
   });
 
   it("a prompt that starts with /name runs the project command", async () => {

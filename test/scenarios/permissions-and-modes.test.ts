@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, toolCallUpdates } from "../support/acp-harness.js";
@@ -6,6 +6,9 @@ import type { RecordedRequest, ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
+
+/** The persona of a custom agent: its system prompt carries it. */
+const PERSONA = "REVIEWER-PERSONA-MARKER";
 
 /** A command Claude Code does not allow on its own (it writes a file). */
 const TOUCH = "touch made-by-test.txt";
@@ -318,9 +321,51 @@ describe("ExitPlanMode", () => {
     );
   });
 
-  it("the clear-context choice continues the same turn in a new conversation with the plan", async () => {
-    const { s, sessionId } = await planScenario("exit-plan-clear-auto");
+  it("the clear-context choice continues the same turn in a new conversation with the plan, keeping the model, agent, effort and Fast mode", async () => {
+    const s = await scenario({
+      // The settings' model is not the session's: a handoff that fell back to it shows.
+      settings: { permissions: { defaultMode: "plan" }, model: "sonnet" },
+      onPermission: () => ({ outcome: { outcome: "selected", optionId: "exit-plan-clear-auto" } }),
+      script: [
+        writePlan,
+        { blocks: [{ type: "tool_use", id: "toolu_exit", name: "ExitPlanMode", input: {} }] },
+        { blocks: [{ type: "text", text: "after the plan" }] },
+      ],
+    });
+    const agents = join(s.workspace, ".claude", "agents");
+    mkdirSync(agents, { recursive: true });
+    writeFileSync(
+      join(agents, "reviewer.md"),
+      `---\nname: reviewer\ndescription: Reviews code\n---\n${PERSONA}: you review code.\n`,
+    );
+    await s.initialize();
+    const sessionId = await s.newSession();
+    for (const [configId, value] of [
+      ["model", "opus"],
+      ["effort", "low"],
+      ["fast", "on"],
+      ["agent", "reviewer"],
+    ]) {
+      await s.agent.request("session/set_config_option", { sessionId, configId, value });
+    }
+    expect((await s.prompt(sessionId, "plan it")).stopReason).toBe("end_turn");
     const requests = s.model.mainRequests();
+    // S000 "Permission modes": the mode (the one chosen), model, agent, effort and Fast
+    // mode stay the same in the new conversation.
+    const kept = (body: Record<string, unknown>) => ({
+      model: body.model,
+      effort: (body.output_config as { effort?: unknown } | undefined)?.effort,
+      speed: body.speed,
+      persona: JSON.stringify(body.system).includes(PERSONA),
+    });
+    const before = kept(requests[0]!.body);
+    expect(before).toEqual({
+      model: "claude-opus-5-5",
+      effort: "low",
+      speed: "fast",
+      persona: true,
+    });
+    expect(kept(requests.at(-1)!.body)).toEqual(before);
     const last = JSON.stringify(requests.at(-1)!.body.messages);
     expect(last).toContain("Implement the following plan:");
     expect(last).toContain("1. Write hello.txt");

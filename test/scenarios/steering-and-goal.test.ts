@@ -267,50 +267,95 @@ describe("_session/goal", () => {
     expect(goals(s, sessionId)).toEqual([]);
   });
 
-  it.each([
-    ["an AIR client", AIR],
-    ["a plain client", PROFILES.plain],
-  ])(
-    "%s: set on an idle session runs /goal as a prompt; clear publishes null (AIR only)",
-    async (name, profile) => {
-      const s = await scenario({
-        script: [textTurn("working on it")],
-        sideTurn: goalChecks({ ok: true, reason: "done" }),
-      });
-      await s.initialize(profile);
-      const sessionId = await s.newSession();
-      expect(await goal(s, { sessionId, action: "set", objective: "  the tests pass " })).toEqual(
-        {},
-      );
-      await eventually("the goal turn", () => s.agentText(sessionId).endsWith("working on it"));
-      expect(s.agentText(sessionId)).toBe("Goal set: the tests passworking on it");
-      const requests = s.model.mainRequests();
-      expect(requests).toHaveLength(1);
-      expect(carries(requests[0], "<command-args>the tests pass</command-args>")).toBe(true);
-      await eventually("the goal check", () => s.model.requests.some(isGoalCheck));
+  it("AIR: set on an idle session runs /goal as a prompt; clear publishes null", async () => {
+    const s = await scenario({
+      script: [textTurn("working on it")],
+      sideTurn: goalChecks({ ok: true, reason: "done" }),
+    });
+    await s.initialize(AIR);
+    const sessionId = await s.newSession();
+    expect(await goal(s, { sessionId, action: "set", objective: "  the tests pass " })).toEqual({});
+    await eventually("the goal turn", () => s.agentText(sessionId).endsWith("working on it"));
+    expect(s.agentText(sessionId)).toBe("Goal set: the tests passworking on it");
+    const requests = s.model.mainRequests();
+    expect(requests).toHaveLength(1);
+    expect(carries(requests[0], "<command-args>the tests pass</command-args>")).toBe(true);
+    await eventually("the goal check", () => s.model.requests.some(isGoalCheck));
 
-      expect(await goal(s, { sessionId, action: "clear" })).toEqual({});
-      const active = {
-        objective: "the tests pass",
-        status: "active",
-        controlMethod: "_session/goal",
-      };
-      if (name === "an AIR client") {
-        await eventually("the cleared goal", () => goals(s, sessionId).length === 2);
-        // Without Claude Code's own goal frames the submitted snapshot stays until the clear.
-        expect(goals(s, sessionId)).toEqual([active, null]);
-        const info = s.updates(sessionId).filter((u) => u.sessionUpdate === "session_info_update");
-        expect(info.filter((u) => JSON.stringify(u).includes('"goal"'))[0]).toEqual({
-          sessionUpdate: "session_info_update",
-          _meta: { jetbrains: { air: { version: 1, goal: active } } },
-        });
-      } else {
-        await new Promise((r) => setTimeout(r, 1000));
-        expect(JSON.stringify(s.sentByAdapter())).not.toContain("jetbrains");
-        expect(goals(s, sessionId)).toEqual([]);
-      }
-    },
-  );
+    expect(await goal(s, { sessionId, action: "clear" })).toEqual({});
+    const active = {
+      objective: "the tests pass",
+      status: "active",
+      controlMethod: "_session/goal",
+    };
+    await eventually("the cleared goal", () => goals(s, sessionId).length === 2);
+    // Without Claude Code's own goal frames the submitted snapshot stays until the clear.
+    expect(goals(s, sessionId)).toEqual([active, null]);
+    const info = s.updates(sessionId).filter((u) => u.sessionUpdate === "session_info_update");
+    expect(info.filter((u) => JSON.stringify(u).includes('"goal"'))[0]).toEqual({
+      sessionUpdate: "session_info_update",
+      _meta: { jetbrains: { air: { version: 1, goal: active } } },
+    });
+  });
+
+  it("a client that is not AIR: method not found, and nothing runs (the goal extension is AIR's)", async () => {
+    const s = await scenario({ script: [textTurn("plain answer")] });
+    await s.initialize(PROFILES.plain);
+    const sessionId = await s.newSession();
+    for (const params of [
+      { sessionId, action: "set", objective: "the tests pass" },
+      { sessionId, action: "clear" },
+    ]) {
+      const error = await requestError(goal(s, params));
+      expect([error.code, error.message]).toEqual([-32601, '"Method not found": _session/goal']);
+    }
+    // Sync point: a prompt after the refusals runs alone; no /goal reached Claude Code.
+    expect((await s.prompt(sessionId, "hello")).stopReason).toBe("end_turn");
+    const requests = s.model.mainRequests();
+    expect(requests).toHaveLength(1);
+    expect(carries(requests[0], "<command-name>/goal</command-name>")).toBe(false);
+    expect(s.agentText(sessionId)).toBe("plain answer");
+    expect(s.model.requests.some(isGoalCheck)).toBe(false);
+    expect(JSON.stringify(s.sentByAdapter())).not.toContain("jetbrains");
+  });
+
+  it("AIR: cancelling a turn does not clear the goal; Claude Code still checks it after the next turn", async () => {
+    const s = await scenario({
+      script: [
+        textTurn("goal turn 1"),
+        // The goal's continuation: a slow answer, cancelled while it streams.
+        { blocks: [{ type: "text", text: "slow ".repeat(100), deltas: 100 }], delayMs: 30 },
+        textTurn("after the cancel"),
+      ],
+      sideTurn: goalChecks(
+        { ok: false, reason: "Tests still need work" },
+        { ok: true, reason: "All green" },
+      ),
+    });
+    await s.initialize(AIR);
+    const sessionId = await s.newSession();
+    expect(await goal(s, { sessionId, action: "set", objective: "the tests pass" })).toEqual({});
+    await eventually("the continuation's first chunk", () =>
+      s.agentText(sessionId).includes("slow"),
+    );
+    await s.cancel(sessionId);
+    // The next prompt runs after the cancelled one; its end checks the goal again.
+    expect((await s.prompt(sessionId, "go on")).stopReason).toBe("end_turn");
+    await eventually(
+      "the second goal check",
+      () => s.model.requests.filter(isGoalCheck).length === 2,
+    );
+    const checks = s.model.requests.filter(isGoalCheck);
+    expect(checks).toHaveLength(2);
+    // The goal was still Claude Code's after the cancel: no `/goal clear` went to it, and
+    // the client was never told the goal was gone.
+    expect(
+      s.model.mainRequests().some((r) => carries(r, "<command-args>clear</command-args>")),
+    ).toBe(false);
+    expect(goals(s, sessionId)).toEqual([
+      { objective: "the tests pass", status: "active", controlMethod: "_session/goal" },
+    ]);
+  });
 
   it("AIR: a typed /goal prompt publishes like the control method", async () => {
     const s = await scenario({

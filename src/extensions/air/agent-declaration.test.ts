@@ -31,18 +31,15 @@ const declaration = (capabilities: string[]) => ({
 });
 
 describe("airAgentDeclaration", () => {
-  it.each([
-    ["a client without sessionIndex", false, BASE],
-    ["a client declaring sessionIndex", true, [...BASE, ...INDEX]],
-  ])("advertises what works end to end to %s", (_name, sessionIndex, capabilities) => {
-    expect(airAgentDeclaration({ sessionIndex })).toEqual(declaration(capabilities));
+  it("advertises what works end to end, the same list to every AIR client", () => {
+    expect(airAgentDeclaration()).toEqual(declaration([...BASE, ...INDEX]));
   });
 
   it("hands out a fresh list each time (an answer cannot change the constant)", () => {
-    const first = airAgentDeclaration({ sessionIndex: false }) as {
+    const first = airAgentDeclaration() as {
       jetbrains: { air: { capabilities: string[] } };
     };
     first.jetbrains.air.capabilities.push("planFile");
-    expect(airAgentDeclaration({ sessionIndex: false })).toEqual(declaration(BASE));
+    expect(airAgentDeclaration()).toEqual(declaration([...BASE, ...INDEX]));
   });
 });

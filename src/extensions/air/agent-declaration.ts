@@ -6,7 +6,6 @@ import {
   GOAL_METHOD,
   SESSION_INDEX_AGENT_CAPABILITIES,
 } from "./keys.js";
-import type { AirProfile } from "./profile.js";
 
 /**
  * The AIR capabilities this adapter serves end to end, advertised to every AIR client
@@ -29,8 +28,10 @@ export const ADVERTISED_AIR_CAPABILITIES: readonly string[] = [
 ];
 
 /**
- * The session index and its companions: advertised only to a client that declared
- * `sessionIndex` (the reference's contract: the others keep the plain list).
+ * The session index and its companions, advertised to every AIR client like the rest
+ * (S000 "Agent declaration": the agent list does not depend on the capabilities that
+ * AIR declares); as for every extension, only a client that declared `sessionIndex`
+ * gets its list rows and methods.
  */
 export const SESSION_INDEX_ADVERTISED: readonly string[] = [
   AIR_CAPABILITIES.sessionIndex,
@@ -43,18 +44,13 @@ export const SESSION_INDEX_ADVERTISED: readonly string[] = [
 
 /**
  * `initialize` response `_meta` for an AIR client: `{jetbrains: {air: {version,
- * capabilities, goal}}}`. The goal object has no client capability: the client uses the
- * control method when it wants to ("Goal", "Capability"); `actions` names only what the
- * adapter serves.
+ * capabilities, goal}}}`, the same for every AIR client whatever it declared. The goal
+ * object has no client capability: the client uses the control method when it wants to
+ * ("Goal", "Capability"); `actions` names only what the adapter serves.
  */
-export function airAgentDeclaration(
-  air: Pick<AirProfile, "sessionIndex">,
-): Record<string, unknown> {
+export function airAgentDeclaration(): Record<string, unknown> {
   return airMeta({
-    capabilities: [
-      ...ADVERTISED_AIR_CAPABILITIES,
-      ...(air.sessionIndex ? SESSION_INDEX_ADVERTISED : []),
-    ],
+    capabilities: [...ADVERTISED_AIR_CAPABILITIES, ...SESSION_INDEX_ADVERTISED],
     [GOAL]: {
       version: 1,
       controlMethod: GOAL_METHOD,

@@ -25,6 +25,12 @@ describe("contextCompactionMeta", () => {
     ],
     ["only the version when nothing is known", {}, "tool_call", { version: 1 }],
     [
+      "the adapter's idle compaction as automatic (S000 allows manual or automatic)",
+      { trigger: "idle", preTokens: 5 },
+      "compaction_update",
+      { version: 1, trigger: "automatic", preTokens: 5 },
+    ],
+    [
       "zero counts",
       { preTokens: 0, postTokens: 0, durationMs: 0 },
       "compaction_update",

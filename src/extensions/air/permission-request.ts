@@ -4,8 +4,8 @@ import type {
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
 import { blockedLocations } from "../../translation/permissions/blocked-locations.js";
+import { subjectTitle } from "../../translation/permissions/request-subject.js";
 import { airMeta } from "./air-meta.js";
-import { compactText } from "./compact-text.js";
 import { PERMISSION } from "./keys.js";
 import { permissionRecord } from "./permission-record.js";
 
@@ -57,10 +57,6 @@ export function airPermissionRequest(
   };
 }
 
-const SANDBOX_NETWORK = "SandboxNetworkAccess";
-const COMPUTER_USE = "mcp__computer-use__";
-const MAX_TITLE = 200;
-
 /**
  * The request's title: the tool call's, except for a Sandbox Network request (its
  * host) and a Computer Use one (the SDK's display name), whose tool names say nothing.
@@ -69,11 +65,6 @@ function requestTitle(
   title: string | null | undefined,
   facts: AirPermissionFacts,
 ): string | undefined {
-  const own =
-    facts.toolName === SANDBOX_NETWORK
-      ? compactText(facts.input.host, MAX_TITLE)
-      : facts.toolName.startsWith(COMPUTER_USE)
-        ? compactText(facts.displayName, MAX_TITLE)
-        : undefined;
+  const own = subjectTitle(facts.toolName, facts.input, facts.displayName);
   return own ?? (typeof title === "string" ? title : undefined);
 }

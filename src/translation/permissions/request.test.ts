@@ -77,6 +77,59 @@ describe("permissionRequest", () => {
     });
   });
 
+  it("titles a plain client's Sandbox Network request with its host and shows its input", () => {
+    const sandbox: ToolCallUpdate = {
+      toolCallId: "toolu_net",
+      title: "SandboxNetworkAccess",
+      kind: "other",
+      status: "pending",
+      rawInput: { host: "registry.npmjs.org" },
+      content: [],
+      _meta: { claudeCode: { toolName: "SandboxNetworkAccess" } },
+    };
+    const facts = {
+      ...ask,
+      toolName: "SandboxNetworkAccess",
+      input: { host: "registry.npmjs.org" },
+    };
+    expect(permissionRequest("s1", sandbox, choices, facts, false).request).toEqual({
+      sessionId: "s1",
+      toolCall: {
+        ...sandbox,
+        title: "registry.npmjs.org",
+        content: [
+          {
+            type: "content",
+            content: { type: "text", text: '```json\n{\n  "host": "registry.npmjs.org"\n}\n```' },
+          },
+        ],
+      },
+      options: choices.map((c) => c.option),
+    });
+  });
+
+  it("titles a plain client's Computer Use request with its action, keeping its own content", () => {
+    const content = [
+      { type: "content" as const, content: { type: "text" as const, text: "Safari" } },
+    ];
+    const click: ToolCallUpdate = {
+      toolCallId: "toolu_cu",
+      title: "mcp__computer-use__click",
+      rawInput: { x: 1 },
+      content,
+    };
+    const facts = {
+      ...ask,
+      toolName: "mcp__computer-use__click",
+      input: { x: 1 },
+      displayName: "Click in Safari",
+    };
+    expect(permissionRequest("s1", click, choices, facts, false).request.toolCall).toEqual({
+      ...click,
+      title: "Click in Safari",
+    });
+  });
+
   it.each([
     ["/w/out.txt", undefined, [{ path: "/w/out.txt" }]],
     [

@@ -5,6 +5,7 @@ import {
 } from "../../extensions/air/permission-request.js";
 import { blockedLocations } from "./blocked-locations.js";
 import { declineFirst, type PermissionChoice } from "./choices.js";
+import { inputFallback, subjectTitle } from "./request-subject.js";
 
 /**
  * The `session/request_permission` params. An AIR client gets its presentation
@@ -13,7 +14,9 @@ import { declineFirst, type PermissionChoice } from "./choices.js";
  * tool call, with the MCP server in `_meta.claudeCode.mcpServer` as upstream names it
  * (`{name, source}`: the server's name and where it is configured) and the path Claude Code
  * names as blocked (a command's redirect target) among its `locations`, as upstream
- * shows it ("Tool call of the request"). Returns the choices in the order offered, which
+ * shows it ("Tool call of the request"); a Sandbox Network or Computer Use request is titled
+ * with its host or action and, without content of its own, shows its input as a JSON
+ * code block (`request-subject.ts`). Returns the choices in the order offered, which
  * the answer is checked against.
  */
 export function permissionRequest(
@@ -33,10 +36,22 @@ export function permissionRequest(
   return {
     request: {
       sessionId,
-      toolCall: withMcpServer(located, facts.mcpServer, facts.mcpServerSource),
+      toolCall: withMcpServer(withSubject(located, facts), facts.mcpServer, facts.mcpServerSource),
       options: choices.map((c) => c.option),
     },
     offered: choices,
+  };
+}
+
+/** A Sandbox Network or Computer Use request's heading and input, for a plain client. */
+function withSubject(toolCall: ToolCallUpdate, facts: AirPermissionFacts): ToolCallUpdate {
+  const title = subjectTitle(facts.toolName, facts.input, facts.displayName);
+  const content = inputFallback(facts.toolName, facts.input, toolCall.content);
+  if (title === undefined && content === undefined) return toolCall;
+  return {
+    ...toolCall,
+    ...(title !== undefined ? { title } : {}),
+    ...(content ? { content } : {}),
   };
 }
 

@@ -4,7 +4,10 @@ import {
   sendMessageReporter,
   taskStopReporter,
 } from "./reporters/agent.js";
-import { askUserQuestionReporter } from "./reporters/ask-user-question.js";
+import {
+  airAskUserQuestionReporter,
+  askUserQuestionReporter,
+} from "./reporters/ask-user-question.js";
 import { bashReporter } from "./reporters/bash.js";
 import { editReporter, writeReporter } from "./reporters/edit.js";
 import { genericReporter } from "./reporters/generic.js";
@@ -44,6 +47,7 @@ const REPORTERS: Readonly<Record<string, ToolReporter>> = {
 
 /** The tools an AIR client sees in a shape of their own ("Claude tools and ACP fields"). */
 const AIR_REPORTERS: Readonly<Record<string, ToolReporter>> = {
+  AskUserQuestion: airAskUserQuestionReporter,
   NotebookEdit: airNotebookEditReporter,
   TodoWrite: airTodoWriteReporter,
 };

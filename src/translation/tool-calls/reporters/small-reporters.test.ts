@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { monitorReporter, sendMessageReporter, taskStopReporter } from "./agent.js";
-import { askUserQuestionReporter } from "./ask-user-question.js";
+import { airAskUserQuestionReporter, askUserQuestionReporter } from "./ask-user-question.js";
 import { notebookEditReporter } from "./notebook-edit.js";
 import { enterPlanModeReporter, exitPlanModeReporter } from "./plan-mode.js";
 import { airTodoWriteReporter, todoPlan, todoWriteReporter } from "./plans.js";
@@ -181,6 +181,24 @@ describe("reporters: what an input without the usual fields gives", () => {
       askUserQuestionReporter,
       { questions: [{ question: "Why?" }] },
       { kind: "other", title: "Why?", displayText: "Why?" },
+    ],
+    [
+      "one question, for AIR",
+      airAskUserQuestionReporter,
+      { questions: [{ question: "Why?" }] },
+      { kind: "other", title: "Asking for your input", displayText: "Why?" },
+    ],
+    [
+      "several questions, for AIR",
+      airAskUserQuestionReporter,
+      { questions: [{ question: "A?" }, { question: "B?" }] },
+      { kind: "other", title: "Asking for your input", displayText: "A?\nB?" },
+    ],
+    [
+      "no questions, for AIR",
+      airAskUserQuestionReporter,
+      { questions: 3 },
+      { kind: "other", title: "Asking for your input" },
     ],
     [
       "questions without text",
