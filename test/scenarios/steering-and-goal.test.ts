@@ -5,6 +5,7 @@ import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import type { MessageTurn, RecordedRequest } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { BYPASS, bashTurn, shellRunning, textTurn } from "../support/script-turns.js";
+import { expectSteerDropped } from "../support/sync-points.js";
 
 /**
  * Steering (`_session/steering`, JetBrains shared key `steering`), the AIR goal
@@ -177,7 +178,14 @@ describe("_session/steering", () => {
     let sessionId = "";
     let answer: unknown;
     const s: Scenario = await scenario({
-      script: [bashTurn("touch made.txt", "toolu_touch"), textTurn("must not run")],
+      // Twice: when the client's answer to the permission request comes at once, the
+      // cancelled turn may still make one model call with the aborted tool's result (a
+      // race between Claude Code's interrupt and the denial sent after it; not this test's
+      // subject: lody-steering's twin, whose answer comes later, counts the calls).
+      script: [
+        bashTurn("touch made.txt", "toolu_touch"),
+        { blocks: [{ type: "text", text: "after" }], times: 2 },
+      ],
       onPermission: async () => {
         answer = await steer(s, { sessionId, prompt: text(STEER_TEXT) });
         await s.cancel(sessionId);
@@ -191,8 +199,7 @@ describe("_session/steering", () => {
     expect(response.stopReason).toBe("cancelled");
     // A queued steer would run as a turn of its own right after the interrupt (the cancel
     // sends the interrupt only once Claude Code has the steer, so that it drops it).
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(s.model.mainRequests().some((r) => carries(r, STEER_TEXT))).toBe(false);
+    await expectSteerDropped(s, sessionId, STEER_TEXT);
   });
 
   it("with no turn running answers promptRequired when asked to, else starts a turn of its own", async () => {
@@ -274,7 +281,7 @@ describe("_session/goal", () => {
     "%s: set on an idle session runs /goal as a prompt; clear publishes null (AIR only)",
     async (name, profile) => {
       const s = await scenario({
-        script: [textTurn("working on it")],
+        script: [textTurn("working on it"), textTurn("after the clear")],
         sideTurn: goalChecks({ ok: true, reason: "done" }),
       });
       await s.initialize(profile);
@@ -305,7 +312,13 @@ describe("_session/goal", () => {
           _meta: { jetbrains: { air: { version: 1, goal: active } } },
         });
       } else {
-        await new Promise((r) => setTimeout(r, 1000));
+        // Sync point: a prompt after the clear. The clear runs as a turn of the session's
+        // (a prompt of its own, or steered into the turn still running, which then holds
+        // its result for it), and the session runs one turn at a time: this prompt starts
+        // only once the clear's ended, and what the clear could publish (its submission,
+        // at once; Claude Code's goal frames, before the clear's result) went out before.
+        expect((await s.prompt(sessionId, "after the clear")).stopReason).toBe("end_turn");
+        expect(s.agentText(sessionId)).toContain("after the clear");
         expect(JSON.stringify(s.sentByAdapter())).not.toContain("jetbrains");
         expect(goals(s, sessionId)).toEqual([]);
       }
