@@ -46,10 +46,11 @@ export async function expectSteerDropped(
  *
  * Why its answer is late enough: `SessionOptions.setMode` first waits for the session's
  * start (`StartState.started`), the promise whose reaction announces what Claude Code's
- * start changed (`announceStart`), registered when the session was set up, before this
- * request; reactions run in the order they were registered, and the announcement is
- * written (or held while the session is quiet) in its reaction, so anything the start
- * sends precedes this answer.
+ * start changed (`announceStart`). That reaction was registered before this request
+ * arrived (a load registers it before its answer; a new session, a resume or a fork in
+ * the check phase that writes its answer); reactions run in the order they were
+ * registered, and the announcement is written (or held while the session is quiet) in
+ * its reaction, so anything the start sends precedes this answer.
  */
 export async function claudeCodeUp(s: Scenario, sessionId: string, currentMode: string) {
   await s.agent.request(methods.agent.session.setMode, { sessionId, modeId: currentMode });
