@@ -190,7 +190,11 @@ describe("_lody/session/steer", () => {
     let sessionId = "";
     const answers: unknown[] = [];
     const s: Scenario = await scenario({
-      script: [bashTurn("touch made.txt", "toolu_touch"), textTurn("after the cancel")],
+      script: [
+        bashTurn("touch made.txt", "toolu_touch"),
+        textTurn("after the cancel"),
+        textTurn("once more"),
+      ],
       onPermission: async () => {
         answers.push(await steer(s, { sessionId, prompt: text(STEER_TEXT), steerId: "late" }));
         await s.cancel(sessionId);
@@ -209,8 +213,8 @@ describe("_lody/session/steer", () => {
     // The permission handler's second steer may still be on its way when the answer is.
     await eventually("both steers answered", () => answers.length === 2);
     expect(answers).toStrictEqual([{ outcome: "injected" }, -32600]);
-    // The model ran nothing between the cancelled turn and the next prompt.
-    expect(await expectSteerDropped(s, sessionId, STEER_TEXT)).toHaveLength(2);
+    // The model ran nothing after the cancelled turn but the next two prompts.
+    expect(await expectSteerDropped(s, sessionId, STEER_TEXT)).toHaveLength(3);
     expect(lodyNotifications(s, APPLIED)).toStrictEqual([]);
   });
 

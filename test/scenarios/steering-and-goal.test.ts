@@ -178,13 +178,14 @@ describe("_session/steering", () => {
     let sessionId = "";
     let answer: unknown;
     const s: Scenario = await scenario({
-      // Twice: when the client's answer to the permission request comes at once, the
-      // cancelled turn may still make one model call with the aborted tool's result (a
-      // race between Claude Code's interrupt and the denial sent after it; not this test's
-      // subject: lody-steering's twin, whose answer comes later, counts the calls).
+      // For the two prompts after the cancel, and once more: when the client's answer to
+      // the permission request comes at once, the cancelled turn may still make one model
+      // call with the aborted tool's result (a race between Claude Code's interrupt and
+      // the denial sent after it; not this test's subject: lody-steering's twin, whose
+      // answer comes later, counts the calls).
       script: [
         bashTurn("touch made.txt", "toolu_touch"),
-        { blocks: [{ type: "text", text: "after" }], times: 2 },
+        { blocks: [{ type: "text", text: "after" }], times: 3 },
       ],
       onPermission: async () => {
         answer = await steer(s, { sessionId, prompt: text(STEER_TEXT) });

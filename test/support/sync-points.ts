@@ -12,29 +12,35 @@ import type { RecordedRequest } from "./model-server.js";
 const carries = (request: RecordedRequest | undefined, text: string) =>
   JSON.stringify(request?.body.messages ?? []).includes(text);
 
+/** The prompts `expectSteerDropped` sends; the script must answer both. */
+export const AFTER_CANCEL = ["the prompt after the cancel", "one more prompt"] as const;
+
 /**
- * Proves that a steer sent into a turn that was then cancelled never ran: prompts once
- * more (the script must answer it) and checks that this prompt's request is the model's
- * last and that no request carried `steerText`. Resolves with the model's main requests.
+ * Proves that a steer sent into a turn that was then cancelled never ran: prompts twice
+ * more, and checks that each prompt's request was then the model's last and that no
+ * request carried `steerText`. Resolves with the model's main requests.
  *
- * Why the prompt's answer is late enough: the cancel interrupts Claude Code only once it
- * has the steer, so a steer it did not drop is still queued in it when the interrupted
- * turn ends. The adapter hands the next prompt to Claude Code only after that turn's
- * `result` (the turn runner starts it when the drain ends), and Claude Code takes up
- * what it has queued when a turn ends: a surviving steer runs no later than this prompt,
- * as a request of its own before the prompt's or folded into the prompt's request.
- * (This leans on Claude Code's queue: a command queued when a turn ends is started
- * before a message that arrives after that end.)
+ * Why the second prompt's answer is late enough: a steer Claude Code did not drop stays
+ * queued in it (an interrupted Claude Code starts nothing it has queued until new input
+ * comes), and a steer sent while a permission request was open is queued at `later`,
+ * behind a prompt (`next`): the first prompt runs first. When that turn ends, Claude
+ * Code starts what it still has queued, the steer, before it reads the second prompt,
+ * which the client sends only once it has the first one's answer: the steer's request
+ * comes before the second prompt's. (This leans on Claude Code's queue: at the normal
+ * end of a turn it starts a queued command before it reads a message that arrives
+ * after that end. With the interrupt keeping queued commands, both steering scenarios
+ * fail here, every run.)
  */
 export async function expectSteerDropped(
   s: Scenario,
   sessionId: string,
   steerText: string,
 ): Promise<RecordedRequest[]> {
-  const next = "the prompt after the cancel";
-  expect((await s.prompt(sessionId, next)).stopReason).toBe("end_turn");
+  for (const next of AFTER_CANCEL) {
+    expect((await s.prompt(sessionId, next)).stopReason).toBe("end_turn");
+    expect(carries(s.model.mainRequests().at(-1), next)).toBe(true);
+  }
   const requests = s.model.mainRequests();
-  expect(carries(requests.at(-1), next)).toBe(true);
   expect(requests.filter((r) => carries(r, steerText))).toEqual([]);
   return requests;
 }
