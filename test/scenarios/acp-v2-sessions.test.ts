@@ -173,7 +173,20 @@ describe("ACP v2 (draft): config options and stored sessions", () => {
     expect(await closed).toEqual({});
     const atClose = s.updates(sessionId).length;
     expect(s.states(sessionId).at(-1)).toBe("idle:cancelled");
-    await new Promise((r) => setTimeout(r, 500));
+    // No sound sync point exists for "nothing more of a closed session": it has no later
+    // sign to wait for. The closest: its Claude Code has exited (all it said is in the
+    // adapter's pipe by then; the adapter drops it, `QuerySlot.stop`, `Outbox.closed`),
+    // and a request answered after that (the adapter reads the two pipes in no set
+    // order, so this bounds its reading only loosely).
+    await eventually(
+      "the closed session's Claude Code to exit",
+      () =>
+        !processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
+          / --output-format stream-json /.test(commandLine(pid)),
+        ),
+      10_000,
+    );
+    await s.agent.request("session/list", { cwd: s.workspace });
     expect(s.updates(sessionId)).toHaveLength(atClose);
   });
 });

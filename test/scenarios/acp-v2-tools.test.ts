@@ -213,9 +213,12 @@ describe("ACP v2 (draft): permissions", () => {
     }
     // The diff the request shows is v2's structured one.
     const content = (write!.subject as { toolCall: { content?: unknown[] } }).toolCall.content;
-    for (const c of content ?? []) {
-      if ((c as { type: string }).type === "diff") expect(c).toHaveProperty("changes");
-    }
+    expect(content).toEqual([
+      {
+        type: "diff",
+        changes: [{ path: join(s.workspace, "asked.txt"), operation: "add", fileType: "text" }],
+      },
+    ]);
     expect(s.states(sessionId)).toEqual([
       "running",
       "requires_action",

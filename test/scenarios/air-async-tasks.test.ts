@@ -2,7 +2,7 @@ import type { ClientCapabilities } from "@agentclientprotocol/sdk";
 import { methods } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, toolCallUpdates, type Scenario } from "../support/acp-harness.js";
-import type { ScriptedTurn } from "../support/model-server.js";
+import type { RecordedRequest, ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 import {
   bashTurn,
@@ -235,17 +235,31 @@ describe("an AIR client with asyncTasks", () => {
         },
       ],
     };
-    // Claude Code tells the model each event and the end: cycles of its own.
+    // Claude Code tells the model each event and the end: cycles of its own. The cycle
+    // told of the end answers in words of its own.
+    const noted = (request: RecordedRequest): ScriptedTurn =>
+      textTurn(
+        JSON.stringify(request.body.messages.at(-1)).includes("stream ended")
+          ? "Noted the end."
+          : "Noted.",
+      );
     const { s, sessionId } = await start(air("asyncTasks"), [
       monitor,
       textTurn("Watching."),
-      ...Array.from({ length: 4 }, () => textTurn("Noted.")),
+      ...Array.from({ length: 4 }, () => noted),
     ]);
     expect(toolCallUpdates(s, sessionId, "toolu_monitor").at(-1)).toMatchObject({
       status: "completed",
     });
-    await s.model.waitForMainRequest(3, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Sync point: the answer of the cycle told of the Monitor's end. Claude Code reports
+    // a task's news (its task messages, the adapter's source of task updates) before the
+    // cycle that tells the model of it, and the adapter sends in the order it reads:
+    // whatever it made of the task went out before this text.
+    await eventually(
+      "the cycle told of the Monitor's end",
+      () => s.agentText(sessionId).endsWith("Noted the end."),
+      20_000,
+    );
     expect(taskUpdates(s, sessionId)).toEqual([]);
     expect(marked(s, sessionId, "toolu_monitor")).toEqual([]);
   });

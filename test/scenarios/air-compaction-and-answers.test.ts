@@ -165,6 +165,7 @@ function expectContextKept(s: Scenario, sessionId: string, client: Client): void
   const end = updates.findLastIndex(
     (u) => u.sessionUpdate === "compaction_update" || u.sessionUpdate === "tool_call_update",
   );
+  expect(end).toBeGreaterThan(-1);
   const after = updates.slice(end + 1).filter((u) => u.sessionUpdate === "usage_update");
   if (client === "air" || client === "airRfd") {
     expect(after).toEqual([]);
@@ -182,8 +183,28 @@ function expectContextKept(s: Scenario, sessionId: string, client: Client): void
   ]);
   const kept = (after[0] as { used: number }).used;
   expect(kept).toBeGreaterThan(0);
-  const facts = (updates[end] as { rawOutput?: { postTokens?: number } }).rawOutput;
-  if (facts) expect(kept).toBe(facts.postTokens);
+  // The tool call form's facts tell the kept context too; the RFD's update tells none.
+  const facts = tokenFacts(updates[end]!, client);
+  if (client === "plain") expect(kept).toBe(facts.postTokens);
+  else expect(facts).toEqual({});
+}
+
+/**
+ * The token counts a compaction's last update tells `client`: the tool call form's
+ * `rawOutput`, or AIR's `contextCompaction` facts on the RFD's update; none on the
+ * RFD's update alone (`{}`). Fails when the form that must carry them does not.
+ */
+function tokenFacts(update: Update, client: Client): { preTokens?: number; postTokens?: number } {
+  const carried =
+    client === "plain" || client === "air"
+      ? (update as { rawOutput?: unknown }).rawOutput
+      : client === "airRfd"
+        ? (update._meta as ReturnType<typeof air> | undefined)?.jetbrains.air.contextCompaction
+        : {};
+  const counts = { preTokens: expect.any(Number), postTokens: expect.any(Number) };
+  expect(carried).toMatchObject(client === "rfd" ? {} : counts);
+  const { preTokens, postTokens } = carried as { preTokens?: number; postTokens?: number };
+  return client === "rfd" ? {} : { preTokens, postTokens };
 }
 
 describe.each(Object.keys(CLIENTS) as Client[])("context compaction (%s client)", (client) => {
@@ -230,8 +251,10 @@ describe.each(Object.keys(CLIENTS) as Client[])("context compaction (%s client)"
     const updates = compactionUpdates(s, sessionId);
     const id = compactionId(updates);
     expect(updates).toStrictEqual(expectedSuccess(client, id, "automatic", "We said hello."));
-    const facts = (updates.at(-1) as { rawOutput?: { preTokens?: number } }).rawOutput;
-    if (facts) expect(facts.preTokens).toBeGreaterThanOrEqual(190_000);
+    // The context before it, where the form tells it (the RFD's update alone does not).
+    const facts = tokenFacts(updates.at(-1)!, client);
+    if (client === "rfd") expect(facts).toEqual({});
+    else expect(facts.preTokens).toBeGreaterThanOrEqual(190_000);
     // Claude answered the prompt after the compaction.
     expect(s.agentText(sessionId)).toContain("Four.");
     expectNoAirKeys(s, client);
@@ -364,7 +387,20 @@ const CACHED_CONTEXT = {
 const IDLE_COMPACT_ENV = {
   CLAUDE_AGENT_ACP_IDLE_COMPACT_DELAY_MS: "300",
   CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS: "100000",
+  // The timer's decisions are debug lines: the test waits for them (see `decided`).
+  CLAUDE_AGENT_ACP_DEBUG: "1",
 };
+
+/**
+ * Waits for the adapter's debug line `message` about `sessionId` with a reason that
+ * starts with `reason`. The idle timer's decisions leave no trace on the wire when it
+ * sends nothing, so its log line, written as it decides, is the point after which its
+ * absence is proven (`IdleCompaction.arm` / `fire`).
+ */
+function decided(s: Scenario, message: string, sessionId: string, reason: string) {
+  const line = `debug ${message} {"sessionId":"${sessionId}","reason":"${reason}`;
+  return eventually(`${message}: ${reason}`, () => s.adapterStderr.includes(line), 30_000);
+}
 
 describe.each(["air", "plain"] as const)("idle compaction (%s client)", (client) => {
   it("compacts an idle session on its own, once, and not where the settings turn it off", async () => {
@@ -401,7 +437,11 @@ describe.each(["air", "plain"] as const)("idle compaction (%s client)", (client)
     );
     expectContextKept(s, on, client);
     // Once per model request: the compaction did not arm it again; nothing for `off`.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await decided(s, "idle compaction not armed", on, "compacted since the last request");
+    await decided(s, "idle compaction skipped", off, "turned off by");
+    expect(s.adapterStderr).not.toContain(
+      `idle compaction: sending /compact {"sessionId":"${off}"`,
+    );
     expect(s.model.requests.filter(isSummaryRequest)).toHaveLength(1);
     expect(compactionUpdates(s, off)).toEqual([]);
     // The session answers the next prompt after its compaction.

@@ -349,8 +349,12 @@ describe("sessionFailure: a start Claude Code refuses", () => {
       },
     });
     // The start that failed behind the cached answer was a session-scoped incident; the
-    // exit that follows the turn's refused start is not a new one.
-    await new Promise((r) => setTimeout(r, 300));
+    // exit that follows the turn's refused start is not a new one. No sound sync point
+    // exists for that absence (the exit has no later sign on the wire); the closest: the
+    // refused Claude Code is gone, and a request answered after that (the adapter reads
+    // the child's end and the client's request in no set order: close, not strict).
+    await eventually("the refused Claude Code's exit", () => claudeProcess(s) === undefined);
+    await s.agent.request(methods.agent.session.list, { cwd: s.workspace });
     const records = updates(s, sessionId).filter((u) => u.sessionUpdate === "session_info_update");
     expect(records.map((u) => (u._meta as { jetbrains?: unknown }).jetbrains)).toStrictEqual([
       {

@@ -163,12 +163,28 @@ describe("AIR session index (sessionIndex)", () => {
     // After an unsubscribe nothing more comes.
     expect(await call("_session/list/unsubscribe", { subscriptionId })).toEqual({});
     expect(await call("_session/list/unsubscribe", { subscriptionId })).toEqual({});
+    // Sync point: a witness, subscribed after the unsubscribe. This connection's events
+    // reach every live subscription in one loop (`ListSubscriptions.touched`), each then
+    // waits the same debounce, the one made first first, and reads the same rows: once
+    // the witness told of the new session, the old subscription, were it alive, would
+    // have too. (Close, not strict: the two flushes' reads of the transcript may finish
+    // in either order.)
+    const { subscriptionId: witness } = (await call("_session/list/subscribe", {
+      cwd: s.workspace,
+    })) as { subscriptionId: string };
     const quiet = listChanges(s).length;
     s.model.push({ blocks: [{ type: "text", text: "Done." }] });
     const another = await s.newSession();
     await s.prompt(another, "Not followed");
-    await new Promise((r) => setTimeout(r, 1_200));
-    expect(listChanges(s).slice(quiet)).toEqual([]);
+    const seen = await changeAfter(s, quiet, (c) =>
+      c.sessions.some((r) => r.sessionId === another),
+    );
+    expect(seen.subscriptionId).toBe(witness);
+    expect(
+      listChanges(s)
+        .slice(quiet)
+        .filter((c) => c.subscriptionId !== witness),
+    ).toEqual([]);
   });
 
   it("lists a worktree's sessions with includeWorktrees, marked agentWorktree when Claude Code made it", async () => {

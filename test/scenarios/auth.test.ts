@@ -101,6 +101,17 @@ async function probeRan(s: Scenario): Promise<void> {
   );
 }
 
+/**
+ * Sync point: every probe asked for so far has ended and pushed what it would. An
+ * `authenticate` (the client's terminal login, with nothing changed) probes once more;
+ * probes run one at a time (`AuthTracker.refresh`: a new one follows the one running),
+ * each pushes before it ends, and the answer waits for its own probe. A probe that a
+ * failed prompt asks for is asked for before the prompt's error answer.
+ */
+async function probesEnded(s: Scenario): Promise<void> {
+  await s.agent.request("authenticate", { methodId: "console-login" });
+}
+
 describe("auth status", () => {
   const statusUpdates = (s: Scenario) =>
     s.extNotifications.filter((n) => n.method === "_auth/status_update");
@@ -114,7 +125,7 @@ describe("auth status", () => {
     await probed;
     expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
     await eventually("the first auth status push", () => statusUpdates(s).length > 0);
-    await new Promise((r) => setTimeout(r, 500));
+    await probesEnded(s);
     expect(statusUpdates(s)).toEqual([
       {
         method: "_auth/status_update",
@@ -133,7 +144,7 @@ describe("auth status", () => {
     await probed;
     // No credentials: the prompt fails and the state is probed again, unchanged.
     await expect(s.prompt(sessionId, "hi")).rejects.toMatchObject({ code: -32000 });
-    await new Promise((r) => setTimeout(r, 1500));
+    await probesEnded(s);
     const signedOut = {
       method: "_auth/status_update",
       params: { authStatus: { kind: "none", label: "Not logged in" } },

@@ -60,6 +60,40 @@ describe.each(Object.entries(PROFILES))("cancel and queueing (%s client)", (_nam
     expect(claudeCodeAtFirstChunk).toHaveLength(1);
     expect(claudeCodeAtNextRequest).toEqual(claudeCodeAtFirstChunk);
     expect(s.agentText(sessionId)).toBe(`${textAtResponse}next answer`);
+    // Exactly what the session was sent after the cancelled answer: the next turn's alone.
+    const sent = s.sentByAdapter();
+    const responseAt = sent.findIndex(
+      (m) => "result" in m && (m.result as { stopReason?: unknown }).stopReason === "cancelled",
+    );
+    expect(responseAt).toBeGreaterThan(-1);
+    const after = sent
+      .slice(responseAt + 1)
+      .flatMap((m) =>
+        "method" in m && m.method === "session/update"
+          ? [(m.params as { update: Record<string, unknown> }).update]
+          : [],
+      );
+    const model = { "_claude/model": expect.any(String) as string };
+    expect(after).toEqual([
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: "next answer" },
+        messageId: expect.any(String),
+      },
+      { sessionUpdate: "usage_update", used: 13, size: 1_000_000, _meta: model },
+      {
+        sessionUpdate: "usage_update",
+        used: 13,
+        size: 1_000_000,
+        cost: expect.any(Object),
+        _meta: { "_claude/origin": { kind: "human" }, ...model },
+      },
+      {
+        sessionUpdate: "session_info_update",
+        title: "take your time",
+        updatedAt: expect.any(String),
+      },
+    ]);
     // The model server saw the interrupted request and then exactly one more.
     expect(s.model.mainRequests()).toHaveLength(2);
   });

@@ -6,6 +6,7 @@ import { LODY, LODY_FULL, lodyNotifications } from "../support/lody.js";
 import type { RecordedRequest } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { BYPASS, bashTurn, shellRunning, textTurn } from "../support/script-turns.js";
+import { expectSteerDropped } from "../support/sync-points.js";
 
 /**
  * Lody's negotiation and acknowledged steering (lody-contract.md §1, §2, §6) against real
@@ -156,17 +157,32 @@ describe("_lody/session/steer", () => {
   });
 
   it("with no prompt running a steer is refused (-32600) and nothing runs", async () => {
-    const s = await scenario({ script: [textTurn("first")] });
+    const s = await scenario({ script: [textTurn("first"), textTurn("second")] });
     await s.initialize(LODY);
     const sessionId = await s.newSession();
-    const idle = await requestError(steer(s, { sessionId, prompt: text("x"), steerId: "a" }));
+    const idle = await requestError(
+      steer(s, { sessionId, prompt: text("REFUSED-A"), steerId: "a" }),
+    );
     expect(idle.code).toBe(-32600);
     await s.prompt(sessionId, "hello");
     // After the answer the turn is settled: refused again.
-    const after = await requestError(steer(s, { sessionId, prompt: text("x"), steerId: "b" }));
+    const after = await requestError(
+      steer(s, { sessionId, prompt: text("REFUSED-B"), steerId: "b" }),
+    );
     expect(after.code).toBe(-32600);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(s.model.mainRequests()).toHaveLength(1);
+    // Sync point: a later prompt. A steer goes into Claude Code's one input stream (at
+    // priority `now`, no ask being open), so one the adapter had sent anyway would be
+    // taken in no later than this prompt (`next`): as a request of its own before the
+    // prompt's, or in the prompt's request, and its `steer_applied` (sent when Claude
+    // Code starts it) before the prompt's answer.
+    expect((await s.prompt(sessionId, "later")).stopReason).toBe("end_turn");
+    const requests = s.model.mainRequests();
+    expect(requests).toHaveLength(2);
+    expect(carries(requests[1], "later")).toBe(true);
+    for (const request of requests) {
+      expect(carries(request, "REFUSED-A")).toBe(false);
+      expect(carries(request, "REFUSED-B")).toBe(false);
+    }
     expect(lodyNotifications(s, APPLIED)).toStrictEqual([]);
   });
 
@@ -174,7 +190,11 @@ describe("_lody/session/steer", () => {
     let sessionId = "";
     const answers: unknown[] = [];
     const s: Scenario = await scenario({
-      script: [bashTurn("touch made.txt", "toolu_touch"), textTurn("must not run")],
+      script: [
+        bashTurn("touch made.txt", "toolu_touch"),
+        textTurn("after the cancel"),
+        textTurn("once more"),
+      ],
       onPermission: async () => {
         answers.push(await steer(s, { sessionId, prompt: text(STEER_TEXT), steerId: "late" }));
         await s.cancel(sessionId);
@@ -193,9 +213,9 @@ describe("_lody/session/steer", () => {
     // The permission handler's second steer may still be on its way when the answer is.
     await eventually("both steers answered", () => answers.length === 2);
     expect(answers).toStrictEqual([{ outcome: "injected" }, -32600]);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The model ran nothing after the cancelled turn but the next two prompts.
+    expect(await expectSteerDropped(s, sessionId, STEER_TEXT)).toHaveLength(3);
     expect(lodyNotifications(s, APPLIED)).toStrictEqual([]);
-    expect(s.model.mainRequests()).toHaveLength(1);
   });
 
   it("malformed params are -32602, an unknown session too; a client that is not Lody gets method-not-found", async () => {

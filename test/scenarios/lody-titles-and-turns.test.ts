@@ -98,12 +98,27 @@ async function twoTurns(s: Scenario, capabilities: ClientCapabilities): Promise<
   return sessionId;
 }
 
+/**
+ * Sync point for "no title was asked for": one more prompt on the same session (its
+ * answer comes from the script). The adapter decides at a turn's end, before the turn's
+ * answer, whether to ask, and asks its Claude Code then (`generate_session_title`, a
+ * control request); Claude Code reads that request before this prompt and starts the
+ * naming request it makes before this prompt's own model request, which the prompt's
+ * answer follows. (This leans on Claude Code: of two inputs read in order, the naming's
+ * short path reaches the model before the prompt's turn does; it does not prove that a
+ * title asked for after this prompt's own turn is absent.)
+ */
+async function settleTitleRequests(s: Scenario, sessionId: string): Promise<void> {
+  s.model.push(textTurn("Nothing more."));
+  expect((await s.prompt(sessionId, "Anything else?")).stopReason).toBe("end_turn");
+}
+
 describe("Lody session titles", () => {
   it("one title per session, named by the model from the prompt and answer; never asked again", async () => {
     const s = await scenario({ sideTurn: naming("  Login \n token   refresh ") });
     const sessionId = await twoTurns(s, LODY);
     await eventually("the generated title", () => titles(s, sessionId).length > 0);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settleTitleRequests(s, sessionId);
     expect(titles(s, sessionId)).toEqual([["Login token refresh", "generated"]]);
     const update = infoWith(s, sessionId, "titleSource")[0]!;
     expect(Object.keys(update).sort()).toEqual(["_meta", "sessionUpdate", "title", "updatedAt"]);
@@ -142,7 +157,7 @@ describe("Lody stored titles", () => {
     const sessionId = await s.newSession();
     await s.prompt(sessionId, "/rename  Auth   work");
     await s.prompt(sessionId, FIRST_PROMPT);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settleTitleRequests(s, sessionId);
     expect(titles(s, sessionId)).toEqual([["Auth work", "explicit"]]);
     expect(s.model.requests.filter(isNaming)).toHaveLength(0);
 
@@ -155,7 +170,7 @@ describe("Lody stored titles", () => {
     });
     expect(titles(s, sessionId)).toEqual([["Auth work", "explicit"]]);
     await s.prompt(sessionId, SECOND_PROMPT);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settleTitleRequests(s, sessionId);
     expect(titles(s, sessionId)).toEqual([["Auth work", "explicit"]]);
     expect(s.model.requests.filter(isNaming)).toHaveLength(0);
   });
@@ -236,6 +251,8 @@ describe("not negotiated", () => {
     async (_name, caps) => {
       const s = await scenario({ sideTurn: naming("Login") });
       const sessionId = await twoTurns(s, caps);
+      // Before the fork: the sync point must be a prompt to the same Claude Code.
+      await settleTitleRequests(s, sessionId);
       const uuids = assistantUuids(s, sessionId);
       const forked = (
         await fork(s, sessionId, { lody: { forkAtTurn: { version: 1, turnId: uuids[0] } } })
@@ -243,7 +260,6 @@ describe("not negotiated", () => {
       s.model.push(textTurn("On the fork."));
       await s.prompt(forked, "After the fork");
       expect(JSON.stringify(s.model.mainRequests().at(-1)!.body.messages)).toContain(SECOND_ANSWER);
-      await new Promise((resolve) => setTimeout(resolve, 500));
       expect(s.model.requests.filter(isNaming)).toHaveLength(0);
       const sent = JSON.stringify(s.sentByAdapter());
       expect(sent).not.toContain("lody");

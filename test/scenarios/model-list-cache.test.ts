@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import { commandLine, parentPid, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { claudeCodeUp as upAndAnnounced } from "../support/sync-points.js";
 
 const scenario = useScenarios();
 
@@ -119,14 +120,17 @@ const updateOf = (message: AnyMessage): object =>
   (message as { params: { update: object } }).params.update;
 
 /**
- * Claude Code is up and the adapter took its answer: the adapter stores Claude Code's own
- * model list and commands right after it sent whatever that answer changes
- * (`Session.onStarted`). The short grace lets such a message, already written, arrive.
+ * Claude Code is up and the adapter took its answer: what that answer changes was sent
+ * (or held) before the answer to a no-op `session/set_mode` (`sync-points.ts`), and its
+ * start stored Claude Code's own model list and commands (`Session.onStarted`).
  */
-async function claudeCodeUp(s: Scenario, stored: () => boolean): Promise<void> {
+async function claudeCodeUp(s: Scenario, sessionId: string, stored: () => boolean) {
+  await settled(s, sessionId);
   await eventually("Claude Code's start to store its answer", stored);
-  await new Promise((r) => setTimeout(r, 300));
 }
+
+/** The sync point alone: the scenarios' sessions run in the settings' mode, `default`. */
+const settled = (s: Scenario, sessionId: string) => upAndAnnounced(s, sessionId, "default");
 
 /** The model list file holds Claude Code's own list again (no model only the cache knew). */
 const realListStored = (file: string) => () => {
@@ -155,7 +159,7 @@ describe.each(Object.entries(PROFILES))(
       );
       // Claude Code comes up after the answer and offers other models: nothing follows the
       // answer, the correction waits for the client's next prompt.
-      await claudeCodeUp(s, realListStored(file));
+      await claudeCodeUp(s, sessionId, realListStored(file));
       expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
         [],
       );
@@ -183,7 +187,7 @@ describe.each(Object.entries(PROFILES))(
       // Claude Code started alongside the replay, not from the cached list: no correction.
       expect(kinds).not.toContain("config_option_update");
       // Claude Code's start stored the commands for the next load.
-      await claudeCodeUp(s, () => cacheFiles(s, "commands").length === 1);
+      await claudeCodeUp(s, sessionId, () => cacheFiles(s, "commands").length === 1);
       expect(afterAnswer(s).filter((m) => "method" in m && m.method === "session/update")).toEqual(
         [],
       );
@@ -279,7 +283,7 @@ describe("session/resume does not use a model list cache that", () => {
       await eventually(`the commands (${name})`, () =>
         s.updates(sessionId).some((u) => u.sessionUpdate === "available_commands_update"),
       );
-      await new Promise((r) => setTimeout(r, 300));
+      await settled(s, sessionId);
       expect(updatesOfKind(afterAnswer(s), "config_option_update"), name).toEqual([]);
       // The real start stored a usable list again.
       await eventually(`a usable model list file (${name})`, () =>
@@ -316,7 +320,7 @@ describe.each([
     await eventually("the commands", () =>
       s.updates(sameId).some((u) => u.sessionUpdate === "available_commands_update"),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(s, sameId);
     expect(updatesOfKind(afterAnswer(s), "config_option_update")).toEqual([]);
 
     // The cache knows a model Claude Code does not offer.
@@ -333,7 +337,7 @@ describe.each([
     await eventually("the commands", () =>
       s.updates(id).some((u) => u.sessionUpdate === "available_commands_update"),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(s, id);
     const after = afterAnswer(s);
     const corrections = updatesOfKind(after, "config_option_update");
     expect(corrections).toHaveLength(1);
@@ -398,7 +402,7 @@ describe("a prompt cancelled before Claude Code is up", () => {
     await s.cancel(sessionId);
     expect(await first).toMatchObject({ stopReason: "cancelled", _meta: { quota: {} } });
     // Claude Code is up once its start stored the commands again.
-    await claudeCodeUp(s, () => cacheFiles(s, "commands").length === 1);
+    await claudeCodeUp(s, sessionId, () => cacheFiles(s, "commands").length === 1);
     const sent = s.sentByAdapter();
     const cancelledAt = sent.findIndex(
       (m) => "result" in m && (m.result as { stopReason?: unknown }).stopReason === "cancelled",

@@ -103,8 +103,16 @@ describe("durable choices per tool family land in the project's local settings",
     await s.prompt(sessionId, "read it");
     const request = s.permissionRequests.find((r) => r.toolCall.toolCallId === "toolu_read");
     expect(request).toBeDefined();
-    const durable = request!.options.filter((o) => o.kind === "allow_always");
-    // Claude Code's suggestion for a read is a session grant; anything else is not offered.
-    for (const option of durable) expect(option.name).toMatch(/this session$/);
+    // Claude Code's suggestion for a read is a session grant (of the folder, in its
+    // `//absolute` rule form); anything else is not offered.
+    expect(request!.options).toEqual([
+      { optionId: "allow-once", name: "Yes", kind: "allow_once" },
+      {
+        optionId: "allow-with-updates",
+        name: `Yes, allow reading /${s.root}/** during this session`,
+        kind: "allow_always",
+      },
+      { optionId: "reject", name: "No", kind: "reject_once" },
+    ]);
   });
 });

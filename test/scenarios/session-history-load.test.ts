@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { PROFILES, type Scenario } from "../support/acp-harness.js";
 import { commandLine, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { claudeCodeUp } from "../support/sync-points.js";
 import { clientView } from "../support/update-shapes.js";
 
 const scenario = useScenarios();
@@ -105,8 +106,12 @@ describe.each(Object.entries(PROFILES))("session/load (%s client)", (_name, prof
     expect(replay.filter((u) => !isHistory(u)).map((u) => u.sessionUpdate)).toEqual([
       "available_commands_update",
     ]);
-    // Nothing for the session follows the answer: not the replay, not the commands.
-    await new Promise((r) => setTimeout(r, 1000));
+    // Nothing for the session follows the answer: not the replay, not the commands. Sync
+    // point: Claude Code is up and what its start announces went out, or was held (the
+    // replay was written before the answer; the load may have answered from the cache,
+    // Claude Code starting after it).
+    expect(response.modes?.currentModeId).toBe("acceptEdits");
+    await claudeCodeUp(s, sessionId, "acceptEdits");
     const sent = s.sentByAdapter();
     const answer = sent.findIndex(
       (m) => "id" in m && "result" in m && "modes" in (m.result as object),

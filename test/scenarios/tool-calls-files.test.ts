@@ -232,8 +232,32 @@ describe("an edit that needs permission", () => {
     await eventually("the permission request", () => s.permissionRequests.length === 1);
     await s.cancel(sessionId);
     expect(await prompt).toMatchObject({ stopReason: "cancelled", _meta: { quota: {} } });
-    answer?.();
-    await new Promise((r) => setTimeout(r, 500));
+    expect(answer).toBeDefined();
+    answer!();
+    // Sync point: a prompt after the late answer, which reaches the adapter first (one
+    // ordered stdin). Had the adapter taken it as an approval, Claude Code would have
+    // edited in the cancelled turn, and the next prompt goes to Claude Code only once
+    // that turn ended (its result ends the drain): by this answer the edit would be done.
+    expect((await s.prompt(sessionId, "go on")).stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId)).toContain("after the edit");
+    // The late answer did reach the adapter, and changed nothing.
+    const asked = s.traffic.find(
+      (t) => "method" in t.message && t.message.method === "session/request_permission",
+    )!.message as { id: number };
+    expect(
+      s.traffic.filter(
+        (t) => t.dir === "to-agent" && "result" in t.message && t.message.id === asked.id,
+      ),
+    ).toEqual([
+      {
+        dir: "to-agent",
+        message: {
+          jsonrpc: "2.0",
+          id: asked.id,
+          result: { outcome: { outcome: "selected", optionId: "allow-once" } },
+        },
+      },
+    ]);
     expect(readFileSync(file, "utf8")).toBe("v1\n");
     // The adapter withdrew its request.
     expect(
