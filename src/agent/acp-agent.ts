@@ -89,9 +89,12 @@ export class AcpAgent {
     this.auth = new AuthTracker((method, params) => client.notify(method, params));
   }
 
-  /** `initialize`: reads the client's capabilities; the protocol builds the answer. */
-  initialize(clientCapabilities: unknown): ClientProfile {
-    this.negotiated = parseClientProfile(clientCapabilities ?? {});
+  /**
+   * `initialize`: reads the client's capabilities (as v1's, for a v2 client:
+   * `protocolVersion` 2); the protocol builds the answer.
+   */
+  initialize(clientCapabilities: unknown, protocolVersion?: number): ClientProfile {
+    this.negotiated = parseClientProfile(clientCapabilities ?? {}, protocolVersion);
     // The login state is probed in the background: it never delays initialize.
     this.auth?.refreshSoon();
     return this.negotiated;
