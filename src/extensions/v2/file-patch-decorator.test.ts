@@ -72,6 +72,12 @@ describe("a v2 diff's patch", () => {
       request: withPatch(add, creation),
       final: undefined,
     });
+    // A file that could not be read is no creation: the input's diff, without a patch.
+    expect(contents("Write", { file_path: path, content: "new\n" }, { unreadable: true })).toEqual({
+      approval: undefined,
+      request: [{ type: "diff", changes: [add] }],
+      final: undefined,
+    });
     const overwritten = contents("Write", { file_path: path, content: "new\n" }, text("old\n"));
     expect(overwritten.request).toEqual(withPatch(modify, `${header}@@ -1 +1 @@\n-old\n+new\n`));
   });
@@ -119,6 +125,14 @@ describe("a v2 diff's patch", () => {
         replayed: true,
       }).final,
     ).toEqual([{ type: "diff", changes: [modify] }]);
+  });
+
+  it("patches a loaded history's Edit from its stored texts", () => {
+    const edit = { file_path: path, old_string: "b", new_string: "B" };
+    expect(
+      contents("Edit", edit, undefined, { originalFile: "b\n", fileAfter: "B\n", replayed: true })
+        .final,
+    ).toEqual(withPatch(modify, `${header}@@ -1 +1 @@\n-b\n+B\n`));
   });
 
   it("is only for a v2 client", () => {
