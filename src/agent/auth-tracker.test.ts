@@ -82,6 +82,28 @@ describe("AuthTracker", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("probes once more after the prompt's own probe when the turn ends with the state unknown", async () => {
+    let release: ((status: ClaudeAuthStatus | undefined) => void) | undefined;
+    let probes = 0;
+    const sent: unknown[] = [];
+    const auth = new AuthTracker(
+      async (method, params) => void sent.push({ method, params }),
+      () => {
+        probes++;
+        return new Promise((resolve) => (release = resolve));
+      },
+    );
+    auth.promptStarted();
+    auth.promptEnded(); // the prompt's probe still runs: one more follows it
+    auth.promptEnded();
+    release!(undefined); // it timed out beside the turn
+    await new Promise((r) => setImmediate(r));
+    expect(probes).toBe(2);
+    release!(apiKey);
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toEqual([{ method: "_auth/status_update", params: { authStatus: pushed } }]);
+  });
+
   it("probes at no prompt while the adapter knows the state itself", async () => {
     const { auth, probes } = tracker([apiKey]);
     await auth.assume({ kind: "gateway", label: "Custom model gateway" });

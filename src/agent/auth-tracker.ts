@@ -125,10 +125,11 @@ export class AuthTracker {
 
   /**
    * A prompt ended: while no probe has told the state yet (each timed out, as on a busy
-   * machine, where the probe runs last), one more probes it, now that Claude Code idles.
+   * machine, where the probe runs last), one more probes it, now that Claude Code idles;
+   * after the prompt's own probe, when that one still runs (it ran beside the turn).
    */
   promptEnded(): void {
-    if (this.current === undefined && !this.assumed && !this.running) void this.refresh();
+    if (this.current === undefined && !this.assumed) void this.refresh();
   }
 
   /**
