@@ -31,7 +31,7 @@ import { LodyControls } from "./lody-controls.js";
 import { SessionControls } from "./session-controls.js";
 import { SessionIndexControls } from "./session-index-controls.js";
 import { SessionRegistry } from "./session-registry.js";
-import { refuseSubscription } from "./subscription-guard.js";
+import { refuseSubscription, renewQueriesOnKindChange } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
 import { listSessions, type ListRequest } from "./session-list.js";
 
@@ -86,11 +86,15 @@ export class AcpAgent {
   connect(client: ClientPort): void {
     this.port = client;
     this.auth = new AuthTracker((method, params) => client.notify(method, params));
+    renewQueriesOnKindChange(this.options, this.auth);
   }
 
-  /** `initialize`: reads the client's capabilities; the protocol builds the answer. */
-  initialize(clientCapabilities: unknown): ClientProfile {
-    this.negotiated = parseClientProfile(clientCapabilities ?? {});
+  /**
+   * `initialize`: reads the client's capabilities (as v1's, for a v2 client:
+   * `protocolVersion` 2); the protocol builds the answer.
+   */
+  initialize(clientCapabilities: unknown, protocolVersion?: number): ClientProfile {
+    this.negotiated = parseClientProfile(clientCapabilities ?? {}, protocolVersion);
     // The login state is probed in the background: it never delays initialize.
     this.auth?.refreshSoon();
     return this.negotiated;
@@ -214,6 +218,8 @@ export class AcpAgent {
     meta?: unknown,
   ): Promise<PromptResponse> {
     const session = this.sessions.get(sessionId);
+    // The login may have changed in a terminal: read again, beside the turn (features 1j).
+    this.auth?.promptStarted();
     // Only with the flag: an await here would let a cancel overtake the prompt.
     if (this.options.hideClaudeAuth) await refuseSubscription(this.options, this.auth);
     signal?.addEventListener("abort", () => session.cancel(), { once: true });

@@ -57,4 +57,80 @@ describe("AuthTracker", () => {
     await auth.refresh();
     expect(auth.plan).toBeUndefined();
   });
+
+  it("probes at each prompt, in the background, one probe for prompts sent together", async () => {
+    let release: (() => void) | undefined;
+    let probes = 0;
+    const sent: unknown[] = [];
+    const auth = new AuthTracker(
+      async (method, params) => void sent.push({ method, params }),
+      () => {
+        probes++;
+        return new Promise((resolve) => (release = () => resolve(apiKey)));
+      },
+    );
+    auth.promptStarted();
+    auth.promptStarted();
+    expect(probes).toBe(1);
+    release!();
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toEqual([{ method: "_auth/status_update", params: { authStatus: pushed } }]);
+    auth.promptStarted(); // the next prompt reads again; the same state pushes nothing
+    expect(probes).toBe(2);
+    release!();
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toHaveLength(1);
+  });
+
+  it("probes once more after the prompt's own probe when the turn ends with the state unknown", async () => {
+    let release: ((status: ClaudeAuthStatus | undefined) => void) | undefined;
+    let probes = 0;
+    const sent: unknown[] = [];
+    const auth = new AuthTracker(
+      async (method, params) => void sent.push({ method, params }),
+      () => {
+        probes++;
+        return new Promise((resolve) => (release = resolve));
+      },
+    );
+    auth.promptStarted();
+    auth.promptEnded(); // the prompt's probe still runs: one more follows it
+    auth.promptEnded();
+    release!(undefined); // it timed out beside the turn
+    await new Promise((r) => setImmediate(r));
+    expect(probes).toBe(2);
+    release!(apiKey);
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toEqual([{ method: "_auth/status_update", params: { authStatus: pushed } }]);
+  });
+
+  it("probes at no prompt while the adapter knows the state itself", async () => {
+    const { auth, probes } = tracker([apiKey]);
+    await auth.assume({ kind: "gateway", label: "Custom model gateway" });
+    auth.promptStarted();
+    expect(probes()).toBe(0);
+  });
+
+  it("settles on the probe running now, or on a new one", async () => {
+    const account: ClaudeAuthStatus = { loggedIn: true, authMethod: "claude.ai" };
+    const { auth, probes } = tracker([account, apiKey, { loggedIn: false }]);
+    auth.promptStarted();
+    expect(await auth.settled()).toEqual({ kind: "account", label: "Claude account" });
+    expect(probes()).toBe(1);
+    expect(await auth.settled()).toEqual(pushed);
+    expect(probes()).toBe(2);
+  });
+
+  it("tells a change of the kind of login, not a first state or a change within a kind", async () => {
+    const env: ClaudeAuthStatus = { ...apiKey, apiKeySource: "apiKeyHelper" };
+    const { auth } = tracker([apiKey, env, { loggedIn: false }, { loggedIn: false }]);
+    let changes = 0;
+    auth.onKindChange(() => changes++);
+    await auth.refresh();
+    await auth.refresh();
+    expect(changes).toBe(0);
+    await auth.refresh();
+    await auth.refresh();
+    expect(changes).toBe(1);
+  });
 });

@@ -11,9 +11,10 @@ const FIRST_PROBE_DELAY_MS = 100;
 
 /**
  * Knows the login state and pushes `_auth/status_update` when it changes: the first
- * probe (after `initialize`) pushes what it read; a later one (after `authenticate`,
- * `logout`, or a prompt that found no credentials) pushes the state if it differs.
- * Probes run in the background (never blocking `initialize` or a prompt), one at a time.
+ * probe (after `initialize`) pushes what it read; a later one (at each prompt, after
+ * `authenticate`, `logout`, or a prompt that found no credentials) pushes the state if
+ * it differs. Probes run in the background (never blocking `initialize` or a prompt),
+ * one at a time.
  */
 export class AuthTracker {
   private current: AuthStatus | undefined;
@@ -27,6 +28,8 @@ export class AuthTracker {
   private assumed: AuthStatus | undefined;
   /** Claude Code starts of sessions under way: a probe due meanwhile waits for them. */
   private readonly starts = new Set<Promise<unknown>>();
+  /** Told when a probe finds another kind of login than the one known before it. */
+  private kindChanged: (() => void) | undefined;
 
   constructor(
     private readonly notify: (method: string, params: unknown) => Promise<void>,
@@ -73,6 +76,31 @@ export class AuthTracker {
   }
 
   /**
+   * A prompt starts: the user may have signed in or out in a terminal since the last
+   * probe. Probes in the background, never awaited by the prompt (its model request does
+   * not wait for a Claude Code of the probe's); a probe already running is the prompt's
+   * too, so prompts sent together start one. Nothing while the adapter knows the state
+   * itself (a gateway sign-in).
+   */
+  promptStarted(): void {
+    if (!this.assumed && !this.running) void this.refresh();
+  }
+
+  /**
+   * The login state once the probe running now has ended (one runs, urgent, when none
+   * does): for a decision that must not rest on a state read before a terminal login.
+   */
+  async settled(): Promise<AuthStatus | undefined> {
+    await (this.running ?? this.refresh(true));
+    return this.current;
+  }
+
+  /** `listener` is told when a probe finds another kind of login (`api_key` → `account`, …). */
+  onKindChange(listener: () => void): void {
+    this.kindChanged = listener;
+  }
+
+  /**
    * Probes shortly, once no session's Claude Code is starting. The probe runs a Claude
    * Code of its own; beside the first session's start it would take the CPU that start
    * needs (an editor sends `session/new` right after `initialize`).
@@ -97,10 +125,11 @@ export class AuthTracker {
 
   /**
    * A prompt ended: while no probe has told the state yet (each timed out, as on a busy
-   * machine, where the probe runs last), one more probes it, now that Claude Code idles.
+   * machine, where the probe runs last), one more probes it, now that Claude Code idles;
+   * after the prompt's own probe, when that one still runs (it ran beside the turn).
    */
   promptEnded(): void {
-    if (this.current === undefined && !this.assumed && !this.running) void this.refresh();
+    if (this.current === undefined && !this.assumed) void this.refresh();
   }
 
   /**
@@ -128,6 +157,7 @@ export class AuthTracker {
     // The first probe's state is news too (the client knows nothing yet), as upstream
     // pushes it: a client shows who is signed in from the start.
     if (isDeepStrictEqual(status, before)) return;
+    if (before !== undefined && before.kind !== status.kind) this.kindChanged?.();
     await this.notify(AUTH_STATUS_UPDATE, { authStatus: status }).catch((error: unknown) =>
       log.warn("auth status update failed", { message: String(error) }),
     );

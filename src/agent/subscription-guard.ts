@@ -1,4 +1,4 @@
-import { currentRoute } from "../sdk/provider-routing.js";
+import { currentRoute, loginChanged } from "../sdk/provider-routing.js";
 import { authRequired } from "../util/adapter-error.js";
 import type { AgentOptions } from "./agent-options.js";
 import type { AuthTracker } from "./auth-tracker.js";
@@ -18,10 +18,27 @@ export async function refuseSubscription(
 ): Promise<void> {
   // A route the client set (a provider, a gateway) bills the endpoint, not the login.
   if (!options.hideClaudeAuth || !auth || currentRoute()) return;
-  const status = await auth.known();
+  let status = await auth.known();
+  // A refused prompt is the one a sign-in in a terminal is followed by: the probe this
+  // prompt started decides, not a state read before that sign-in.
+  if (status?.kind === "account") status = await auth.settled();
   if (status?.kind !== "account") return;
   throw authRequired(
     "this agent does not take a Claude subscription login; sign in with an API key or an Anthropic Console account",
     { reason: SUBSCRIPTION_NOT_SUPPORTED },
   );
+}
+
+/**
+ * `--hide-claude-auth`: the guard judges the login the probes read, and a session's
+ * Claude Code keeps the credentials it started with. When a probe finds another kind of
+ * login (a terminal login or logout between two prompts), each session replaces its
+ * Claude Code before its next turn (a turn running goes on), so every turn runs on the
+ * login the guard judged. A route the client set bills the endpoint: nothing to replace.
+ */
+export function renewQueriesOnKindChange(options: AgentOptions, auth: AuthTracker): void {
+  if (!options.hideClaudeAuth) return;
+  auth.onKindChange(() => {
+    if (!currentRoute()) loginChanged();
+  });
 }

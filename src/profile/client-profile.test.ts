@@ -38,6 +38,7 @@ describe("parseClientProfile", () => {
       zed: NO_ZED,
       air: NO_AIR,
       lody: NO_LODY,
+      v2: { filePatches: false },
     });
   });
 
@@ -63,6 +64,15 @@ describe("parseClientProfile", () => {
       zed: NO_ZED,
       air: NO_AIR,
       lody: NO_LODY,
+      v2: { filePatches: false },
+    });
+  });
+
+  it("knows a v2 client by its protocol, not by a capability", () => {
+    expect(parseClientProfile({}, 2).v2).toEqual({ filePatches: true });
+    expect(parseClientProfile({}, 1).v2).toEqual({ filePatches: false });
+    expect(parseClientProfile({ _meta: { "_claude/v2Patch": true } }).v2).toEqual({
+      filePatches: false,
     });
   });
 

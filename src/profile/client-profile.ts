@@ -1,12 +1,14 @@
 import { parseAirProfile, type AirProfile } from "../extensions/air/profile.js";
 import { parseGatewayProfile } from "../extensions/gateway/profile.js";
 import { parseLodyProfile, type LodyProfile } from "../extensions/lody/profile.js";
+import { parseV2Profile, type V2Profile } from "../extensions/v2/profile.js";
 import { parseZedProfile, type ZedProfile } from "../extensions/zed/profile.js";
 import { ownField, toPlainData } from "../util/plain-data.js";
 
 export type { AirProfile } from "../extensions/air/profile.js";
 export type { ZedProfile } from "../extensions/zed/profile.js";
 export type { LodyProfile } from "../extensions/lody/profile.js";
+export type { V2Profile } from "../extensions/v2/profile.js";
 
 /**
  * The ONE immutable description of what the connected client negotiated at
@@ -38,6 +40,8 @@ export interface ClientProfile {
   readonly air: AirProfile;
   /** Lody (`_meta.lody`). */
   readonly lody: LodyProfile;
+  /** The draft ACP v2, when the v2 method table negotiated it (no capability: the protocol). */
+  readonly v2: V2Profile;
 }
 
 /** `true` only for the literal boolean `true`. */
@@ -50,7 +54,8 @@ function declared(value: unknown): boolean {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-export function parseClientProfile(rawCapabilities: unknown): ClientProfile {
+/** `protocolVersion`: the ACP version the connection negotiated (2: the v2 method table). */
+export function parseClientProfile(rawCapabilities: unknown, protocolVersion = 1): ClientProfile {
   const caps = toPlainData(rawCapabilities);
   const meta = ownField(caps, "_meta");
   const fs = ownField(caps, "fs");
@@ -79,6 +84,7 @@ export function parseClientProfile(rawCapabilities: unknown): ClientProfile {
     zed: parseZedProfile(meta),
     air: parseAirProfile(meta),
     lody: parseLodyProfile(meta, formElicitation),
+    v2: parseV2Profile(protocolVersion),
   });
 }
 

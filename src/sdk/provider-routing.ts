@@ -43,6 +43,14 @@ function changed(): void {
   setRouteSecrets(values.flatMap((value) => [value, value.trim().split(/\s+/).at(-1) ?? ""]));
 }
 
+/**
+ * The login Claude Code reads its credentials from changed kind (`--hide-claude-auth`):
+ * like a new route, each session's Claude Code is replaced before its next turn.
+ */
+export function loginChanged(): void {
+  generation++;
+}
+
 /** Which change of the route a query started under (`isCurrentRouting`). */
 export function routingGeneration(): number {
   return generation;

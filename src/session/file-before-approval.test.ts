@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_PATCH_TEXT_BYTES } from "../extensions/air/diff-patch.js";
+import { MAX_PATCH_TEXT_BYTES } from "../translation/patches/git-patch.js";
 import { readFileBeforeApproval } from "./file-before-approval.js";
 
 const dir = mkdtempSync(join(tmpdir(), "file-before-"));

@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
-import { MAX_PATCH_TEXT_BYTES } from "../extensions/air/diff-patch.js";
+import { MAX_PATCH_TEXT_BYTES } from "../translation/patches/git-patch.js";
 import type { FileBeforeApproval } from "../translation/tool-calls/facts.js";
 import { log } from "../util/log.js";
 

@@ -11,6 +11,7 @@ import {
 import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { SUPPORTED_DIALOG_KINDS } from "../translation/user-dialog.js";
 import { subagentMode, subagentsOffRoot } from "../translation/subagents/child-session.js";
+import { redacted } from "../util/user-text.js";
 import { isRegularFile } from "./regular-file.js";
 import type { SessionConfig } from "./session-config.js";
 import type { SpawnPlan } from "./session-start.js";
@@ -64,6 +65,7 @@ export function translatorFor(
     profile,
     subagentTrafficShown(profile, passThrough),
     isRegularFile,
+    redacted,
   );
 }
 

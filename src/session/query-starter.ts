@@ -4,6 +4,7 @@ import { ClaudeQuery } from "../sdk/claude-query.js";
 import { questionHintsFor } from "../translation/ask-user-question.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { signInNotice } from "../translation/mcp-command.js";
+import { previewsFileChanges } from "../translation/tool-calls/decorators.js";
 import type { Conversation } from "./conversation.js";
 import type { Lifecycle } from "./lifecycle.js";
 import type { McpSignIn } from "./mcp-sign-in.js";
@@ -62,7 +63,7 @@ export class QueryStarter {
       outbox: parts.outbox,
       subagents: parts.subagents,
       translator: parts.translator,
-      previewFileChanges: parts.profile.air.diffPatch,
+      previewFileChanges: previewsFileChanges(parts.profile),
       airClient: parts.profile.air.client,
       questionHints: questionHintsFor(parts.profile),
       elicitation: parts.profile.elicitation,

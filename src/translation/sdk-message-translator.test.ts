@@ -339,3 +339,96 @@ describe("SdkMessageTranslator: Claude Code's capabilities", () => {
     expect(t.cliSupports("ask_user_question_unanswered_v1")).toBe(false);
   });
 });
+
+describe("SdkMessageTranslator: a tool refused without asking", () => {
+  const bash = (id: string) =>
+    assistant([{ type: "tool_use", id, name: "Bash", input: { command: "rm /w/x" } }]);
+  const denied = (id: string, extra: Record<string, unknown> = {}) =>
+    sdk({
+      type: "system",
+      subtype: "permission_denied",
+      tool_name: "Bash",
+      tool_use_id: id,
+      decision_reason_type: "classifier",
+      decision_reason: "Deletes /home/me/work/x",
+      message: "Refused.",
+      ...extra,
+    });
+  const result = (id: string, kind?: string) =>
+    sdk({
+      type: "user",
+      parent_tool_use_id: null,
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: id, content: "Refused.", is_error: true }],
+      },
+      ...(kind ? { tool_result_meta: [{ id, non_execution_kind: kind }] } : {}),
+    });
+  const reason = (text: string) => [{ type: "content", content: { type: "text", text } }];
+
+  it("fails the tool call with the redacted reason, and takes the kind Claude Code stamped", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    t.translate(bash("toolu_1"));
+    const response = {
+      decisionReasonType: "classifier",
+      decisionReason: "Deletes [path]",
+      message: "Refused.",
+    };
+    expect(t.translate(denied("toolu_1"))).toEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_1",
+        status: "failed",
+        content: reason("Permission denied: Deletes [path]"),
+        _meta: {
+          claudeCode: {
+            toolName: "Bash",
+            toolResponse: response,
+            nonExecutionKind: "automode-blocked",
+          },
+        },
+      },
+    ]);
+    expect(t.translate(result("toolu_1", "automode-unavailable"))).toEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_1",
+        rawOutput: "Refused.",
+        _meta: {
+          claudeCode: {
+            toolName: "Bash",
+            toolResponse: response,
+            nonExecutionKind: "automode-unavailable",
+          },
+        },
+      },
+    ]);
+  });
+
+  it("redacts with the session's redaction", () => {
+    const t = unrouted(
+      new SdkMessageTranslator(parseClientProfile({}), false, undefined, () => "[hidden]"),
+    );
+    t.translate(bash("toolu_1"));
+    expect(t.translate(denied("toolu_1"))).toMatchObject([
+      { content: reason("Permission denied: [hidden]") },
+    ]);
+  });
+
+  it("ignores a denial of a tool call it does not know, one already ended, or a malformed one", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    expect(t.translate(denied("toolu_unknown"))).toEqual([]);
+    t.translate(bash("toolu_1"));
+    expect(t.translate(denied("toolu_1", { message: undefined }))).toEqual([]);
+    t.translate(result("toolu_1"));
+    expect(t.translate(denied("toolu_1"))).toEqual([]);
+  });
+
+  it("keeps the kind of a tool that ran, whatever the sidecar says", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    t.translate(bash("toolu_1"));
+    const [update] = t.translate(result("toolu_1", "interrupted"));
+    expect(update).toMatchObject({ status: "failed", _meta: { claudeCode: { toolName: "Bash" } } });
+    expect(JSON.stringify(update)).not.toContain("nonExecutionKind");
+  });
+});

@@ -4,7 +4,9 @@ import type { ClientProfile } from "../profile/client-profile.js";
 import { CompactionTranslator } from "./compaction.js";
 import { agentTextChunk, MessageStreamTranslator } from "./message-stream.js";
 import { OpenMcpCalls } from "./open-mcp-calls.js";
+import { redactForUser } from "./redact.js";
 import { toRoot, type RoutedUpdate } from "./routed-update.js";
+import { permissionDenialOf, stampedKind } from "./tool-calls/permission-denial.js";
 import { record } from "./tool-calls/reporter.js";
 import {
   ToolCallTranslator,
@@ -25,8 +27,16 @@ export class SdkMessageTranslator {
   /** The MCP tool calls running now (an MCP elicitation names its call). */
   readonly mcpCalls: OpenMcpCalls;
 
-  /** `regularFile`: the session's file check for AIR `planFile` (`ToolCallTranslator`). */
-  constructor(profile: ClientProfile, flatSubagents: boolean, regularFile?: RegularFileCheck) {
+  /**
+   * `regularFile`: the session's file check for AIR `planFile` (`ToolCallTranslator`);
+   * `redact`: makes an error text from Claude Code fit for the user (a denial's reason).
+   */
+  constructor(
+    profile: ClientProfile,
+    flatSubagents: boolean,
+    regularFile?: RegularFileCheck,
+    private readonly redact: (text: string) => string = redactForUser,
+  ) {
     this.text = new MessageStreamTranslator(flatSubagents);
     this.tools = new ToolCallTranslator(profile, flatSubagents, regularFile);
     this.compaction = new CompactionTranslator(profile);
@@ -124,6 +134,10 @@ export class SdkMessageTranslator {
       return toRoot(this.compaction.ended({ success: true, metadata }));
     }
     if (message.subtype === "local_command_output") return toRoot(localCommandOutput(message));
+    if (message.subtype === "permission_denied") {
+      const denial = permissionDenialOf(message, this.redact);
+      return denial ? this.tools.denied(denial) : [];
+    }
     if (message.subtype !== "status") return [];
     const status = message as {
       status?: unknown;
@@ -141,12 +155,15 @@ export class SdkMessageTranslator {
     const content = message.message.content;
     if (!Array.isArray(content)) return [];
     const structured = "tool_use_result" in message ? message.tool_use_result : undefined;
+    const sidecar = (message as { tool_result_meta?: unknown }).tool_result_meta;
     let updates: RoutedUpdate[] = [];
     for (let i = 0; i < content.length; i++) {
       const b = record(content[i]);
       if (b?.type !== "tool_result" || typeof b.tool_use_id !== "string") continue;
       this.mcpCalls.ended(b.tool_use_id);
-      updates = updates.concat(this.tools.result(b as unknown as ToolResultBlock, structured));
+      const stamped = stampedKind(sidecar, b.tool_use_id);
+      const block = b as unknown as ToolResultBlock;
+      updates = updates.concat(this.tools.result(block, structured, stamped));
     }
     return updates;
   }

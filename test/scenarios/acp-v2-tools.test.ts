@@ -109,25 +109,44 @@ describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
       expect(last(id)).toMatchObject({ status: "completed" });
     }
 
-    // Diffs are v2's structured changes, never v1's oldText / newText.
+    // Diffs are v2's structured changes, never v1's oldText / newText, with the exact Git
+    // patch once the whole file is known: not the Edit's snippet (no approval was asked, so
+    // no file was read before it), the written file's.
     expect(readFileSync(file, "utf8")).toBe("alpha\nBETA\ngamma\n");
     const diffs = (id: string) =>
       s
         .toolCall(sessionId, id)
         .flatMap((u) => (Array.isArray(u.content) ? (u.content as Array<{ type: string }>) : []))
         .filter((c) => c.type === "diff");
-    expect(diffs("toolu_edit").length).toBeGreaterThan(0);
-    for (const diff of diffs("toolu_edit")) {
-      expect(diff).toEqual({
-        type: "diff",
-        changes: [{ operation: "modify", path: file, fileType: "text" }],
-      });
-    }
+    const modified = {
+      type: "diff",
+      changes: [{ operation: "modify", path: file, fileType: "text" }],
+    };
+    expect(diffs("toolu_edit")).toEqual([
+      modified,
+      {
+        ...modified,
+        patch: {
+          format: "git_patch",
+          text: `diff --git a${file} b${file}\n--- a${file}\n+++ b${file}\n@@ -1,3 +1,3 @@\n alpha\n-beta\n+BETA\n gamma\n`,
+        },
+      },
+    ]);
     expect(readFileSync(created, "utf8")).toBe("fresh\n");
-    expect(diffs("toolu_write").at(-1)).toEqual({
+    const added = {
       type: "diff",
       changes: [{ operation: "add", path: created, fileType: "text" }],
-    });
+    };
+    expect(diffs("toolu_write")).toEqual([
+      added,
+      {
+        ...added,
+        patch: {
+          format: "git_patch",
+          text: `diff --git a${created} b${created}\nnew file mode 100644\n--- /dev/null\n+++ b${created}\n@@ -0,0 +1 @@\n+fresh\n`,
+        },
+      },
+    ]);
     expect(last("toolu_edit")).toMatchObject({ status: "completed" });
     expect(last("toolu_write")).toMatchObject({ status: "completed" });
 
@@ -163,7 +182,7 @@ describe("ACP v2 (draft): thinking, the plan and the tool families", () => {
 });
 
 describe("ACP v2 (draft): permissions", () => {
-  it("a rejected command and an asked edit: title, subject, options; requires_action while asked", async () => {
+  it("a rejected command and an asked write and edit: title, subject with the preview patch, options; requires_action while asked", async () => {
     const s = await scenario({
       onPermission: (request) => {
         const wanted = request.title.includes("never") ? "reject_once" : "allow_once";
@@ -171,11 +190,14 @@ describe("ACP v2 (draft): permissions", () => {
         return { outcome: { outcome: "selected", optionId: option.optionId } };
       },
     });
+    const asked = join(s.workspace, "asked.txt");
+    const kept = join(s.workspace, "kept.txt");
+    writeFileSync(kept, "one\ntwo\n");
     s.model.push(
-      toolTurn("toolu_write", "Write", {
-        file_path: join(s.workspace, "asked.txt"),
-        content: "yes\n",
-      }),
+      toolTurn("toolu_write", "Write", { file_path: asked, content: "yes\n" }),
+      // Claude Code edits only a file it has read.
+      toolTurn("toolu_read", "Read", { file_path: kept }),
+      toolTurn("toolu_edit", "Edit", { file_path: kept, old_string: "two", new_string: "2" }),
       bashTurn("touch never.txt", "toolu_no"),
       textTurn("understood"),
     );
@@ -184,8 +206,8 @@ describe("ACP v2 (draft): permissions", () => {
     await s.prompt(sessionId, "write, then run");
     await s.idle(sessionId, 1, 60_000);
 
-    expect(s.permissionRequests).toHaveLength(2);
-    const [write, bash] = s.permissionRequests;
+    expect(s.permissionRequests).toHaveLength(3);
+    const [write, edit, bash] = s.permissionRequests;
     expect(write).toMatchObject({
       sessionId,
       title: expect.stringContaining("Write"),
@@ -211,15 +233,36 @@ describe("ACP v2 (draft): permissions", () => {
         expect(Object.keys(option).sort()).toEqual(["kind", "name", "optionId"]);
       }
     }
-    // The diff the request shows is v2's structured one.
-    const content = (write!.subject as { toolCall: { content?: unknown[] } }).toolCall.content;
-    expect(content).toEqual([
-      {
-        type: "diff",
-        changes: [{ path: join(s.workspace, "asked.txt"), operation: "add", fileType: "text" }],
+    // The diff a request shows is v2's structured one with the preview patch: the file
+    // read before the approval, the input applied to it. The tool call showed it first.
+    const shown = (request: typeof write) =>
+      (request!.subject as { toolCall: { content?: unknown[] } }).toolCall.content;
+    const creation = {
+      type: "diff",
+      changes: [{ operation: "add", path: asked, fileType: "text" }],
+      patch: {
+        format: "git_patch",
+        text: `diff --git a${asked} b${asked}\nnew file mode 100644\n--- /dev/null\n+++ b${asked}\n@@ -0,0 +1 @@\n+yes\n`,
       },
-    ]);
+    };
+    const change = {
+      type: "diff",
+      changes: [{ operation: "modify", path: kept, fileType: "text" }],
+      patch: {
+        format: "git_patch",
+        text: `diff --git a${kept} b${kept}\n--- a${kept}\n+++ b${kept}\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n`,
+      },
+    };
+    expect(shown(write)).toEqual([creation]);
+    expect(shown(edit)).toEqual([change]);
+    const contents = (id: string) =>
+      s.toolCall(sessionId, id).flatMap((u) => (u.content === undefined ? [] : [u.content]));
+    expect(contents("toolu_write").at(-1)).toEqual([creation]);
+    expect(contents("toolu_edit").at(-1)).toEqual([change]);
+    expect(readFileSync(kept, "utf8")).toBe("one\n2\n");
     expect(s.states(sessionId)).toEqual([
+      "running",
+      "requires_action",
       "running",
       "requires_action",
       "running",

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ClientCapabilities } from "@agentclientprotocol/sdk";
 import { describe, expect, it } from "vitest";
@@ -29,7 +29,7 @@ const text = (t: string) => ({ type: "content", content: { type: "text", text: t
  * keys a tool call may carry (so no `claudeCode.skillPath`: AIR's `skillPath` lives on a
  * skill's command), and strings no message may hold.
  */
-const CLAUDE_CODE_KEYS = ["toolName", "parentToolUseId", "toolResponse"];
+const CLAUDE_CODE_KEYS = ["toolName", "parentToolUseId", "toolResponse", "nonExecutionKind"];
 const REMOVED = ['"diffStats"', '"_askUserQuestionCustomAnswer"'];
 
 function expectNoRemovedKeys(updates: readonly unknown[], requests: readonly unknown[]): void {
@@ -43,29 +43,38 @@ function expectNoRemovedKeys(updates: readonly unknown[], requests: readonly unk
   }
 }
 
+/** Claude Code's refusal of the denied command (`permission_denied` `message`). */
+const DENIED = "Permission to use Bash with command rm kept.txt has been denied.";
+
 const IDS = [
   "toolu_read",
   "toolu_edit",
   "toolu_write",
   "toolu_bash",
+  "toolu_rm",
   "toolu_skill",
   "toolu_echo",
   "toolu_agent",
   "toolu_nb",
 ];
 
-/** Read, Edit, Write, Bash, Skill, an MCP tool, a subagent and NotebookEdit, in one turn. */
+/**
+ * Read, Edit, Write, Bash, Skill, an MCP tool, a subagent and NotebookEdit, in one turn;
+ * and a Bash command a deny rule refuses (`system/permission_denied`).
+ */
 async function runTools(profile: ClientCapabilities) {
   const s = await scenario({
     settings: {
       permissions: {
         defaultMode: "acceptEdits",
         allow: ["Bash", "Agent", "Skill", "Read", "mcp__echo__echo"],
+        deny: ["Bash(rm:*)"],
       },
     },
   });
   const ws = s.workspace;
   writeFileSync(join(ws, "a.txt"), "alpha\nbeta\n");
+  writeFileSync(join(ws, "kept.txt"), "kept\n");
   mkdirSync(join(ws, ".claude/skills/greeter"), { recursive: true });
   writeFileSync(
     join(ws, ".claude/skills/greeter/SKILL.md"),
@@ -90,6 +99,7 @@ async function runTools(profile: ClientCapabilities) {
     }),
     tool("toolu_write", "Write", { file_path: join(ws, "b.txt"), content: "fresh\n" }),
     tool("toolu_bash", "Bash", { command: "echo hi", description: "Say hi" }),
+    tool("toolu_rm", "Bash", { command: "rm kept.txt", description: "Remove it" }),
     tool("toolu_skill", "Skill", { skill: "greeter" }),
     tool("toolu_echo", "mcp__echo__echo", { text: "ping" }),
     // Claude Code edits only a notebook it has read.
@@ -104,6 +114,9 @@ async function runTools(profile: ClientCapabilities) {
   await s.initialize(profile);
   const sessionId = await s.newSession({ mcpServers: [echoServer] });
   expect((await s.prompt(sessionId, "go")).stopReason).toBe("end_turn");
+  // The deny rule refused the command without asking: the file is still there.
+  expect(readFileSync(join(ws, "kept.txt"), "utf8")).toBe("kept\n");
+  expect(s.permissionRequests.map((r) => r.toolCall.toolCallId)).not.toContain("toolu_rm");
   const of = (id: string) => toolCallUpdates(s, sessionId, id);
   /** Each present value of `field` in the reports of one tool call, in order. */
   const values = (id: string, field: string) =>
@@ -119,6 +132,12 @@ const AIR_META = {
   toolu_bash: [
     { claudeCode: { toolName: "Bash" } },
     { jetbrains: { air: { version: 1, commandTitle: "Say hi" } } },
+  ],
+  // The denial's reason is the result in content; the kind says why it did not run.
+  toolu_rm: [
+    { claudeCode: { toolName: "Bash" } },
+    { jetbrains: { air: { version: 1, commandTitle: "Remove it" } } },
+    { claudeCode: { nonExecutionKind: "permission-rule" } },
   ],
   toolu_skill: [
     { claudeCode: { toolName: "Skill" } },
@@ -139,6 +158,7 @@ const AIR_RAW_INPUT = {
   toolu_edit: [{ replace_all: false, file_path: "<ws>/a.txt" }],
   toolu_write: [{ file_path: "<ws>/b.txt" }],
   toolu_bash: [{ command: "echo hi", description: "Say hi" }],
+  toolu_rm: [{ command: "rm kept.txt", description: "Remove it" }],
   toolu_skill: [{ skill: "greeter" }],
   toolu_echo: [{ text: "ping" }],
   toolu_agent: [
@@ -178,6 +198,11 @@ describe.each([
       ...(displayCopy ? [text("Say hi")] : []),
       text("```console\nhi\n```"),
     ]);
+    expect(shown("toolu_rm")).toEqual([
+      ...(displayCopy ? [text("Remove it")] : []),
+      text(`Permission denied: ${DENIED}`),
+    ]);
+    expect(values("toolu_rm", "status")).toEqual(["pending", "failed"]);
     expect(shown("toolu_agent")).toEqual([
       ...(displayCopy ? [text("List the files")] : []),
       text("Child report."),
@@ -214,7 +239,7 @@ describe.each([
   ["Zed", PROFILES.zed],
 ])("a %s client running the same tools", (name, profile) => {
   it("gets no AIR key, the file text in rawInput and the full tool responses", async () => {
-    const { s, sessionId, values } = await runTools(profile);
+    const { s, sessionId, of, values } = await runTools(profile);
     expectNoRemovedKeys(s.updates(sessionId), s.permissionRequests);
     const traffic = JSON.stringify([s.updates(sessionId), s.permissionRequests]);
     for (const key of ["jetbrains", "is_mcp_tool_call", "commandTitle", "planFilePath"])
@@ -243,6 +268,25 @@ describe.each([
     };
     expect(values("toolu_bash", "_meta").at(-1)).toMatchObject({
       claudeCode: { toolName: "Bash", toolResponse: bashResponse },
+    });
+    // The denial: upstream's toolResponse and nonExecutionKind, the reason in content (in
+    // place of Zed's terminal: the command never ran), failed.
+    expect(values("toolu_rm", "_meta").at(-1)).toMatchObject({
+      claudeCode: {
+        toolName: "Bash",
+        toolResponse: { decisionReasonType: "subcommandResults", message: DENIED },
+        nonExecutionKind: "permission-rule",
+      },
+    });
+    const denial = of("toolu_rm").find((u) => u.status === "failed");
+    expect(denial?.content).toEqual([
+      ...(name === "Zed" ? [] : [text("Remove it")]),
+      text(`Permission denied: ${DENIED}`),
+    ]);
+    expect((denial?._meta as { claudeCode: unknown }).claudeCode).toEqual({
+      toolName: "Bash",
+      toolResponse: { decisionReasonType: "subcommandResults", message: DENIED },
+      nonExecutionKind: "permission-rule",
     });
     // Zed gets the output on the terminal channel, the plain client in a console block.
     expect(values("toolu_bash", "rawOutput")).toEqual(name === "Zed" ? [] : ["hi"]);

@@ -102,22 +102,39 @@ async function probeRan(s: Scenario): Promise<void> {
 }
 
 /**
- * Sync point: every probe asked for so far has ended and pushed what it would. An
- * `authenticate` (the client's terminal login, with nothing changed) probes once more;
+ * Sync point: every probe asked for so far has ended and pushed what it would. A
+ * `logout` with no route set (nothing to end) probes once more;
  * probes run one at a time (`AuthTracker.refresh`: a new one follows the one running),
  * each pushes before it ends, and the answer waits for its own probe. A probe that a
  * failed prompt asks for is asked for before the prompt's error answer.
  */
 async function probesEnded(s: Scenario): Promise<void> {
-  await s.agent.request("authenticate", { methodId: "console-login" });
+  await s.agent.request("logout", {});
 }
+
+/** A key the scripted model takes (it checks none). */
+const KEY = "sk-ant-test-key-111111";
+
+const apiKeyUpdate = (detail: string) => ({
+  method: "_auth/status_update",
+  params: { authStatus: { kind: "api_key", label: "Anthropic API key", detail } },
+});
 
 describe("auth status", () => {
   const statusUpdates = (s: Scenario) =>
     s.extNotifications.filter((n) => n.method === "_auth/status_update");
 
-  it("advertises authStatus; the first probe after initialize pushes the state it read, once", async () => {
-    const s = await scenario({ script: [{ blocks: [{ type: "text", text: "answer" }] }] });
+  it("advertises authStatus; the first probe after initialize pushes the state it read, once; each prompt reads it again and pushes only a change", async () => {
+    // The key comes from a helper in the user settings (Claude Code's `apiKeySource`).
+    const s = await scenario({
+      env: { ANTHROPIC_API_KEY: undefined },
+      settings: { apiKeyHelper: `echo ${KEY}` },
+      script: [
+        { blocks: [{ type: "text", text: "answer" }] },
+        { blocks: [{ type: "text", text: "second" }] },
+        { blocks: [{ type: "text", text: "third" }] },
+      ],
+    });
     const init = await s.initialize();
     expect(init.agentCapabilities?._meta).toMatchObject({ authStatus: {} });
     const probed = probeRan(s); // watched from before the session starts: it may be quick
@@ -125,15 +142,24 @@ describe("auth status", () => {
     await probed;
     expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
     await eventually("the first auth status push", () => statusUpdates(s).length > 0);
+    // The prompt's own probe read the same state.
     await probesEnded(s);
-    expect(statusUpdates(s)).toEqual([
-      {
-        method: "_auth/status_update",
-        params: {
-          authStatus: { kind: "api_key", label: "Anthropic API key", detail: "ANTHROPIC_API_KEY" },
-        },
-      },
-    ]);
+    const helper = apiKeyUpdate("apiKeyHelper");
+    expect(statusUpdates(s)).toEqual([helper]);
+    // Signed in another way in a terminal (here: the key in the settings' environment):
+    // the next prompt's probe finds it, with no authenticate.
+    writeFileSync(
+      join(s.configDir, "settings.json"),
+      JSON.stringify({ permissions: { defaultMode: "default" }, env: { ANTHROPIC_API_KEY: KEY } }),
+    );
+    expect((await s.prompt(sessionId, "again")).stopReason).toBe("end_turn");
+    await eventually("the changed state's push", () => statusUpdates(s).length > 1, 30_000);
+    const environment = apiKeyUpdate("ANTHROPIC_API_KEY");
+    expect(statusUpdates(s)).toEqual([helper, environment]);
+    // Nothing changed: the third prompt's probe pushes nothing.
+    expect((await s.prompt(sessionId, "once more")).stopReason).toBe("end_turn");
+    await probesEnded(s);
+    expect(statusUpdates(s)).toEqual([helper, environment]);
   });
 
   it("pushes the state when a sign-in changed it, and only then", async () => {
@@ -301,7 +327,7 @@ describe("--hide-claude-auth and a Claude subscription login", () => {
       args: ["--hide-claude-auth"],
       env: { ANTHROPIC_API_KEY: undefined },
     });
-    writeSubscriptionLogin(s.configDir);
+    const login = writeSubscriptionLogin(s.configDir);
     await s.initialize();
     const sessionId = await s.newSession();
     const error = await s.prompt(sessionId, "hi").catch((e: unknown) => e);
@@ -310,6 +336,27 @@ describe("--hide-claude-auth and a Claude subscription login", () => {
       data: { reason: "claude_subscription_not_supported" },
     });
     expect(s.model.mainRequests()).toHaveLength(0);
+
+    // The user swaps the login for an API key in a terminal and sends the prompt again:
+    // the prompt's own probe sees it (no authenticate), and the session's Claude Code,
+    // started on the subscription login, is replaced before the turn.
+    const claudeCodes = () =>
+      processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).filter((pid) =>
+        / --output-format stream-json /.test(commandLine(pid)),
+      );
+    const started = claudeCodes();
+    expect(started.length).toBeGreaterThan(0);
+    rmSync(login);
+    writeFileSync(
+      join(s.configDir, "settings.json"),
+      JSON.stringify({ permissions: { defaultMode: "default" }, apiKeyHelper: `echo ${KEY}` }),
+    );
+    s.model.push({ blocks: [{ type: "text", text: "on the key" }] });
+    expect((await s.prompt(sessionId, "hi again")).stopReason).toBe("end_turn");
+    expect(s.agentText(sessionId)).toBe("on the key");
+    const now = claudeCodes();
+    expect(now.filter((pid) => started.includes(pid))).toEqual([]);
+    expect(now.length).toBeGreaterThan(0);
   });
 
   it("an API key is served as usual", async () => {

@@ -82,8 +82,9 @@ describe("environment variables (features 1q)", () => {
         args: ["--cli", "/login"],
       },
     ]);
-    await expect(s.agent.request("authenticate", { methodId: "claude-login" })).resolves.toEqual(
-      {},
-    );
+    // A terminal login runs in the client's terminal, never through authenticate.
+    await expect(
+      s.agent.request("authenticate", { methodId: "claude-login" }),
+    ).rejects.toMatchObject({ code: -32602 });
   });
 });

@@ -3,7 +3,8 @@ import { parseClientProfile } from "../../profile/client-profile.js";
 import type { FileBeforeApproval } from "../../translation/tool-calls/facts.js";
 import { ToolCallTranslator } from "../../translation/tool-calls/tool-call-translator.js";
 import { UNSHOWN_OVERWRITE_NOTICE } from "./diff-patch-decorator.js";
-import { gitPatch, patchDiffBlock } from "./diff-patch.js";
+import { gitPatch } from "../../translation/patches/git-patch.js";
+import { patchDiffBlock } from "./diff-patch.js";
 
 const airWith = (...capabilities: string[]) =>
   parseClientProfile({ _meta: { jetbrains: { air: { version: 1, capabilities } } } });

@@ -2,8 +2,9 @@ import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
 import type { ToolCallDecorator } from "../../translation/tool-calls/decorator.js";
 import type { FileBeforeApproval } from "../../translation/tool-calls/facts.js";
 import type { ToolCallState } from "../../translation/tool-calls/tool-call-state.js";
-import { decodeFileText, diffBlock, gitPatch, patchDiffBlock } from "./diff-patch.js";
-import { previewFileTool } from "./edit-preview.js";
+import { previewFileTool } from "../../translation/patches/edit-preview.js";
+import { decodeFileText, gitPatch } from "../../translation/patches/git-patch.js";
+import { diffBlock, patchDiffBlock } from "./diff-patch.js";
 
 /** What a Write approval shows when the file it overwrites cannot be read as text. */
 export const UNSHOWN_OVERWRITE_NOTICE = "Overwrites an existing file that cannot be shown.";

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  diffBlock,
+  decodeFileText,
   gitPatch,
   MAX_PATCH_TEXT_BYTES,
-  decodeFileText,
-  patchDiffBlock,
-} from "./diff-patch.js";
+} from "../../translation/patches/git-patch.js";
+import { diffBlock, patchDiffBlock } from "./diff-patch.js";
 
 const lines = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}\n`).join("");

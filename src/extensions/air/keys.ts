@@ -98,8 +98,8 @@ export const FORK = "fork";
 
 /** `diff` content block `_meta.jetbrains.air.diffPatch`: the exact Git patch of the block. */
 export const DIFF_PATCH = AIR_CAPABILITIES.diffPatch;
-/** `diffPatch.format`: the one patch format of version 1. */
-export const GIT_PATCH_FORMAT = "git_patch";
+/** `diffPatch.format`: the one patch format of version 1 (ACP's own word, shared with v2). */
+export { GIT_PATCH_FORMAT } from "../../translation/patches/git-patch.js";
 
 /** `_meta.jetbrains.air.version`: the version every AIR payload sits next to. */
 export const AIR_VERSION_KEY = "version";
@@ -179,7 +179,6 @@ export const CUSTOM_ANSWER = "customAnswer";
 export const AIR_WIRE_STRINGS: readonly string[] = [
   JETBRAINS,
   ...Object.values(AIR_CAPABILITIES),
-  GIT_PATCH_FORMAT,
   ...Object.values(TOOL_CALL_KEYS),
   IS_MCP_TOOL_CALL,
   SKILL_PATH,

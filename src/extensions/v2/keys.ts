@@ -30,6 +30,12 @@ export const V2_BACKGROUND = {
   claudeTask: "_claude/task",
 } as const;
 
+/**
+ * The Git patch of a v1 diff block, in the block's `_meta` under this key, on its way to
+ * v2's `patch` (the v2 file-patch decorator sets it, the mapping moves it; never on the wire).
+ */
+export const V2_PATCH_META = "_claude/v2Patch";
+
 /** The one plan a session has: v1's `plan` replaces it whole, v2 names it. */
 export const SESSION_PLAN_ID = "plan";
 
@@ -42,4 +48,5 @@ export const V2_WIRE_STRINGS: readonly string[] = [
   V2_UPDATES.stateUpdate,
   V2_BACKGROUND.subagent,
   V2_BACKGROUND.claudeTask,
+  V2_PATCH_META,
 ];

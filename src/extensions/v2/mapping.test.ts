@@ -371,6 +371,25 @@ describe("v2ToolCall / v2ToolCallContent", () => {
       { type: "diff", changes: [{ operation: "add", path: "/a", fileType: "text" }] },
     ],
     [
+      // The file-patch decorator's patch becomes v2's `patch`; no other `_meta` goes on.
+      {
+        type: "diff",
+        path: "/a",
+        oldText: "x\n",
+        newText: "y\n",
+        _meta: { "_claude/v2Patch": "PATCH", other: 1 },
+      },
+      {
+        type: "diff",
+        changes: [{ operation: "modify", path: "/a", fileType: "text" }],
+        patch: { format: "git_patch", text: "PATCH" },
+      },
+    ],
+    [
+      { type: "diff", path: "/a", newText: "y", _meta: { "_claude/v2Patch": 7 } },
+      { type: "diff", changes: [{ operation: "add", path: "/a", fileType: "text" }] },
+    ],
+    [
       { type: "terminal", terminalId: "x" },
       { type: "terminal", terminalId: "x" },
     ],
@@ -379,7 +398,7 @@ describe("v2ToolCall / v2ToolCallContent", () => {
       { type: "content", content: { type: "text", text: "x" } },
     ],
   ])("%j → %j", (content, expected) => {
-    expect(v2ToolCallContent(content)).toEqual(expected);
+    expect(v2ToolCallContent(content)).toStrictEqual(expected);
   });
 });
 

@@ -2,7 +2,8 @@ import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
 import { TERMINAL_AUTH, ZED_CLIENT_FLAGS } from "../zed/keys.js";
-import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
+import { GIT_PATCH_FORMAT } from "../../translation/patches/git-patch.js";
+import { PROTOCOL_V2, SESSION_PLAN_ID, V2_PATCH_META, V2_STATES, V2_UPDATES } from "./keys.js";
 import { isRecord } from "../../util/plain-data.js";
 
 /**
@@ -367,13 +368,19 @@ export function v2ToolCall(report: v1.ToolCallUpdate | v1.ToolCall): v2.ToolCall
   return out;
 }
 
-/** v1 diff `{path, oldText, newText}` → v2 structured `changes`; other content as is. */
+/**
+ * v1 diff `{path, oldText, newText}` → v2 structured `changes`, with the Git `patch` the
+ * file-patch decorator put in its `_meta` (`file-patch-decorator.ts`); other content as is.
+ */
 export function v2ToolCallContent(content: v1.ToolCallContent): v2.ToolCallContent {
   if (content.type !== "diff") return content as v2.ToolCallContent;
   const change: v2.DiffChange = !present(content.oldText)
     ? { operation: "add", path: content.path, fileType: "text" }
     : { operation: "modify", path: content.path, fileType: "text" };
-  return { type: "diff", changes: [change] };
+  const patch = content._meta?.[V2_PATCH_META];
+  return typeof patch === "string"
+    ? { type: "diff", changes: [change], patch: { format: GIT_PATCH_FORMAT, text: patch } }
+    : { type: "diff", changes: [change] };
 }
 
 function meta(value: Record<string, unknown> | null | undefined): {

@@ -9,6 +9,7 @@ import {
   v2InitializeResponse,
   v2SessionList,
 } from "../../extensions/v2/mapping.js";
+import { PROTOCOL_V2 } from "../../extensions/v2/keys.js";
 import { V2Connection } from "../../extensions/v2/v2-connection.js";
 import { toRequestError } from "../errors.js";
 import { guarded } from "../guarded.js";
@@ -38,7 +39,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         guarded(m.initialize, ({ params }) =>
           v2InitializeResponse(
             initializeResponse(
-              service.initialize(v1ClientCapabilities(params.capabilities)),
+              service.initialize(v1ClientCapabilities(params.capabilities), PROTOCOL_V2),
               service.options,
             ),
           ),

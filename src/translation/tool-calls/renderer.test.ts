@@ -307,6 +307,40 @@ describe("renderToolCall", () => {
       });
   });
 
+  it("shows a denial's reason as the result, upstream's toolResponse only for a client that is not AIR", () => {
+    const denied = bash({
+      status: "failed",
+      nonExecutionKind: "permission-rule",
+      denial: { toolUseId: "t1", decisionReasonType: "rule", message: "Refused." },
+      result: { isError: true, text: "Refused.", raw: "Refused.", structured: undefined },
+      resultFacts: { commandOutput: { output: "Refused.", exitCode: null } },
+    });
+    const reason = {
+      type: "content",
+      content: { type: "text", text: "Permission denied: Refused." },
+    };
+    const list = { type: "content", content: { type: "text", text: "List" } };
+    const response = { decisionReasonType: "rule", message: "Refused." };
+    const r = renderToolCall(denied, plain);
+    expect(r.content).toEqual([list, reason]);
+    expect(r.rawOutput).toBe("Refused.");
+    expect(r._meta).toStrictEqual({
+      claudeCode: { toolName: "Bash", toolResponse: response, nonExecutionKind: "permission-rule" },
+    });
+    // Zed: the command never ran, so its reason stands in for the terminal.
+    const z = renderToolCall(denied, zed);
+    expect(z.content).toEqual([reason]);
+    expect(z).not.toHaveProperty("rawOutput");
+    // AIR: the reason in content only, the kind in nonExecutionKind.
+    const a = renderToolCall(denied, air);
+    expect(a.content).toEqual([reason]);
+    expect(a).not.toHaveProperty("rawOutput");
+    expect(a._meta).toStrictEqual({
+      claudeCode: { toolName: "Bash", nonExecutionKind: "permission-rule" },
+      jetbrains: { air: { version: 1, commandTitle: "List" } },
+    });
+  });
+
   it("locates a done edit where it landed, but for AIR", () => {
     const edit = {
       ...newToolCallState("e1", "Edit", null),

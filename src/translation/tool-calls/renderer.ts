@@ -7,6 +7,7 @@ import type { InputFacts } from "./facts.js";
 import type { RenderedToolCall } from "./field-tracker.js";
 import { reporterFor, safely } from "./registry.js";
 import { genericReporter } from "./reporters/generic.js";
+import { denialContent, denialResponse } from "./permission-denial.js";
 import { fenced, textContent, type ToolReporter } from "./reporter.js";
 import type { ToolCallState } from "./tool-call-state.js";
 
@@ -65,6 +66,9 @@ export function renderToolCall(
     const response = air ? markersOf(state.toolResponse) : state.toolResponse;
     if (response !== undefined) claudeCode.toolResponse = response;
   }
+  // A denial's reason: upstream's response for a client that is not AIR; AIR reads it
+  // in `content` only (each fact in one field) and the kind in `nonExecutionKind`.
+  if (state.denial && !air) claudeCode.toolResponse = denialResponse(state.denial);
   if (done && state.nonExecutionKind !== undefined)
     claudeCode.nonExecutionKind = state.nonExecutionKind;
   const meta: Record<string, unknown> = { claudeCode };
@@ -165,12 +169,17 @@ function renderContent(
   displayText: string | undefined,
   shown: Shown,
 ): ToolCallContent[] {
+  const display: ToolCallContent[] =
+    displayText && !profile.air.rawInputRendering && !terminal ? [textContent(displayText)] : [];
+  // A tool refused before it ran: its reason is the result (a command ran in no terminal).
+  if (state.denial) {
+    shown.result = true;
+    return display.concat(denialContent(state.denial));
+  }
   if (terminal) {
     shown.result = true;
     return [{ type: "terminal", terminalId: state.toolCallId }];
   }
-  const display: ToolCallContent[] =
-    displayText && !profile.air.rawInputRendering ? [textContent(displayText)] : [];
   const output = state.resultFacts?.commandOutput;
   if (facts.command) {
     if (!output?.output) return display;

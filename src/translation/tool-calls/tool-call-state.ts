@@ -1,9 +1,9 @@
 import type { ToolCallStatus } from "@agentclientprotocol/sdk/unstable";
 import type { FileBeforeApproval, ResultFacts, ToolResult } from "./facts.js";
+import type { NonExecutionKind, PermissionDenial } from "./permission-denial.js";
 import type { ToolInput } from "./reporter.js";
 
-/** Upstream's `claudeCode.nonExecutionKind` of a tool that a permission decision refused. */
-export type NonExecutionKind = "permission-rule";
+export type { NonExecutionKind } from "./permission-denial.js";
 
 /** Everything known about one tool use so far; the renderer turns it into ACP fields. */
 export interface ToolCallState {
@@ -31,8 +31,10 @@ export interface ToolCallState {
   missingPlanFile?: string;
   /** A plan tool's plan went out. */
   planSent?: boolean;
-  /** Why the tool never ran (upstream `claudeCode.nonExecutionKind`): the user refused it. */
+  /** Why the tool never ran (upstream `claudeCode.nonExecutionKind`): the user, a rule, a mode… */
   nonExecutionKind?: NonExecutionKind;
+  /** A rule, the classifier or a mode refused it without asking (`system/permission_denied`). */
+  denial?: PermissionDenial;
 }
 
 export function newToolCallState(

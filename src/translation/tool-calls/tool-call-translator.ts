@@ -20,6 +20,7 @@ import { inputFacts, renderToolCall, reporterOf } from "./renderer.js";
 import { defaultResult, record, resultText, str } from "./reporter.js";
 import { markdownPlanUpdates } from "./markdown-plan.js";
 import { TASK_TOOLS, TaskPlan, type TaskHookEvent } from "./task-plan.js";
+import { denialKind, type NonExecutionKind, type PermissionDenial } from "./permission-denial.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
 
 /** A tool_use block as Claude streams and sends it. */
@@ -155,9 +156,11 @@ export class ToolCallTranslator {
     return this.report(state);
   }
 
-  /** The tool ran (or was denied): its result. */
-  result(block: ToolResultBlock, structured: unknown): RoutedUpdate[] {
+  /** The tool ran (or was denied): its result; `stamped`: Claude Code's non-execution kind. */
+  result(block: ToolResultBlock, structured: unknown, stamped?: NonExecutionKind): RoutedUpdate[] {
     const state = this.calls.get(block.tool_use_id);
+    // The kind Claude Code stamped is the exact one of a refusal (auto mode has three).
+    if (state?.nonExecutionKind !== undefined && stamped) state.nonExecutionKind = stamped;
     if (!state) {
       const result = { isError: block.is_error === true, text: "", raw: block.content, structured };
       const plan = this.taskPlan.awaitedResult(block.tool_use_id, result);
@@ -193,10 +196,7 @@ export class ToolCallTranslator {
     return updates.concat(this.report(state));
   }
 
-  /**
-   * A TaskCreated / TaskCompleted hook: the session's plan, whoever changed the task
-   * list (a subagent's task tools reach no transcript of the root session).
-   */
+  /** A TaskCreated / TaskCompleted hook: the session's plan, whoever changed the task list. */
   taskHook(event: TaskHookEvent): RoutedUpdate[] {
     const plan = this.taskPlan.hook(event);
     return plan ? this.plan(null, plan) : [];
@@ -228,10 +228,7 @@ export class ToolCallTranslator {
     return parent !== null ? this.running(parent) : [];
   }
 
-  /**
-   * Tells which subagent calls got a native child session: one that ended without a
-   * child (its launch failed, or was denied) is reported as an ordinary tool call.
-   */
+  /** Which subagent calls got a child session (one without is an ordinary tool call). */
   knowChildSessions(hasChildSession: (toolUseId: string) => boolean): void {
     this.hasChildSession = hasChildSession;
   }
@@ -241,21 +238,25 @@ export class ToolCallTranslator {
     return this.calls.get(toolUseId)?.parentToolUseId ?? null;
   }
 
-  /**
-   * The user allowed the tool: AIR learns that it runs now; every other client, like
-   * upstream, sees no status between `pending` and the result.
-   */
+  /** The user allowed the tool: AIR learns that it runs now (upstream: no such status). */
   approved(toolUseId: string): RoutedUpdate[] {
     return this.profile.air.client ? this.running(toolUseId) : [];
   }
 
-  /**
-   * A permission decision refused the tool: its result (Claude Code's refusal) ends it
-   * with upstream's `claudeCode.nonExecutionKind`. Nothing to send until then.
-   */
+  /** The user refused the tool: its result ends it with `claudeCode.nonExecutionKind`. */
   refused(toolUseId: string): void {
     const state = this.calls.get(toolUseId);
     if (state) state.nonExecutionKind = "permission-rule";
+  }
+
+  /** A rule, the classifier or a mode refused the tool unasked: it failed, with the reason. */
+  denied(denial: PermissionDenial): RoutedUpdate[] {
+    const state = this.calls.get(denial.toolUseId);
+    if (!state || state.status === "completed" || state.status === "failed") return [];
+    state.denial = denial;
+    state.nonExecutionKind = denialKind(denial);
+    state.status = "failed";
+    return this.report(state);
   }
 
   /** The tool runs now. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PatchRepo } from "../../../test/support/git-apply.js";
-import { gitPatch } from "./diff-patch.js";
+import { gitPatch } from "./git-patch.js";
 import { previewFileTool } from "./edit-preview.js";
 
 /**
