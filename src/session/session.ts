@@ -39,6 +39,7 @@ import { ClientNotifications } from "./client-notifications.js";
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { titlesFor, type SessionTitles } from "./session-titles.js";
+import { ActivityTap, type SessionActivity } from "./session-activity.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
 type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QueryStarterParts;
@@ -83,6 +84,7 @@ export class Session {
   private readonly suggestions: PromptSuggestions;
   private readonly notifications: ClientNotifications;
   private readonly idle: IdleCompaction;
+  private readonly activityTap = new ActivityTap();
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -160,7 +162,8 @@ export class Session {
     this.goals = new GoalControl({ ...this.parts, prompt: (c) => this.runner.prompt(c) });
     this.asyncTasks = asyncTasksFor(profile, this.parts);
     this.idle = new IdleCompaction({ ...this.parts, runner: this.runner });
-    this.taps = [...messageTaps({ ...this.parts, titles: this.titles.tap }), this.idle];
+    const titles = this.titles.tap;
+    this.taps = [...messageTaps({ ...this.parts, titles }), this.idle, this.activityTap];
     this.suggestions = PromptSuggestions.for(profile, setup.passThrough, this.outbox);
     this.notifications = ClientNotifications.for(setup, client, profile);
   }
@@ -254,6 +257,9 @@ export class Session {
     this.runner.pump();
   }
 
+  /** Claude Code's state, last turn end and cost, for a session list row. */
+  activity = (): SessionActivity => this.activityTap.current;
+
   /** Settles once this session's Claude Code is up, or failed to start. */
   get up(): Promise<void> {
     return this.startState.started;
@@ -282,11 +288,7 @@ export class Session {
     });
   }
 
-  /**
-   * A load was answered: nothing for the session may follow it until the client prompts
-   * again. What Claude Code still has to tell (its commands once up, a correction) is
-   * held until then.
-   */
+  /** A load was answered: what Claude Code still tells waits for the next prompt. */
   quietUntilPrompt(): void {
     this.runner.quietUntilPrompt();
   }
