@@ -72,7 +72,7 @@ export class Session {
   private readonly parts: SessionParts;
   private readonly queries: QueryStarter;
   private readonly runner: TurnRunner;
-  /** AIR `asyncTasks`: the session's background tasks, for a client that declared it. */
+  /** The background tasks of an AIR `asyncTasks` or a Lody client (`async-tasks.ts`). */
   private readonly asyncTasks: AsyncTasks | undefined;
   private readonly commands: SessionCommands;
   /** Claude Code's start answers stored on disk, for the next session like this one. */

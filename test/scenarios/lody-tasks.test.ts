@@ -160,6 +160,62 @@ describe("Lody background tasks", () => {
     );
   });
 
+  it("a client that is Lody and AIR with asyncTasks gets both: the task card and AIR's updates, and AIR's stop", async () => {
+    const both = {
+      _meta: { ...LODY._meta, jetbrains: { air: { version: 1, capabilities: ["asyncTasks"] } } },
+    };
+    const { s, sessionId } = await start(both, [
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_long",
+            name: "Bash",
+            input: {
+              command: "echo start; sleep 300",
+              description: "Long job",
+              run_in_background: true,
+            },
+          },
+        ],
+      },
+      textTurn("Started."),
+    ]);
+    const open = taskCalls(s, sessionId)[0] as Update & { toolCallId: string };
+    const taskId = open.toolCallId.slice("task:".length);
+    expect(open).toMatchObject({
+      sessionUpdate: "tool_call",
+      title: "Bash: Long job",
+      _meta: { lody: { task: { taskId, kind: "background", status: "in_progress" } } },
+    });
+    expect(
+      await s.agent.request("_session/async_task/stop", { sessionId, asyncTaskId: taskId }),
+    ).toEqual({ stopped: true });
+    expect(taskCalls(s, sessionId)).toHaveLength(2);
+    expect(taskCalls(s, sessionId)[1]).toMatchObject({
+      sessionUpdate: "tool_call_update",
+      toolCallId: open.toolCallId,
+      status: "failed",
+      _meta: { lody: { task: { taskId, status: "failed", error: "Stopped" } } },
+    });
+    // AIR's own updates of the same task, as AIR's contract has them.
+    const air = s
+      .sentByAdapter()
+      .map((m) => (m as { params?: { update?: { sessionUpdate?: string } } }).params?.update)
+      .filter((u) => u?.sessionUpdate?.startsWith("async_task_"));
+    expect(air[0]).toMatchObject({ sessionUpdate: "async_task_spawned", asyncTaskId: taskId });
+    expect(air.at(-1)).toMatchObject({
+      sessionUpdate: "async_task_state_update",
+      asyncTaskId: taskId,
+      state: "stopped",
+    });
+    await eventually(
+      "the command's end",
+      () => !scenarioProcesses(s).some((pid) => commandLine(pid).includes("sleep 300")),
+      10_000,
+    );
+  });
+
   it("a plain client gets no task tool call and no lody key", async () => {
     const { s, sessionId } = await start(PROFILES.plain);
     await s.model.waitForMainRequest(3, 20_000);
