@@ -120,6 +120,49 @@ describe("Lody background tasks", () => {
       });
     expect(JSON.stringify(callsOf(s, sessionId, "toolu_quick"))).not.toContain("lody");
     await s.model.waitForMainRequest(3, 20_000);
+
+    // A load replays the card as live sent it, in its place after the Bash call; the
+    // times are the stored entries' (within a second of live's).
+    const live = taskCalls(s, sessionId);
+    await s.restartAdapter();
+    await s.initialize(LODY);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    const replayed = taskCalls(s, sessionId);
+    const times = (u: Update) => {
+      const task = (u as unknown as { _meta: { lody: { task: Record<string, number> } } })._meta
+        .lody.task;
+      return [task.startedAtEpochSeconds!, task.endedAtEpochSeconds ?? 0];
+    };
+    const anyTimes = (u: Update) => {
+      const task = (u as unknown as { _meta: { lody: { task: Record<string, unknown> } } })._meta
+        .lody.task;
+      return {
+        ...u,
+        _meta: {
+          lody: {
+            task: {
+              ...task,
+              startedAtEpochSeconds: expect.any(Number),
+              ...(task.endedAtEpochSeconds !== undefined
+                ? { endedAtEpochSeconds: expect.any(Number) }
+                : {}),
+            },
+          },
+        },
+      };
+    };
+    expect(replayed).toStrictEqual(live.map(anyTimes));
+    for (let i = 0; i < live.length; i++) {
+      const [a, b] = [times(live[i]!), times(replayed[i]!)];
+      expect(Math.abs(a[0]! - b[0]!)).toBeLessThanOrEqual(1);
+      expect(Math.abs(a[1]! - b[1]!)).toBeLessThanOrEqual(1);
+    }
+    const order = s.updates(sessionId).map((u) => ("toolCallId" in u ? u.toolCallId : ""));
+    expect(order.indexOf(`task:${taskId}`)).toBeGreaterThan(order.indexOf("toolu_quick"));
   });
 
   it("a command still running when the session closes ends failed; AIR's stop does not reach it", async () => {
