@@ -40,6 +40,7 @@ import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { titlesFor, type SessionTitles } from "./session-titles.js";
 import { ActivityTap, type SessionActivity } from "./session-activity.js";
+import { BackgroundWorkflows, stopsWorkflowsOnCancel } from "./background-workflows.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
 type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QueryStarterParts;
@@ -85,6 +86,8 @@ export class Session {
   private readonly notifications: ClientNotifications;
   private readonly idle: IdleCompaction;
   private readonly activityTap = new ActivityTap();
+  /** Background workflows a cancel stops (Claude Code's interrupt spares them). */
+  private readonly workflows: BackgroundWorkflows | undefined;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -162,8 +165,12 @@ export class Session {
     this.goals = new GoalControl({ ...this.parts, prompt: (c) => this.runner.prompt(c) });
     this.asyncTasks = asyncTasksFor(profile, this.parts);
     this.idle = new IdleCompaction({ ...this.parts, runner: this.runner });
+    this.workflows = stopsWorkflowsOnCancel(profile, setup.passThrough, client.task !== undefined)
+      ? new BackgroundWorkflows(setup.sessionId, (taskId) => this.slot.current?.stopTask(taskId))
+      : undefined;
     const titles = this.titles.tap;
-    this.taps = [...messageTaps({ ...this.parts, titles }), this.idle, this.activityTap];
+    const own = this.workflows ? [this.workflows] : [];
+    this.taps = [...messageTaps({ ...this.parts, titles }), this.idle, this.activityTap, ...own];
     this.suggestions = PromptSuggestions.for(profile, setup.passThrough, this.outbox);
     this.notifications = ClientNotifications.for(setup, client, profile);
   }
@@ -245,10 +252,7 @@ export class Session {
     this.runner.pump();
   }
 
-  /**
-   * Claude Code did not start after the session was answered from the cache: as with a
-   * Claude Code that exits, the next prompt starts a new one (or fails with the reason).
-   */
+  /** Claude Code did not start after a cached answer: the next prompt starts one (or fails). */
   private onStartFailed(error: unknown): void {
     if (!this.lifecycle.closed)
       log.warn("Claude Code did not start", { sessionId: this.id, message: String(error) });
@@ -303,10 +307,7 @@ export class Session {
     return this.options.setOption(configId, value);
   }
 
-  /**
-   * Queues a prompt; resolves when its turn ends. `meta`: the request's `_meta` (AIR's
-   * file-change report request).
-   */
+  /** Queues a prompt; resolves when its turn ends. `meta`: its `_meta` (AIR's report request). */
   prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
     this.suggestions.spent();
     this.idle.disarm();
@@ -314,10 +315,7 @@ export class Session {
     return this.goals.prompt(content, run);
   }
 
-  /**
-   * Pushes `content` into the running turn (`session/steering.ts`); undefined when no
-   * turn runs.
-   */
+  /** Pushes `content` into the running turn (`steering.ts`); undefined when none runs. */
   steer(content: ClaudeUserBlock[]): Steer | undefined {
     return this.steering.inject(content);
   }
@@ -339,6 +337,7 @@ export class Session {
     if (this.lifecycle.turn) this.children?.parentCancelled();
     this.idle.disarm();
     this.runner.cancel();
+    this.workflows?.cancelled();
   }
 
   /** `_session/async_task/stop`; `{stopped: false}` for a client without async tasks. */
