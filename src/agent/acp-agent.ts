@@ -185,7 +185,7 @@ export class AcpAgent {
   }
 
   list(request: ListRequest): Promise<ListSessionsResponse> {
-    return listSessions(this.index, this.negotiated, request);
+    return listSessions(this.index, this.negotiated, request, this.sessions.activityOf);
   }
 
   close(sessionId: string): void {

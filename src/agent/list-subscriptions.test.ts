@@ -48,7 +48,8 @@ const row = (sessionId: string, title: string) => ({
   cwd,
   title,
   updatedAt: expect.any(String),
-  _meta: { jetbrains: { air: { version: 1, archived: false } } },
+  // A prompt just written, without an answer: another process at work on it.
+  _meta: { jetbrains: { air: { version: 1, archived: false, state: "running" } } },
 });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 

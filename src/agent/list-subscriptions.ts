@@ -8,7 +8,7 @@ import type { ClientPort } from "../client/client-port.js";
 import { cwdForms, projectDirsFor, transcriptSessionId } from "../sdk/transcript-paths.js";
 import { invalidInput } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
-import { toIndexRows } from "./history/index-rows.js";
+import { toIndexRows, type OwnActivityOf } from "./history/index-rows.js";
 import { worktreeCounterparts } from "./history/linked-worktree.js";
 import { storedRowAt } from "./history/stored-row.js";
 
@@ -37,7 +37,11 @@ export class ListSubscriptions {
   /** Sessions whose rows wait (a fork, until its id is in the client's hands). */
   private readonly held = new Set<string>();
 
-  constructor(private readonly client: () => ClientPort) {}
+  constructor(
+    private readonly client: () => ClientPort,
+    /** What this process knows of the sessions it runs (their rows' state and cost). */
+    private readonly own: OwnActivityOf = () => undefined,
+  ) {}
 
   async subscribe(cwd: string): Promise<{ subscriptionId: string }> {
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) {
@@ -47,6 +51,7 @@ export class ListSubscriptions {
       randomUUID(),
       (params) => this.client().notify(LIST_CHANGES_METHOD, params),
       (sessionId) => this.held.has(sessionId),
+      this.own,
     );
     // Counted at once, so subscribes side by side cannot pass the bound.
     this.subscriptions.set(subscription.id, subscription);
@@ -110,6 +115,7 @@ class Subscription {
     readonly id: string,
     private readonly notify: (params: unknown) => Promise<void>,
     private readonly isHeld: (sessionId: string) => boolean,
+    private readonly own: OwnActivityOf,
   ) {
     this.sent = new SentRows(id);
   }
@@ -199,7 +205,7 @@ class Subscription {
       const existed = this.known.has(sessionId) && !row.transcript;
       if (row.transcript) this.known.add(sessionId);
       else this.known.delete(sessionId);
-      const [shown] = row.stored ? await toIndexRows([row.stored]) : [];
+      const [shown] = row.stored ? await toIndexRows([row.stored], this.own) : [];
       observed.set(sessionId, { row: shown, existed, forced });
     }
     return observed;

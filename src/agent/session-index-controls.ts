@@ -34,7 +34,7 @@ export class SessionIndexControls {
   private readonly lists: ListSubscriptions;
 
   constructor(private readonly deps: SessionIndexDeps) {
-    this.lists = new ListSubscriptions(deps.client);
+    this.lists = new ListSubscriptions(deps.client, deps.sessions.activityOf);
   }
 
   /** `_session/list/subscribe`: `_session/list/changes` for the sessions of `cwd`. */
@@ -92,7 +92,12 @@ export class SessionIndexControls {
   async batchGet(sessionIds: readonly string[]): Promise<{ sessions: IndexRow[] }> {
     this.check(SESSION_INDEX_METHODS.batchGet);
     const rows = await Promise.all([...new Set(sessionIds)].map(storedSessionRow));
-    return { sessions: await toIndexRows(rows.filter((row) => row !== undefined)) };
+    return {
+      sessions: await toIndexRows(
+        rows.filter((row) => row !== undefined),
+        this.deps.sessions.activityOf,
+      ),
+    };
   }
 
   private check(method: Method): void {

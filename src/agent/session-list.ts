@@ -4,7 +4,7 @@ import { isArchivedTitle } from "../extensions/air/archive-title.js";
 import { keptBy, parseListOptions } from "../extensions/air/session-index-rows.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { invalidInput } from "../util/adapter-error.js";
-import { plainRows, toIndexRows } from "./history/index-rows.js";
+import { plainRows, toIndexRows, type OwnActivityOf } from "./history/index-rows.js";
 import { worktreeCounterparts } from "./history/linked-worktree.js";
 import { encodeListCursor, parseListCursor } from "./history/list-cursor.js";
 import type { SessionIndex } from "./history/session-index.js";
@@ -26,12 +26,13 @@ export interface ListRequest {
  * the visible title and `_meta.jetbrains.air {archived, agentWorktree?}`. Another AIR
  * client archives with `session/delete`, so its archived sessions stay hidden, as if
  * deleted (the reference's behaviour). Every other client gets every session, the title
- * as stored.
+ * as stored. `own`: what this process knows of the sessions it runs (AIR's row state).
  */
 export async function listSessions(
   index: SessionIndex,
   profile: ClientProfile,
   { cwd, cursor, meta }: ListRequest,
+  own: OwnActivityOf = () => undefined,
 ): Promise<ListSessionsResponse> {
   if (cwd !== undefined && !isAbsolute(cwd)) {
     throw invalidInput(`cwd must be an absolute path: ${JSON.stringify(cwd)}`);
@@ -47,7 +48,7 @@ export async function listSessions(
   const limit = options?.limit ?? LIST_PAGE_SIZE;
   const page = await index.page({ cwd, alsoIn, after, limit, keep });
   return {
-    sessions: options ? await toIndexRows(page.sessions) : plainRows(page.sessions),
+    sessions: options ? await toIndexRows(page.sessions, own) : plainRows(page.sessions),
     ...(page.next ? { nextCursor: encodeListCursor(page.next) } : {}),
   };
 }

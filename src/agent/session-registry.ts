@@ -21,6 +21,9 @@ export class SessionRegistry {
     return typeof sessionId === "string" ? this.sessions.get(sessionId) : undefined;
   }
 
+  /** What this process knows of a live session, for its session list row. */
+  readonly activityOf = (sessionId: string) => this.find(sessionId)?.activity();
+
   /** The live session whose subagent has the child session `childId`, if any. */
   ownerOfChild(childId: string): Session | undefined {
     for (const session of this.sessions.values())

@@ -26,37 +26,39 @@ export interface AsyncTaskParts {
 }
 
 /**
- * The session's async tasks for a client that takes them: AIR's `asyncTasks`, else a
+ * The session's async tasks for a client that takes them: AIR's `asyncTasks`, and a
  * Lody client's background tasks as `_meta.lody.task` tool calls (lody-contract.md §7.6),
- * and its subagents as task cards too when they stay on the root (no Lody subagent
- * events, no native child sessions: the cards are their fallback).
+ * its subagents as task cards too when they stay on the root (no Lody subagent events,
+ * no native child sessions: the cards are their fallback). A client that is both gets
+ * both: each extension's contract stands on its own.
  */
 export function asyncTasksFor(
   profile: ClientProfile,
   parts: AsyncTaskParts,
 ): AsyncTasks | undefined {
-  if (profile.air.asyncTasks) return new AsyncTasks(parts);
-  if (!profile.lody.client) return undefined;
-  const cards = new LodyTaskCards();
-  const subagents = subagentsOffRoot(profile) ? undefined : new LodySubagentCards(cards);
-  return new AsyncTasks(parts, cards, subagents);
+  const air = profile.air.asyncTasks;
+  if (!air && !profile.lody.client) return undefined;
+  const cards = profile.lody.client ? new LodyTaskCards() : undefined;
+  const subagents = cards && !subagentsOffRoot(profile) ? new LodySubagentCards(cards) : undefined;
+  return new AsyncTasks(parts, air, cards, subagents);
 }
 
 /**
- * A session's async tasks for an AIR client that declared `asyncTasks` (air-extensions.md
- * "Async tasks"): every SDK message goes to the tracker, in or out of a turn (a task ends
- * while no prompt runs); its updates go to the client in order, held while the session is
- * quiet. Also the stop request and the end of every open task when the session closes.
+ * A session's async tasks (air-extensions.md "Async tasks", lody-contract.md §7.6):
+ * every SDK message goes to the tracker, in or out of a turn (a task ends while no
+ * prompt runs); its updates go to the client in order, held while the session is quiet.
+ * Also the stop request and the end of every open task when the session closes.
  */
 export class AsyncTasks {
   private readonly tracker = new AsyncTaskTracker();
 
   /**
-   * `lody`: the tasks go out as Lody task tool calls instead of AIR's updates;
-   * `subagents`: the subagents too.
+   * `air`: the tasks go out as AIR's updates (and AIR's stop request stops them);
+   * `lody`: as Lody task tool calls; `subagents`: the subagents too, as Lody cards.
    */
   constructor(
     private readonly parts: AsyncTaskParts,
+    private readonly air: boolean,
     private readonly lody?: LodyTaskCards,
     private readonly subagents?: LodySubagentCards,
   ) {}
@@ -73,8 +75,8 @@ export class AsyncTasks {
    * finished or already stopping task, and when Claude Code could not stop it.
    */
   async stop(taskId: string): Promise<StopAsyncTaskResponse> {
-    // AIR's method: a Lody client's tasks are not stopped through it.
-    if (this.lody) return { stopped: false };
+    // AIR's method: a client that is Lody only does not stop its tasks through it.
+    if (!this.air) return { stopped: false };
     const name = this.tracker.stopping(taskId);
     if (name === undefined) return { stopped: false };
     const query = this.parts.slot.current;
@@ -132,12 +134,10 @@ export class AsyncTasks {
     const now = epochSeconds();
     for (const update of updates) {
       const target = this.tracker.targetOf(update.asyncTaskId);
-      if (this.lody) {
-        for (const card of this.lody.present(update, now)) routed.push({ target, update: card });
-        continue;
-      }
       // AIR's own session update kinds, outside the ACP schema's union.
-      routed.push({ target, update: update as unknown as SessionUpdate });
+      if (this.air) routed.push({ target, update: update as unknown as SessionUpdate });
+      if (!this.lody) continue;
+      for (const card of this.lody.present(update, now)) routed.push({ target, update: card });
     }
     this.parts.outbox.announceRouted(routed);
   }

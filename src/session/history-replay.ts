@@ -26,6 +26,7 @@ import {
   type ChildWorkState,
 } from "../translation/subagents/child-session.js";
 import { TITLE_SOURCES } from "../extensions/lody/keys.js";
+import { replayedCardsFor } from "../extensions/lody/replayed-cards.js";
 import { lodyTitleUpdate } from "../extensions/lody/title.js";
 import { turnIdUpdate } from "../extensions/lody/turns.js";
 import { log } from "../util/log.js";
@@ -170,6 +171,8 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
   };
   const lines = activeBranch(stored.links);
   const turnIds = request.profile.lody.client;
+  // Lody's task cards, in their place among the updates, as live.
+  const cards = replayedCardsFor(request.profile);
   try {
     for (let i = 0; i < lines.length; i++) {
       const entry = stored.take(lines[i]!);
@@ -179,6 +182,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
       const resumed = replay.resumeOf(entry);
       if (resumed) await resume(resumed);
       await send(replay.entry(entry));
+      if (cards) await send(cards.see(entry));
       // Lody's turnId follows each assistant message, as live (lody-contract.md §7.9).
       if (turnIds && entry.type === "assistant") await send([turnIdUpdate(entry.uuid)]);
     }
@@ -186,6 +190,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
     stored.release();
   }
   await send(replay.finish());
+  if (cards) await send(cards.finish());
   if (turnIds) await send(await lodyStoredTitle(transcript));
   await send.flushed();
   return [...announced.values()];

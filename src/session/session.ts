@@ -39,6 +39,8 @@ import { ClientNotifications } from "./client-notifications.js";
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { titlesFor, type SessionTitles } from "./session-titles.js";
+import { ActivityTap, type SessionActivity } from "./session-activity.js";
+import { BackgroundWorkflows, stopsWorkflowsOnCancel } from "./background-workflows.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
 
 type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QueryStarterParts;
@@ -71,7 +73,7 @@ export class Session {
   private readonly parts: SessionParts;
   private readonly queries: QueryStarter;
   private readonly runner: TurnRunner;
-  /** AIR `asyncTasks`: the session's background tasks, for a client that declared it. */
+  /** The background tasks of an AIR `asyncTasks` or a Lody client (`async-tasks.ts`). */
   private readonly asyncTasks: AsyncTasks | undefined;
   private readonly commands: SessionCommands;
   /** Claude Code's start answers stored on disk, for the next session like this one. */
@@ -83,6 +85,9 @@ export class Session {
   private readonly suggestions: PromptSuggestions;
   private readonly notifications: ClientNotifications;
   private readonly idle: IdleCompaction;
+  private readonly activityTap = new ActivityTap();
+  /** Background workflows a cancel stops (Claude Code's interrupt spares them). */
+  private readonly workflows: BackgroundWorkflows | undefined;
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -160,7 +165,12 @@ export class Session {
     this.goals = new GoalControl({ ...this.parts, prompt: (c) => this.runner.prompt(c) });
     this.asyncTasks = asyncTasksFor(profile, this.parts);
     this.idle = new IdleCompaction({ ...this.parts, runner: this.runner });
-    this.taps = [...messageTaps({ ...this.parts, titles: this.titles.tap }), this.idle];
+    this.workflows = stopsWorkflowsOnCancel(profile, setup.passThrough, client.task !== undefined)
+      ? new BackgroundWorkflows(setup.sessionId, (taskId) => this.slot.current?.stopTask(taskId))
+      : undefined;
+    const titles = this.titles.tap;
+    const own = this.workflows ? [this.workflows] : [];
+    this.taps = [...messageTaps({ ...this.parts, titles }), this.idle, this.activityTap, ...own];
     this.suggestions = PromptSuggestions.for(profile, setup.passThrough, this.outbox);
     this.notifications = ClientNotifications.for(setup, client, profile);
   }
@@ -242,10 +252,7 @@ export class Session {
     this.runner.pump();
   }
 
-  /**
-   * Claude Code did not start after the session was answered from the cache: as with a
-   * Claude Code that exits, the next prompt starts a new one (or fails with the reason).
-   */
+  /** Claude Code did not start after a cached answer: the next prompt starts one (or fails). */
   private onStartFailed(error: unknown): void {
     if (!this.lifecycle.closed)
       log.warn("Claude Code did not start", { sessionId: this.id, message: String(error) });
@@ -253,6 +260,9 @@ export class Session {
     this.lifecycle.started();
     this.runner.pump();
   }
+
+  /** Claude Code's state, last turn end and cost, for a session list row. */
+  activity = (): SessionActivity => this.activityTap.current;
 
   /** Settles once this session's Claude Code is up, or failed to start. */
   get up(): Promise<void> {
@@ -282,11 +292,7 @@ export class Session {
     });
   }
 
-  /**
-   * A load was answered: nothing for the session may follow it until the client prompts
-   * again. What Claude Code still has to tell (its commands once up, a correction) is
-   * held until then.
-   */
+  /** A load was answered: what Claude Code still tells waits for the next prompt. */
   quietUntilPrompt(): void {
     this.runner.quietUntilPrompt();
   }
@@ -301,10 +307,7 @@ export class Session {
     return this.options.setOption(configId, value);
   }
 
-  /**
-   * Queues a prompt; resolves when its turn ends. `meta`: the request's `_meta` (AIR's
-   * file-change report request).
-   */
+  /** Queues a prompt; resolves when its turn ends. `meta`: its `_meta` (AIR's report request). */
   prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
     this.suggestions.spent();
     this.idle.disarm();
@@ -312,10 +315,7 @@ export class Session {
     return this.goals.prompt(content, run);
   }
 
-  /**
-   * Pushes `content` into the running turn (`session/steering.ts`); undefined when no
-   * turn runs.
-   */
+  /** Pushes `content` into the running turn (`steering.ts`); undefined when none runs. */
   steer(content: ClaudeUserBlock[]): Steer | undefined {
     return this.steering.inject(content);
   }
@@ -337,6 +337,7 @@ export class Session {
     if (this.lifecycle.turn) this.children?.parentCancelled();
     this.idle.disarm();
     this.runner.cancel();
+    this.workflows?.cancelled();
   }
 
   /** `_session/async_task/stop`; `{stopped: false}` for a client without async tasks. */

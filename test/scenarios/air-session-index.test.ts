@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
@@ -12,7 +20,7 @@ const scenario = useScenarios();
 const air = (...capabilities: string[]) =>
   ({ _meta: { jetbrains: { air: { version: 1, capabilities } } } }) satisfies ClientCapabilities;
 
-type Row = { sessionId: string; title: string; _meta?: unknown };
+type Row = { sessionId: string; cwd?: string; title: string; _meta?: unknown };
 type Changes = { subscriptionId: string; sessions: Row[]; removed: string[] };
 
 /** A session with one turn, and a way to read its `session/list` row. */
@@ -136,7 +144,10 @@ describe("AIR session index (sessionIndex)", () => {
     };
     writeFileSync(join(folder, `${otherId}.jsonl`), JSON.stringify(line) + "\n");
     const outside = await changeAfter(s, 0, (c) => c.sessions.some((r) => r.sessionId === otherId));
-    expect(outside.sessions).toEqual([indexRow(otherId, "From a terminal", false)]);
+    // A prompt just written and no answer: another process is at work on it.
+    expect(outside.sessions).toEqual([
+      indexRow(otherId, "From a terminal", false, { state: "running" }),
+    ]);
     rmSync(join(folder, `${otherId}.jsonl`));
     await changeAfter(s, 0, (c) => c.removed.includes(otherId));
 
@@ -229,7 +240,10 @@ describe("AIR session index (sessionIndex)", () => {
       cwd: worktree,
       title: "In a worktree",
       updatedAt: expect.any(String),
-      _meta: { jetbrains: { air: { version: 1, archived: false, agentWorktree: true } } },
+      // A prompt without an answer, written just now: at work in another process.
+      _meta: {
+        jetbrains: { air: { version: 1, archived: false, agentWorktree: true, state: "running" } },
+      },
     };
     expect(await list()).toEqual([]);
     expect(await list(true)).toEqual([row]);
@@ -239,18 +253,105 @@ describe("AIR session index (sessionIndex)", () => {
     // The worktree removed: no longer marked.
     git("worktree", "remove", "--force", worktree);
     expect(await s.agent.request("_session/batch_get", { sessionIds: [sessionId] })).toEqual({
-      sessions: [{ ...row, _meta: { jetbrains: { air: { version: 1, archived: false } } } }],
+      sessions: [
+        {
+          ...row,
+          _meta: { jetbrains: { air: { version: 1, archived: false, state: "running" } } },
+        },
+      ],
     });
   });
 
-  it("answers rows by id with _session/batch_get; unknown ids are left out", async () => {
+  it("answers rows by id with _session/batch_get, with the last prompt, model, fork origin, state, turn end and cost", async () => {
     const s = await scenario();
     const { sessionId, row } = await oneSession(s, air("sessionIndex"));
     const missing = "00000000-0000-4000-8000-000000000000";
-    const answer = await s.agent.request("_session/batch_get", {
-      sessionIds: [missing, sessionId],
+    const batch = async (...sessionIds: string[]) =>
+      ((await s.agent.request("_session/batch_get", { sessionIds })) as { sessions: Row[] })
+        .sessions;
+    expect(await batch(missing, sessionId)).toEqual([await row()]);
+
+    // This process's session: the transcript's prompt time and model, Claude Code's own
+    // state, turn end and cost.
+    const transcript = transcriptOf(s, sessionId);
+    const entries = readFileSync(transcript, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const prompt = entries.find(
+      (e) => e.type === "user" && JSON.stringify(e.message).includes("Something to index"),
+    )!;
+    const answer = entries.findLast((e) => e.type === "assistant")!;
+    const [own] = await batch(sessionId);
+    const fields = airFields(own!);
+    expect(fields).toStrictEqual({
+      version: 1,
+      archived: false,
+      lastPromptAt: new Date(Date.parse(prompt.timestamp as string)).toISOString(),
+      model: (answer.message as { model: string }).model,
+      state: "idle",
+      lastTurnEndedAt: expect.stringMatching(ISO_TIME),
+      cost: { amount: expect.any(Number), currency: "USD" },
     });
-    expect(answer).toEqual({ sessions: [await row()] });
+    expect(Date.parse(fields.lastTurnEndedAt as string)).toBeGreaterThanOrEqual(
+      Date.parse(prompt.timestamp as string),
+    );
+    expect((fields.cost as { amount: number }).amount).toBeGreaterThan(0);
+
+    // A fork names the session it came from.
+    const forked = await s.agent.request(methods.agent.session.fork, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    await eventually("the fork's transcript", () => existsSync(transcriptOf(s, forked.sessionId)));
+    const [fork] = await batch(forked.sessionId);
+    expect(airFields(fork!).forkedFrom).toBe(sessionId);
+
+    // Another process's session, read from its transcript alone: its last turn ended with
+    // an API error, no cost is known.
+    const otherId = "33333333-3333-4333-8333-333333333333";
+    const at = (s: number) => `2026-06-01T10:00:0${s}.000Z`;
+    const common = { sessionId: otherId, cwd: own!.cwd as string };
+    const records = [
+      { type: "user", timestamp: at(1), message: { role: "user", content: "Elsewhere" } },
+      {
+        type: "assistant",
+        timestamp: at(2),
+        message: { model: "claude-sonnet-5", stop_reason: "tool_use", content: [] },
+      },
+      {
+        type: "assistant",
+        timestamp: at(3),
+        isApiErrorMessage: true,
+        message: { model: "<synthetic>", stop_reason: "stop_sequence", content: [] },
+      },
+      { type: "system", subtype: "turn_duration", timestamp: at(4) },
+    ];
+    writeFileSync(
+      join(dirname(transcript), `${otherId}.jsonl`),
+      records.map((r) => JSON.stringify({ ...r, ...common }) + "\n").join(""),
+    );
+    expect(await batch(otherId)).toStrictEqual([
+      {
+        sessionId: otherId,
+        cwd: own!.cwd,
+        title: "Elsewhere",
+        updatedAt: expect.any(String),
+        _meta: {
+          jetbrains: {
+            air: {
+              version: 1,
+              archived: false,
+              lastPromptAt: at(1),
+              model: "claude-sonnet-5",
+              state: "error",
+              lastTurnEndedAt: at(4),
+            },
+          },
+        },
+      },
+    ]);
   });
 
   it("refuses bad params (-32602) and unknown sessions", async () => {
@@ -302,14 +403,42 @@ describe("AIR session index (sessionIndex)", () => {
   });
 });
 
-function indexRow(sessionId: string, title: string, archived: boolean) {
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** The row fields of a session this process ran a turn of (times, model and cost vary). */
+const RAN_HERE = {
+  lastPromptAt: expect.stringMatching(ISO_TIME) as string,
+  model: expect.stringMatching(/^claude-/) as string,
+  state: expect.stringMatching(/^(idle|running)$/) as string,
+  lastTurnEndedAt: expect.stringMatching(ISO_TIME) as string,
+  cost: { amount: expect.any(Number) as number, currency: "USD" },
+};
+
+function indexRow(
+  sessionId: string,
+  title: string,
+  archived: boolean,
+  fields: Record<string, unknown> = RAN_HERE,
+) {
   return {
     sessionId,
     cwd: expect.any(String),
     title,
     updatedAt: expect.any(String),
-    _meta: { jetbrains: { air: { version: 1, archived } } },
+    _meta: { jetbrains: { air: { version: 1, archived, ...fields } } },
   };
+}
+
+/** The path of a session's transcript under the scenario's config dir. */
+function transcriptOf(s: Scenario, sessionId: string): string {
+  const found = readdirSync(join(s.configDir, "projects"), { recursive: true, withFileTypes: true })
+    .map((e) => join(e.parentPath, e.name))
+    .find((path) => path.endsWith(`${sessionId}.jsonl`));
+  return found ?? join(s.configDir, "projects", `${sessionId}.jsonl`);
+}
+
+/** A row's `_meta.jetbrains.air`. */
+function airFields(row: Row): Record<string, unknown> {
+  return (row._meta as { jetbrains: { air: Record<string, unknown> } }).jetbrains.air;
 }
 
 function infoUpdate(title: string, archived: boolean) {

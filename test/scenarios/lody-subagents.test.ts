@@ -411,5 +411,56 @@ describe.each([
     // The card follows the Agent call that started it and ends before the answer.
     const ids = rootUpdates(s, sessionId).map((u) => u.toolCallId);
     expect(ids.indexOf(`task:${taskId}`)).toBeGreaterThan(ids.indexOf("toolu_agent"));
+
+    // A load replays the card: opened and ended at the Agent call's result, with the
+    // child's answer and usage as Claude Code stored them.
+    await s.restartAdapter();
+    await s.initialize(capabilities);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    const replayed = rootUpdates(s, sessionId).filter((u) =>
+      String(u.toolCallId).startsWith("task:"),
+    );
+    const usage = { totalTokens: expect.any(Number), toolUses: 1, durationMs: expect.any(Number) };
+    const progress = { lastToolName: "Bash", usage };
+    expect(replayed).toStrictEqual([
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: `task:${taskId}`,
+        title: "general-purpose: Make a marker",
+        kind: "think",
+        status: "in_progress",
+        _meta: { lody: { task: { ...snapshot, status: "in_progress" } } },
+      },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: `task:${taskId}`,
+        status: "in_progress",
+        _meta: { lody: { task: { ...snapshot, status: "in_progress", ...progress } } },
+      },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: `task:${taskId}`,
+        status: "completed",
+        _meta: {
+          lody: {
+            task: {
+              ...snapshot,
+              status: "completed",
+              endedAtEpochSeconds: expect.any(Number),
+              summary: expect.any(String),
+              ...progress,
+            },
+          },
+        },
+      },
+    ]);
+    const replayedIds = rootUpdates(s, sessionId).map((u) => u.toolCallId);
+    expect(replayedIds.indexOf(`task:${taskId}`)).toBeGreaterThan(
+      replayedIds.indexOf("toolu_agent"),
+    );
   });
 });

@@ -120,6 +120,49 @@ describe("Lody background tasks", () => {
       });
     expect(JSON.stringify(callsOf(s, sessionId, "toolu_quick"))).not.toContain("lody");
     await s.model.waitForMainRequest(3, 20_000);
+
+    // A load replays the card as live sent it, in its place after the Bash call; the
+    // times are the stored entries' (within a second of live's).
+    const live = taskCalls(s, sessionId);
+    await s.restartAdapter();
+    await s.initialize(LODY);
+    await s.agent.request(methods.agent.session.load, {
+      sessionId,
+      cwd: s.workspace,
+      mcpServers: [],
+    });
+    const replayed = taskCalls(s, sessionId);
+    const times = (u: Update) => {
+      const task = (u as unknown as { _meta: { lody: { task: Record<string, number> } } })._meta
+        .lody.task;
+      return [task.startedAtEpochSeconds!, task.endedAtEpochSeconds ?? 0];
+    };
+    const anyTimes = (u: Update) => {
+      const task = (u as unknown as { _meta: { lody: { task: Record<string, unknown> } } })._meta
+        .lody.task;
+      return {
+        ...u,
+        _meta: {
+          lody: {
+            task: {
+              ...task,
+              startedAtEpochSeconds: expect.any(Number),
+              ...(task.endedAtEpochSeconds !== undefined
+                ? { endedAtEpochSeconds: expect.any(Number) }
+                : {}),
+            },
+          },
+        },
+      };
+    };
+    expect(replayed).toStrictEqual(live.map(anyTimes));
+    for (let i = 0; i < live.length; i++) {
+      const [a, b] = [times(live[i]!), times(replayed[i]!)];
+      expect(Math.abs(a[0]! - b[0]!)).toBeLessThanOrEqual(1);
+      expect(Math.abs(a[1]! - b[1]!)).toBeLessThanOrEqual(1);
+    }
+    const order = s.updates(sessionId).map((u) => ("toolCallId" in u ? u.toolCallId : ""));
+    expect(order.indexOf(`task:${taskId}`)).toBeGreaterThan(order.indexOf("toolu_quick"));
   });
 
   it("a command still running when the session closes ends failed; AIR's stop does not reach it", async () => {
@@ -153,6 +196,62 @@ describe("Lody background tasks", () => {
       _meta: { lody: { task: { taskId, status: "failed", error: "Stopped" } } },
     });
     expect(taskCalls(s, sessionId)).toHaveLength(2);
+    await eventually(
+      "the command's end",
+      () => !scenarioProcesses(s).some((pid) => commandLine(pid).includes("sleep 300")),
+      10_000,
+    );
+  });
+
+  it("a client that is Lody and AIR with asyncTasks gets both: the task card and AIR's updates, and AIR's stop", async () => {
+    const both = {
+      _meta: { ...LODY._meta, jetbrains: { air: { version: 1, capabilities: ["asyncTasks"] } } },
+    };
+    const { s, sessionId } = await start(both, [
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_long",
+            name: "Bash",
+            input: {
+              command: "echo start; sleep 300",
+              description: "Long job",
+              run_in_background: true,
+            },
+          },
+        ],
+      },
+      textTurn("Started."),
+    ]);
+    const open = taskCalls(s, sessionId)[0] as Update & { toolCallId: string };
+    const taskId = open.toolCallId.slice("task:".length);
+    expect(open).toMatchObject({
+      sessionUpdate: "tool_call",
+      title: "Bash: Long job",
+      _meta: { lody: { task: { taskId, kind: "background", status: "in_progress" } } },
+    });
+    expect(
+      await s.agent.request("_session/async_task/stop", { sessionId, asyncTaskId: taskId }),
+    ).toEqual({ stopped: true });
+    expect(taskCalls(s, sessionId)).toHaveLength(2);
+    expect(taskCalls(s, sessionId)[1]).toMatchObject({
+      sessionUpdate: "tool_call_update",
+      toolCallId: open.toolCallId,
+      status: "failed",
+      _meta: { lody: { task: { taskId, status: "failed", error: "Stopped" } } },
+    });
+    // AIR's own updates of the same task, as AIR's contract has them.
+    const air = s
+      .sentByAdapter()
+      .map((m) => (m as { params?: { update?: { sessionUpdate?: string } } }).params?.update)
+      .filter((u) => u?.sessionUpdate?.startsWith("async_task_"));
+    expect(air[0]).toMatchObject({ sessionUpdate: "async_task_spawned", asyncTaskId: taskId });
+    expect(air.at(-1)).toMatchObject({
+      sessionUpdate: "async_task_state_update",
+      asyncTaskId: taskId,
+      state: "stopped",
+    });
     await eventually(
       "the command's end",
       () => !scenarioProcesses(s).some((pid) => commandLine(pid).includes("sleep 300")),

@@ -6,7 +6,13 @@ import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, toolCallUpdates, type Scenario } from "../support/acp-harness.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { bashTurn, HANGING_COMMAND, shellRunning, textTurn } from "../support/script-turns.js";
+import {
+  bashTurn,
+  BYPASS,
+  HANGING_COMMAND,
+  shellRunning,
+  textTurn,
+} from "../support/script-turns.js";
 import { clientView } from "../support/update-shapes.js";
 
 /**
@@ -914,5 +920,69 @@ describe("backgroundSubagents (AIR, v1)", () => {
     await eventually("the child's end", () => states().length > 1, 20_000);
     expect(states()).toEqual([{ state: "running" }, { state: "idle", stopReason: "end_turn" }]);
     expect(textOf(s, childId!)).toBe("Child speaking.Child report.");
+  });
+});
+
+const WORKFLOW_AGENT = "Workflow agent: wait.";
+/** A Workflow whose one agent waits on the model (its request hangs) until stopped. */
+const WORKFLOW_SCRIPT = [
+  "export const meta = { name: 'waiting', description: 'One agent that waits' }",
+  `const answer = await agent(${JSON.stringify(WORKFLOW_AGENT)}, { label: 'wait' })`,
+  "return { answer }",
+].join("\n");
+
+describe("background workflows and a parent cancel (perTaskStopAffordance)", () => {
+  it("a cancel stops the session's background workflow, which Claude Code's interrupt spares", async () => {
+    const parent: ScriptedTurn[] = [
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_wf",
+            name: "Workflow",
+            input: { script: WORKFLOW_SCRIPT },
+          },
+        ],
+      },
+      // The parent's turn goes on until the cancel.
+      { kind: "hang" },
+    ];
+    // The agent's own conversation starts with its prompt (the parent's holds the script).
+    const fromWorkflow = (req: { body: { messages?: unknown[] } }) =>
+      JSON.stringify(req.body.messages?.[0] ?? "").includes(WORKFLOW_AGENT);
+    const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn =>
+      fromWorkflow(req) ? { kind: "hang" } : (parent.shift() ?? textTurn("Noted."));
+    const s = await scenario({ ...BYPASS, script: Array.from({ length: 8 }, () => answer) });
+    await s.initialize(RFD);
+    const sessionId = await s.newSession({ _meta: { claudeCode: { emitRawSDKMessages: true } } });
+    const raw = () =>
+      s.extNotifications
+        .filter((n) => n.method === "_claude/sdkMessage")
+        .map((n) => (n.params as { message: Record<string, unknown> }).message);
+    const workflowTask = () =>
+      raw().find((m) => m.subtype === "task_started" && m.task_type === "local_workflow");
+    const prompt = s.prompt(sessionId, "use a workflow");
+    // The workflow's agent is waiting on the model, and so is the parent.
+    await eventually(
+      "the workflow's agent and the parent both waiting",
+      () =>
+        workflowTask() !== undefined &&
+        s.model.requests.some((r) => r.main && fromWorkflow(r)) &&
+        parent.length === 0,
+      30_000,
+    );
+    const taskId = workflowTask()!.task_id as string;
+    await s.cancel(sessionId);
+    expect((await prompt).stopReason).toBe("cancelled");
+    // Claude Code reports the workflow stopped: the adapter stopped it.
+    await eventually(
+      "the workflow's end",
+      () =>
+        raw().some(
+          (m) =>
+            m.subtype === "task_notification" && m.task_id === taskId && m.status === "stopped",
+        ),
+      20_000,
+    );
   });
 });

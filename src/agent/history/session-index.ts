@@ -25,6 +25,8 @@ export interface StoredSessionRow {
   readonly updatedAt: string;
   /** Claude Code made a worktree for the session (not a wire field: AIR's row reads it). */
   readonly agentWorktree?: true;
+  /** The transcript's path (AIR's row reads more of it: `row-facts.ts`). */
+  readonly transcript?: string;
 }
 
 export interface StoredSessionPage {
@@ -106,6 +108,7 @@ export class SessionIndex {
         updatedAt: new Date(file.updatedAtMs).toISOString(),
         updatedAtMs: file.updatedAtMs,
         ...(summary.agentWorktree ? { agentWorktree: true as const } : {}),
+        transcript: file.path,
       });
     }
     const last = rows.at(-1);

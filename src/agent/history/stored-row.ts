@@ -30,8 +30,14 @@ export async function storedRowAt(
     const summary = summarizeTranscript(readEnds(path, size, HEAD_BYTES, TAIL_BYTES));
     if (!summary?.cwd) return undefined;
     const updatedAt = new Date(mtimeMs).toISOString();
-    const row = { sessionId, cwd: summary.cwd, title: summary.title, updatedAt };
-    return summary.agentWorktree ? { ...row, agentWorktree: true as const } : row;
+    return {
+      sessionId,
+      cwd: summary.cwd,
+      title: summary.title,
+      updatedAt,
+      ...(summary.agentWorktree ? { agentWorktree: true as const } : {}),
+      transcript: path,
+    };
   } catch {
     return undefined; // deleted meanwhile, or unreadable: not known
   }

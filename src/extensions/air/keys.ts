@@ -92,6 +92,20 @@ export const AGENT_WORKTREE = "agentWorktree";
  * generic word, so not in the wire list below.
  */
 export const ARCHIVED = "archived";
+/**
+ * The other fields of a session index row's `_meta.jetbrains.air` (the reference's flat
+ * row fields of the session list RFDs), each left out when unknown. `model`, `state` and
+ * `cost` are generic words and `forkedFrom` is also Claude Code's own transcript key, so
+ * only the others are in the wire list below.
+ */
+export const ROW_FIELDS = {
+  lastPromptAt: "lastPromptAt",
+  model: "model",
+  forkedFrom: "forkedFrom",
+  state: "state",
+  lastTurnEndedAt: "lastTurnEndedAt",
+  cost: "cost",
+} as const;
 
 /** `session/fork` request `_meta.jetbrains.air.fork`: AIR's fork point. */
 export const FORK = "fork";
@@ -194,5 +208,7 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   LIST_CHANGES_METHOD,
   ...Object.values(SESSION_INDEX_AGENT_CAPABILITIES),
   AGENT_WORKTREE,
+  ROW_FIELDS.lastPromptAt,
+  ROW_FIELDS.lastTurnEndedAt,
   ...ASYNC_TASK_WIRE_STRINGS,
 ];

@@ -9,8 +9,16 @@ import {
   ARCHIVED_FILTERS,
   JETBRAINS,
   LIST_OPTIONS,
+  ROW_FIELDS,
   type ArchivedFilter,
 } from "./keys.js";
+import {
+  iso,
+  rowActivity,
+  rowCost,
+  type OwnActivity,
+  type RowFacts,
+} from "./session-row-activity.js";
 
 /** Rows per page of a `sessionIndex` client's list when it names no limit (the reference's). */
 export const DEFAULT_INDEX_LIMIT = 50;
@@ -23,9 +31,11 @@ export interface StoredRow {
   readonly cwd: string;
   readonly title: string;
   readonly updatedAt: string;
+  /** What the transcript's ends tell beyond the title. */
+  readonly facts?: RowFacts & { readonly model?: string; readonly forkedFrom?: string };
 }
 
-/** A session index row: `SessionInfo` with `_meta.jetbrains.air {archived, agentWorktree?}`. */
+/** A session index row: `SessionInfo` with `_meta.jetbrains.air {archived, agentWorktree?, …}`. */
 export interface IndexRow {
   readonly sessionId: string;
   readonly cwd: string;
@@ -87,12 +97,32 @@ export function keptBy(filter: ArchivedFilter, title: string): boolean {
 
 /**
  * The row a `sessionIndex` client gets (`session/list`, `_session/batch_get`,
- * `_session/list/changes`): the visible title, the archive state, and `agentWorktree`
- * only when true.
+ * `_session/list/changes`): the visible title and `_meta.jetbrains.air` with, in the
+ * reference's order, `archived`, `lastPromptAt`, `model`, `forkedFrom`, `agentWorktree`
+ * (only when true), `state`, `lastTurnEndedAt` and `cost` (`{amount, currency: "USD"}`),
+ * each left out when unknown. `own`: what this process knows of a session it runs;
+ * `now`: the time (epoch ms) a recent unfinished turn is judged by.
  */
-export function indexRow(row: StoredRow, agentWorktree: boolean): IndexRow {
+export function indexRow(
+  row: StoredRow,
+  agentWorktree: boolean,
+  own?: OwnActivity,
+  now = Date.parse(row.updatedAt),
+): IndexRow {
+  const facts = row.facts ?? {};
+  const activity = rowActivity(facts, own, Date.parse(row.updatedAt), now);
   const air: Record<string, unknown> = { [ARCHIVED]: isArchivedTitle(row.title) };
+  const lastPromptAt = iso(facts.lastPromptAt);
+  if (lastPromptAt !== undefined) air[ROW_FIELDS.lastPromptAt] = lastPromptAt;
+  if (facts.model !== undefined) air[ROW_FIELDS.model] = facts.model;
+  if (facts.forkedFrom !== undefined) air[ROW_FIELDS.forkedFrom] = facts.forkedFrom;
   if (agentWorktree) air[AGENT_WORKTREE] = true;
+  if (activity.state !== undefined) air[ROW_FIELDS.state] = activity.state;
+  if (activity.lastTurnEndedAt !== undefined) {
+    air[ROW_FIELDS.lastTurnEndedAt] = activity.lastTurnEndedAt;
+  }
+  const cost = rowCost(own);
+  if (cost) air[ROW_FIELDS.cost] = cost;
   return {
     sessionId: row.sessionId,
     cwd: row.cwd,

@@ -34,9 +34,15 @@ describe("asMessageEntry", () => {
       origin: "coordinator",
     });
     expect(entry?.message).toEqual({ content: "hi" });
-    for (const dropped of ["parentUuid", "cwd", "sessionId", "version", "gitBranch", "timestamp"]) {
+    for (const dropped of ["parentUuid", "cwd", "sessionId", "version", "gitBranch"]) {
       expect(entry).not.toHaveProperty(dropped);
     }
+    // The time of a tool result (a task's start) and of a task notification (its end).
+    expect(entry?.timestamp).toBe("2026-01-01T00:00:00.000Z");
+    const { toolUseResult: _, ...prompt } = stored;
+    expect(asMessageEntry(prompt)?.timestamp).toBeUndefined();
+    const notice = { ...prompt, origin: { kind: "task-notification" } };
+    expect(asMessageEntry(notice)?.timestamp).toBe("2026-01-01T00:00:00.000Z");
   });
 
   it("keeps an assistant message's id and content, not its usage, model or stop data", () => {

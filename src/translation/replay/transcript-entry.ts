@@ -45,7 +45,15 @@ export interface MessageEntry {
    * parent's SendMessage to a subagent, `task-notification`, ...).
    */
   readonly origin?: string;
+  /**
+   * When the entry was written (ISO), kept only on a tool result and a task notification
+   * (Lody's replayed task cards: a task's start and end).
+   */
+  readonly timestamp?: string;
 }
+
+/** `origin.kind` of the prompt Claude Code sends itself when a background task ends. */
+export const TASK_NOTIFICATION = "task-notification";
 
 /** Content block types that start a tool call, and those that answer one. */
 export const TOOL_USE_BLOCKS: ReadonlySet<unknown> = new Set([
@@ -105,6 +113,10 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
     compactMetadata: entry.compactMetadata,
     content: entry.subtype === "local_command" ? entry.content : undefined,
     origin: optionalString(asRecord(entry.origin)?.kind),
+    timestamp:
+      entry.toolUseResult !== undefined || asRecord(entry.origin)?.kind === TASK_NOTIFICATION
+        ? optionalString(entry.timestamp)
+        : undefined,
   } as MessageEntry;
 }
 

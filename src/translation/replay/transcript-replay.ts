@@ -13,7 +13,13 @@ import { toDisplayPrompt } from "../session-title.js";
 import { childAnswer } from "../subagents/child-answer.js";
 import { SEND_MESSAGE, SUBAGENT_TOOLS } from "../subagents/child-session.js";
 import { fileAfterTool } from "./file-after.js";
-import { asRecord, contentBlocks, TOOL_USE_BLOCKS, type MessageEntry } from "./transcript-entry.js";
+import {
+  asRecord,
+  contentBlocks,
+  TASK_NOTIFICATION,
+  TOOL_USE_BLOCKS,
+  type MessageEntry,
+} from "./transcript-entry.js";
 
 /** A subagent whose stored transcript belongs before the result of its tool call. */
 export interface SubagentRef {
@@ -32,9 +38,6 @@ export interface SubagentRef {
   /** The worktree Claude Code ran the child in, when it kept it (`isolation: "worktree"`). */
   readonly cwd?: string;
 }
-
-/** The origin of the prompt Claude Code sends itself when a background task ends (2.1.318). */
-const TASK_NOTIFICATION = "task-notification";
 
 /** A SendMessage that ran a child again, whose later run belongs before its result. */
 export interface ResumeRef {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MessageEntry } from "../replay/transcript-entry.js";
-import { childAnswer, notifiedAnswer, StoredAnswer } from "./child-answer.js";
+import { childAnswer, handbackMessage, notifiedAnswer, StoredAnswer } from "./child-answer.js";
 
 const report = (text: string) => [{ type: "text", text }];
 
@@ -68,6 +68,33 @@ describe("StoredAnswer", () => {
       "Found it.",
     ],
     [
+      "a SubagentHandback call's message, over the text after it",
+      [
+        assistant("m1", text("Working.")),
+        assistant("m2", {
+          type: "tool_use",
+          id: "h",
+          name: "SubagentHandback",
+          input: { message: "The report." },
+        }),
+        assistant("m3", text("Handed back.")),
+      ],
+      "The report.",
+    ],
+    [
+      "not a blank SubagentHandback message",
+      [
+        assistant("m1", text("Found.")),
+        assistant("m2", {
+          type: "tool_use",
+          id: "h",
+          name: "SubagentHandback",
+          input: { message: " " },
+        }),
+      ],
+      "Found.",
+    ],
+    [
       "past a later message without text",
       [assistant("m1", text("Found.")), assistant("m2", toolUse)],
       "Found.",
@@ -91,5 +118,28 @@ describe("StoredAnswer", () => {
     const answer = new StoredAnswer();
     for (const entry of entries) answer.see(entry);
     expect(answer.answer).toBe(expected);
+  });
+});
+
+describe("hand-back mode", () => {
+  it("a result that says the report was handed back is no answer", () => {
+    const delivered = {
+      status: "completed",
+      handback: "send",
+      content: report("Delivered as a message."),
+    };
+    expect(childAnswer(report("Delivered as a message."), delivered)).toBeUndefined();
+    expect(childAnswer(report("R"), { status: "completed", content: report("R") })).toBe("R");
+  });
+
+  it.each([
+    [{ message: "The report." }, "The report."],
+    [{ message: "  " }, undefined],
+    [{ message: 5 }, undefined],
+    [{}, undefined],
+    [null, undefined],
+    ["The report.", undefined],
+  ])("handbackMessage(%j) is %j", (input, expected) => {
+    expect(handbackMessage(input)).toBe(expected);
   });
 });
