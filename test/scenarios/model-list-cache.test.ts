@@ -202,7 +202,11 @@ describe("the login probe after an answer from the cache", () => {
     const { sessionId } = await storedSession(s);
     for (const method of ["session/resume", "session/new"]) {
       await s.restartAdapter();
-      await s.initialize(); // the probe is due shortly, once no Claude Code is starting
+      // The probe is due 100 ms after initialize, once no Claude Code is starting. An editor
+      // sends the session's request right behind initialize; so does this test, without
+      // waiting for initialize's answer, so that the session's start is under way before
+      // the probe is due however slow this machine is.
+      const initialized = s.initialize();
       // Whether the client had the commands when the probe was seen; undefined: never seen.
       let commandsBeforeProbe: boolean | undefined;
       const watch = (async () => {
@@ -224,7 +228,9 @@ describe("the login probe after an answer from the cache", () => {
         }
       })();
       const params = method === "session/resume" ? { sessionId, cwd: s.workspace } : {};
-      await s.agent.request(method, { cwd: s.workspace, mcpServers: [], ...params });
+      const opened = s.agent.request(method, { cwd: s.workspace, mcpServers: [], ...params });
+      await initialized;
+      await opened;
       await watch;
       expect(commandsBeforeProbe, method).toBe(true);
     }
