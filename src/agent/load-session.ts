@@ -50,6 +50,7 @@ export async function loadSession(
       children = await replayHistory({
         sessionId,
         transcript: stored.path,
+        cwd: params.cwd,
         profile,
         flatSubagents: subagentHistoryShown(profile, readPassThroughOptions(params._meta)),
         client,

@@ -40,6 +40,8 @@ export interface HistoryReplayRequest {
   readonly sessionId: string;
   /** The session's stored transcript. */
   readonly transcript: string;
+  /** The session's directory (tool titles name the files in it relative to it). */
+  readonly cwd?: string;
   readonly profile: ClientProfile;
   /**
    * Subagents' traffic is shown: in the root session (flat transcript), or in native
@@ -68,6 +70,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
     sessionId,
     request.flatSubagents,
     isRegularFile,
+    request.cwd,
   );
   const send = sender(sessionId, client);
   const mode = subagentMode(request.profile);

@@ -60,12 +60,14 @@ export function subagentTrafficShown(
 export function translatorFor(
   profile: ClientProfile,
   passThrough: Readonly<Record<string, unknown>>,
+  cwd: string,
 ): SdkMessageTranslator {
   return new SdkMessageTranslator(
     profile,
     subagentTrafficShown(profile, passThrough),
     isRegularFile,
     redacted,
+    cwd,
   );
 }
 

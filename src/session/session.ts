@@ -136,7 +136,7 @@ export class Session {
       startState: this.startState,
       outbox: this.outbox,
       subagents: this.children,
-      translator: translatorFor(profile, setup.passThrough),
+      translator: translatorFor(profile, setup.passThrough, setup.cwd),
       options: this.options,
       slot: this.slot,
       conversation,

@@ -29,16 +29,18 @@ export class SdkMessageTranslator {
 
   /**
    * `regularFile`: the session's file check for AIR `planFile` (`ToolCallTranslator`);
-   * `redact`: makes an error text from Claude Code fit for the user (a denial's reason).
+   * `redact`: makes an error text from Claude Code fit for the user (a denial's reason);
+   * `cwd`: the session's directory (tool titles name the files in it relative to it).
    */
   constructor(
     profile: ClientProfile,
     flatSubagents: boolean,
     regularFile?: RegularFileCheck,
     private readonly redact: (text: string) => string = redactForUser,
+    cwd?: string,
   ) {
     this.text = new MessageStreamTranslator(flatSubagents);
-    this.tools = new ToolCallTranslator(profile, flatSubagents, regularFile);
+    this.tools = new ToolCallTranslator(profile, flatSubagents, regularFile, cwd);
     this.compaction = new CompactionTranslator(profile);
     this.mcpCalls = new OpenMcpCalls((parent) => parent === null || flatSubagents);
   }

@@ -79,8 +79,16 @@ export class TranscriptReplay {
     private readonly flatSubagents: boolean,
     /** The live session's plan file check (AIR `planFile`), so a replay has its shapes. */
     regularFile?: RegularFileCheck,
+    /** The session's directory (tool titles name the files in it relative to it). */
+    cwd?: string,
   ) {
-    this.translator = new SdkMessageTranslator(profile, flatSubagents, regularFile);
+    this.translator = new SdkMessageTranslator(
+      profile,
+      flatSubagents,
+      regularFile,
+      undefined,
+      cwd,
+    );
     this.failures = profile.air.sessionFailure
       ? new ReplayedFailures(sessionId, (text) => redactForUser(text))
       : undefined;

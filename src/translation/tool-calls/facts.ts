@@ -34,8 +34,14 @@ export interface ResultFacts {
   readonly commandOutput?: { readonly output: string; readonly exitCode: number | null };
   /** A title that replaces the input title once the tool is done (e.g. "Exited Plan Mode"). */
   readonly title?: string;
-  /** Where the change landed (an edit's first changed hunk), for a client that is not AIR. */
+  /** Where the change landed (each changed hunk of an edit), for a client that is not AIR. */
   readonly locations?: readonly ToolCallLocation[];
+  /**
+   * The change as upstream shows it (one diff per changed hunk, its context lines
+   * included), in place of `content` for a client that takes no exact patch: neither AIR
+   * (its diff patch) nor v2 (whose patch is built from `content`'s whole file).
+   */
+  readonly hunks?: readonly ToolCallContent[];
   /**
    * The result has no display form of its own (an ExitPlanMode rejection reason): AIR
    * gets it in `rawOutput` only, other clients in `content` too.

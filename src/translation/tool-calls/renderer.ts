@@ -11,10 +11,15 @@ import { denialContent, denialResponse } from "./permission-denial.js";
 import { fenced, textContent, type ToolReporter } from "./reporter.js";
 import type { ToolCallState } from "./tool-call-state.js";
 
-/** The reporter's input facts, or the generic ones when the input is too odd to read. */
+/**
+ * The reporter's input facts, or the generic ones when the input is too odd to read. A
+ * client that is not AIR gets upstream's titles, which name a file in the session's
+ * directory relative to it; AIR's name the absolute path ("Claude tools and ACP fields").
+ */
 export function inputFacts(state: ToolCallState, profile: ClientProfile): InputFacts {
+  const cwd = profile.air.client ? undefined : state.cwd;
   return safely(
-    () => reporterOf(state, profile).describe(state.input, state.toolName),
+    () => reporterOf(state, profile).describe(state.input, state.toolName, cwd),
     () => genericReporter.describe(state.input, state.toolName),
   );
 }
@@ -186,7 +191,9 @@ function renderContent(
     shown.result = true;
     return display.concat(textContent(fenced(output.output, "console")));
   }
-  const final = state.postFacts?.content;
+  // Upstream's hunks for a client that takes no exact patch (AIR's or v2's), else the file.
+  const hunks = profile.air.client || profile.v2.filePatches ? undefined : state.postFacts?.hunks;
+  const final = hunks ?? state.postFacts?.content;
   if (final && final.length > 0) {
     shown.result = true;
     return display.concat(decorated(final, "final", state, decorators));

@@ -16,8 +16,11 @@ export interface ToolReporter {
    * malformed and renders as an `other` tool call with the generic reporter.
    */
   readonly requires?: readonly string[];
-  /** Facts readable from the (possibly partial) input. */
-  describe(input: ToolInput, toolName: string): InputFacts;
+  /**
+   * Facts readable from the (possibly partial) input. `cwd`: the session's directory, for
+   * a client whose titles name a file inside it relative to it (`displayPath`); none: as given.
+   */
+  describe(input: ToolInput, toolName: string, cwd?: string): InputFacts;
   /** Facts from the tool result; the default shows the result text. */
   result?(result: ToolResult, input: ToolInput): ResultFacts;
   /** Facts from the PostToolUse hook (e.g. the final diff of an edit). */

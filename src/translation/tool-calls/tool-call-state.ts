@@ -10,6 +10,8 @@ export interface ToolCallState {
   readonly toolCallId: string;
   readonly toolName: string;
   readonly parentToolUseId: string | null;
+  /** The session's directory, which titles name files relative to (not for AIR). */
+  readonly cwd?: string;
   /** The input so far: a partial object while it streams, then the complete input. */
   input: ToolInput;
   inputComplete: boolean;
@@ -41,11 +43,13 @@ export function newToolCallState(
   toolCallId: string,
   toolName: string,
   parentToolUseId: string | null,
+  cwd?: string,
 ): ToolCallState {
   return {
     toolCallId,
     toolName,
     parentToolUseId,
+    ...(cwd !== undefined ? { cwd } : {}),
     input: {},
     inputComplete: false,
     status: "pending",

@@ -81,6 +81,8 @@ export class ToolCallTranslator {
     private readonly flatSubagents: boolean,
     /** Checks an ExitPlanMode's plan file for a `planFile` client; none: trust the CLI. */
     regularFile?: RegularFileCheck,
+    /** The session's directory, which a title names a file in relative to (not for AIR). */
+    private readonly cwd?: string,
   ) {
     this.regularFile = profile.air.planFile ? regularFile : undefined;
     this.subagentCalls = !subagentsOffRoot(profile);
@@ -109,7 +111,7 @@ export class ToolCallTranslator {
   /** A streamed tool_use begins: the first `tool_call` goes out at once. */
   start(block: { id: string; name: string }, parent: string | null, index: number): RoutedUpdate[] {
     if (!this.visible(parent) || this.calls.has(block.id)) return [];
-    const state = newToolCallState(block.id, block.name, parent);
+    const state = newToolCallState(block.id, block.name, parent, this.cwd);
     this.calls.set(block.id, state);
     this.streaming.set(`${parent}:${index}`, { toolCallId: block.id, json: "", keys: 0 });
     return this.report(state);
@@ -148,7 +150,7 @@ export class ToolCallTranslator {
     }
     let state = this.calls.get(block.id);
     if (!state) {
-      state = newToolCallState(block.id, block.name, parent);
+      state = newToolCallState(block.id, block.name, parent, this.cwd);
       this.calls.set(block.id, state);
     }
     state.input = record(block.input) ?? {};
@@ -281,7 +283,7 @@ export class ToolCallTranslator {
     let state = this.calls.get(toolUseId);
     const updates: RoutedUpdate[] = [];
     if (!state) {
-      state = newToolCallState(toolUseId, toolName, null);
+      state = newToolCallState(toolUseId, toolName, null, this.cwd);
       this.calls.set(toolUseId, state);
     }
     // The CLI may add to the model's input before it asks (ExitPlanMode gets `plan` and

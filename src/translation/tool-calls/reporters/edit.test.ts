@@ -117,22 +117,54 @@ describe("edit and write reporters: partial inputs and the final diff", () => {
     expect(reporter.postToolUse!(post, { file_path: "/w/in" })).toEqual(facts);
   });
 
-  it("locates an edit at its first hunk, as upstream does once it is done", () => {
+  it("reads each hunk as upstream shows it, with its line, once it is done", () => {
     const post = {
       toolResponse: {
         filePath: "/w/a.ts",
-        originalFile: "a\nb\n",
-        structuredPatch: [{ newStart: 7 }, { newStart: 20 }],
+        originalFile: "a\nb\nz",
+        structuredPatch: [
+          { newStart: 1, lines: [" a", "-b", "+c"] },
+          { newStart: 3, lines: ["-z", "\\ No newline at end of file", "+y"] },
+          { newStart: 9, lines: ["+new"] },
+          { newStart: 20, lines: [] },
+        ],
       },
-      fileAfter: "a\nc\n",
+      fileAfter: "a\nc\ny",
     };
-    expect(editReporter.postToolUse!(post, { file_path: "/w/in" })).toStrictEqual({
-      content: [{ type: "diff", path: "/w/a.ts", oldText: "a\nb\n", newText: "a\nc\n" }],
-      locations: [{ path: "/w/a.ts", line: 7 }],
+    const facts = {
+      content: [{ type: "diff", path: "/w/a.ts", oldText: "a\nb\nz", newText: "a\nc\ny" }],
+      hunks: [
+        { type: "diff", path: "/w/a.ts", oldText: "a\nb", newText: "a\nc" },
+        { type: "diff", path: "/w/a.ts", oldText: "z", newText: "y" },
+        { type: "diff", path: "/w/a.ts", oldText: null, newText: "new" },
+      ],
+      locations: [
+        { path: "/w/a.ts", line: 1 },
+        { path: "/w/a.ts", line: 3 },
+        { path: "/w/a.ts", line: 9 },
+      ],
+    };
+    expect(editReporter.postToolUse!(post, { file_path: "/w/in" })).toStrictEqual(facts);
+    expect(writeReporter.postToolUse!(post, { file_path: "/w/in" })).toStrictEqual(facts);
+    // A patch without changed lines (a Write that created its file) has no hunks.
+    const created = { toolResponse: { filePath: "/w/a.ts", structuredPatch: [] }, fileAfter: "x" };
+    expect(writeReporter.postToolUse!(created, {})).toStrictEqual({
+      content: [{ type: "diff", path: "/w/a.ts", oldText: null, newText: "x" }],
     });
-    // A write has no hunk to point at.
-    expect(writeReporter.postToolUse!(post, { file_path: "/w/in" })).not.toHaveProperty(
-      "locations",
+  });
+
+  it("names a file in the session's directory relative to it, when given one", () => {
+    const title = (input: Record<string, unknown>, cwd?: string) =>
+      editReporter.describe(input, "Edit", cwd).title;
+    const edit = { file_path: "/w/src/a.ts", old_string: "a", new_string: "b" };
+    expect(title(edit, "/w")).toBe("Edit src/a.ts");
+    expect(title(edit, "/w/")).toBe("Edit src/a.ts");
+    expect(title(edit, "/other")).toBe("Edit /w/src/a.ts");
+    expect(title({ ...edit, file_path: "/wx/a.ts" }, "/w")).toBe("Edit /wx/a.ts");
+    expect(title({ ...edit, file_path: "rel/a.ts" }, "/w")).toBe("Edit rel/a.ts");
+    expect(title(edit)).toBe("Edit /w/src/a.ts");
+    expect(writeReporter.describe({ file_path: "/w/n.txt" }, "Write", "/w").title).toBe(
+      "Write n.txt",
     );
   });
 

@@ -1,3 +1,4 @@
+import { displayPath } from "../display-path.js";
 import { fenced, num, record, str, textContent, type ToolReporter } from "../reporter.js";
 
 /**
@@ -6,7 +7,7 @@ import { fenced, num, record, str, textContent, type ToolReporter } from "../rep
  */
 export const readReporter: ToolReporter = {
   requires: ["file_path"],
-  describe(input) {
+  describe(input, _toolName, cwd) {
     const path = str(input.file_path);
     const offset = num(input.offset);
     const limit = num(input.limit);
@@ -20,7 +21,7 @@ export const readReporter: ToolReporter = {
             : "";
     return {
       kind: "read",
-      title: path ? `Read ${path}${range}` : "Read",
+      title: path ? `Read ${displayPath(path, cwd)}${range}` : "Read",
       ...(path ? { locations: [{ path, line: offset ?? 1 }] } : {}),
     };
   },
