@@ -32,16 +32,13 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/* toolu_* *title | value",
       "← session/update tool_call_update toolu_read update.content[0].* | *",
-      "← session/update tool_call_update toolu_edit update.content[0].*Text | value",
       "← session/update tool_call_update toolu_bash update.content[0].* | only ours",
     ],
     reason:
-      "spec Claude tools and ACP fields: a read's or an edit's title names the absolute path; " +
-      "a read shows the file text (upstream: with Claude Code's line-number prefixes); the " +
-      "final diff is the whole file (upstream: the hunk without its last line break); a " +
-      "command's final update repeats `content: [{type: terminal}]`",
+      "spec Claude tools and ACP fields: a read shows the file text (upstream: with Claude " +
+      "Code's line-number prefixes); a command's final update repeats " +
+      "`content: [{type: terminal}]`",
   },
   {
     keys: [
@@ -74,21 +71,24 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason:
       "timing: ours sends a tool's full response (Claude Code's PostToolUse) before the " +
       "completion always, upstream only when the hook answers before the result; ours " +
-      "sends an edit's snippet diff as soon as `new_string` streams, upstream with the " +
-      "complete input",
+      "sends an edit's snippet diff as soon as `new_string` streams, and the complete " +
+      "input (with the `replace_all` Claude Code adds) in the next update, upstream both " +
+      "at once with the complete input",
   },
   {
     keys: [
       "← session/update tool_call toolu_* update.rawInput* | only *",
       "← session/update tool_call toolu_* update.content* | only *",
+      "← session/update tool_call toolu_* update.title | value",
       "← session/request_permission toolu_* | only *",
       "← session/update tool_call_update toolu_* update.title | only ours",
       "→ session/request_permission result | only *",
     ],
     reason:
       "timing: when Claude Code's permission request reaches upstream before the streamed " +
-      "input, upstream sends the tool call whole, then the request, then the streamed input " +
-      "again; ours sends the streamed input as it comes, then the request. The client's " +
+      "input, upstream sends the tool call whole (with its title), then the request, then " +
+      "the streamed input again; ours sends the streamed input as it comes (a pending title " +
+      "first), then the request. The client's " +
       "answer and the usage report of the call that asked cross",
   },
   {
