@@ -59,7 +59,7 @@ describe.each(Object.entries(PROFILES))("file tools (%s client)", (_name, profil
       locations: [],
       rawInput: {},
     });
-    expect(read).toContainEqual(expect.objectContaining({ title: "Read <ws>/notes.txt (2 - 3)" }));
+    expect(read).toContainEqual(expect.objectContaining({ title: "Read notes.txt (2 - 3)" }));
     expect(read.filter((u) => u.locations).at(-1)).toMatchObject({
       locations: [{ path: "<ws>/notes.txt", line: 2 }],
     });
@@ -84,15 +84,16 @@ describe.each(Object.entries(PROFILES))("file tools (%s client)", (_name, profil
         rawInput: { file_path: "<ws>/notes.txt", old_string: "beta", new_string: "BETA" },
       }),
     );
-    // …then the final diff of the whole file, which is what is on disk.
+    // …then upstream's final diff: the changed hunk with its context, without its last
+    // line break, as the disk has it.
     expect(readFileSync(file, "utf8")).toBe("alpha\nBETA\ngamma\n");
     const finalEdit = edit.filter((u) => Array.isArray(u.content)).at(-1)!;
     expect(finalEdit.content).toEqual([
       {
         type: "diff",
         path: "<ws>/notes.txt",
-        oldText: "alpha\nbeta\ngamma\n",
-        newText: "alpha\nBETA\ngamma\n",
+        oldText: "alpha\nbeta\ngamma",
+        newText: "alpha\nBETA\ngamma",
       },
     ]);
     expect(edit.at(-1)).toMatchObject({ status: "completed" });
@@ -112,7 +113,7 @@ describe.each(Object.entries(PROFILES))("file tools (%s client)", (_name, profil
       kind: "edit",
       title: "Preparing file…", // upstream's, until the path streams
     });
-    expect(write).toContainEqual(expect.objectContaining({ title: "Write <ws>/created.txt" }));
+    expect(write).toContainEqual(expect.objectContaining({ title: "Write created.txt" }));
     expect(readFileSync(created, "utf8")).toBe("fresh\n");
     const writeDiffs = write.filter(
       (u) => Array.isArray(u.content) && (u.content as unknown[]).length > 0,
@@ -181,7 +182,7 @@ describe("an edit that needs permission", () => {
     expect(request.toolCall).toMatchObject({
       toolCallId: "toolu_edit",
       kind: "edit",
-      title: `Edit ${file}`,
+      title: "Edit app.txt", // upstream's: relative to the session's directory
     });
     // The tool call went out before the request.
     const sent = s.sentByAdapter();
