@@ -352,6 +352,47 @@ describe("renderToolCall", () => {
     expect(renderToolCall(edit, air).locations).toEqual([{ path: "/w/a.ts" }]);
   });
 
+  it("titles a file in the session's directory relative to it, but for AIR", () => {
+    const state = (toolName: string, input: Record<string, unknown>) => ({
+      ...newToolCallState("f1", toolName, null, "/w"),
+      input,
+      inputComplete: true,
+    });
+    const edit = state("Edit", { file_path: "/w/src/a.ts", old_string: "b", new_string: "c" });
+    const read = state("Read", { file_path: "/w/a.ts", offset: 2, limit: 2 });
+    const write = state("Write", { file_path: "/elsewhere/n.txt", content: "x" });
+    expect(renderToolCall(edit, plain).title).toBe("Edit src/a.ts");
+    expect(renderToolCall(read, zed).title).toBe("Read a.ts (2 - 3)");
+    expect(renderToolCall(write, plain).title).toBe("Write /elsewhere/n.txt");
+    expect(renderToolCall(edit, air).title).toBe("Edit /w/src/a.ts");
+    expect(renderToolCall(read, air).title).toBe("Read /w/a.ts (2 - 3)");
+    // Without the session's directory, the path as given.
+    expect(renderToolCall({ ...edit, cwd: undefined }, plain).title).toBe("Edit /w/src/a.ts");
+  });
+
+  it("shows upstream's hunks as an edit's final diff, the whole file to AIR and v2", () => {
+    const whole = { type: "diff" as const, path: "/w/a.ts", oldText: "a\nb\n", newText: "a\nc\n" };
+    const hunk = { type: "diff" as const, path: "/w/a.ts", oldText: "a\nb", newText: "a\nc" };
+    const edit = {
+      ...newToolCallState("e1", "Edit", null),
+      input: { file_path: "/w/a.ts", old_string: "b", new_string: "c", replace_all: false },
+      inputComplete: true,
+      status: "completed" as const,
+      postFacts: { content: [whole], hunks: [hunk] },
+    };
+    expect(renderToolCall(edit, plain).content).toEqual([hunk]);
+    expect(renderToolCall(edit, zed).content).toEqual([hunk]);
+    expect(renderToolCall(edit, air).content).toEqual([whole]);
+    const v2 = parseClientProfile({ _meta: { terminal_output: true } }, 2);
+    expect(renderToolCall(edit, v2, undefined, []).content).toEqual([whole]);
+    // The complete input, `replace_all` included, but for AIR (which takes the file text from the diff).
+    expect(renderToolCall(edit, plain).rawInput).toEqual(edit.input);
+    expect(renderToolCall(edit, air).rawInput).toEqual({
+      file_path: "/w/a.ts",
+      replace_all: false,
+    });
+  });
+
   it("puts no toolResponse key in _meta before PostToolUse", () => {
     expect(renderToolCall(bash(), plain)._meta).toStrictEqual({ claudeCode: { toolName: "Bash" } });
   });
