@@ -82,13 +82,7 @@ export class TranscriptReplay {
     /** The session's directory (tool titles name the files in it relative to it). */
     cwd?: string,
   ) {
-    this.translator = new SdkMessageTranslator(
-      profile,
-      flatSubagents,
-      regularFile,
-      undefined,
-      cwd,
-    );
+    this.translator = new SdkMessageTranslator(profile, flatSubagents, regularFile, undefined, cwd);
     this.failures = profile.air.sessionFailure
       ? new ReplayedFailures(sessionId, (text) => redactForUser(text))
       : undefined;

@@ -11,7 +11,5 @@ export function displayPath(path: string, cwd: string | undefined): string {
   if (cwd === undefined || !isAbsolute(cwd) || !isAbsolute(path)) return path;
   const dir = resolve(cwd);
   const file = resolve(path);
-  return file === dir || file.startsWith(dir + sep)
-    ? relative(dir, file)
-    : path;
+  return file === dir || file.startsWith(dir + sep) ? relative(dir, file) : path;
 }
