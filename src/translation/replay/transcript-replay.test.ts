@@ -44,8 +44,9 @@ describe("TranscriptReplay", () => {
         {
           type: "diff",
           path: "/workspace/notes.txt",
-          oldText: "alpha\nbeta\n",
-          newText: "alpha\nBETA\n",
+          // Upstream's hunk, as a client that is not AIR saw it live.
+          oldText: "alpha\nbeta",
+          newText: "alpha\nBETA",
         },
       ],
     });
