@@ -92,9 +92,11 @@ describe.each(Object.entries(PROFILES))("session/load (%s client)", (_name, prof
       "tool_call",
       "agent_message_chunk",
     ]);
-    // The read text and the final diff, as live.
+    // The read text and the final diff (upstream's hunk, without its last line break), as live.
     expect(JSON.stringify(clientView(replay))).toContain("```\\nalpha\\nbeta\\n```");
-    expect(JSON.stringify(clientView(replay))).toContain('"newText":"alpha\\nBETA\\n"');
+    expect(JSON.stringify(clientView(replay))).toContain(
+      '"oldText":"alpha\\nbeta","newText":"alpha\\nBETA"',
+    );
     expect(replay.filter((u) => u.sessionUpdate === "user_message_chunk")).toEqual([
       {
         sessionUpdate: "user_message_chunk",
