@@ -12,7 +12,7 @@
  * STRICT_THRESHOLD; the rest of the pure layer to OVERALL_THRESHOLD. Prints a score per
  * group and per file under its group's threshold, and exits 1 when a group is below.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { STRICT_MODULES } from "../stryker.config.mjs";
 
 export const OVERALL_THRESHOLD = 85;
@@ -49,13 +49,16 @@ export function globRegExp(glob) {
   return new RegExp(`^${source}$`);
 }
 
-/** One report of several: a file of a later report replaces the same file of an earlier one. */
-export function merged(reports) {
+/**
+ * One report of several: a file of a later report replaces the same file of an earlier one.
+ * A file that is no longer in the tree (`exists` says so) is left out: it scores nothing.
+ */
+export function merged(reports, exists = existsSync) {
   const files = {};
   for (const report of reports) {
     for (const [path, file] of Object.entries(report.files)) files[repositoryPath(path)] = file;
   }
-  return { files };
+  return { files: Object.fromEntries(Object.entries(files).filter(([path]) => exists(path))) };
 }
 
 /** A report's file key as a path from the repository root (Stryker may write it absolute). */

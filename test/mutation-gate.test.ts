@@ -104,4 +104,14 @@ describe("the mutation gate", () => {
     expect(out).toContain("below 90 %: src/translation/redact.ts 85.00 % (85/100)");
     expect(code).toBe(1);
   });
+
+  it("leaves out a file the tree no longer has (a report older than a move)", async () => {
+    const { code, out } = await gate({
+      "src/translation/usage.ts": mutants({ Killed: 9, Survived: 1 }),
+      "src/translation/moved-away.ts": mutants({ Survived: 50 }),
+    });
+    expect(out).toContain("whole pure layer: 90.00 % (9/10; threshold 85 %)");
+    expect(out).not.toContain("moved-away");
+    expect(code).toBe(0);
+  });
 });
