@@ -8,12 +8,17 @@ const pushed = { kind: "api_key", label: "Anthropic API key", detail: "ENV" };
 /** A tracker over scripted probe answers (undefined: the probe timed out). */
 function tracker(answers: Array<ClaudeAuthStatus | undefined>) {
   const sent: unknown[] = [];
+  /** Whether each probe was urgent (normal priority, the longer limit), in order. */
+  const urgency: boolean[] = [];
   let probes = 0;
   const auth = new AuthTracker(
     async (method, params) => void sent.push({ method, params }),
-    async () => answers[probes++],
+    async (_env, urgent = false) => {
+      urgency.push(urgent);
+      return answers[probes++];
+    },
   );
-  return { auth, sent, probes: () => probes };
+  return { auth, sent, probes: () => probes, urgency };
 }
 
 describe("AuthTracker", () => {
@@ -30,7 +35,7 @@ describe("AuthTracker", () => {
   });
 
   it("probes again when a prompt ends while no probe told the state yet, and only then", async () => {
-    const { auth, sent, probes } = tracker([undefined, apiKey]);
+    const { auth, sent, probes, urgency } = tracker([undefined, apiKey]);
     await auth.refresh();
     expect(sent).toEqual([]);
     auth.promptEnded();
@@ -39,6 +44,8 @@ describe("AuthTracker", () => {
     expect(sent).toEqual([{ method: "_auth/status_update", params: { authStatus: pushed } }]);
     auth.promptEnded(); // the state is known: no probe
     expect(probes()).toBe(2);
+    // The background probe at the lowest priority; the one after the turn at normal priority.
+    expect(urgency).toEqual([false, true]);
   });
 
   it("knows the plan of a claude.ai login as last probed, and no plan otherwise", async () => {

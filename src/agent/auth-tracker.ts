@@ -126,10 +126,13 @@ export class AuthTracker {
   /**
    * A prompt ended: while no probe has told the state yet (each timed out, as on a busy
    * machine, where the probe runs last), one more probes it, now that Claude Code idles;
-   * after the prompt's own probe, when that one still runs (it ran beside the turn).
+   * after the prompt's own probe, when that one still runs (it ran beside the turn). This
+   * one runs at normal priority with the longer limit: at the lowest priority on a busy
+   * machine it timed out like the others (measured at load 15), and the client never
+   * learnt who is signed in.
    */
   promptEnded(): void {
-    if (this.current === undefined && !this.assumed) void this.refresh();
+    if (this.current === undefined && !this.assumed) void this.refresh(true);
   }
 
   /**
