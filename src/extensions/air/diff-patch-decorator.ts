@@ -3,6 +3,7 @@ import type { ToolCallDecorator } from "../../translation/tool-calls/decorator.j
 import type { FileBeforeApproval } from "../../translation/tool-calls/facts.js";
 import type { ToolCallState } from "../../translation/tool-calls/tool-call-state.js";
 import { previewFileTool } from "../../translation/patches/edit-preview.js";
+import { createdFile, patchableFinal } from "../../translation/patches/final-diff.js";
 import { decodeFileText, gitPatch } from "../../translation/patches/git-patch.js";
 import { diffBlock, patchDiffBlock } from "./diff-patch.js";
 
@@ -47,27 +48,10 @@ export function diffPatchDecorator(): ToolCallDecorator {
   };
 }
 
-/**
- * Whether the tool created its file. Claude's `originalFile` is null also when the old
- * file was too large to include (0.3.318 `FileWriteOutput`), so only a Write that says
- * `type: "create"` gets a creation patch.
- */
-function createdFile(state: ToolCallState): boolean {
-  const response = state.toolResponse as { type?: unknown } | null | undefined;
-  return state.toolName === "Write" && response?.type === "create";
-}
-
-/**
- * A final diff as a patch. The disk was read as lossy UTF-8 (`sdk/tool-callbacks.ts`), so
- * a U+FFFD may stand for bytes that are not UTF-8: such a file keeps the standard diff, as
- * does a diff without old text of a file that was not created.
- */
+/** A final diff as a patch; a block no exact patch can be made of keeps the standard diff. */
 function finalBlock(block: ToolCallContent, created: boolean): ToolCallContent {
-  if (block.type !== "diff") return block;
-  const oldText = block.oldText ?? null;
-  if (oldText === null && !created) return block;
-  if (block.newText.includes("\uFFFD") || oldText?.includes("\uFFFD")) return block;
-  return diffBlock(block.path, oldText, block.newText);
+  const diff = patchableFinal(block, created);
+  return diff ? diffBlock(diff.path, diff.oldText, diff.newText) : block;
 }
 
 /**

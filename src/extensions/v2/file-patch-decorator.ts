@@ -1,5 +1,6 @@
 import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
 import { previewFileTool } from "../../translation/patches/edit-preview.js";
+import { createdFile, patchableFinal } from "../../translation/patches/final-diff.js";
 import { decodeFileText, gitPatch } from "../../translation/patches/git-patch.js";
 import type { ToolCallDecorator } from "../../translation/tool-calls/decorator.js";
 import type { FileBeforeApproval } from "../../translation/tool-calls/facts.js";
@@ -27,7 +28,7 @@ export function filePatchDecorator(): ToolCallDecorator {
         if (state.replayed && state.toolName === "Write") return picked;
         let patched = finals.get(picked);
         if (!patched) {
-          const created = state.toolName === "Write" && createdFile(state.toolResponse);
+          const created = createdFile(state);
           finals.set(picked, (patched = picked.map((block) => finalBlock(block, created))));
         }
         return patched;
@@ -41,22 +42,10 @@ export function filePatchDecorator(): ToolCallDecorator {
   };
 }
 
-/** A Write that says it created its file (`originalFile` is null also for a huge old file). */
-function createdFile(response: unknown): boolean {
-  return (response as { type?: unknown } | null | undefined)?.type === "create";
-}
-
-/**
- * A final diff with its patch. The disk was read as lossy UTF-8, so a U+FFFD may stand
- * for bytes that are not UTF-8: such a file gets none, nor a diff without old text of a
- * file that was not created.
- */
+/** A final diff with its patch, when an exact one can be made of it. */
 function finalBlock(block: ToolCallContent, created: boolean): ToolCallContent {
-  if (block.type !== "diff") return block;
-  const oldText = block.oldText ?? null;
-  if (oldText === null && !created) return block;
-  if (block.newText.includes("\uFFFD") || oldText?.includes("\uFFFD")) return block;
-  return withPatch({ type: "diff", path: block.path, oldText, newText: block.newText });
+  const diff = patchableFinal(block, created);
+  return diff ? withPatch({ type: "diff", ...diff }) : block;
 }
 
 /**
