@@ -5,7 +5,7 @@ import type {
   NewSessionResponse,
   PromptResponse,
 } from "@agentclientprotocol/sdk/unstable";
-import { ADAPTER_BIN, REPO_ROOT } from "../test/support/acp-harness.js";
+import { ADAPTER_BIN, REPO_ROOT, UPSTREAM_ADAPTER_BIN } from "../test/support/acp-harness.js";
 import { ChildRpc, type WireMessage } from "./child-rpc.js";
 import type { RunEnv } from "./run-env.js";
 import type { TurnTiming } from "./turn-timing.js";
@@ -28,11 +28,16 @@ export class AdapterProcess {
   /** `session/request_permission` requests answered so far. */
   permissionRequests = 0;
 
-  private constructor(env: RunEnv, nodeArgs: readonly string[]) {
+  private constructor(
+    env: RunEnv,
+    nodeArgs: readonly string[],
+    entry: string,
+    extraEnv: Readonly<Record<string, string>> = {},
+  ) {
     this.rpc = new ChildRpc(
       process.execPath,
-      [...nodeArgs, resolve(REPO_ROOT, process.env.BENCH_ADAPTER_ENTRY ?? ADAPTER_BIN)],
-      { cwd: env.workspace, env: env.env },
+      [...nodeArgs, entry],
+      { cwd: env.workspace, env: { ...env.env, ...extraEnv } },
       (m, rpc) => this.onMessage(m, rpc),
     );
   }
@@ -44,15 +49,35 @@ export class AdapterProcess {
    */
   static spawn(env: RunEnv): AdapterProcess {
     const nodeArgs = (process.env.BENCH_ADAPTER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-    return new AdapterProcess(env, nodeArgs);
+    return new AdapterProcess(
+      env,
+      nodeArgs,
+      resolve(REPO_ROOT, process.env.BENCH_ADAPTER_ENTRY ?? ADAPTER_BIN),
+    );
+  }
+
+  /**
+   * The published upstream adapter (the pinned dev dependency, 0.101.0), for the rows
+   * that compare with it. BENCH_UPSTREAM_NODE_ARGS: its node flags. It always starts
+   * Claude Code with `--allow-dangerously-skip-permissions`, which Claude Code refuses as
+   * root unless IS_SANDBOX=1 (as test/support/script-turns.ts does).
+   */
+  static spawnUpstream(env: RunEnv): AdapterProcess {
+    const nodeArgs = (process.env.BENCH_UPSTREAM_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+    return new AdapterProcess(env, nodeArgs, UPSTREAM_ADAPTER_BIN, { IS_SANDBOX: "1" });
+  }
+
+  /** Every line the adapter writes, as received (for byte counts). */
+  tapLines(tap: (line: string) => void): void {
+    this.rpc.lineTap = tap;
   }
 
   get pid(): number {
     return this.rpc.pid;
   }
 
-  initialize(): Promise<InitializeResponse> {
-    return this.rpc.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+  initialize(clientCapabilities: Record<string, unknown> = {}): Promise<InitializeResponse> {
+    return this.rpc.request("initialize", { protocolVersion: 1, clientCapabilities });
   }
 
   async newSession(cwd: string): Promise<string> {

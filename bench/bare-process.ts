@@ -52,6 +52,21 @@ export class BareProcess {
     return { startedAt: start, doneMs, lastChunkMs: this.lastChunkAt - start, ...result };
   }
 
+  /** spawn → first answer: query() with the prompt at once; resolves at its `result`. */
+  async first(text: string): Promise<void> {
+    await this.rpc.request("first", { text });
+  }
+
+  /** `n` queries at once, short turns back to back for `ms`: each turn's latency (ms). */
+  async concurrent(n: number, ms: number, text: string): Promise<number[]> {
+    const { latencies } = await this.rpc.request<{ latencies: number[] }>(
+      "concurrent",
+      { n, ms, text },
+      ms + 120_000,
+    );
+    return latencies;
+  }
+
   /** `n` queries started and closed one after the other. */
   async churn(n: number): Promise<void> {
     await this.rpc.request("churn", { n }, 60_000 + n * 30_000);

@@ -8,11 +8,16 @@
  *   prompt {text, expectChars?}    → push a user message, answer at `result`; sends the
  *                                    notification `lastChunk` once expectChars of text arrived
  *   churn {n}                      → n × (query(), initializationResult(), close()), sequentially
+ *   first {text}                   → query() with the prompt pushed at once (no wait for
+ *                                    initializationResult), answer at `result`: spawn → first answer
+ *   concurrent {n, ms, text}       → n queries at once, each sending `text` again as soon as its
+ *                                    last turn ended, until `ms` passed; answers each turn's latency
  *
  * Options: cwd, includePartialMessages: true (the adapter streams), everything else the
  * SDK's default (settingSources: all, the env of this process).
  */
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import {
   query,
   type Options,
@@ -112,6 +117,55 @@ function prompt(id: Id, params: { text: string; expectChars?: number }): void {
   });
 }
 
+function userMessage(text: string): SDKUserMessage {
+  return {
+    type: "user",
+    message: { role: "user", content: [{ type: "text", text }] },
+    parent_tool_use_id: null,
+    uuid: randomUUID(),
+    session_id: "",
+  };
+}
+
+/** The first answer of a fresh process: query() and the prompt at once, as a bare app would. */
+function first(id: Id, params: { text: string }): void {
+  if (session) throw new Error("already started");
+  input = new PushIterable<SDKUserMessage>();
+  session = query({ prompt: input, options });
+  turn = { id, expectChars: undefined, chunks: 0, chars: 0, announced: false };
+  input.push(userMessage(params.text));
+  void consume(session);
+}
+
+/** `n` sessions at once, short turns back to back for `ms`: every turn's latency. */
+async function concurrent(params: { n: number; ms: number; text: string }): Promise<unknown> {
+  const sessions = Array.from({ length: params.n }, () => {
+    const stream = new PushIterable<SDKUserMessage>();
+    const q = query({ prompt: stream, options });
+    return { stream, q, messages: q[Symbol.asyncIterator]() };
+  });
+  await Promise.all(sessions.map((s) => s.q.initializationResult()));
+  const latencies: number[] = [];
+  const end = performance.now() + params.ms;
+  await Promise.all(
+    sessions.map(async (s) => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        s.stream.push(userMessage(params.text));
+        for (;;) {
+          const next = await s.messages.next();
+          if (next.done) throw new Error("the query ended");
+          if (next.value.type === "result") break;
+        }
+        latencies.push(performance.now() - start);
+      }
+      s.stream.end();
+      s.q.close();
+    }),
+  );
+  return { latencies };
+}
+
 /** Starts and closes `n` queries one after the other; each is ready before it closes. */
 async function churn(n: number): Promise<unknown> {
   for (let i = 0; i < n; i++) {
@@ -153,6 +207,15 @@ function handle(line: string): void {
         return;
       case "prompt":
         prompt(id, params as { text: string; expectChars?: number });
+        return;
+      case "first":
+        first(id, params as { text: string });
+        return;
+      case "concurrent":
+        concurrent(params as { n: number; ms: number; text: string }).then(
+          (r) => reply(id, r),
+          (e: unknown) => fail(id, e),
+        );
         return;
       case "churn":
         churn(Number(params.n ?? 1)).then(

@@ -15,12 +15,24 @@ import { RunEnv } from "./run-env.js";
 import { fmtMs } from "./verdict.js";
 import type { ResultRow, RunFacts, Sample, Side, Workload } from "./workload.js";
 import { coldStart } from "./workloads/cold-start.js";
+import { concurrent } from "./workloads/concurrent.js";
+import { editTurn } from "./workloads/edit-turn.js";
+import { firstAnswer } from "./workloads/first-answer.js";
 import { sessionChurn } from "./workloads/session-churn.js";
 import { shortTurn } from "./workloads/short-turn.js";
 import { streamTurn } from "./workloads/stream-turn.js";
 import { toolTurn } from "./workloads/tool-turn.js";
 
-const WORKLOADS: readonly Workload[] = [coldStart, shortTurn, streamTurn, sessionChurn, toolTurn];
+const WORKLOADS: readonly Workload[] = [
+  coldStart,
+  shortTurn,
+  streamTurn,
+  sessionChurn,
+  toolTurn,
+  firstAnswer,
+  editTurn,
+  concurrent,
+];
 
 function packageVersion(name: string): string {
   try {

@@ -31,6 +31,8 @@ export class ChildRpc {
   private readonly pending = new Map<number, Pending>();
   private stderr = "";
   private exitNote: string | undefined;
+  /** Every stdout line as received, before parsing (the edit workload counts bytes). */
+  lineTap: ((line: string) => void) | undefined;
 
   constructor(
     command: string,
@@ -97,6 +99,7 @@ export class ChildRpc {
   }
 
   private dispatch(line: string): void {
+    this.lineTap?.(line);
     let message: WireMessage;
     try {
       message = JSON.parse(line) as WireMessage;

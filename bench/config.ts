@@ -19,6 +19,8 @@ export function readConfig(): BenchConfig {
     deltaChars: intFromEnv("BENCH_DELTA_CHARS", 100, 1),
     shortTurns: intFromEnv("BENCH_SHORT_TURNS", 5, 1),
     toolCalls: intFromEnv("BENCH_TOOL_CALLS", 100, 1),
+    concurrentSessions: intFromEnv("BENCH_CONCURRENT_SESSIONS", 16, 1),
+    concurrentMs: intFromEnv("BENCH_CONCURRENT_MS", 30_000, 1000),
   };
 }
 

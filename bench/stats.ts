@@ -13,3 +13,10 @@ export function min(values: readonly number[]): number {
 export function max(values: readonly number[]): number {
   return values.length === 0 ? Number.NaN : Math.max(...values);
 }
+
+/** The `p`-th percentile (0–100), nearest rank. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -30,6 +30,10 @@ export interface BenchConfig {
   readonly shortTurns: number;
   /** Sequential Read tool calls of the tool-heavy turn (BENCH_TOOL_CALLS, default 100). */
   readonly toolCalls: number;
+  /** Sessions of the concurrent workload (BENCH_CONCURRENT_SESSIONS, default 16). */
+  readonly concurrentSessions: number;
+  /** Its duration in ms (BENCH_CONCURRENT_MS, default 30000). */
+  readonly concurrentMs: number;
 }
 
 /** One line of the result table. */

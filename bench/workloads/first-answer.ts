@@ -1,0 +1,100 @@
+import { performance } from "node:perf_hooks";
+import { AdapterProcess } from "../adapter-process.js";
+import { BareProcess } from "../bare-process.js";
+import { readCpuMs } from "../proc-cpu.js";
+import { readMemory } from "../proc-memory.js";
+import { withRunEnv, type RunEnv } from "../run-env.js";
+import { cpuRow, fmtMb, fmtMs, medianExtra, medianMem, medianMs, timeRow } from "../verdict.js";
+import type { Sample, Workload } from "../workload.js";
+import { expectText } from "./session-start.js";
+
+const ANSWER = "Two plus two is four.";
+const QUESTION = "What is two plus two?";
+
+interface AdapterFirst {
+  readonly ms: number;
+  readonly cpuMs: number;
+  readonly rssAfterNew: number;
+}
+
+/** spawn → `initialize` → `session/new` → one short prompt answered, in a fresh process. */
+async function adapterFirst(env: RunEnv, adapter: AdapterProcess): Promise<AdapterFirst> {
+  const start = performance.now();
+  try {
+    await adapter.initialize();
+    const sessionId = await adapter.newSession(env.workspace);
+    const rssAfterNew = readMemory(adapter.pid).rssMb;
+    const turn = await adapter.prompt(sessionId, QUESTION);
+    const ms = performance.now() - start;
+    expectText("first answer", turn, ANSWER.length);
+    return { ms, cpuMs: readCpuMs(adapter.pid), rssAfterNew };
+  } finally {
+    await adapter.shutdown();
+  }
+}
+
+/**
+ * 6. Spawn → first answer: what a user waits for between opening a client and reading
+ * Claude's first words.
+ *  - adapter: spawn → `initialize` → `session/new` → `session/prompt` answered;
+ *  - bare: spawn the runner → `query()` with the prompt pushed at once → `result`.
+ * Each side first starts once, untimed, in the same run (Claude Code's first start in a
+ * config dir writes its files; the adapter caches Claude Code's start answer, as after an
+ * editor's first window). The adapter side also times the upstream adapter (0.101.0) the
+ * same way, right after ours, in the same run.
+ */
+export const firstAnswer: Workload = {
+  key: "first",
+  title: "spawn → first answer",
+  run: (side) =>
+    withRunEnv(
+      { script: [{ blocks: [{ type: "text", text: ANSWER, deltas: 3 }], times: 10 }] },
+      async (env) => {
+        if (side === "adapter") {
+          await adapterFirst(env, AdapterProcess.spawn(env)); // untimed: caches, page cache
+          const ours = await adapterFirst(env, AdapterProcess.spawn(env));
+          const upstream = await adapterFirst(env, AdapterProcess.spawnUpstream(env));
+          return {
+            ms: ours.ms,
+            cpuMs: ours.cpuMs,
+            mem: { rssAfterNew: ours.rssAfterNew },
+            extra: { upstreamMs: upstream.ms, upstreamRssAfterNew: upstream.rssAfterNew },
+          };
+        }
+        const once = async (): Promise<Sample> => {
+          const start = performance.now();
+          const bare = BareProcess.spawn(env);
+          try {
+            await bare.first(QUESTION);
+            return { ms: performance.now() - start, cpuMs: readCpuMs(bare.pid), mem: {} };
+          } finally {
+            await bare.shutdown();
+          }
+        };
+        await once(); // untimed, as on the adapter side
+        return once();
+      },
+    ),
+  report(adapter, bare) {
+    const upstream = medianExtra(adapter, "upstreamMs");
+    return {
+      rows: [
+        timeRow("6 spawn → first answer (new session + prompt)", adapter, bare, 0.85),
+        {
+          label: "  upstream 0.101.0, same run",
+          adapter: fmtMs(upstream),
+          bare: fmtMs(medianMs(bare)),
+          ratio: `${(upstream / medianMs(bare)).toFixed(2)}x`,
+          target: "(info)",
+          verdict: "",
+        },
+        cpuRow("  CPU of own process (not Claude Code)", adapter, bare),
+      ],
+      notes: [
+        `first: adapter RSS after session/new (this start): ours ${fmtMb(
+          medianMem(adapter, "rssAfterNew"),
+        )}, upstream ${fmtMb(medianExtra(adapter, "upstreamRssAfterNew"))}`,
+      ],
+    };
+  },
+};
