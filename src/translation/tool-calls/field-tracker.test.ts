@@ -35,6 +35,34 @@ describe("ToolCallFieldTracker", () => {
     expect(t.trim("a", { title: "ls -l", _meta: meta })).toEqual({ title: "ls -l", _meta: meta });
   });
 
+  it("sends a file tool's response (the whole original file) once, as upstream; a Bash response again", () => {
+    const t = new ToolCallFieldTracker(false);
+    const response = { filePath: "/a", originalFile: "x\n".repeat(1000), structuredPatch: [] };
+    const edit = { claudeCode: { toolName: "Edit", toolResponse: response } };
+    expect(t.trim("e", { status: "in_progress", _meta: edit })).toEqual({
+      status: "in_progress",
+      _meta: edit,
+    });
+    expect(t.trim("e", { status: "completed", _meta: edit })).toEqual({
+      status: "completed",
+      _meta: { claudeCode: { toolName: "Edit" } },
+    });
+    // A changed response goes out again.
+    const changed = {
+      claudeCode: { toolName: "Edit", toolResponse: { ...response, filePath: "/b" } },
+    };
+    expect(t.trim("e", { status: "failed", _meta: changed })).toEqual({
+      status: "failed",
+      _meta: changed,
+    });
+    const bash = { claudeCode: { toolName: "Bash", toolResponse: { stdout: "hi" } } };
+    t.trim("b", { status: "in_progress", _meta: bash });
+    expect(t.trim("b", { status: "completed", _meta: bash })).toEqual({
+      status: "completed",
+      _meta: bash,
+    });
+  });
+
   it("leaves out unchanged merged _meta keys for AIR", () => {
     const t = new ToolCallFieldTracker(true);
     t.trim("a", { title: "ls", _meta: meta });

@@ -71,11 +71,31 @@ function changedPart(sent: unknown, value: unknown, node: MergedNode): unknown {
 }
 
 /**
+ * `claudeCode` for a client that gets every `_meta` key on every report, without a file
+ * tool's `toolResponse` it already got. That response holds the whole file as it was
+ * (`originalFile`): upstream sends it once, in the PostToolUse update, and not again with
+ * the completion; repeating it doubled the bytes of a large file's Edit (issue 34). Other
+ * tools' responses are small and still go out with every report, as before.
+ */
+function withoutSentResponse(sent: unknown, value: unknown): unknown {
+  const now = value as Record<string, unknown> | null;
+  if (now === null || typeof now !== "object") return value;
+  const response = now.toolResponse as Record<string, unknown> | null | undefined;
+  if (response === null || typeof response !== "object" || !("originalFile" in response))
+    return value;
+  const before = sent as Record<string, unknown> | undefined;
+  if (!before || !samePlainData(before.toolResponse, response)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key in now) if (key !== "toolResponse") out[key] = now[key];
+  return out;
+}
+
+/**
  * Drops what a client already has, per tool call (S000 "Compatibility rule", "Tool call
  * contract"):
  * - a top-level field whose value did not change since the last report is left out;
  * - a client that is not AIR gets every `_meta` key on every report (ACP defines no merge
- *   for `_meta`); an AIR client merges `_meta`, so unchanged keys are left out for it, and
+ *   for `_meta`), but a file tool's `claudeCode.toolResponse` only once, as upstream; an AIR client merges `_meta`, so unchanged keys are left out for it, and
  *   of `claudeCode` and the extensions' merged objects (`jetbrains.air`) only the changed
  *   keys go out;
  * - appended keys go out once, in the report that carries their data;
@@ -149,7 +169,7 @@ export class ToolCallFieldTracker {
       const unchanged = samePlainData(sentMeta[key], value);
       if (!unchanged) newMeta = true;
       if (unchanged && (this.appended.has(key) || this.mergesMeta)) continue;
-      meta[key] = value;
+      meta[key] = key === "claudeCode" ? withoutSentResponse(sentMeta[key], value) : value;
       anyMeta = true;
     }
     if (sentFields && !anyChanged && !newMeta) return undefined;
