@@ -51,8 +51,8 @@ function intFromEnv(name: string, fallback: number): number {
 
 interface Adapter {
   readonly rpc: ChildRpc;
-  /** session/update notifications received, and when the last one arrived. */
-  readonly updates: { count: number; lastAt: number };
+  /** session/update notifications received, their bytes, and when the last one arrived. */
+  readonly updates: { count: number; bytes: number; lastAt: number };
 }
 
 async function withAdapter<T>(
@@ -60,7 +60,7 @@ async function withAdapter<T>(
   fn: (adapter: Adapter) => Promise<T>,
   observe?: (message: WireMessage) => void,
 ): Promise<T> {
-  const updates = { count: 0, lastAt: Number.NaN };
+  const updates = { count: 0, bytes: 0, lastAt: Number.NaN };
   const onMessage = (message: WireMessage, rpc: ChildRpc): void => {
     observe?.(message);
     if (message.method === "session/update") {
@@ -83,6 +83,10 @@ async function withAdapter<T>(
     { cwd: env.workspace, env: env.env },
     onMessage,
   );
+  // The bytes of every session/update line (the commands' too: few, small).
+  rpc.lineTap = (line) => {
+    if (line.includes('"session/update"')) updates.bytes += Buffer.byteLength(line);
+  };
   try {
     await rpc.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
     return await fn({ rpc, updates });
@@ -165,6 +169,7 @@ async function measureLoad(env: RunEnv, sessionId: string, key: string, samples:
     // the peak covers the two seconds after the answer too (its start takes about one).
     await new Promise((r) => setTimeout(r, 2_000));
     add(samples, `${key}.updates`, updates.count);
+    add(samples, `${key}.updateMb`, updates.bytes / 1e6);
     add(samples, `${key}.peak`, readMemory(pid).peakMb);
     add(samples, `${key}.rssBefore`, before.rssMb);
   });
@@ -329,8 +334,8 @@ function report(samples: Samples, setup: string): string {
     time("resume, nothing cached: time to the answer", "resume.answer"),
     time("lower bound: parse, then send the recorded replay", "bound.answer", "sdk.load"),
     [
-      "load: updates sent / messages read",
-      `${m("load.updates")}`,
+      "load: updates sent (MB) / messages read",
+      `${m("load.updates")} (${m("load.updateMb").toFixed(1)} MB)`,
       `${m("sdk.load.messages")}`,
       "",
       "",

@@ -360,12 +360,14 @@ describe("TranscriptReplay: tool results", () => {
         newString: "b",
       }),
     ]);
-    expect(updates.at(-2)).toMatchObject({
+    // One update for the stored result: the final diff with the completion.
+    expect(updates).toHaveLength(2);
+    expect(updates.at(-1)).toMatchObject({
       sessionUpdate: "tool_call_update",
       toolCallId: "e",
+      status: "completed",
       content: [{ type: "diff", path: "/w/a", oldText: "a\n", newText: "b\n" }],
     });
-    expect(updates.at(-1)).toMatchObject({ toolCallId: "e", status: "completed" });
   });
 
   it.each([
@@ -389,6 +391,21 @@ describe("TranscriptReplay: tool results", () => {
       { claudeCode: { toolName: "Read" } },
       { claudeCode: { toolName: "Read" } },
     ]);
+  });
+
+  it("sends one update per stored message: the tool's response rides on the completion, as upstream's replay", () => {
+    const updates = replay([
+      use("b", "Bash", { command: "ls" }),
+      result([toolResult("b")], { stdout: "x", stderr: "" }),
+    ]);
+    // The tool call, then its completion carrying the full response (live: a separate
+    // PostToolUse update first; the client's merged view is the same).
+    expect(updates).toHaveLength(2);
+    expect(updates.at(-1)).toMatchObject({ toolCallId: "b", status: "completed" });
+    expect(lastMeta(updates)).toEqual({
+      toolName: "Bash",
+      toolResponse: { stdout: "x", stderr: "" },
+    });
   });
 
   it("passes a structured result that is no object as the tool's response", () => {

@@ -83,6 +83,7 @@ export class TranscriptReplay {
     cwd?: string,
   ) {
     this.translator = new SdkMessageTranslator(profile, flatSubagents, regularFile, undefined, cwd);
+    this.translator.tools.replaying = true;
     this.failures = profile.air.sessionFailure
       ? new ReplayedFailures(sessionId, (text) => redactForUser(text))
       : undefined;

@@ -74,6 +74,14 @@ export class ToolCallTranslator {
   private readonly subagentCalls: boolean;
   /** Whether a subagent call got its native child session (the session knows). */
   private hasChildSession: (toolUseId: string) => boolean = () => true;
+  /**
+   * A history replay: the full tool response and the PostToolUse facts (an edit's final
+   * diff) ride on the completion, not in an update of their own before it. Live, upstream's
+   * PostToolUse hook sends that update; upstream's replay sends one update per stored
+   * message, and ours sent a third more (issue 34). The client's merged view of the tool
+   * call is the same either way.
+   */
+  replaying = false;
 
   constructor(
     private readonly profile: ClientProfile,
@@ -181,7 +189,7 @@ export class ToolCallTranslator {
       state.toolResponse = structured;
       // Upstream sends the full response as its own update before the completion.
       const full = typeof structured === "object" && structured !== null;
-      if (full && !this.profile.air.client && !TASK_TOOLS.has(state.toolName))
+      if (full && !this.replaying && !this.profile.air.client && !TASK_TOOLS.has(state.toolName))
         updates.push(...this.report(state));
     }
     state.result = result;
@@ -218,7 +226,8 @@ export class ToolCallTranslator {
       );
       if (Object.keys(facts).length > 0) state.postFacts = facts;
     }
-    return this.report(state);
+    // A replay reports these facts with the completion that follows at once.
+    return this.replaying ? [] : this.report(state);
   }
 
   /**
