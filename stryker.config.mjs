@@ -12,6 +12,7 @@ const PURE = [
   "src/extensions/**/*.ts",
   "src/profile/**/*.ts",
   "src/session/idle-compaction-policy.ts",
+  "src/util/redact.ts",
 ];
 
 /**
@@ -19,7 +20,7 @@ const PURE = [
  * held to 90 % by scripts/mutation-gate.mjs, where the rest of the pure layer is held to 85 %.
  */
 export const STRICT_MODULES = [
-  "src/translation/redact.ts",
+  "src/util/redact.ts",
   "src/translation/tool-calls/renderer.ts",
   "src/translation/tool-calls/field-tracker.ts",
   "src/translation/tool-calls/decorator*.ts",

@@ -6,7 +6,7 @@ import base from "./stryker.config.mjs";
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   ...base,
-  mutate: ["src/translation/redact.ts"],
+  mutate: ["src/util/redact.ts"],
   ignoreStatic: false,
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/redaction.json" },

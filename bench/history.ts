@@ -143,7 +143,7 @@ function listCacheFile(env: RunEnv): string {
   return join(root, "claude-agent-acp", `session-list-${key}.json`);
 }
 
-/** The adapter's model list cache folder for this run (see model-list-cache.ts). */
+/** The adapter's model list cache folder for this run (see sdk/start-cache/model-list-cache.ts). */
 function modelCacheDir(env: RunEnv): string {
   return join(env.env.XDG_CACHE_HOME || join(env.home, ".cache"), "claude-agent-acp");
 }

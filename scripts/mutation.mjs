@@ -25,7 +25,7 @@ function run(command, commandArgs) {
 
 const reports = ["reports/mutation/mutation.json"];
 run("npx", ["stryker", "run", ...args]);
-if (narrowed === undefined || narrowed.includes("src/translation/redact.ts")) {
+if (narrowed === undefined || narrowed.includes("src/util/redact.ts")) {
   run("npx", ["stryker", "run", "stryker.redaction.config.mjs", ...passOn]);
   reports.push("reports/mutation/redaction.json");
 }

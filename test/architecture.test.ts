@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AIR_WIRE_STRINGS } from "../src/extensions/air/keys.js";
 import { GATEWAY_WIRE_STRINGS } from "../src/extensions/gateway/keys.js";
@@ -7,7 +5,6 @@ import { LODY_WIRE_STRINGS } from "../src/extensions/lody/keys.js";
 import { STEERING_WIRE_STRINGS } from "../src/extensions/steering/keys.js";
 import { V2_WIRE_STRINGS } from "../src/extensions/v2/keys.js";
 import { ZED_WIRE_STRINGS } from "../src/extensions/zed/keys.js";
-import { REPO_ROOT } from "./support/acp-harness.js";
 import {
   claudeSdkOutsideSdk,
   connectionOutside,
@@ -22,24 +19,16 @@ import {
   wireStringsOutside,
 } from "./support/architecture-rules.js";
 import type { Tree } from "./support/architecture-source.js";
+import { readSourceTree } from "./support/source-tree.js";
 
 /**
  * The layers of ARCHITECTURE.md, enforced: a violation fails the build with the file, the
  * line and what broke the rule. Each rule (test/support/architecture-rules.ts) runs on the
  * real src/ here, and below on a synthetic tree that breaks it and one that keeps it, so a
- * rule that never fails, or always does, fails too.
+ * rule that never fails, or always does, fails too. The layer order, extension isolation
+ * and import cycles: test/architecture-layers.test.ts.
  */
-const SRC = join(REPO_ROOT, "src");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
-  });
-}
-
-const src: Tree = new Map(sourceFiles(SRC).map((f) => [relative(SRC, f), readFileSync(f, "utf8")]));
+const src = readSourceTree();
 const MINIMUMS = { files: 250, imports: 1000 };
 const EXTENSION_WIRE_STRINGS = {
   air: AIR_WIRE_STRINGS,

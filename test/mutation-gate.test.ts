@@ -51,7 +51,7 @@ async function gate(
 describe("the mutation gate", () => {
   it("passes a layer at its thresholds, counting timeouts as detected and leaving out what never ran", async () => {
     const { code, out } = await gate({
-      "src/translation/redact.ts": mutants({ Killed: 8, Timeout: 1, Survived: 1, Ignored: 5 }),
+      "src/util/redact.ts": mutants({ Killed: 8, Timeout: 1, Survived: 1, Ignored: 5 }),
       "src/translation/usage.ts": mutants({ Killed: 17, Survived: 3, CompileError: 4 }),
     });
     expect(out).toBe(
@@ -94,14 +94,14 @@ describe("the mutation gate", () => {
   it("takes a file from the later report: the redaction pass replaces the whole-layer pass's redact.ts", async () => {
     const { code, out } = await gate(
       {
-        "/tmp/sandbox/src/translation/redact.ts": mutants({ Killed: 10, Ignored: 90 }),
+        "/tmp/sandbox/src/util/redact.ts": mutants({ Killed: 10, Ignored: 90 }),
         "/tmp/sandbox/src/translation/usage.ts": mutants({ Killed: 10 }),
       },
-      { "src/translation/redact.ts": mutants({ Killed: 85, Survived: 15 }) },
+      { "src/util/redact.ts": mutants({ Killed: 85, Survived: 15 }) },
     );
     expect(out).toContain("whole pure layer: 86.36 % (95/110; threshold 85 %)");
     expect(out).toContain("redaction and wire shapes: 85.00 % (85/100; threshold 90 %)");
-    expect(out).toContain("below 90 %: src/translation/redact.ts 85.00 % (85/100)");
+    expect(out).toContain("below 90 %: src/util/redact.ts 85.00 % (85/100)");
     expect(code).toBe(1);
   });
 

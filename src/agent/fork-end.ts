@@ -3,7 +3,7 @@ import { readForkAtTurn } from "../extensions/lody/turns.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { invalidInput } from "../util/adapter-error.js";
 import { findForkEntry } from "./history/stored-messages.js";
-import { StoredTranscript } from "./history/transcript-reader.js";
+import { StoredTranscript } from "../sdk/transcripts/transcript-reader.js";
 
 /**
  * The transcript entry a `session/fork` ends with, or undefined to fork the whole

@@ -1,17 +1,9 @@
 import { setPriority } from "node:os";
 import { claudeExecutable } from "./claude-binary.js";
 import { execClaudeCli } from "./claude-process.js";
+import type { ClaudeAuthStatus } from "../translation/auth.js";
 
-/** What `claude auth status --json` says (0.3.318). */
-export interface ClaudeAuthStatus {
-  readonly loggedIn: boolean;
-  readonly authMethod?: string;
-  readonly apiProvider?: string;
-  readonly apiKeySource?: string;
-  readonly email?: string;
-  readonly orgName?: string;
-  readonly subscriptionType?: string;
-}
+export type { ClaudeAuthStatus } from "../translation/auth.js";
 
 const TIMEOUT_MS = 5_000;
 const URGENT_TIMEOUT_MS = 15_000;

@@ -79,6 +79,9 @@ export class IdleCompaction implements MessageTap {
         if (message.subtype === "session_state_changed" && message.state === "running")
           this.disarm();
         return;
+      default:
+        // The other kinds (and any a later SDK adds) say nothing of the prompt cache.
+        return;
     }
   }
 

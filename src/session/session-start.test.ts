@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StoredRunState } from "../agent/history/current-title.js";
+import type { StoredRunState } from "../sdk/transcripts/current-title.js";
 import {
   refusedStartMode,
   spawnBeforeSettings,

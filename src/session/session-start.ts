@@ -1,7 +1,7 @@
 import type { PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../profile/client-profile.js";
-import type { StoredRunState } from "../agent/history/current-title.js";
+import type { StoredRunState } from "../sdk/transcripts/current-title.js";
 import { clientEnv } from "../sdk/query-options.js";
 import { isPermissionMode, readStartSettings, rootRefusesBypass } from "../sdk/session-settings.js";
 import { startKey } from "../sdk/start-key.js";

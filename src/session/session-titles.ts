@@ -1,6 +1,6 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { storedTitle, type StoredTitle } from "../agent/history/current-title.js";
+import { storedTitle, type StoredTitle } from "../sdk/transcripts/current-title.js";
 import {
   LodyTitleState,
   lodyTitleUpdate,

@@ -5,8 +5,8 @@ import type {
   SessionConfigOption,
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
-import { storedRunState, storedTitle } from "../agent/history/current-title.js";
-import { StartAnswerCache } from "../agent/start-answer-cache.js";
+import { storedRunState, storedTitle } from "../sdk/transcripts/current-title.js";
+import { StartAnswerCache } from "../sdk/start-cache/start-answer-cache.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeInit } from "../sdk/claude-query.js";
@@ -181,7 +181,7 @@ export class Session {
 
   /**
    * Starts Claude Code for a session. Resolves as soon as the session can be described:
-   * from Claude Code's cached start answer (`agent/start-answer-cache.ts`) when there is
+   * from Claude Code's cached start answer (`sdk/start-cache/start-answer-cache.ts`) when there is
    * one, else once Claude Code is up. After a cached answer, prompts and option changes
    * wait for Claude Code, and `announce()` tells the client what its real answer
    * changes. A load passes its `replay`: its answer must leave nothing to follow it, so it

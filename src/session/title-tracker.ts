@@ -1,5 +1,5 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { currentTitle, type StoredTitle } from "../agent/history/current-title.js";
+import { currentTitle, type StoredTitle } from "../sdk/transcripts/current-title.js";
 import type { SessionTitles } from "./session-titles.js";
 
 /**

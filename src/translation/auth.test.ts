@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../profile/client-profile.js";
-import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
-import { authMethods, LOGIN_METHOD_IDS, toAuthStatus, type AuthStatus } from "./auth.js";
+import {
+  authMethods,
+  LOGIN_METHOD_IDS,
+  toAuthStatus,
+  type AuthStatus,
+  type ClaudeAuthStatus,
+} from "./auth.js";
 
 const command = { path: "/usr/bin/node", args: ["/opt/adapter.js"] };
 

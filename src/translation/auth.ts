@@ -3,7 +3,6 @@ import type { GATEWAY } from "../extensions/gateway/keys.js";
 import { gatewayAuthMethods } from "../extensions/gateway/sign-in.js";
 import { terminalAuthMeta } from "../extensions/zed/terminal-auth.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
 
 /**
  * The terminal logins: each runs Claude Code's own login through the adapter's `--cli`.
@@ -98,6 +97,17 @@ function loginMethods(
       ? { _meta: terminalAuthMeta(command.path, [...command.args, ...l.args], l.label) }
       : {}),
   }));
+}
+
+/** What `claude auth status --json` says (0.3.318; read by `sdk/auth-status.ts`). */
+export interface ClaudeAuthStatus {
+  readonly loggedIn: boolean;
+  readonly authMethod?: string;
+  readonly apiProvider?: string;
+  readonly apiKeySource?: string;
+  readonly email?: string;
+  readonly orgName?: string;
+  readonly subscriptionType?: string;
 }
 
 /** The `_auth/status_update` payload (JetBrains shared key `authStatus`). */

@@ -2,7 +2,7 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { contextCompactionMeta } from "../extensions/air/context-compaction.js";
 import { compactionActivityMeta } from "../extensions/lody/compaction-activity.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import { redactForUser } from "./redact.js";
+import { redactForUser } from "../util/redact.js";
 
 /**
  * Who started a compaction: a typed `/compact`, Claude Code near the context limit, or

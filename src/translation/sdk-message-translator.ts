@@ -4,7 +4,7 @@ import type { ClientProfile } from "../profile/client-profile.js";
 import { CompactionTranslator } from "./compaction.js";
 import { agentTextChunk, MessageStreamTranslator } from "./message-stream.js";
 import { OpenMcpCalls } from "./open-mcp-calls.js";
-import { redactForUser } from "./redact.js";
+import { redactForUser } from "../util/redact.js";
 import { toRoot, type RoutedUpdate } from "./routed-update.js";
 import { permissionDenialOf, stampedKind } from "./tool-calls/permission-denial.js";
 import { record } from "./tool-calls/reporter.js";

@@ -1,4 +1,4 @@
-import { processSecrets, redactForUser } from "../translation/redact.js";
+import { processSecrets, redactForUser } from "./redact.js";
 
 /**
  * Text from a failure (an exception, a server's error) made fit for the user: secrets of

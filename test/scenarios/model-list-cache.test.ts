@@ -15,7 +15,7 @@ const scenario = useScenarios();
 
 /**
  * `session/new`, `session/resume` and `session/fork` answer from the model list Claude
- * Code's last start stored on disk (`agent/model-list-cache.ts`), without waiting for
+ * Code's last start stored on disk (`sdk/start-cache/model-list-cache.ts`), without waiting for
  * Claude Code; when Claude Code's real list differs, one `config_option_update` follows
  * the answer. `session/load` does not: nothing may follow its answer.
  */

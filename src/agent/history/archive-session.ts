@@ -1,7 +1,7 @@
 import { storedTitleFor } from "../../extensions/air/archive-title.js";
 import { renameStoredSession } from "../../sdk/stored-sessions.js";
 import { findTranscript } from "../../sdk/transcript-paths.js";
-import { storedTitleAt } from "./current-title.js";
+import { storedTitleAt } from "../../sdk/transcripts/current-title.js";
 
 /** The title a stored session without one of its own is archived under. */
 export function untitled(sessionId: string): string {

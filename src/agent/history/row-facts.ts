@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import { readEnds } from "./transcript-files.js";
+import { readEnds } from "../../sdk/transcripts/transcript-files.js";
 import { transcriptFacts, type TranscriptFacts } from "./transcript-facts.js";
 
 const HEAD_BYTES = 16 * 1024;

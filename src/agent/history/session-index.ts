@@ -13,9 +13,12 @@ import {
   transcriptFiles,
   yieldToEventLoop,
   type TranscriptFile,
-} from "./transcript-files.js";
+} from "../../sdk/transcripts/transcript-files.js";
 import { readSummaryCache, writeSummaryCache, type CachedSummary } from "./summary-cache-file.js";
-import { summarizeTranscript, type TranscriptSummary } from "./transcript-summary.js";
+import {
+  summarizeTranscript,
+  type TranscriptSummary,
+} from "../../sdk/transcripts/transcript-summary.js";
 
 /** A `session/list` row, with the title as stored (the archive prefix and all). */
 export interface StoredSessionRow {

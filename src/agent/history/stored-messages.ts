@@ -7,7 +7,7 @@ import {
 import { activeBranch } from "../../translation/replay/active-branch.js";
 import { contentBlocks, type MessageEntry } from "../../translation/replay/transcript-entry.js";
 import { toDisplayPrompt } from "../../translation/session-title.js";
-import { StoredTranscript } from "./transcript-reader.js";
+import { StoredTranscript } from "../../sdk/transcripts/transcript-reader.js";
 
 interface Accumulated {
   readonly ids: string[];

@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
 import { findTranscript } from "../../sdk/transcript-paths.js";
 import type { StoredSessionRow } from "./session-index.js";
-import { readEnds } from "./transcript-files.js";
-import { summarizeTranscript } from "./transcript-summary.js";
+import { readEnds } from "../../sdk/transcripts/transcript-files.js";
+import { summarizeTranscript } from "../../sdk/transcripts/transcript-summary.js";
 
 const HEAD_BYTES = 64 * 1024;
 const TAIL_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { findTranscript, type TranscriptLocation } from "../../sdk/transcript-paths.js";
 import { asMessageEntry } from "../../translation/replay/transcript-entry.js";
-import { readEnds } from "./transcript-files.js";
+import { readEnds } from "../../sdk/transcripts/transcript-files.js";
 
 /** How much of a transcript is searched for a readable message. */
 const PROBE_BYTES = 256 * 1024;

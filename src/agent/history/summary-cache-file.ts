@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { cacheFilePath, readCacheFile, writeJsonAtomically } from "../../util/cache-file.js";
-import type { TranscriptSummary } from "./transcript-summary.js";
+import type { TranscriptSummary } from "../../sdk/transcripts/transcript-summary.js";
 
 /** What was read of one transcript, valid while the file keeps this time and size. */
 export interface CachedSummary {

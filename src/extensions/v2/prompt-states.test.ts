@@ -132,7 +132,10 @@ describe("PromptStates", () => {
 
   it("a failed turn ends idle with stop reason error and the client's error", async () => {
     const { states, sent } = setup();
-    states.prompt("s", text, () => Promise.reject(new Error("boom")));
+    // The answer is the inserted message's id; the turn's failure reaches only the state.
+    await expect(
+      states.prompt("s", text, () => Promise.reject(new Error("boom"))),
+    ).resolves.toEqual({ messageId: "m1" });
     await flush();
     expect(sent[2]).toEqual([
       "s",

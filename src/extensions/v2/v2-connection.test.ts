@@ -210,7 +210,8 @@ describe("V2Connection", () => {
     const v2 = new V2Connection(() => ({ code: 0, message: "" }));
     const port = v2.attach(inner.port);
     let end: (value: v1.PromptResponse) => void = () => undefined;
-    v2.prompts.prompt("s", [], () => new Promise((resolve) => (end = resolve)));
+    // Answered at once (the message is inserted); the turn runs until `end`.
+    await v2.prompts.prompt("s", [], () => new Promise((resolve) => (end = resolve)));
     const asking = port.requestPermission(
       { sessionId: "s", toolCall: { toolCallId: "t", title: "Run" }, options: [] },
       new AbortController().signal,

@@ -5,7 +5,7 @@ import { sessionFailureUpdate } from "../../extensions/air/session-failure/wire.
 import type { ClientProfile } from "../../profile/client-profile.js";
 import { factsOf } from "../compaction.js";
 import { agentTextChunk } from "../message-stream.js";
-import { redactForUser } from "../redact.js";
+import { redactForUser } from "../../util/redact.js";
 import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
 import type { RegularFileCheck } from "../tool-calls/tool-call-translator.js";

@@ -1,7 +1,7 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { z } from "zod";
-import type { SwitchFacts } from "../sdk/claude-query.js";
-import { cacheFilePath, readCacheFile, writeJsonAtomically } from "../util/cache-file.js";
+import type { SwitchFacts } from "../claude-query.js";
+import { cacheFilePath, readCacheFile, writeJsonAtomically } from "../../util/cache-file.js";
 
 /**
  * Claude Code's model list as its last start reported it, kept on disk between adapter

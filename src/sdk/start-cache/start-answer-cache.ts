@@ -1,9 +1,9 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
-import type { SwitchFacts } from "../sdk/claude-query.js";
-import { clientEnv } from "../sdk/query-options.js";
-import { claudeConfigDir } from "../sdk/transcript-paths.js";
-import type { ClaudeCommand } from "../translation/commands.js";
+import type { SwitchFacts } from "../claude-query.js";
+import { clientEnv } from "../query-options.js";
+import { claudeConfigDir } from "../transcript-paths.js";
+import type { ClaudeCommand } from "../../translation/commands.js";
 import {
   commandListKey,
   readCommandListCache,

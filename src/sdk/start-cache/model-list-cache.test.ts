@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
-import { useTempCacheHome } from "../../test/support/temp-cache-home.js";
+import { useTempCacheHome } from "../../../test/support/temp-cache-home.js";
 import { modelListCachePath, readModelListCache, writeModelListCache } from "./model-list-cache.js";
 
 const cacheHome = useTempCacheHome("model-cache-");

@@ -1,7 +1,6 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { ListPosition } from "./list-cursor.js";
-import { transcriptSessionId } from "../../sdk/transcript-paths.js";
+import { transcriptSessionId } from "../transcript-paths.js";
 import type { TranscriptEnds } from "./transcript-summary.js";
 
 /**
@@ -13,8 +12,14 @@ import type { TranscriptEnds } from "./transcript-summary.js";
  */
 export const SLICE = 256;
 
-/** A transcript file with what orders it in the list. */
-export interface TranscriptFile extends ListPosition {
+/**
+ * A transcript file with what orders it in the list (the fields of the session list's
+ * `ListPosition`, agent/history/list-cursor.ts).
+ */
+export interface TranscriptFile {
+  readonly sessionId: string;
+  /** Last-modified time, in ms since the epoch. */
+  readonly updatedAtMs: number;
   readonly path: string;
   readonly size: number;
 }

@@ -1,6 +1,6 @@
 import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { projectDirsFor } from "../../sdk/transcript-paths.js";
+import { projectDirsFor } from "../transcript-paths.js";
 import { readEnds } from "./transcript-files.js";
 import { customTitle, summarizeTranscript, type TranscriptEnds } from "./transcript-summary.js";
 

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { ClaudeCommand } from "../translation/commands.js";
-import { cacheFilePath, readCacheFile, writeJsonAtomically } from "../util/cache-file.js";
+import type { ClaudeCommand } from "../../translation/commands.js";
+import { cacheFilePath, readCacheFile, writeJsonAtomically } from "../../util/cache-file.js";
 
 /**
  * Claude Code's slash commands as its last start in a project reported them, kept on
