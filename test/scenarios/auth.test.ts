@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -232,6 +232,48 @@ describe("auth status", () => {
     await s.newSession();
     await watching;
     expect(answeredWhenDone).toBe(true);
+  });
+
+  it("a prompt never waits for its probe: it answers while the probe still runs", async () => {
+    // A Claude Code whose `auth status` waits, once armed, until the test releases it; it
+    // ignores the probe's timeout (SIGTERM), so the probe lasts exactly until the release
+    // (or until the folder is gone: a failed run leaves no process behind).
+    const dir = mkdtempSync(join(tmpdir(), "acp-held-probe-"));
+    try {
+      const held = join(dir, "claude");
+      const [armed, started, release] = ["armed", "started", "release"].map((f) => join(dir, f));
+      writeFileSync(
+        held,
+        [
+          "#!/bin/sh",
+          `if [ "$1" = auth ] && [ -f ${armed} ]; then`,
+          `  trap '' TERM; touch ${started}`,
+          `  while [ -f ${armed} ] && [ ! -f ${release} ]; do sleep 0.05; done`,
+          "fi",
+          `exec "${claudeExecutable()}" "$@"`,
+          "",
+        ].join("\n"),
+        { mode: 0o755 },
+      );
+      const s = await scenario({
+        env: { CLAUDE_CODE_EXECUTABLE: held },
+        script: [{ blocks: [{ type: "text", text: "answered" }] }],
+      });
+      await s.initialize();
+      const sessionId = await s.newSession();
+      // The first probe (not held) has ended once it pushed what it read.
+      await eventually("the first push", () => statusUpdates(s).length > 0, 40_000);
+      writeFileSync(armed, "");
+      // The prompt starts a probe that cannot end before the release: the answer comes.
+      expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+      expect(s.agentText(sessionId)).toBe("answered");
+      await eventually("the prompt's probe to start", () => existsSync(started), 40_000);
+      expect(existsSync(release)).toBe(false);
+      writeFileSync(release, "");
+      await probesEnded(s);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("runs the probe's Claude Code at the lowest priority", async () => {
