@@ -241,7 +241,9 @@ describe("auth status", () => {
     const dir = mkdtempSync(join(tmpdir(), "acp-held-probe-"));
     try {
       const held = join(dir, "claude");
-      const [armed, started, release] = ["armed", "started", "release"].map((f) => join(dir, f));
+      const armed = join(dir, "armed");
+      const started = join(dir, "started");
+      const release = join(dir, "release");
       writeFileSync(
         held,
         [

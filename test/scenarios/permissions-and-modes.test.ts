@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, toolCallUpdates } from "../support/acp-harness.js";
-import type { RecordedRequest, ScriptedTurn } from "../support/model-server.js";
+import type { RecordedRequest, ScriptedTurn, Usage } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 
 const scenario = useScenarios();
@@ -262,10 +262,11 @@ describe("ExitPlanMode", () => {
   const plan = "1. Write hello.txt\n2. Done";
 
   /** Claude Code names the plan file in plan mode's instructions; the scripted model writes it. */
-  const writePlan = (req: RecordedRequest): ScriptedTurn => {
+  const writePlan = (req: RecordedRequest, usage?: Usage): ScriptedTurn => {
     const path =
       /create your plan at (\S+\.md)/.exec(JSON.stringify(req.body))?.[1] ?? "/nonexistent/plan.md";
     return {
+      ...(usage ? { usage } : {}),
       blocks: [
         {
           type: "tool_use",
@@ -327,9 +328,15 @@ describe("ExitPlanMode", () => {
       settings: { permissions: { defaultMode: "plan" }, model: "sonnet" },
       onPermission: () => ({ outcome: { outcome: "selected", optionId: "exit-plan-clear-auto" } }),
       script: [
-        writePlan,
-        { blocks: [{ type: "tool_use", id: "toolu_exit", name: "ExitPlanMode", input: {} }] },
-        { blocks: [{ type: "text", text: "after the plan" }] },
+        (req) => writePlan(req, { input_tokens: 100, output_tokens: 10 }),
+        {
+          blocks: [{ type: "tool_use", id: "toolu_exit", name: "ExitPlanMode", input: {} }],
+          usage: { input_tokens: 200, output_tokens: 20 },
+        },
+        {
+          blocks: [{ type: "text", text: "after the plan" }],
+          usage: { input_tokens: 400, output_tokens: 40 },
+        },
       ],
     });
     const agents = join(s.workspace, ".claude", "agents");
@@ -348,7 +355,10 @@ describe("ExitPlanMode", () => {
     ]) {
       await s.agent.request("session/set_config_option", { sessionId, configId, value });
     }
-    expect((await s.prompt(sessionId, "plan it")).stopReason).toBe("end_turn");
+    const response = await s.prompt(sessionId, "plan it");
+    expect(response.stopReason).toBe("end_turn");
+    // The one answer counts the turn's usage in both conversations.
+    expect(response.usage).toMatchObject({ inputTokens: 700, outputTokens: 70 });
     const requests = s.model.mainRequests();
     // S000 "Permission modes": the mode (the one chosen), model, agent, effort and Fast
     // mode stay the same in the new conversation.
