@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { PROFILES, toolCallUpdates } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { textTurn } from "../support/script-turns.js";
+import { V2Scenario } from "../support/acp-v2-client.js";
 
 /**
  * A tool a mode refuses without asking (`dontAsk`: Claude Code's `system/permission_denied`
@@ -67,5 +68,48 @@ describe.each([
             nonExecutionKind: "permission-rule",
           },
     );
+  });
+});
+
+describe("a tool refused by dontAsk mode (v2 client)", () => {
+  it("fails with the refusal as its content and upstream's reason in _meta", async () => {
+    const s = await V2Scenario.start({ settings: { permissions: { defaultMode: "dontAsk" } } });
+    try {
+      s.model.push(
+        {
+          blocks: [
+            {
+              type: "tool_use",
+              id: "toolu_touch",
+              name: "Bash",
+              input: { command: "touch made.txt", description: "Make it" },
+            },
+          ],
+        },
+        textTurn("All done."),
+      );
+      await s.initialize();
+      const sessionId = await s.newSession();
+      await s.prompt(sessionId, "go");
+      await s.idle(sessionId, 1, 60_000);
+      expect(s.permissionRequests).toEqual([]);
+      expect(existsSync(join(s.workspace, "made.txt"))).toBe(false);
+      const failed = s.toolCall(sessionId, "toolu_touch").filter((u) => u.status === "failed");
+      expect(failed).toHaveLength(1);
+      const content = failed[0]!.content as Array<{ content: { text: string } }>;
+      const message = content.at(-1)!.content.text.replace(/^Permission denied: /, "");
+      expect(message).toMatch(REFUSAL);
+      // The command never ran: the refusal replaces its display terminal in content.
+      expect(content).toEqual([text(`Permission denied: ${message}`)]);
+      expect(failed[0]!._meta).toEqual({
+        claudeCode: {
+          toolName: "Bash",
+          toolResponse: { decisionReasonType: "mode", message },
+          nonExecutionKind: "permission-rule",
+        },
+      });
+    } finally {
+      await s.close();
+    }
   });
 });
