@@ -320,6 +320,14 @@ describe("ACP v2 (draft): auth", () => {
     await expect(s.agent.request("auth/login", { methodId: "nope" })).rejects.toMatchObject({
       code: -32602,
     });
+    // A terminal login runs in the client's terminal, never through auth/login (as v1).
+    for (const method of answer.authMethods ?? []) {
+      const { methodId } = method as { methodId: string };
+      await expect(s.agent.request("auth/login", { methodId })).rejects.toMatchObject({
+        code: -32602,
+        message: `Invalid params: auth method "${methodId}" is a terminal login: the client runs it in a terminal, not through authenticate`,
+      });
+    }
   });
 
   it("a client that declares the gateway signs in through it with auth/login's _meta, as v1's authenticate", async () => {

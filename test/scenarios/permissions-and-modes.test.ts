@@ -322,7 +322,7 @@ describe("ExitPlanMode", () => {
     );
   });
 
-  it("the clear-context choice continues the same turn in a new conversation with the plan, keeping the model, agent, effort and Fast mode", async () => {
+  it("the clear-context choice continues the same turn in a new conversation with the plan, keeping the model, agent, effort, Fast mode and the turn's usage", async () => {
     const s = await scenario({
       // The settings' model is not the session's: a handoff that fell back to it shows.
       settings: { permissions: { defaultMode: "plan" }, model: "sonnet" },
