@@ -82,7 +82,7 @@ describe("session/rewind: files and a running turn", () => {
     expect(lastRequest(s)).not.toContain("Change the file");
   }, 180_000);
 
-  it("without restoreFiles the files stay as the dropped turns left them", async () => {
+  it("without restoreFiles the files stay as the dropped turns left them; a whole fork then copies the kept history", async () => {
     const s = await scenario({ settings: { permissions: { defaultMode: "acceptEdits" } } });
     const file = join(s.workspace, "a.txt");
     writeFileSync(file, "one\n");
@@ -112,6 +112,15 @@ describe("session/rewind: files and a running turn", () => {
       lastMessageId: "msg_one",
     });
     expect(readFileSync(file, "utf8")).toBe("two\n");
+
+    // A whole fork before the next prompt copies the kept history only.
+    const fork = (await s.agent.request("session/fork", { sessionId, cwd: s.workspace })) as {
+      sessionId: string;
+    };
+    s.model.push({ blocks: [{ type: "text", text: "On the fork." }] });
+    await s.prompt(fork.sessionId, "After the fork");
+    expect(lastRequest(s)).toContain("First answer.");
+    expect(lastRequest(s)).not.toContain("Change the file");
   }, 120_000);
 
   it("cancels a running turn first (its prompt answers cancelled), then rewinds", async () => {
