@@ -21,6 +21,7 @@ import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-er
 import type { AgentOptions } from "./agent-options.js";
 import { AuthTracker } from "./auth-tracker.js";
 import { ProviderControls } from "./provider-controls.js";
+import { RewindControls } from "./rewind-controls.js";
 import { forkEnd } from "./fork-end.js";
 import { archiveStoredSession } from "./history/archive-session.js";
 import { findStoredSession } from "./history/stored-session.js";
@@ -53,6 +54,11 @@ export class AcpAgent {
 
   private negotiated: ClientProfile = PLAIN_CLIENT;
   private readonly sessions = new SessionRegistry();
+  /** `session/rewind`, `session/edit_prompt` (the session-rewind RFD). */
+  readonly rewinds = new RewindControls({
+    sessions: this.sessions,
+    prompt: (sessionId, prompt, signal, meta) => this.prompt(sessionId, prompt, signal, meta),
+  });
   /** `_session/steering` and `_session/goal`. */
   readonly controls = new SessionControls(this.sessions, () => this.negotiated);
   /** The `_lody/...` requests of a Lody client. */
@@ -162,9 +168,10 @@ export class AcpAgent {
     return announced(await this.opener.openStored(sessionId, params));
   }
 
+  /** `messageId` (the fork-at-message RFD): the fork ends with that message. */
   async fork(
     sessionId: string,
-    params: SessionParams,
+    params: SessionParams & { readonly messageId?: string },
   ): Promise<{ sessionId: string } & SessionSetupAnswer> {
     await checkSessionParams(params);
     const source = await findStoredSession(sessionId, params.cwd);
@@ -173,7 +180,7 @@ export class AcpAgent {
         ? invalidInput("the session has no history to fork yet")
         : unknownSession(sessionId);
     }
-    const upTo = await forkEnd(this.negotiated, params._meta, source.path);
+    const upTo = await forkEnd(this.negotiated, params, source.path);
     const forkId = await forkStoredSession(sessionId, upTo);
     // A list subscriber learns of the fork after its answer (written after this resolves).
     const release = this.sessionIndex.holdBack(forkId);

@@ -19,6 +19,7 @@ import { lodySteerParams, toLodySteerRequest } from "../extensions/lody/steer.js
 import { STEERING_METHOD } from "../extensions/steering/keys.js";
 import { steeringParams, toSteerRequest } from "../extensions/steering/params.js";
 import { guarded } from "./guarded.js";
+import { editPromptParams, forkParams, REWIND_METHODS, rewindParams } from "./rewind-params.js";
 import { initializeResponse } from "./initialize.js";
 
 /** The legacy `session/set_model` of clients from before config options. */
@@ -76,7 +77,28 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
     )
     .onRequest(
       m.session.fork,
+      forkParams,
       guarded(m.session.fork, ({ params }) => service.fork(params.sessionId, params)),
+    )
+    .onRequest(
+      REWIND_METHODS.rewind,
+      rewindParams,
+      guarded(REWIND_METHODS.rewind, ({ params }) =>
+        service.rewinds.rewind(params.sessionId, params.toMessageId, params._meta),
+      ),
+    )
+    .onRequest(
+      REWIND_METHODS.editPrompt,
+      editPromptParams,
+      guarded(REWIND_METHODS.editPrompt, ({ params, signal }) =>
+        service.rewinds.editPrompt(
+          params.sessionId,
+          params.messageId,
+          params.newContent,
+          signal,
+          params._meta,
+        ),
+      ),
     )
     .onRequest(
       m.session.list,

@@ -60,7 +60,7 @@ describe("initializeResponse", () => {
       additionalDirectories: {},
       list: {},
       resume: {},
-      fork: {},
+      fork: { atMessageId: true },
       close: {},
       delete: {},
       systemPrompt: { mode: { override: {} } },
@@ -72,5 +72,13 @@ describe("initializeResponse", () => {
     const caps = initializeResponse(parseClientProfile({})).agentCapabilities;
     expect(caps?.providers).toStrictEqual({});
     expect(caps?.auth).toStrictEqual({ logout: {} });
+  });
+
+  it("advertises rewind with edit_prompt (the session-rewind RFD) to every client", () => {
+    const caps = initializeResponse(parseClientProfile({})).agentCapabilities;
+    expect((caps as Record<string, unknown>).rewindSession).toStrictEqual({
+      supported: true,
+      supportsEditPrompt: true,
+    });
   });
 });

@@ -7,6 +7,9 @@ import { lodyAgentDeclaration } from "../extensions/lody/agent-declaration.js";
 import { steeringAgentMeta } from "../extensions/steering/declaration.js";
 import { authMethods, isRemoteEnvironment } from "../translation/auth.js";
 
+/** The fork-at-message RFD's capability (not in the ACP SDK's type yet). */
+const FORK_AT_MESSAGE = { atMessageId: true } as Record<string, unknown>;
+
 /** How a client starts this adapter again (for terminal logins): node and this script. */
 function ownCommand(): { path: string; args: string[] } {
   return { path: process.execPath, args: process.argv[1] ? [process.argv[1]] : [] };
@@ -35,7 +38,8 @@ export function initializeResponse(
         additionalDirectories: {},
         list: {},
         resume: {},
-        fork: {},
+        // The fork-at-message RFD: `session/fork` takes a `messageId` (inclusive).
+        fork: FORK_AT_MESSAGE,
         close: {},
         delete: {},
         // The client-system-prompt RFD: `append`, and `override` (Claude Code's own
@@ -48,6 +52,9 @@ export function initializeResponse(
       auth: { logout: {} },
       // The custom-LLM-endpoint RFD (unstable): `providers/list`, `set`, `disable`.
       providers: {},
+      // The session-rewind RFD (draft, not in the ACP SDK's type yet): `session/rewind`
+      // and `session/edit_prompt`.
+      ...{ rewindSession: { supported: true, supportsEditPrompt: true } },
       _meta: {
         claudeCode: { promptQueueing: true },
         authStatus: {},

@@ -10,6 +10,7 @@ import {
   type SDKMessage,
   type SDKUserMessage,
 } from "@anthropic-ai/claude-agent-sdk";
+import type { FileRewind } from "../translation/rewind-answer.js";
 import { InputStream } from "./input-stream.js";
 import { routingGeneration } from "./provider-routing.js";
 import { buildQueryOptions, type SessionQueryConfig } from "./query-options.js";
@@ -251,6 +252,37 @@ export class ClaudeQuery {
    */
   previewFileRewind(userMessageId: string): Promise<unknown> {
     return this.query.rewindFiles(userMessageId, { dryRun: true });
+  }
+
+  /**
+   * Puts the files Claude's tools changed back to their state before the first of
+   * `userMessageIds` that has a checkpoint (needs `fileCheckpointing`). The dry run says which files and lines
+   * change (the real run does not); a refusal is reported, not thrown.
+   */
+  async rewindFiles(userMessageIds: readonly string[]): Promise<FileRewind> {
+    let preview: Awaited<ReturnType<Query["rewindFiles"]>> = { canRewind: false };
+    let userMessageId = "";
+    // The first prompt with a checkpoint (one whose turn ran no tool has none).
+    for (const id of userMessageIds) {
+      userMessageId = id;
+      preview = await this.query.rewindFiles(id, { dryRun: true });
+      if (preview.canRewind) break;
+    }
+    if (!preview.canRewind) {
+      return { files: [], insertions: 0, deletions: 0, error: preview.error ?? "cannot rewind" };
+    }
+    const files = preview.filesChanged ?? [];
+    if (files.length === 0) return { files, insertions: 0, deletions: 0 };
+    const done = await this.query.rewindFiles(userMessageId);
+    if (!done.canRewind) {
+      return { files: [], insertions: 0, deletions: 0, error: done.error ?? "cannot rewind" };
+    }
+    return {
+      files,
+      insertions: preview.insertions ?? 0,
+      deletions: preview.deletions ?? 0,
+      ...(done.skippedLinks ? { skippedLinks: done.skippedLinks } : {}),
+    };
   }
 
   /**

@@ -14,6 +14,8 @@ export interface SessionQueryConfig {
   readonly sessionId: string;
   /** Start a new transcript with `sessionId`, or continue the stored one. */
   readonly start: "new" | "resume";
+  /** With `resume`: the entry to resume at, dropping what follows it (a rewind). */
+  readonly resumeAt?: string;
   readonly cwd: string;
   readonly additionalDirectories: readonly string[];
   readonly mcpServers: readonly McpServer[];
@@ -162,7 +164,12 @@ export function buildQueryOptions(config: SessionQueryConfig): Options {
   // callback cannot come over JSON), and the SDK refuses kinds without one.
   const { supportedDialogKinds: _clientKinds, ...pass } = config.passThrough;
   const identity: Partial<Options> =
-    config.start === "new" ? { sessionId: config.sessionId } : { resume: config.sessionId };
+    config.start === "new"
+      ? { sessionId: config.sessionId }
+      : {
+          resume: config.sessionId,
+          ...(config.resumeAt ? { resumeSessionAt: config.resumeAt } : {}),
+        };
   const additionalDirectories = additionalDirectoriesOf(pass, config.additionalDirectories);
   const mcpServers = {
     ...((pass.mcpServers as Record<string, McpServerConfig> | undefined) ?? {}),

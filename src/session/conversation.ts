@@ -8,6 +8,12 @@ import type { ClaudeUserBlock } from "../translation/prompt.js";
  * same ACP session.
  */
 export class Conversation {
+  /**
+   * The entry a rewind kept (`session/rewind`): the next Claude Code resumes there
+   * (`resumeSessionAt`) until a prompt goes on from it.
+   */
+  resumeAt: string | undefined;
+
   constructor(private current: string) {}
 
   /** Claude Code's session id for the conversation. */
@@ -17,6 +23,7 @@ export class Conversation {
 
   /** Moves to a new conversation and returns its id. */
   renew(): string {
+    this.resumeAt = undefined;
     this.current = randomUUID();
     return this.current;
   }

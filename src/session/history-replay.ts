@@ -4,6 +4,7 @@ import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { storedTitleAt } from "../sdk/transcripts/current-title.js";
 import { reportUnreadable, StoredTranscript } from "../sdk/transcripts/transcript-reader.js";
+import { readRewindMarker } from "../sdk/transcripts/rewind-marker.js";
 import { storedSubagents } from "../sdk/subagent-meta.js";
 import { subagentTranscriptPath } from "../sdk/transcript-paths.js";
 import { activeBranch } from "../translation/replay/active-branch.js";
@@ -64,6 +65,8 @@ export interface HistoryReplayRequest {
 export async function replayHistory(request: HistoryReplayRequest): Promise<ReplayedChild[]> {
   const { sessionId, transcript, client } = request;
   const stored = await StoredTranscript.read(transcript);
+  // A rewind not yet followed by a prompt: only the kept history (`rewind-marker.ts`).
+  const rewound = await readRewindMarker(transcript);
   reportUnreadable(sessionId, transcript, stored.unreadable);
   const replay = new TranscriptReplay(
     request.profile,
@@ -172,7 +175,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
       await send(replay.entry(entry, child.toolUseId), child.sessionId);
     }
   };
-  const lines = activeBranch(stored.links);
+  const lines = activeBranch(stored.links, rewound);
   const turnIds = request.profile.lody.client;
   // Lody's task cards, in their place among the updates, as live.
   const cards = replayedCardsFor(request.profile);

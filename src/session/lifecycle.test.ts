@@ -154,3 +154,35 @@ describe("Lifecycle", () => {
     expect(lifecycle.kind).toBe("closed");
   });
 });
+
+describe("Lifecycle.settled", () => {
+  const flags = () => ({ settled: false });
+
+  it("settles at once when idle, and once a cancelled turn has drained", async () => {
+    const lifecycle = new Lifecycle();
+    const early = flags();
+    void lifecycle.settled().then(() => (early.settled = true));
+    lifecycle.started();
+    await Promise.resolve();
+    expect(early.settled).toBe(true);
+    lifecycle.startTurn(newTurn());
+    const timer = lifecycle.cancelTurn(60_000, () => {});
+    expect(timer).toBeDefined();
+    const waiting = flags();
+    void lifecycle.settled().then(() => (waiting.settled = true));
+    await Promise.resolve();
+    expect(waiting.settled).toBe(false);
+    lifecycle.drained();
+    await Promise.resolve();
+    expect(waiting.settled).toBe(true);
+  });
+
+  it("settles when the session closes", async () => {
+    const lifecycle = new Lifecycle();
+    const seen = flags();
+    void lifecycle.settled().then(() => (seen.settled = true));
+    lifecycle.close();
+    await Promise.resolve();
+    expect(seen.settled).toBe(true);
+  });
+});

@@ -61,6 +61,8 @@ const IDLE: LifecycleState = { kind: "idle" };
 /** A session's one lifecycle state, moved only along `TRANSITIONS`. */
 export class Lifecycle {
   private state: LifecycleState = { kind: "starting" };
+  /** Waiting for the session to be idle or closed (`settled`). */
+  private settling: Array<() => void> = [];
 
   get kind(): LifecycleKind {
     return this.state.kind;
@@ -118,11 +120,20 @@ export class Lifecycle {
     return this.move("close", { kind: "closed" });
   }
 
+  /** Settles once the session is idle or closed (at once when it is). */
+  settled(): Promise<void> {
+    if (this.state.kind === "idle" || this.state.kind === "closed") return Promise.resolve();
+    return new Promise((resolve) => this.settling.push(resolve));
+  }
+
   private move(event: LifecycleEvent, next: LifecycleState): boolean {
     if (nextKind(this.state.kind, event) !== next.kind) return false;
     // Leaving `draining` any way (drained, or closed) ends its wait.
     if (this.state.kind === "draining") clearTimeout(this.state.timer);
     this.state = next;
+    if (next.kind === "idle" || next.kind === "closed") {
+      for (const resolve of this.settling.splice(0)) resolve();
+    }
     return true;
   }
 }

@@ -139,6 +139,8 @@ export function queryConfigFor(input: {
   readonly config: SessionConfig | undefined;
   readonly claudeSessionId: string;
   readonly start: "new" | "resume";
+  /** With `resume`: the entry a rewind kept (`Conversation.resumeAt`). */
+  readonly resumeAt?: string;
   readonly events: ToolEvents;
 }): SessionQueryConfig {
   const { setup, profile, spawn, config, events } = input;
@@ -166,12 +168,16 @@ export function queryConfigFor(input: {
     sessionId: input.claudeSessionId,
     passThrough,
     start: input.start,
+    ...(input.start === "resume" && input.resumeAt ? { resumeAt: input.resumeAt } : {}),
     abortController: new AbortController(),
     permissionMode: (config?.currentMode ?? spawn.mode) as SpawnPlan["mode"],
     allowBypass: spawn.allowBypass,
     ...(model ? { model } : {}),
     ...(effort ? { effort } : {}),
-    fileCheckpointing: profile.air.agentFileChangeReport,
+    // Backups of the files Claude's tools change: AIR's file-change report reads them, and
+    // a rewind may restore the files (`session/rewind` `_meta.claudeCode.restoreFiles`),
+    // which only works for changes made while checkpointing was on.
+    fileCheckpointing: true,
     canUseTool: canUseToolFor(events),
     // MCP servers ask the user through the client only where it can show a request.
     ...(profile.elicitation.form || profile.elicitation.url

@@ -83,6 +83,7 @@ export class QueryStarter {
         config: parts.options.current,
         claudeSessionId: parts.conversation.id,
         start,
+        resumeAt: parts.conversation.resumeAt,
         events,
       }),
     );

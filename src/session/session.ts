@@ -29,6 +29,7 @@ import { QuerySlot } from "./query-slot.js";
 import { QueryStarter, type QueryStarterParts } from "./query-starter.js";
 import { translatorFor, type SessionSetup } from "./query-setup.js";
 import { restartQuery, type RestartParts } from "./restart.js";
+import { SessionRewind } from "./rewind.js";
 import { configFor } from "./session-config.js";
 import { SessionCommands } from "./session-commands.js";
 import { SessionOptions } from "./session-options.js";
@@ -88,6 +89,7 @@ export class Session {
   private readonly activityTap = new ActivityTap();
   /** Background workflows a cancel stops (Claude Code's interrupt spares them). */
   private readonly workflows: BackgroundWorkflows | undefined;
+  readonly rewind: SessionRewind; // session/rewind, session/edit_prompt
 
   private constructor(
     private readonly setup: SessionSetup,
@@ -172,6 +174,7 @@ export class Session {
     const own = this.workflows ? [this.workflows] : [];
     this.taps = [...messageTaps({ ...this.parts, titles }), this.idle, this.activityTap, ...own];
     this.suggestions = PromptSuggestions.for(profile, setup.passThrough, this.outbox);
+    this.rewind = new SessionRewind({ ...this.parts, cancel: () => this.cancel() });
     this.notifications = ClientNotifications.for(setup, client, profile);
   }
 
@@ -198,6 +201,7 @@ export class Session {
     const stored =
       start === "resume" ? await storedRunState(setup.sessionId, setup.cwd) : undefined;
     const session = new Session(setup, client, profile);
+    session.parts.conversation.resumeAt = stored?.resumeAt; // a rewind not yet followed
     try {
       const claude = await startClaude({
         passThrough: setup.passThrough,
@@ -268,7 +272,6 @@ export class Session {
   get up(): Promise<void> {
     return this.startState.started;
   }
-
   /** The session's modes, for the `session/new` answer. */
   modes(): SessionModeState {
     return this.options.modes();

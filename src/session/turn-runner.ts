@@ -161,7 +161,7 @@ export class TurnRunner {
     this.parts.steering.endTurn(turn);
     // What the turn was seen to spend: Claude Code's result for it comes after the answer.
     const response = observedResponse("cancelled", turn.observed);
-    outbox.after(() => turn.prompt.resolve(response));
+    outbox.after(() => turn.prompt.resolve(turn.answer(response)));
   }
 
   /**
@@ -337,6 +337,7 @@ export class TurnRunner {
     const message = userMessage(next.content, this.parts.conversation.id, turn.id);
     turn.userMessageId = message.uuid;
     query.send(message);
+    this.parts.conversation.resumeAt = undefined; // the prompt goes on from a rewind's entry
     for (const steer of this.early.splice(0)) {
       this.parts.steering.inject(steer.content, steer.onApplied);
     }
@@ -361,7 +362,7 @@ export class TurnRunner {
       outbox.sendAll(end.updates ?? []);
       outbox.sendWhenReady(this.titleUpdate(turn));
       this.parts.fileChanges.turnEnded(turn, false);
-      outbox.after(() => turn.prompt.resolve(end.response));
+      outbox.after(() => turn.prompt.resolve(turn.answer(end.response)));
     }
     this.pump();
   }

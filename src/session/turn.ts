@@ -77,6 +77,17 @@ export class Turn {
    * file checkpoint when its first tool runs (0.3.318): a turn without tools has none.
    */
   ranTools = false;
+
+  /**
+   * The prompt's answer with the id of its message (the message-id RFD: `messageId` on
+   * the `session/prompt` answer): the uuid Claude Code stores the prompt under, which its
+   * `user_message_chunk` carries on a load and `session/rewind` / `session/edit_prompt`
+   * take. None for a command the adapter answered itself (nothing was stored).
+   */
+  answer(response: PromptResponse): PromptResponse {
+    if (this.userMessageId === undefined) return response;
+    return { ...response, messageId: this.userMessageId } as PromptResponse;
+  }
   /** Claude Code reported that it runs this turn (session_state_changed). */
   sawRunning = false;
   /** Tokens of a query this turn already left (a plan continued with a clear context). */

@@ -37,7 +37,6 @@ export const KNOWN_VIOLATIONS = {
     "agent/history/archive-session.ts → extensions/air/archive-title.ts",
     "agent/history/index-rows.ts → extensions/air/session-index-rows.ts",
     "agent/history/index-rows.ts → extensions/air/session-row-activity.ts",
-    "agent/history/stored-messages.ts → extensions/air/fork-point.ts",
     "agent/list-subscriptions.ts → extensions/air/keys.ts",
     "agent/list-subscriptions.ts → extensions/air/list-changes.ts",
     "agent/load-session.ts → extensions/air/load-replay-end.ts",

@@ -2,6 +2,7 @@ import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { projectDirsFor } from "../transcript-paths.js";
 import { readEnds } from "./transcript-files.js";
+import { rewoundEntry } from "./rewind-marker.js";
 import { customTitle, summarizeTranscript, type TranscriptEnds } from "./transcript-summary.js";
 
 const HEAD_BYTES = 16 * 1024;
@@ -73,6 +74,8 @@ export interface StoredRunState {
   readonly permissionMode: string | undefined;
   /** The model of the last answer (`message.model` on assistant entries). */
   readonly model: string | undefined;
+  /** The entry a rewind kept, while no message followed it (`rewind-marker.ts`). */
+  readonly resumeAt?: string;
 }
 
 const CHUNK = 256 * 1024;
@@ -123,7 +126,9 @@ export async function storedRunState(sessionId: string, cwd: string): Promise<St
   if (!path) return { permissionMode: undefined, model: undefined };
   const values = await lastValues(path, ["permissionMode", "model"]);
   const model = values.get("model");
+  const resumeAt = await rewoundEntry(path);
   return {
+    ...(resumeAt ? { resumeAt } : {}),
     permissionMode: values.get("permissionMode"),
     // Claude Code writes "<synthetic>" on its own error messages: not a model to keep.
     model: model && !model.startsWith("<") ? model : undefined,

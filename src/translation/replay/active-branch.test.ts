@@ -39,6 +39,29 @@ describe("activeBranch", () => {
     expect(activeBranch(entries)).toEqual([0, 1, 4, 5]);
   });
 
+  it("ends at the kept entry of a rewind while the file's tip is the one it replaced", () => {
+    const entries = links(
+      { uuid: "u1" },
+      { uuid: "a1", parentUuid: "u1" },
+      { uuid: "u2", parentUuid: "a1" },
+      { uuid: "a2", parentUuid: "u2" },
+    );
+    expect(activeBranch(entries, { from: "a2", to: "a1" })).toEqual([0, 1]);
+    // A marker whose kept entry is gone changes nothing.
+    expect(activeBranch(entries, { from: "a2", to: "nope" })).toEqual([0, 1, 2, 3]);
+  });
+
+  it("ignores a rewind once a newer message is the tip (the conversation went on)", () => {
+    const entries = links(
+      { uuid: "u1" },
+      { uuid: "a1", parentUuid: "u1" },
+      { uuid: "u2", parentUuid: "a1" },
+      { uuid: "a2", parentUuid: "u2" },
+      { uuid: "u3", parentUuid: "a1" },
+    );
+    expect(activeBranch(entries, { from: "a2", to: "a1" })).toEqual([0, 1, 4]);
+  });
+
   it("keeps the results of parallel tool uses that hang off the walked path", () => {
     // As Claude Code 2.1.318 writes two tool uses of one message and their results.
     const entries = links(

@@ -1,6 +1,15 @@
 import type { EntryLink } from "./transcript-entry.js";
 
 /**
+ * A rewind not yet followed by a message (`sdk/transcripts/rewind-marker.ts`): while the
+ * file's tip is still `from`, the branch ends at entry `to`.
+ */
+export interface RewoundTip {
+  readonly from: string;
+  readonly to: string;
+}
+
+/**
  * The lines of the conversation a session continues from, in file order.
  *
  * Claude Code stores a tree: each entry names its parent (`parentUuid`); a rewind or a
@@ -13,8 +22,10 @@ import type { EntryLink } from "./transcript-entry.js";
  *   own tool use, so all but the last result are off the walked path: a result that
  *   answers a tool use on the branch belongs to the branch.
  * Subagent entries (`isSidechain`) are never on the main branch.
+ * A rewind (`rewound`) moves the tip back to the kept entry while the file's tip is the
+ * one it replaced; once a newer message follows, the file's tip rules again.
  */
-export function activeBranch(links: readonly EntryLink[]): number[] {
+export function activeBranch(links: readonly EntryLink[], rewound?: RewoundTip): number[] {
   const byUuid = new Map<string, EntryLink>();
   let tip: EntryLink | undefined;
   let lastLine = 0;
@@ -23,6 +34,7 @@ export function activeBranch(links: readonly EntryLink[]): number[] {
     if (link.message && !link.sidechain && (!tip || link.line > tip.line)) tip = link;
     if (link.line > lastLine) lastLine = link.line;
   }
+  if (rewound && tip?.uuid === rewound.from) tip = byUuid.get(rewound.to) ?? tip;
   // Lines on the branch, as flags by line number: the walk runs for every entry of a
   // history, mostly before V8 optimises it (src/util/tiering.ts), where a typed array
   // costs a fraction of a Set, and the lines come out in order without a sort.
