@@ -37,12 +37,22 @@ export type SessionSetup = Omit<
   readonly lodyRateLimits?: RateLimitBook;
 };
 
-/** Whether subagent traffic goes to the root transcript (the flat transcript). */
+/**
+ * Whether subagent traffic goes to the root transcript (the flat transcript): for a
+ * client that asked for it, and for every client without a subagent signal of its own
+ * (seed 000 "Native subagent sessions": without one, "child interactions stay on the
+ * root session"; "Claude tools and ACP fields": a subagent's streamed text goes out on the
+ * root session for every client that is not AIR). An AIR client gets it only on request,
+ * and a Lody client keeps its task cards (lody-contract.md §7.6, "legacy clients retain
+ * their existing path"); a client with native child sessions or Lody's subagent events
+ * gets the child's traffic off the root (`subagentsOffRoot`).
+ */
 export function flatSubagents(
   profile: ClientProfile,
   passThrough: Readonly<Record<string, unknown>>,
 ): boolean {
-  return profile.zed.subagentTranscript || passThrough.forwardSubagentText === true;
+  if (profile.zed.subagentTranscript || passThrough.forwardSubagentText === true) return true;
+  return !profile.air.client && !profile.lody.client && !subagentsOffRoot(profile);
 }
 
 /**

@@ -69,7 +69,8 @@ describe("plan: a subagent's task changes", () => {
     await s.initialize();
     const sessionId = await s.newSession();
     await s.prompt(sessionId, "delegate");
-    expect(s.agentText(sessionId)).toBe("Parent done.");
+    // The child's text goes out on the root session too (a client without a subagent signal).
+    expect(s.agentText(sessionId)).toBe("Child report.Parent done.");
     expect(s.updates(sessionId).filter((u) => u.sessionUpdate === "plan")).toEqual([
       {
         sessionUpdate: "plan",
@@ -84,7 +85,7 @@ describe("plan: a subagent's task changes", () => {
         entries: [{ content: "Child task", status: "completed", priority: "medium" }],
       },
     ]);
-    // The subagent's task tools stay out of the root transcript.
+    // The subagent's task tools are the plan, never tool calls.
     for (const id of ["toolu_child_create", "toolu_child_start", "toolu_child_done"])
       expect(toolCallUpdates(s, sessionId, id)).toEqual([]);
   });

@@ -46,11 +46,15 @@ function withoutSubagentResponses(view: ReturnType<typeof clientView>) {
   });
 }
 
+/** An AIR client without a subagent signal: a subagent's work stays off its root session. */
+const AIR = { _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } };
+
 describe.each([
-  ["plain", PROFILES.plain, false],
+  ["plain", PROFILES.plain, true],
   ["flat transcript", FLAT, true],
+  ["AIR", AIR, false],
 ])("replay of a subagent (%s client)", (_name, capabilities, flat) => {
-  it("shows what the client saw live: the subagent's traffic only for the flat transcript", async () => {
+  it("shows what the client saw live: the subagent's traffic where it went out live", async () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "acceptEdits", allow: ["Bash", "Agent"] } },
       script: SUBAGENT_SCRIPT,

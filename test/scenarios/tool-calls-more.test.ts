@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROFILES, toolCallUpdates } from "../support/acp-harness.js";
+import { PROFILES, toolCallUpdates, type Scenario } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { SUBAGENT_SCRIPT } from "../support/script-turns.js";
 
@@ -258,8 +258,24 @@ describe("plans", () => {
   });
 });
 
+/** An AIR client that declares no capability: no subagent signal, and AIR. */
+const AIR = { _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } };
+
+/** The text of the agent chunks that name `parent` as their subagent. */
+function childText(s: Scenario, sessionId: string, parent: string): string[] {
+  return s
+    .updates(sessionId)
+    .filter(
+      (u) =>
+        u.sessionUpdate === "agent_message_chunk" && JSON.stringify(u._meta ?? {}).includes(parent),
+    )
+    .map((u) =>
+      u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : "",
+    );
+}
+
 describe("subagents (Agent tool)", () => {
-  it("is a think tool call with the report; the child's traffic stays out of the root session", async () => {
+  it("is a think tool call with the report; the child's traffic goes to the root session (plain client)", async () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "acceptEdits", allow: ["Bash", "Agent"] } },
       script: SUBAGENT_SCRIPT,
@@ -274,37 +290,44 @@ describe("subagents (Agent tool)", () => {
       status: "completed",
       content: [text("List the files"), text("Child report.")],
     });
-    expect(toolCallUpdates(s, sessionId, "toolu_child")).toEqual([]);
-    expect(s.agentText(sessionId)).toBe("Parent done.");
+    expect(toolCallUpdates(s, sessionId, "toolu_child")[0]).toMatchObject({
+      sessionUpdate: "tool_call",
+      title: "ls",
+      _meta: { claudeCode: { toolName: "Bash", parentToolUseId: "toolu_agent" } },
+    });
+    expect(childText(s, sessionId, "toolu_agent")).toEqual(["Child speaking.", "Child report."]);
+    expect(s.agentText(sessionId)).toBe("Child speaking.Child report.Parent done.");
   });
 
-  it("goes to the root session with parentToolUseId for a client that asked for the flat transcript", async () => {
+  it.each([
+    ["an AIR client", AIR, false],
+    [
+      "an AIR client that asked for the flat transcript",
+      { _meta: { ...AIR._meta, "subagent-transcript": true } },
+      true,
+    ],
+  ])("goes to the root session of %s only on request", async (_name, capabilities, flat) => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "acceptEdits", allow: ["Bash", "Agent"] } },
       script: SUBAGENT_SCRIPT,
     });
-    await s.initialize({ _meta: { "subagent-transcript": true } });
+    await s.initialize(capabilities);
     const sessionId = await s.newSession();
     await s.prompt(sessionId, "delegate");
     const child = toolCallUpdates(s, sessionId, "toolu_child");
-    expect(child[0]).toMatchObject({
-      title: "ls",
-      _meta: { claudeCode: { toolName: "Bash", parentToolUseId: "toolu_agent" } },
+    if (flat) {
+      expect(child[0]).toMatchObject({
+        title: "ls",
+        _meta: { claudeCode: { parentToolUseId: "toolu_agent" } },
+      });
+      expect(childText(s, sessionId, "toolu_agent")).toEqual(["Child speaking.", "Child report."]);
+    } else {
+      expect(child).toEqual([]);
+      expect(childText(s, sessionId, "toolu_agent")).toEqual([]);
+    }
+    expect(toolCallUpdates(s, sessionId, "toolu_agent").at(-1)).toMatchObject({
+      status: "completed",
     });
-    const childText = s
-      .updates(sessionId)
-      .filter(
-        (u) =>
-          u.sessionUpdate === "agent_message_chunk" &&
-          JSON.stringify(u._meta ?? {}).includes("toolu_agent"),
-      );
-    expect(
-      childText.map((u) =>
-        u.sessionUpdate === "agent_message_chunk" && u.content.type === "text"
-          ? u.content.text
-          : "",
-      ),
-    ).toEqual(["Child speaking.", "Child report."]);
   });
 });
 

@@ -149,6 +149,22 @@ describe("normaliseTraffic", () => {
     ]);
   });
 
+  it("names the subagent of a message chunk in its label, not a tool call's", () => {
+    const update = (fields: Record<string, unknown>) =>
+      entry("to-client", {
+        method: "session/update",
+        params: { update: { _meta: { claudeCode: { parentToolUseId: "toolu_a" } }, ...fields } },
+      });
+    const traffic = [
+      update({ sessionUpdate: "agent_message_chunk" }),
+      update({ sessionUpdate: "tool_call", toolCallId: "toolu_b" }),
+    ];
+    expect(normaliseTraffic(traffic, volatile).map((m) => m.label)).toEqual([
+      "← session/update agent_message_chunk (subagent toolu_a)",
+      "← session/update tool_call toolu_b",
+    ]);
+  });
+
   it("names array elements by a unique key field, else by position", () => {
     const traffic = [
       entry("to-client", {

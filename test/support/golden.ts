@@ -98,14 +98,27 @@ export function normaliseTraffic(
   return out;
 }
 
-/** The update kind and tool call id of a `session/update`, the tool call of a request. */
+/**
+ * The update kind and tool call id of a `session/update`, the tool call of a request; a
+ * subagent's message chunk names its subagent (`(subagent <id>)`), so that a key can tell
+ * it from the main conversation's.
+ */
 function updateLabel(params: Json | undefined): string {
   if (!isObject(params)) return "";
   const toolCall = isObject(params.update) ? params.update : params.toolCall;
   if (!isObject(toolCall)) return "";
   const kind = isObject(params.update) ? ` ${String(params.update.sessionUpdate)}` : "";
   const id = typeof toolCall.toolCallId === "string" ? ` ${toolCall.toolCallId}` : "";
-  return `${kind}${id}`;
+  const parent = id ? undefined : subagentOf(toolCall);
+  return `${kind}${id}${parent ? ` (subagent ${parent})` : ""}`;
+}
+
+/** `_meta.claudeCode.parentToolUseId` of an update, if it is a string. */
+function subagentOf(update: { [key: string]: Json }): string | undefined {
+  const meta = update._meta;
+  const claudeCode = isObject(meta) ? meta.claudeCode : undefined;
+  const parent = isObject(claudeCode) ? claudeCode.parentToolUseId : undefined;
+  return typeof parent === "string" ? parent : undefined;
 }
 
 function isObject(value: Json | undefined): value is { [key: string]: Json } {
