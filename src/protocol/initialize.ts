@@ -38,6 +38,10 @@ export function initializeResponse(
         fork: {},
         close: {},
         delete: {},
+        // The standard unstable session methods (session-methods.ts).
+        status: {},
+        title: {},
+        archive: {},
         // The client-system-prompt RFD: `append`, and `override` (Claude Code's own
         // instructions replaced).
         systemPrompt: { mode: { override: {} } },
@@ -45,9 +49,11 @@ export function initializeResponse(
         // declares `clientCapabilities.subagents` gets subagents as child sessions.
         ...{ subagents: {} },
       },
-      auth: { logout: {} },
+      auth: { logout: {}, status: {} },
       // The custom-LLM-endpoint RFD (unstable): `providers/list`, `set`, `disable`.
       providers: {},
+      // The quotas RFD (not in the ACP SDK's type yet): `quota/read`, `quota_update`.
+      ...{ quota: {} },
       _meta: {
         claudeCode: { promptQueueing: true },
         authStatus: {},
