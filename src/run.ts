@@ -55,7 +55,12 @@ export function serveAcp(streams: AcpStreams, options: ServeOptions = {}): AcpCo
   if (options.protocol !== "v2") router.withV1(createAgentApp(service, writeLines));
   if (options.protocol !== "v1") router.withV2(createAgentAppV2(service, writeLines));
   const connection = router.connect({
-    readable: readable.pipeThrough(initializeGuard((message) => output.pushMessage(message))),
+    readable: readable.pipeThrough(
+      initializeGuard(
+        (message) => output.pushMessage(message),
+        (capabilities) => service.capabilitiesSent(capabilities),
+      ),
+    ),
     writable: output.messages(),
   });
   let sessionsClosed = false;

@@ -31,6 +31,8 @@ import { SessionOpener, type Opened, type SessionParams } from "./session-opener
 import { LodyControls } from "./lody-controls.js";
 import { SessionControls } from "./session-controls.js";
 import { SessionIndexControls } from "./session-index-controls.js";
+import { SessionMethods } from "./session-methods.js";
+import { AccountControls } from "./account-controls.js";
 import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription, renewQueriesOnKindChange } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
@@ -78,6 +80,24 @@ export class AcpAgent {
   });
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;
+  /** The capabilities as the client sent them (markers the ACP SDK's schema drops). */
+  private sent: unknown;
+  /** Account quota (`quota/read`) and the standard `auth/status`. */
+  readonly account = new AccountControls({
+    sessions: this.sessions,
+    profile: () => this.negotiated,
+    client: () => this.client,
+    auth: () => this.auth,
+  });
+  /** The standard `session/status`, `set_title`, `archive`, `unarchive`. */
+  readonly sessionMethods = new SessionMethods({
+    sessions: this.sessions,
+    opening: (sessionId) => this.opener.isOpening(sessionId),
+    client: () => this.client,
+    close: (sessionId) => this.closeSession(sessionId),
+    changed: () => this.index.invalidate(),
+    touched: (sessionId) => this.sessionIndex.touched(sessionId),
+  });
   /** `providers/*` (unstable ACP) and the gateway sign-in: where Claude Code's requests go. */
   readonly providers = new ProviderControls(() => this.auth);
   private readonly opener = new SessionOpener({
@@ -86,13 +106,20 @@ export class AcpAgent {
     profile: () => this.negotiated,
     auth: () => this.auth,
     rateLimits: this.lody.rateLimits,
+    quota: this.account.quota,
   });
 
   /** The client this agent talks to; the login state is pushed to it. */
   connect(client: ClientPort): void {
     this.port = client;
     this.auth = new AuthTracker((method, params) => client.notify(method, params));
+    this.auth.onChange((status) => this.account.authChanged(status));
     renewQueriesOnKindChange(this.options, this.auth);
+  }
+
+  /** The `initialize` about to be handled, as the client sent it (`initialize-guard.ts`). */
+  capabilitiesSent(clientCapabilities: unknown): void {
+    this.sent = clientCapabilities;
   }
 
   /**
@@ -100,7 +127,7 @@ export class AcpAgent {
    * `protocolVersion` 2); the protocol builds the answer.
    */
   initialize(clientCapabilities: unknown, protocolVersion?: number): ClientProfile {
-    this.negotiated = parseClientProfile(clientCapabilities ?? {}, protocolVersion);
+    this.negotiated = parseClientProfile(clientCapabilities ?? {}, protocolVersion, this.sent);
     // The login state is probed in the background: it never delays initialize.
     this.auth?.refreshSoon();
     return this.negotiated;

@@ -30,6 +30,8 @@ export class AuthTracker {
   private readonly starts = new Set<Promise<unknown>>();
   /** Told when a probe finds another kind of login than the one known before it. */
   private kindChanged: (() => void) | undefined;
+  /** Told each new state after `_auth/status_update` (the standard `auth/status_update`). */
+  private changed: ((status: AuthStatus) => Promise<void>) | undefined;
 
   constructor(
     private readonly notify: (method: string, params: unknown) => Promise<void>,
@@ -100,6 +102,11 @@ export class AuthTracker {
     this.kindChanged = listener;
   }
 
+  /** `listener` is told every state this tracker pushes, after `_auth/status_update`. */
+  onChange(listener: (status: AuthStatus) => Promise<void>): void {
+    this.changed = listener;
+  }
+
   /**
    * Probes shortly, once no session's Claude Code is starting. The probe runs a Claude
    * Code of its own; beside the first session's start it would take the CPU that start
@@ -163,6 +170,9 @@ export class AuthTracker {
     if (before !== undefined && before.kind !== status.kind) this.kindChanged?.();
     await this.notify(AUTH_STATUS_UPDATE, { authStatus: status }).catch((error: unknown) =>
       log.warn("auth status update failed", { message: String(error) }),
+    );
+    await this.changed?.(status).catch((error: unknown) =>
+      log.warn("auth/status_update failed", { message: String(error) }),
     );
   }
 }

@@ -1,6 +1,6 @@
 import { isAbsolute } from "node:path";
 import type { ListSessionsResponse } from "@agentclientprotocol/sdk/unstable";
-import { isArchivedTitle } from "../extensions/air/archive-title.js";
+import { isArchivedTitle, visibleTitle } from "../extensions/air/archive-title.js";
 import { keptBy, parseListOptions } from "../extensions/air/session-index-rows.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { invalidInput } from "../util/adapter-error.js";
@@ -17,6 +17,22 @@ export interface ListRequest {
   readonly cursor: string | undefined;
   /** The request's `_meta` (AIR's `jetbrains.air.list` options). */
   readonly meta: unknown;
+  /** The standard archive filter (`exclude` when absent); ignored for AIR's `sessionIndex`. */
+  readonly archived?: string | undefined;
+}
+
+type ArchiveFilter = "exclude" | "include" | "only";
+
+/** The standard `archived` filter; a value this agent does not serve is invalid (the schema's rule). */
+function archiveFilter(value: string | undefined): ArchiveFilter {
+  if (value === undefined || value === "exclude" || value === "include" || value === "only") {
+    return value ?? "exclude";
+  }
+  throw invalidInput(`unsupported archived filter ${JSON.stringify(value)}`);
+}
+
+function keptByFilter(filter: ArchiveFilter, title: string): boolean {
+  return filter === "include" || (filter === "only") === isArchivedTitle(title);
 }
 
 /**
@@ -25,13 +41,15 @@ export interface ListRequest {
  * counterparts in the repository's other worktrees too) from `_meta.jetbrains.air.list`, rows with
  * the visible title and `_meta.jetbrains.air {archived, agentWorktree?}`. Another AIR
  * client archives with `session/delete`, so its archived sessions stay hidden, as if
- * deleted (the reference's behaviour). Every other client gets every session, the title
- * as stored. `own`: what this process knows of the sessions it runs (AIR's row state).
+ * deleted (the reference's behaviour). Every client but `sessionIndex` gets the standard
+ * archive filter (`archived`: archived sessions hidden unless asked) and rows with the
+ * visible title and `archived`. `own`: what this process knows of the sessions it runs
+ * (AIR's row state).
  */
 export async function listSessions(
   index: SessionIndex,
   profile: ClientProfile,
-  { cwd, cursor, meta }: ListRequest,
+  { cwd, cursor, meta, archived }: ListRequest,
   own: OwnActivityOf = () => undefined,
 ): Promise<ListSessionsResponse> {
   if (cwd !== undefined && !isAbsolute(cwd)) {
@@ -39,16 +57,21 @@ export async function listSessions(
   }
   const options = profile.air.sessionIndex ? parseListOptions(meta) : undefined;
   const after = cursor ? parseListCursor(cursor) : undefined;
+  const filter = options ? undefined : archiveFilter(archived);
   const keep = options
     ? (title: string) => keptBy(options.archived, title)
-    : profile.air.client
-      ? (title: string) => !isArchivedTitle(title)
-      : undefined;
+    : (title: string) => keptByFilter(filter ?? "exclude", title);
   const alsoIn = cwd && options?.includeWorktrees ? await worktreeCounterparts(cwd) : undefined;
   const limit = options?.limit ?? LIST_PAGE_SIZE;
   const page = await index.page({ cwd, alsoIn, after, limit, keep });
   return {
-    sessions: options ? await toIndexRows(page.sessions, own) : plainRows(page.sessions),
+    sessions: options
+      ? await toIndexRows(page.sessions, own)
+      : plainRows(page.sessions).map((row) => ({
+          ...row,
+          title: visibleTitle(row.title),
+          archived: isArchivedTitle(row.title),
+        })),
     ...(page.next ? { nextCursor: encodeListCursor(page.next) } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
+import type { QuotaBook } from "../translation/quota/book.js";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
@@ -36,6 +37,8 @@ export interface OpenerContext {
   readonly auth: () => AuthTracker | undefined;
   /** The connection's Lody rate-limit book (its sessions report into it). */
   readonly rateLimits: RateLimitBook;
+  /** The account's quota, which every session's Claude Code reports into. */
+  readonly quota: QuotaBook;
 }
 
 /**
@@ -87,7 +90,7 @@ export class SessionOpener {
     start: "new" | "resume",
     replay?: Promise<unknown>,
   ): Promise<Session> {
-    const { sessions, client, profile, auth, rateLimits } = this.context;
+    const { sessions, client, profile, auth, rateLimits, quota } = this.context;
     const starting = Session.start(
       {
         sessionId,
@@ -98,6 +101,7 @@ export class SessionOpener {
         systemPrompt: sessionSystemPrompt(params, profile()),
         rawSdkMessages: wantsRawSdkMessages(params._meta),
         lodyRateLimits: rateLimits,
+        quota,
       },
       client(),
       profile(),

@@ -30,10 +30,11 @@ describe("parseClientProfile", () => {
       fs: { read: false, write: false },
       terminal: false,
       elicitation: { form: false, url: false },
-      session: { notices: false, compaction: false, booleanConfigOptions: false },
+      session: { notices: false, compaction: false, booleanConfigOptions: false, quota: false },
       subagents: false,
       plan: false,
       authTerminal: false,
+      authStatusUpdates: false,
       authGateway: false,
       zed: NO_ZED,
       air: NO_AIR,
@@ -47,25 +48,43 @@ describe("parseClientProfile", () => {
       fs: { readTextFile: true, writeTextFile: true },
       terminal: true,
       elicitation: { form: {}, url: {} },
-      session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+      session: { notices: {}, compaction: {}, configOptions: { boolean: {} }, quota: {} },
       subagents: {},
       plan: {},
-      auth: { terminal: true, _meta: { gateway: true } },
+      auth: { terminal: true, status: {}, _meta: { gateway: true } },
     });
     expect(p).toEqual({
       fs: { read: true, write: true },
       terminal: true,
       elicitation: { form: true, url: true },
-      session: { notices: true, compaction: true, booleanConfigOptions: true },
+      session: { notices: true, compaction: true, booleanConfigOptions: true, quota: true },
       subagents: true,
       plan: true,
       authTerminal: true,
+      authStatusUpdates: true,
       authGateway: true,
       zed: NO_ZED,
       air: NO_AIR,
       lody: NO_LODY,
       v2: { filePatches: false },
     });
+  });
+
+  it.each([
+    ["no marker", {}, 1, false],
+    ["`session.quota: {}`", { session: { quota: {} } }, 1, true],
+    ["`session.quota: true` (not the ACP marker)", { session: { quota: true } }, 1, false],
+    ["`session.quota: null`", { session: { quota: null } }, 1, false],
+    ["every v2 client (the RFD: no client capability on v2)", {}, 2, true],
+  ])("quota updates: %s", (_name, caps, version, quota) => {
+    expect(parseClientProfile(caps, version).session.quota).toBe(quota);
+  });
+
+  it("reads the markers the ACP SDK drops from the capabilities as sent", () => {
+    const sent = { session: { quota: {} }, auth: { status: {} } };
+    const parsed = parseClientProfile({ session: {}, auth: {} }, 1, sent);
+    expect([parsed.session.quota, parsed.authStatusUpdates]).toEqual([true, true]);
+    expect(parseClientProfile({ auth: { status: [] } }).authStatusUpdates).toBe(false);
   });
 
   it("knows a v2 client by its protocol, not by a capability", () => {

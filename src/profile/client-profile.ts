@@ -28,10 +28,14 @@ export interface ClientProfile {
     readonly notices: boolean;
     readonly compaction: boolean;
     readonly booleanConfigOptions: boolean;
+    /** The quotas RFD's `session.quota`: `quota_update`s (every v2 client takes them). */
+    readonly quota: boolean;
   };
   readonly subagents: boolean;
   readonly plan: boolean;
   readonly authTerminal: boolean;
+  /** `auth.status` declared: the standard `auth/status_update` notification. */
+  readonly authStatusUpdates: boolean;
   /** The Zed gateway sign-in (`auth._meta.gateway`): the gateway auth methods. */
   readonly authGateway: boolean;
   /** The Zed conventions (`_meta.terminal_output`, ...). */
@@ -54,9 +58,18 @@ function declared(value: unknown): boolean {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** `protocolVersion`: the ACP version the connection negotiated (2: the v2 method table). */
-export function parseClientProfile(rawCapabilities: unknown, protocolVersion = 1): ClientProfile {
+/**
+ * `protocolVersion`: the ACP version the connection negotiated (2: the v2 method table).
+ * `asSent`: the capabilities as the client sent them, before the ACP SDK's schema dropped
+ * the markers it does not know yet (`session.quota`, `auth.status`).
+ */
+export function parseClientProfile(
+  rawCapabilities: unknown,
+  protocolVersion = 1,
+  asSent: unknown = rawCapabilities,
+): ClientProfile {
   const caps = toPlainData(rawCapabilities);
+  const sent = toPlainData(asSent);
   const meta = ownField(caps, "_meta");
   const fs = ownField(caps, "fs");
   const elicitation = ownField(caps, "elicitation");
@@ -76,10 +89,12 @@ export function parseClientProfile(rawCapabilities: unknown, protocolVersion = 1
       notices: declared(ownField(session, "notices")),
       compaction: declared(ownField(session, "compaction")),
       booleanConfigOptions: declared(ownField(ownField(session, "configOptions"), "boolean")),
+      quota: protocolVersion >= 2 || declared(ownField(ownField(sent, "session"), "quota")),
     }),
     subagents: declared(ownField(caps, "subagents")),
     plan: declared(ownField(caps, "plan")),
     authTerminal: flag(ownField(ownField(caps, "auth"), "terminal")),
+    authStatusUpdates: declared(ownField(ownField(sent, "auth"), "status")),
     authGateway: parseGatewayProfile(ownField(ownField(caps, "auth"), "_meta")),
     zed: parseZedProfile(meta),
     air: parseAirProfile(meta),

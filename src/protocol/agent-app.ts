@@ -26,6 +26,13 @@ import { initializeResponse } from "./initialize.js";
 const SET_MODEL = "session/set_model";
 const setModelParams = z.object({ sessionId: z.string(), modelId: z.string() });
 
+/** The quotas RFD's `quota/read` (not in the ACP SDK yet): an optional session. */
+export const QUOTA_READ = "quota/read";
+export const quotaReadParams = z
+  .looseObject({ sessionId: z.string().nullish() })
+  .nullish()
+  .transform((params) => params ?? {});
+
 /**
  * The ACP v1 method table: each line parses (the ACP SDK's schemas), calls the agent
  * and answers; every failure leaves through `guarded` as a JSON-RPC error. No logic
@@ -107,6 +114,7 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
           cwd: params.cwd ?? undefined,
           cursor: params.cursor ?? undefined,
           meta: params._meta,
+          archived: params.archived ?? undefined,
         }),
       ),
     )
@@ -117,6 +125,35 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
     .onRequest(
       m.session.delete,
       guarded(m.session.delete, ({ params }) => service.delete(params.sessionId).then(empty)),
+    )
+    .onRequest(
+      m.session.status,
+      guarded(m.session.status, ({ params }) => service.sessionMethods.status(params.sessionId)),
+    )
+    .onRequest(
+      m.session.setTitle,
+      guarded(m.session.setTitle, ({ params }) =>
+        service.sessionMethods.setTitle(params.sessionId, params.title),
+      ),
+    )
+    .onRequest(
+      m.session.archive,
+      guarded(m.session.archive, ({ params }) => service.sessionMethods.archive(params.sessionId)),
+    )
+    .onRequest(
+      m.session.unarchive,
+      guarded(m.session.unarchive, ({ params }) =>
+        service.sessionMethods.unarchive(params.sessionId),
+      ),
+    )
+    .onRequest(
+      m.auth.status,
+      guarded(m.auth.status, () => service.account.authStatus()),
+    )
+    .onRequest(
+      QUOTA_READ,
+      quotaReadParams,
+      guarded(QUOTA_READ, ({ params }) => service.account.readQuota(params.sessionId)),
     )
     .onRequest(
       m.session.prompt,

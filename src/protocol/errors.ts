@@ -29,6 +29,9 @@ function fromAdapterError(error: AdapterError): RequestError {
       );
     case "turnFailed":
       return new RequestError(-32603, `Internal error: ${redacted(error.message)}`, error.data);
+    case "quotaExceeded":
+      // The quotas RFD's code (a placeholder there until ACP assigns one).
+      return new RequestError(-32003, `Quota exceeded: ${redacted(error.message)}`, error.data);
     case "refused":
       return new RequestError(-32600, `Invalid request: ${error.message}`, error.data);
     case "notOffered":

@@ -10,6 +10,8 @@ import { checkClientCapabilities } from "./client-capabilities-check.js";
  */
 export function initializeGuard(
   answer: (message: AnyMessage) => Promise<void>,
+  /** Told the capabilities as sent, before the ACP SDK's schema drops what it does not know. */
+  sent: (clientCapabilities: unknown) => void = () => undefined,
 ): TransformStream<AnyMessage, AnyMessage> {
   return new TransformStream({
     transform: async (message, controller) => {
@@ -18,6 +20,7 @@ export function initializeGuard(
         try {
           const params = request.params as { clientCapabilities?: unknown } | undefined;
           checkClientCapabilities(params?.clientCapabilities);
+          sent(params?.clientCapabilities);
         } catch (error) {
           const { code, message: text } = error as { code: number; message: string };
           await answer({

@@ -63,15 +63,19 @@ describe("initializeResponse", () => {
       fork: { atMessageId: true },
       close: {},
       delete: {},
+      status: {},
+      title: {},
+      archive: {},
       systemPrompt: { mode: { override: {} } },
       subagents: {},
     });
   });
 
-  it("advertises the provider methods and logout to every client", () => {
+  it("advertises the provider methods, logout, auth status and quota to every client", () => {
     const caps = initializeResponse(parseClientProfile({})).agentCapabilities;
     expect(caps?.providers).toStrictEqual({});
-    expect(caps?.auth).toStrictEqual({ logout: {} });
+    expect(caps?.auth).toStrictEqual({ logout: {}, status: {} });
+    expect((caps as { quota?: unknown }).quota).toStrictEqual({});
   });
 
   it("advertises rewind with edit_prompt (the session-rewind RFD) to every client", () => {

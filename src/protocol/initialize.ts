@@ -42,6 +42,10 @@ export function initializeResponse(
         fork: FORK_AT_MESSAGE,
         close: {},
         delete: {},
+        // The standard unstable session methods (session-methods.ts).
+        status: {},
+        title: {},
+        archive: {},
         // The client-system-prompt RFD: `append`, and `override` (Claude Code's own
         // instructions replaced).
         systemPrompt: { mode: { override: {} } },
@@ -49,12 +53,14 @@ export function initializeResponse(
         // declares `clientCapabilities.subagents` gets subagents as child sessions.
         ...{ subagents: {} },
       },
-      auth: { logout: {} },
+      auth: { logout: {}, status: {} },
       // The custom-LLM-endpoint RFD (unstable): `providers/list`, `set`, `disable`.
       providers: {},
       // The session-rewind RFD (draft, not in the ACP SDK's type yet): `session/rewind`
       // and `session/edit_prompt`.
       ...{ rewindSession: { supported: true, supportsEditPrompt: true } },
+      // The quotas RFD (not in the ACP SDK's type yet): `quota/read`, `quota_update`.
+      ...{ quota: {} },
       _meta: {
         claudeCode: { promptQueueing: true },
         authStatus: {},

@@ -6,6 +6,7 @@ import { turnIdUpdate } from "../extensions/lody/turns.js";
 import type { ChildRoute } from "./child-route.js";
 import type { Outbox } from "./outbox.js";
 import type { SessionSetup } from "./query-setup.js";
+import { quotaTap } from "./quota-tap.js";
 import { taskEventsTap } from "./task-events.js";
 
 /**
@@ -63,6 +64,7 @@ function lodyTurnTap({ outbox }: MessageTapParts): MessageTap {
 export function messageTaps(parts: MessageTapParts): readonly MessageTap[] {
   const taps: MessageTap[] = [];
   if (parts.setup.rawSdkMessages) taps.push(rawSdkTap(parts));
+  if (parts.setup.quota) taps.push(quotaTap(parts, parts.setup.quota));
   if (parts.profile.lody.client) taps.push(new LodyUsageTap(parts));
   const rateLimits = parts.setup.lodyRateLimits;
   if (parts.profile.lody.client && rateLimits) taps.push(new LodyRateLimitsTap(parts, rateLimits));

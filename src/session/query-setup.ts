@@ -1,5 +1,6 @@
 import type { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import type { QuotaBook } from "../translation/quota/book.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
 import {
   canUseToolFor,
@@ -35,6 +36,8 @@ export type SessionSetup = Omit<
   readonly rawSdkMessages?: boolean;
   /** The connection's Lody rate-limit book, for a Lody client (`lody-accounting.ts`). */
   readonly lodyRateLimits?: RateLimitBook;
+  /** The connection's account quota (`quota-tap.ts`, `quota/read`). */
+  readonly quota?: QuotaBook;
 };
 
 /**

@@ -29,6 +29,7 @@ import type { QuerySlot } from "./query-slot.js";
 import type { Steering } from "./steering.js";
 import type { SessionTitles } from "./session-titles.js";
 import { Turn, type PendingPrompt } from "./turn.js";
+import { turnFailure, type QuotaParts } from "./turn-failure.js";
 
 /**
  * How long an interrupted turn may take to wind down before the query is replaced.
@@ -57,6 +58,7 @@ export interface TurnRunnerParts {
   readonly fileChanges: FileChangeReports;
   readonly steering: Steering;
   readonly mcpSignIn: McpSignIn;
+  readonly setup: QuotaParts; // the account's quota: a `quotaExceeded` turn failure
   /** Replaces the query whose Claude Code exited (`restartQuery`); it pumps when done. */
   restart(): void;
 }
@@ -227,8 +229,8 @@ export class TurnRunner {
     if (end.kind === "error") {
       // Upstream's `data.errorKind`: Claude Code's tag of the failed call (`rate_limit`…).
       const kind = this.callUsage ? turn.assistantError : undefined;
-      const data = kind === undefined ? undefined : { errorKind: kind };
-      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : turnFailed(end.text, data) });
+      const error = turnFailure(end.text, kind, turn.assistantError, this.parts.setup);
+      this.endTurn(turn, { error: end.auth ? authRequired(end.text) : error });
     } else {
       // Upstream's keys on the turn's usage report, for a client that is not AIR.
       const updates = this.callUsage

@@ -18,7 +18,9 @@ export type AdapterErrorCode =
   /** A method of an extension the client did not negotiate: as if it did not exist. */
   | "notOffered"
   /** A request a cancel (or a close) ended before it took effect (ACP v2: a held prompt). */
-  | "requestCancelled";
+  | "requestCancelled"
+  /** The account's quota refused the request (the quotas RFD); `data` names the limit. */
+  | "quotaExceeded";
 
 export class AdapterError extends Error {
   override readonly name = "AdapterError";
@@ -73,4 +75,9 @@ export function refused(reason: string): AdapterError {
 /** `method` belongs to an extension this client did not negotiate. */
 export function notOffered(method: string): AdapterError {
   return new AdapterError("notOffered", `method not found: ${method}`, { method });
+}
+
+/** The account hit a limit (`userText`: Claude's text); `data`: pool, meter, reset time. */
+export function quotaExceeded(userText: string, data?: Record<string, unknown>): AdapterError {
+  return new AdapterError("quotaExceeded", userText, data);
 }

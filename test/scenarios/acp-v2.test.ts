@@ -39,8 +39,13 @@ describe("ACP v2 (draft): a client that asks for 2 gets v2", () => {
           fork: {},
           additionalDirectories: {},
           systemPrompt: { mode: { override: {} } },
+          archive: {},
+          status: {},
+          title: {},
         },
         providers: {},
+        auth: { status: {} },
+        // `quota: {}` too, which the ACP SDK's client drops (acp-v2-account.test.ts reads it raw).
       },
     });
     // The provider methods are the v1 ones, on the same agent.

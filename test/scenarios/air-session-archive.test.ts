@@ -29,16 +29,22 @@ describe("session/delete for AIR clients", () => {
     const { sessionId, listed } = await deleteOneSession(s, air());
     // Hidden from its list, as if deleted (the reference's behaviour)…
     expect(await listed()).toEqual([]);
-    // …and stored archived: a plain client sees the marked title.
+    // …and stored archived, in the one store the standard archive reads: a plain client
+    // sees it archived when it asks for archived sessions, under its visible title.
     await s.initialize({});
-    const [row] = await listed();
-    expect(row?.title).toMatch(/^\[archived\] \S/);
-    expect(row?.title).not.toMatch(/^\[archived\] \[archived\]/);
+    expect(await listed()).toEqual([]);
+    const archivedRows = async () =>
+      (
+        await s.agent.request(methods.agent.session.list, { cwd: s.workspace, archived: "only" })
+      ).sessions.filter((row) => row.sessionId === sessionId);
+    const [row] = await archivedRows();
+    expect(row?.archived).toBe(true);
+    expect(row?.title).toMatch(/^(?!\[archived\])\S/);
     // A second delete keeps the one prefix.
     await s.initialize(air());
     await s.agent.request(methods.agent.session.delete, { sessionId });
     await s.initialize({});
-    expect((await listed())[0]?.title).toBe(row?.title);
+    expect((await archivedRows())[0]?.title).toBe(row?.title);
     // The closed session is gone from this connection; its history is still there to load.
     await expect(s.prompt(sessionId, "still here?")).rejects.toMatchObject({});
     await s.agent.request(methods.agent.session.load, {

@@ -322,7 +322,7 @@ describe("logout", () => {
     const credentials = writeSubscriptionLogin(s.configDir);
     const stored = readFileSync(credentials, "utf8");
     const init = await s.initialize();
-    expect(init.agentCapabilities?.auth).toEqual({ logout: {} });
+    expect(init.agentCapabilities?.auth).toEqual({ logout: {}, status: {} });
     const probed = probeRan(s);
     await s.newSession();
     await probed;

@@ -79,6 +79,7 @@ describe("session/list", () => {
       cwd: s.workspace,
       title: "What is up?",
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      archived: false,
     });
     expect(rows[1]).toMatchObject({ cwd: s.workspace, title: "Stored task 0" });
     const times = rows.map((r) => Date.parse(r.updatedAt!));

@@ -1,4 +1,8 @@
-import { storedTitleFor } from "../../extensions/air/archive-title.js";
+import {
+  isArchivedTitle,
+  storedTitleFor,
+  visibleTitle,
+} from "../../extensions/air/archive-title.js";
 import { renameStoredSession } from "../../sdk/stored-sessions.js";
 import { findTranscript } from "../../sdk/transcript-paths.js";
 import { storedTitleAt } from "../../sdk/transcripts/current-title.js";
@@ -34,6 +38,39 @@ export async function retitleStored(
 export async function archiveStoredSession(sessionId: string): Promise<boolean> {
   const stored = await retitleStored(sessionId, (current) =>
     storedTitleFor(current ?? untitled(sessionId), true),
+  );
+  return stored !== undefined;
+}
+
+/**
+ * The standard `session/set_title`: stores `title` (trimmed, cut as Claude Code cuts it)
+ * in the session's archive state, so a retitled archived session stays archived (one
+ * store for AIR's archive and the standard one). Resolves to the title stored as a
+ * client shows it, or undefined when there is no such stored session.
+ */
+export async function setStoredTitle(
+  sessionId: string,
+  title: string,
+): Promise<string | undefined> {
+  let shown = title;
+  const stored = await retitleStored(sessionId, (current) => {
+    const next = storedTitleFor(title, current !== undefined && isArchivedTitle(current));
+    shown = visibleTitle(next);
+    return next;
+  });
+  return stored === undefined ? undefined : shown;
+}
+
+/**
+ * The standard `session/archive` / `session/unarchive` on AIR's store: the title's
+ * archive prefix. Resolves to false when there is no such stored session; archiving an
+ * archived session (or unarchiving one that is not) succeeds and writes nothing.
+ */
+export async function setStoredArchived(sessionId: string, archived: boolean): Promise<boolean> {
+  const stored = await retitleStored(sessionId, (current) =>
+    current === undefined && !archived
+      ? undefined // untitled is not archived: nothing to undo
+      : storedTitleFor(current ?? untitled(sessionId), archived),
   );
   return stored !== undefined;
 }

@@ -35,10 +35,14 @@ const V1_ANSWER: v1.InitializeResponse = {
       fork: {},
       close: {},
       delete: {},
+      status: {},
+      title: {},
+      archive: {},
       systemPrompt: { mode: { override: {} } },
     },
-    auth: { logout: {} },
+    auth: { logout: {}, status: {} },
     providers: {},
+    ...{ quota: {} },
     _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
   },
   authMethods: [],
@@ -73,11 +77,12 @@ describe("v1ClientCapabilities", () => {
   });
 
   it("reads as the v1 profile v2's baseline needs", () => {
-    const profile = parseClientProfile(v1ClientCapabilities({}));
+    const profile = parseClientProfile(v1ClientCapabilities({}), 2);
     expect(profile.session).toEqual({
       notices: true,
       compaction: true,
       booleanConfigOptions: true,
+      quota: true,
     });
     expect(profile.subagents).toBe(true);
     expect(profile.zed.terminalOutput).toBe(true);
@@ -99,8 +104,13 @@ describe("v2InitializeResponse", () => {
           fork: {},
           additionalDirectories: {},
           systemPrompt: { mode: { override: {} } },
+          archive: {},
+          status: {},
+          title: {},
         },
         providers: {},
+        auth: { status: {} },
+        quota: {},
       },
     });
   });
@@ -279,6 +289,7 @@ describe("v2SessionList", () => {
         sessions: [
           { sessionId: "s", cwd: "/w", title: "T", updatedAt: "2026", _meta: { x: 1 } },
           { sessionId: "t", cwd: "/w", title: null, additionalDirectories: ["/x"] },
+          { sessionId: "u", cwd: "/w", archived: true },
         ],
         nextCursor: "c",
       }),
@@ -286,6 +297,7 @@ describe("v2SessionList", () => {
       sessions: [
         { sessionId: "s", cwd: "/w", title: "T", updatedAt: "2026" },
         { sessionId: "t", cwd: "/w", additionalDirectories: ["/x"] },
+        { sessionId: "u", cwd: "/w", archived: true },
       ],
       nextCursor: "c",
     });
@@ -498,12 +510,20 @@ describe("v2Update", () => {
       { sessionUpdate: "session_message_chunk", messageId: "p", content: text },
       { sessionUpdate: "session_message_chunk", messageId: "p", content: text },
     ],
+    // The quotas RFD's update: the same shape on both versions.
+    [QUOTA, QUOTA],
     // v2 has modes only as a config option (config_option_update goes out beside it).
     [{ sessionUpdate: "current_mode_update", currentModeId: "plan" }, undefined],
   ])("%j → %j", (update, expected) => {
     expect(v2Update(update, ids)).toEqual(expected);
   });
 });
+
+const QUOTA = {
+  sessionUpdate: "quota_update",
+  updatedAt: "2026-12-07T12:00:00.000Z",
+  pools: [{ id: "plan", meters: [{ id: "five_hour", usedPercent: 25 }] }],
+} as unknown as v1.SessionUpdate;
 
 const SUBAGENT_UPDATE = {
   sessionUpdate: "subagent_update",

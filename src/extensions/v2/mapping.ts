@@ -3,6 +3,7 @@ import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
 import { TERMINAL_AUTH, ZED_CLIENT_FLAGS } from "../zed/keys.js";
 import { GIT_PATCH_FORMAT } from "../../translation/patches/git-patch.js";
+import { QUOTA_UPDATE } from "../../translation/quota/book.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_PATCH_META, V2_STATES, V2_UPDATES } from "./keys.js";
 import { isRecord } from "../../util/plain-data.js";
 
@@ -15,13 +16,12 @@ import { isRecord } from "../../util/plain-data.js";
 
 /**
  * v2 client capabilities → the v1 ones the profile parser reads (auth with its `_meta`,
- * where the gateway sign-in is declared; elicitation).
- * What v2 makes baseline, with no client capability, every v2 client takes: the terminal
- * extension (its keys become v2's display terminals, `terminal-mapper.ts`), subagents as
- * child sessions (`subagent_update`), notices, compaction updates, boolean config
- * options (v2's `session/set_config_option` has `type: "boolean"`) and plan operations
- * (the draft's `plan_update` variants, markdown for ExitPlanMode's plan, and
- * `plan_removed`: v2 has no client capability for them).
+ * where the gateway sign-in is declared; elicitation). What v2 makes baseline, with no
+ * client capability, every v2 client takes: the terminal extension (its keys become v2's
+ * display terminals, `terminal-mapper.ts`), subagents as child sessions
+ * (`subagent_update`), notices, compaction updates, boolean config options (v2's
+ * `session/set_config_option` has `type: "boolean"`) and plan operations (the draft's
+ * `plan_update` variants, markdown for ExitPlanMode's plan, and `plan_removed`).
  */
 export function v1ClientCapabilities(
   capabilities: v2.ClientCapabilities | null | undefined,
@@ -40,9 +40,9 @@ export function v1ClientCapabilities(
 
 /**
  * The v1 `initialize` answer → v2's `info` / `capabilities` shape. Only what the v2
- * table serves is advertised: the session baseline (`session: {}`), prompt content,
- * MCP transports v2 has (no `sse`), delete, fork, additional directories. v1-only
- * `_meta` (AIR's declaration, prompt queueing) stays on v1.
+ * table serves is advertised: the session baseline, prompt content, MCP transports v2
+ * has (no `sse`), delete, fork, additional directories, archive, status, title, auth
+ * status, quota. v1-only `_meta` (AIR's declaration, prompt queueing) stays on v1.
  */
 export function v2InitializeResponse(answer: v1.InitializeResponse): v2.InitializeResponse {
   const prompt = answer.agentCapabilities?.promptCapabilities;
@@ -60,6 +60,9 @@ export function v2InitializeResponse(answer: v1.InitializeResponse): v2.Initiali
     ...(session?.fork ? { fork: {} } : {}),
     ...(session?.additionalDirectories ? { additionalDirectories: {} } : {}),
     ...(session?.systemPrompt ? { systemPrompt: session.systemPrompt } : {}),
+    ...(session?.archive ? { archive: {} } : {}),
+    ...(session?.status ? { status: {} } : {}),
+    ...(session?.title ? { title: {} } : {}),
   };
   const authMethods = (answer.authMethods ?? []).flatMap(v2AuthMethod);
   return {
@@ -67,8 +70,9 @@ export function v2InitializeResponse(answer: v1.InitializeResponse): v2.Initiali
     info: { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) },
     capabilities: {
       session: capabilities,
-      // The same provider methods serve both versions.
-      ...(answer.agentCapabilities?.providers ? { providers: {} } : {}),
+      ...(answer.agentCapabilities?.providers ? { providers: {} } : {}), // the same methods
+      ...(answer.agentCapabilities?.auth?.status ? { auth: { status: {} } } : {}),
+      ...("quota" in (answer.agentCapabilities ?? {}) ? { quota: {} } : {}), // the quotas RFD
     },
     ...(authMethods.length > 0 ? { authMethods } : {}),
   };
@@ -224,6 +228,7 @@ export function v2SessionList(answer: v1.ListSessionsResponse): v2.ListSessionsR
       ...(row.additionalDirectories ? { additionalDirectories: row.additionalDirectories } : {}),
       ...(present(row.title) ? { title: row.title } : {}),
       ...(present(row.updatedAt) ? { updatedAt: row.updatedAt } : {}),
+      ...(present(row.archived) ? { archived: row.archived } : {}),
     })),
     ...(answer.nextCursor ? { nextCursor: answer.nextCursor } : {}),
   };
@@ -278,13 +283,14 @@ export function v2UserMessage(
 export type MessageIdOf = (kind: string, given: string | null | undefined) => string;
 
 /**
- * One v1 session update → its v2 form, or `undefined` when v2 has none (v2 has no
- * modes apart from config options, and the v1-only kinds stay on v1).
+ * One v1 session update → its v2 form, or `undefined` when v2 has none (no modes but
+ * config options; v1-only kinds stay on v1). `quota_update`: the same on both versions.
  */
 export function v2Update(
   update: v1.SessionUpdate,
   messageIdOf: MessageIdOf,
 ): v2.SessionUpdate | undefined {
+  if ((update.sessionUpdate as string) === QUOTA_UPDATE) return update as v2.SessionUpdate;
   switch (update.sessionUpdate) {
     case "agent_message_chunk":
     case "agent_thought_chunk":

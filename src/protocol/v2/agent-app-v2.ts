@@ -12,6 +12,7 @@ import {
 import { PROTOCOL_V2 } from "../../extensions/v2/keys.js";
 import { V2Connection } from "../../extensions/v2/v2-connection.js";
 import { toRequestError } from "../errors.js";
+import { QUOTA_READ, quotaReadParams } from "../agent-app.js";
 import { guarded } from "../guarded.js";
 import { initializeResponse } from "../initialize.js";
 
@@ -110,9 +111,45 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
               cwd: params.cwd ?? undefined,
               cursor: params.cursor ?? undefined,
               meta: undefined,
+              archived: params.archived ?? undefined,
             }),
           ),
         ),
+      )
+      .onRequest(
+        m.session.status,
+        guarded(m.session.status, ({ params }) => service.sessionMethods.status(params.sessionId)),
+      )
+      .onRequest(
+        m.session.setTitle,
+        guarded(m.session.setTitle, ({ params }) =>
+          service.sessionMethods.setTitle(params.sessionId, params.title),
+        ),
+      )
+      .onRequest(
+        m.session.archive,
+        guarded(m.session.archive, async ({ params }) => {
+          v2.prompts.cancelHeld(params.sessionId);
+          await service.sessionMethods.archive(params.sessionId);
+          await v2.prompts.settled(params.sessionId);
+          v2.forget(params.sessionId);
+          return {};
+        }),
+      )
+      .onRequest(
+        m.session.unarchive,
+        guarded(m.session.unarchive, ({ params }) =>
+          service.sessionMethods.unarchive(params.sessionId),
+        ),
+      )
+      .onRequest(
+        m.auth.status,
+        guarded(m.auth.status, () => service.account.authStatus()),
+      )
+      .onRequest(
+        QUOTA_READ,
+        quotaReadParams,
+        guarded(QUOTA_READ, ({ params }) => service.account.readQuota(params.sessionId)),
       )
       .onRequest(
         m.session.close,
