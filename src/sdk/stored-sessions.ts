@@ -1,5 +1,6 @@
 import { deleteSession, forkSession, renameSession } from "@anthropic-ai/claude-agent-sdk";
 import { findTranscript } from "./transcript-paths.js";
+import { removeRewindMarker } from "./transcripts/rewind-marker.js";
 
 /**
  * Claude Code's own operations on stored sessions (SDK `forkSession`, `deleteSession`),
@@ -21,12 +22,15 @@ export async function forkStoredSession(
 }
 
 /**
- * Deletes a stored session: its transcript and its subagents' transcripts. Resolves to
+ * Deletes a stored session: its transcript, its subagents' transcripts and a rewind's
+ * marker (`transcripts/rewind-marker.ts`). Resolves to
  * false when there was nothing to delete.
  */
 export async function deleteStoredSession(sessionId: string): Promise<boolean> {
-  if (!(await findTranscript(sessionId, undefined, true))) return false;
+  const found = await findTranscript(sessionId, undefined, true);
+  if (!found) return false;
   await deleteSession(sessionId);
+  await removeRewindMarker(found.path);
   return true;
 }
 

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { methods } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import type { Scenario } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
@@ -8,6 +9,15 @@ const scenario = useScenarios();
 
 const rewind = (s: Scenario, params: Record<string, unknown>) =>
   s.agent.request("session/rewind", params) as Promise<Record<string, unknown>>;
+
+/** The rewind marker beside a session's transcript (`<session>.rewind.json`). */
+function markerOf(s: Scenario, sessionId: string): string {
+  const projects = join(s.configDir, "projects");
+  const folder = readdirSync(projects).find((d) =>
+    existsSync(join(projects, d, `${sessionId}.jsonl`)),
+  );
+  return join(projects, folder ?? "none", `${sessionId}.rewind.json`);
+}
 
 const lastRequest = (s: Scenario) => JSON.stringify(s.model.mainRequests().at(-1)!.body.messages);
 
@@ -121,6 +131,12 @@ describe("session/rewind: files and a running turn", () => {
     await s.prompt(fork.sessionId, "After the fork");
     expect(lastRequest(s)).toContain("First answer.");
     expect(lastRequest(s)).not.toContain("Change the file");
+
+    // The marker that keeps the rewind beside the transcript goes with the session.
+    const marker = markerOf(s, sessionId);
+    expect(existsSync(marker)).toBe(true);
+    await s.agent.request(methods.agent.session.delete, { sessionId });
+    expect(existsSync(marker)).toBe(false);
   }, 120_000);
 
   it("cancels a running turn first (its prompt answers cancelled), then rewinds", async () => {
