@@ -12,6 +12,20 @@ import type { AcceptedDifference } from "../support/golden.js";
  */
 export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   {
+    keys: [
+      "← initialize result agentCapabilities.quota | only ours",
+      "← initialize result agentCapabilities.auth.status | only ours",
+      "← initialize result agentCapabilities.sessionCapabilities.status | only ours",
+      "← initialize result agentCapabilities.sessionCapabilities.title | only ours",
+      "← initialize result agentCapabilities.sessionCapabilities.archive | only ours",
+      "← session/list result sessions[*].archived | only ours",
+    ],
+    reason:
+      "issue 33: account quota (the quotas RFD) and the standard unstable methods " +
+      "(session/status, set_title, archive, auth/status), which upstream does not offer; " +
+      "an agent that advertises archive reports `archived` on every listed session",
+  },
+  {
     keys: ["← initialize result agentCapabilities.sessionCapabilities.subagents | only ours"],
     reason:
       "spec: every client is told that subagents can be native child sessions (subagents RFD, " +
