@@ -1,13 +1,12 @@
 import { applyManagedEnv } from "./sdk/managed-env.js";
 import { Readable, type Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
-import { agentProtocolRouter } from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { AcpAgent } from "./agent/acp-agent.js";
 import type { AgentOptions } from "./agent/agent-options.js";
 import { createAgentApp } from "./protocol/agent-app.js";
 import { initializeGuard } from "./protocol/initialize-guard.js";
+import { serveFirstMessage } from "./protocol/protocol-front.js";
 import type { ProtocolChoice } from "./protocol/protocol-choice.js";
-import { createAgentAppV2 } from "./protocol/v2/agent-app-v2.js";
 import { StdoutLines } from "./protocol/stdout-messages.js";
 import { killAllClaudeProcesses } from "./sdk/claude-process.js";
 import { log } from "./util/log.js";
@@ -51,18 +50,32 @@ export function serveAcp(streams: AcpStreams, options: ServeOptions = {}): AcpCo
   const output = new StdoutLines(streams.output);
   const { readable } = ndJsonStream(output.bytes(), input);
   const writeLines = (text: string): Promise<void> => output.push(text);
-  const router = agentProtocolRouter();
-  if (options.protocol !== "v2") router.withV1(createAgentApp(service, writeLines));
-  if (options.protocol !== "v1") router.withV2(createAgentAppV2(service, writeLines));
-  const connection = router.connect({
-    readable: readable.pipeThrough(
-      initializeGuard(
-        (message) => output.pushMessage(message),
-        (capabilities) => service.capabilitiesSent(capabilities),
+  // The version router (and the draft v2 schemas it imports) loads only for a client
+  // that is not a plain v1 one (protocol-front.ts); a v1 client is served by the v1 app.
+  const router = async () => {
+    const [{ agentProtocolRouter }, { createAgentAppV2 }] = await Promise.all([
+      import("@agentclientprotocol/sdk/experimental/v2/unstable"),
+      import("./protocol/v2/agent-app-v2.js"),
+    ]);
+    const routed = agentProtocolRouter();
+    if (options.protocol !== "v2") routed.withV1(createAgentApp(service, writeLines));
+    if (options.protocol !== "v1") routed.withV2(createAgentAppV2(service, writeLines));
+    return routed;
+  };
+  const v1 = () => createAgentApp(service, writeLines);
+  const connection = serveFirstMessage(
+    {
+      readable: readable.pipeThrough(
+        initializeGuard(
+          (message) => output.pushMessage(message),
+          (capabilities) => service.capabilitiesSent(capabilities),
+        ),
       ),
-    ),
-    writable: output.messages(),
-  });
+      writable: output.messages(),
+    },
+    options.protocol === "v2" ? undefined : v1,
+    router,
+  );
   let sessionsClosed = false;
   const close = (): void => {
     if (!sessionsClosed) service.closeAll();

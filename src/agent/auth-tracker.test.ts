@@ -65,9 +65,10 @@ describe("AuthTracker", () => {
     expect(auth.plan).toBeUndefined();
   });
 
-  it("probes at each prompt, in the background, one probe for prompts sent together", async () => {
+  it("probes at a prompt, in the background, one probe for prompts sent together", async () => {
     let release: (() => void) | undefined;
     let probes = 0;
+    let files = "a";
     const sent: unknown[] = [];
     const auth = new AuthTracker(
       async (method, params) => void sent.push({ method, params }),
@@ -75,6 +76,7 @@ describe("AuthTracker", () => {
         probes++;
         return new Promise((resolve) => (release = () => resolve(apiKey)));
       },
+      () => files,
     );
     auth.promptStarted();
     auth.promptStarted();
@@ -82,11 +84,55 @@ describe("AuthTracker", () => {
     release!();
     await new Promise((r) => setImmediate(r));
     expect(sent).toEqual([{ method: "_auth/status_update", params: { authStatus: pushed } }]);
-    auth.promptStarted(); // the next prompt reads again; the same state pushes nothing
+    files = "b"; // a login file changed: the next prompt reads again
+    auth.promptStarted();
     expect(probes).toBe(2);
     release!();
     await new Promise((r) => setImmediate(r));
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(1); // the same state pushes nothing
+  });
+
+  it("probes at no prompt while the login files are as the last probe found them, under 5 minutes", async () => {
+    let files: string | undefined = "a";
+    let now = 0;
+    let probes = 0;
+    const auth = new AuthTracker(
+      async () => undefined,
+      async () => (probes++, apiKey),
+      () => files,
+      () => now,
+    );
+    auth.promptStarted();
+    await new Promise((r) => setImmediate(r));
+    expect(probes).toBe(1);
+    now = 5 * 60_000;
+    auth.promptStarted();
+    await new Promise((r) => setImmediate(r));
+    expect(probes).toBe(1); // unchanged
+    now = 5 * 60_000 + 1;
+    auth.promptStarted(); // too old: probes again
+    await new Promise((r) => setImmediate(r));
+    expect(probes).toBe(2);
+    files = undefined; // cannot be told from files (macOS): every prompt probes
+    auth.promptStarted();
+    await new Promise((r) => setImmediate(r));
+    auth.promptStarted();
+    await new Promise((r) => setImmediate(r));
+    expect(probes).toBe(4);
+  });
+
+  it("probes at every prompt while no probe has told the state", async () => {
+    let probes = 0;
+    const auth = new AuthTracker(
+      async () => undefined,
+      async () => void probes++,
+      () => "a",
+    );
+    auth.promptStarted();
+    await new Promise((r) => setImmediate(r));
+    auth.promptStarted();
+    await new Promise((r) => setImmediate(r));
+    expect(probes).toBe(2);
   });
 
   it("probes once more after the prompt's own probe when the turn ends with the state unknown", async () => {

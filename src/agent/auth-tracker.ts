@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { probeAuthStatus } from "../sdk/auth-status.js";
+import { loginFilesSignature } from "../sdk/login-files.js";
 import { toAuthStatus, type AuthStatus } from "../translation/auth.js";
 import { log } from "../util/log.js";
 
@@ -8,6 +9,9 @@ export const AUTH_STATUS_UPDATE = "_auth/status_update";
 
 /** How long after `initialize` the first probe waits for a session to start first. */
 const FIRST_PROBE_DELAY_MS = 100;
+
+/** A prompt probes after this long even when no login file changed (a safety net). */
+const PROMPT_PROBE_MAX_AGE_MS = 5 * 60_000;
 
 /**
  * Knows the login state and pushes `_auth/status_update` when it changes: the first
@@ -32,11 +36,16 @@ export class AuthTracker {
   private kindChanged: (() => void) | undefined;
   /** Told each new state after `_auth/status_update` (the standard `auth/status_update`). */
   private changed: ((status: AuthStatus) => Promise<void>) | undefined;
+  /** The login files as the last probe that told the state found them, and when. */
+  private probedFiles: { signature: string; at: number } | undefined;
 
   constructor(
     private readonly notify: (method: string, params: unknown) => Promise<void>,
     /** Asks Claude Code who is signed in (undefined when it cannot tell in time). */
     private readonly ask: typeof probeAuthStatus = probeAuthStatus,
+    /** The login files' signature (`loginFilesSignature`); undefined: cannot tell. */
+    private readonly loginFiles: () => string | undefined = () => loginFilesSignature(),
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -82,10 +91,21 @@ export class AuthTracker {
    * probe. Probes in the background, never awaited by the prompt (its model request does
    * not wait for a Claude Code of the probe's); a probe already running is the prompt's
    * too, so prompts sent together start one. Nothing while the adapter knows the state
-   * itself (a gateway sign-in).
+   * itself (a gateway sign-in), nor when the files a login or logout writes are as the
+   * last probe that told the state found them (and it is under 5 minutes old): a probe is
+   * a whole Claude Code start, ~300 ms of CPU beside every turn on a busy machine
+   * (issue 34: short turns, concurrent sessions).
    */
   promptStarted(): void {
-    if (!this.assumed && !this.running) void this.refresh();
+    if (this.assumed || this.running || this.loginUnchanged()) return;
+    void this.refresh();
+  }
+
+  private loginUnchanged(): boolean {
+    const last = this.probedFiles;
+    if (this.current === undefined || last === undefined) return false;
+    if (this.now() - last.at > PROMPT_PROBE_MAX_AGE_MS) return false;
+    return this.loginFiles() === last.signature;
   }
 
   /**
@@ -153,10 +173,14 @@ export class AuthTracker {
   }
 
   private async probe(urgent: boolean): Promise<void> {
+    // Read before the probe: a login written while it runs differs at the next prompt.
+    const signature = this.loginFiles();
+    const at = this.now();
     const probed = await this.ask(process.env, urgent);
     // A probe that could not tell (timed out, no Claude Code) changes nothing, nor one
     // while the adapter knows the state itself.
     if (probed === undefined || this.assumed) return;
+    this.probedFiles = signature === undefined ? undefined : { signature, at };
     await this.update(toAuthStatus(probed));
   }
 
