@@ -5,13 +5,15 @@ import type { ReplayedChild } from "./subagent-child.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { LodySubagentRoute } from "./lody-subagent-route.js";
+import { flatSubagents } from "./query-setup.js";
+import { RootSubagentRoute } from "./root-subagent-route.js";
 import { subagentRouterFor } from "./subagent-router.js";
 
 /**
- * Where a session's subagents go when they leave the root transcript: native child
- * sessions (`subagent-router.ts`: ACP subagents RFD, AIR's bridge) or Lody's subagent
- * events (`lody-subagent-route.ts`). The session, its outbox and its tool events speak
- * to either through this.
+ * Where a session's subagents go: native child sessions (`subagent-router.ts`: ACP
+ * subagents RFD, AIR's bridge), Lody's subagent events (`lody-subagent-route.ts`), or the
+ * root session (`root-subagent-route.ts`, the flat transcript). The session, its outbox
+ * and its tool events speak to each through this.
  */
 export interface ChildRoute {
   /** Tells the translator which subagent calls became children and which outlive a turn. */
@@ -60,12 +62,17 @@ export interface ChildRouteOutput {
 /**
  * The route of a session's subagents: Lody's subagent events for a client that
  * negotiated them (they replace the native child sessions, contract §4), else native
- * child sessions for a client that takes them; undefined: the root transcript.
+ * child sessions for a client that takes them, else the root session for a client whose
+ * subagents' work goes there (`flatSubagents`); undefined: the child's work is not shown.
  */
 export function childRouteFor(
   profile: ClientProfile,
-  /** The root session, and its folder (a child placed elsewhere reports its own). */
-  root: { readonly sessionId: string; readonly cwd?: string },
+  /** The root session, its folder (a child placed elsewhere reports its own), its options. */
+  root: {
+    readonly sessionId: string;
+    readonly cwd?: string;
+    readonly passThrough: Readonly<Record<string, unknown>>;
+  },
   output: ChildRouteOutput,
 ): ChildRoute | undefined {
   const rootSessionId = root.sessionId;
@@ -75,5 +82,9 @@ export function childRouteFor(
       sendRoot: (update) => output.send(update, rootSessionId, false),
     });
   }
-  return subagentRouterFor(profile, rootSessionId, output.send, output.stopTask, root.cwd);
+  const router = subagentRouterFor(profile, rootSessionId, output.send, output.stopTask, root.cwd);
+  if (router || !flatSubagents(profile, root.passThrough)) return router;
+  return new RootSubagentRoute(rootSessionId, (update, sessionId) =>
+    output.send(update, sessionId, false),
+  );
 }

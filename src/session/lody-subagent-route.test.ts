@@ -423,8 +423,15 @@ describe("childRouteFor", () => {
       parseClientProfile({ _meta: { lody: { subagentEvents: { version: 2 } } } }),
       undefined,
     ],
-    ["a plain client", parseClientProfile({}), undefined],
+    // Without a subagent signal the child's work is the root session's (seed 000).
+    ["a plain client", parseClientProfile({}), "RootSubagentRoute"],
+    [
+      "an AIR client without a subagent signal",
+      parseClientProfile({ _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } }),
+      undefined,
+    ],
   ])("%s", (_name, profile, route) => {
-    expect(childRouteFor(profile, { sessionId: ROOT }, output)?.constructor.name).toBe(route);
+    const root = { sessionId: ROOT, passThrough: {} };
+    expect(childRouteFor(profile, root, output)?.constructor.name).toBe(route);
   });
 });

@@ -2,9 +2,10 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { methods, type ClientCapabilities } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { PROFILES, type Scenario } from "../support/acp-harness.js";
+import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
+import { textTurn } from "../support/script-turns.js";
 import { clientView, type ViewItem } from "../support/update-shapes.js";
 
 /**
@@ -212,5 +213,79 @@ describe.each([
     expect(outline(replay)).toEqual(EXPECTED_OUTLINE);
     expect(comparable(replay)).toEqual(comparable(live));
     expect(s.permissionRequests).toEqual([]);
+  });
+});
+
+const BG_PROMPT = "Mark in the background";
+
+/** Answers each main request from the script of its sender: the child (its prompt) or the parent. */
+function byRequester(parent: ScriptedTurn[], child: ScriptedTurn[]): ScriptedTurn[] {
+  const fromChild = (req: { body: { messages?: unknown[] } }) =>
+    JSON.stringify(req.body.messages?.[0] ?? "").includes(BG_PROMPT);
+  const answer = (req: { body: { messages?: unknown[] } }): ScriptedTurn =>
+    (fromChild(req) ? child.shift() : parent.shift()) ?? textTurn("Noted.");
+  return Array.from({ length: 12 }, () => answer);
+}
+
+describe("a background subagent's work on the root session (plain client)", () => {
+  it("goes on after the prompt's answer: its command ends on its tool call, its report follows", async () => {
+    // The child's command waits for a file the test writes once the prompt was answered.
+    const wait = "while [ ! -f go.txt ]; do sleep 0.1; done; touch bg.txt";
+    const s = await scenario({
+      settings: { permissions: { defaultMode: "default", allow: ["Agent", "Bash"] } },
+      script: byRequester(
+        [
+          {
+            blocks: [
+              {
+                type: "tool_use",
+                id: "toolu_bg",
+                name: "Agent",
+                input: {
+                  description: "Background marker",
+                  prompt: BG_PROMPT,
+                  subagent_type: "general-purpose",
+                  run_in_background: true,
+                },
+              },
+            ],
+          },
+          { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
+        ],
+        [
+          {
+            id: "msg_bg_1",
+            blocks: [
+              { type: "text", text: "Child speaking." },
+              {
+                type: "tool_use",
+                id: "toolu_bgcmd",
+                name: "Bash",
+                input: { command: wait, description: "wait, then mark" },
+              },
+            ],
+          },
+          { id: "msg_bg_2", blocks: [{ type: "text", text: "Child report." }] },
+        ],
+      ),
+    });
+    await s.initialize();
+    const sessionId = await s.newSession();
+    expect((await s.prompt(sessionId, "delegate")).stopReason).toBe("end_turn");
+    const command = () => call(clientView(s.updates(sessionId)), "toolu_bgcmd")?.fields;
+    await eventually("the child's command running", () => command() !== undefined, 30_000);
+    expect(command()?.status).not.toBe("completed");
+    writeFileSync(join(s.workspace, "go.txt"), "");
+    await eventually("the child's command's end", () => command()?.status === "completed", 30_000);
+    expect(command()).toMatchObject({
+      title: wait,
+      _meta: { claudeCode: { toolName: "Bash", parentToolUseId: "toolu_bg" } },
+    });
+    expect(existsSync(join(s.workspace, "bg.txt"))).toBe(true);
+    await eventually(
+      "the child's report",
+      () => outline(clientView(s.updates(sessionId))).includes("toolu_bg: Child report."),
+      30_000,
+    );
   });
 });

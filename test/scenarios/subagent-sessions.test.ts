@@ -435,7 +435,9 @@ describe("native child sessions (AIR client: nativeSubagentSessions)", () => {
 
 describe.each([
   ["legacy flat transcript", FLAT, true],
-  ["plain", PROFILES.plain, false],
+  // Without a subagent signal the child's text is the root's (seed 000, issue 31), but AIR's.
+  ["plain", PROFILES.plain, true],
+  ["AIR", { _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } }, false],
 ])("no native child sessions (%s client)", (_name, capabilities, flat) => {
   it("keeps Agent an ordinary tool call and the child's request on the root session", async () => {
     const { s, init, sessionId, response } = await delegate(capabilities);
