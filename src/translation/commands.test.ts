@@ -39,7 +39,7 @@ describe("toAvailableCommands", () => {
         description: "Compact the conversation",
         input: { hint: "[instructions]" },
       },
-      { name: "greet", description: "Greet someone" },
+      { name: "greet", description: "Greet someone", input: null },
     ]);
   });
 });
@@ -77,7 +77,7 @@ describe("commands the editor cannot use", () => {
       mcp,
       remote,
       { name: "mcp:echo:greet", description: "Greet someone", input: { hint: "name" } },
-      { name: "mcp:gh:pr", description: "A PR" },
+      { name: "mcp:gh:pr", description: "A PR", input: null },
     ]);
   });
 
@@ -91,15 +91,15 @@ describe("commands the editor cannot use", () => {
     ).toEqual([
       mcp,
       remote,
-      { name: "review", description: "Review" },
-      { name: "a/b", description: "namespaced" },
+      { name: "review", description: "Review", input: null },
+      { name: "a/b", description: "namespaced", input: null },
     ]);
   });
 
   it("wraps the commands in an available_commands_update", () => {
     expect(commandsUpdate([{ name: "review", description: "Review" }])).toEqual({
       sessionUpdate: "available_commands_update",
-      availableCommands: [mcp, remote, { name: "review", description: "Review" }],
+      availableCommands: [mcp, remote, { name: "review", description: "Review", input: null }],
     });
   });
 });
@@ -115,13 +115,14 @@ describe("skill commands (AIR)", () => {
       {
         name: "greeter",
         description: "Greets",
+        input: null,
         _meta: {
           jetbrains: {
             air: { version: 1, kind: "skill", skillPath: "/w/.claude/skills/greeter/SKILL.md" },
           },
         },
       },
-      { name: "review", description: "Reviews" },
+      { name: "review", description: "Reviews", input: null },
     ]);
   });
 });

@@ -63,7 +63,8 @@ function mcpPromptName(name: string): string | undefined {
 /**
  * Claude Code's commands (built-in, `.claude/commands`, skills, MCP prompts) → ACP
  * available commands. Terminal-only commands, names with whitespace and duplicates are
- * left out; an argument hint becomes the command's input hint.
+ * left out; an argument hint becomes the command's input hint, and a command without one
+ * has `input: null`, as upstream sends it (spec "Compatibility rule": upstream's values).
  */
 export function toAvailableCommands(commands: readonly ClaudeCommand[]): AvailableCommand[] {
   const seen = new Set<string>(ADAPTER_COMMANDS.map((c) => c.name));
@@ -75,7 +76,7 @@ export function toAvailableCommands(commands: readonly ClaudeCommand[]): Availab
     out.push({
       name,
       description: command.description,
-      ...(command.argumentHint ? { input: { hint: command.argumentHint } } : {}),
+      input: command.argumentHint ? { hint: command.argumentHint } : null,
       ...(command.skillFile ? { _meta: skillCommandMeta(command.skillFile) } : {}),
     });
   }

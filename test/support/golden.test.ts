@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { TrafficEntry } from "./acp-harness.js";
 import {
   align,
-  checkAccepted,
   compareMessages,
   describeDifferences,
   normaliseTraffic,
@@ -77,7 +76,7 @@ describe("normaliseTraffic", () => {
           "options[optionId=allow].kind": '"x"',
         },
       ],
-      ["→ session/request_permission result", { "outcome.outcome": '"cancelled"' }],
+      ["→ session/request_permission result toolu_a", { "outcome.outcome": '"cancelled"' }],
       ["← ? error", { code: "-32603", message: '"at <root>/x"' }],
     ]);
   });
@@ -90,7 +89,7 @@ describe("normaliseTraffic", () => {
           agentInfo: { name: "x", version: "1.2.3", title: "Claude Agent" },
           usage: { inputTokens: 10 },
           messageId: "msg_abc-1",
-          report: "agentId: a1d210a73792522ae (use SendMessage)",
+          report: "agentId: a1d210a73792522ae (use SendMessage)\nduration_ms: 3264",
           id: "1f0c6a3e-1f2d-4c5b-8a7e-9d0c1b2a3f4e",
           updatedAt: "2026-12-01T22:08:04.368Z",
           used: 13,
@@ -105,7 +104,7 @@ describe("normaliseTraffic", () => {
       "agentInfo.title": '"Claude Agent"',
       "usage.inputTokens": "<number>",
       messageId: '"<msg>"',
-      report: '"agentId: <agent> (use SendMessage)"',
+      report: '"agentId: <agent> (use SendMessage)\\nduration_ms: <ms>"',
       id: '"<uuid>"',
       updatedAt: '"<time>"',
       used: "<number>",
@@ -187,6 +186,46 @@ describe("normaliseTraffic", () => {
   });
 });
 
+describe("normaliseTraffic turns", () => {
+  it("names the client request before an update or a prompt's answer that no tool call names, but for the session's state", () => {
+    const update = (kind: string, extra: object = {}) =>
+      entry("to-client", {
+        method: "session/update",
+        params: { update: { sessionUpdate: kind, ...extra } },
+      });
+    const traffic = [
+      update("agent_message_chunk"),
+      entry("to-agent", { id: 1, method: "session/new", params: { cwd: "/tmp/s1/workspace" } }),
+      update("available_commands_update"),
+      entry("to-agent", {
+        id: 2,
+        method: "session/prompt",
+        params: { prompt: [{ type: "text", text: "look at /tmp/s1/workspace" }] },
+      }),
+      update("tool_call", { toolCallId: "toolu_a" }),
+      update("usage_update"),
+      entry("to-client", { id: 2, result: { stopReason: "end_turn" } }),
+      entry("to-client", { id: 1, result: {} }),
+      entry("to-agent", { id: 3, method: "session/load", params: {} }),
+      update("available_commands_update"),
+      update("agent_message_chunk"),
+    ];
+    expect(normaliseTraffic(traffic, volatile).map((m) => [m.label, m.turn])).toEqual([
+      ["← session/update agent_message_chunk", "@start"],
+      ["→ session/new", undefined],
+      ["← session/update available_commands_update", undefined],
+      ["→ session/prompt", undefined],
+      ["← session/update tool_call toolu_a", undefined],
+      ["← session/update usage_update", '@"look at <ws>"'],
+      ["← session/prompt result", '@"look at <ws>"'],
+      ["← session/new result", undefined],
+      ["→ session/load", undefined],
+      ["← session/update available_commands_update", undefined],
+      ["← session/update agent_message_chunk (replay)", "@session/load"],
+    ]);
+  });
+});
+
 describe("align", () => {
   it.each([
     [
@@ -255,8 +294,25 @@ describe("compareMessages", () => {
       { key: "← a y | value", ours: "2", upstream: "5" },
       { key: "← a o | only ours", ours: "3" },
       { key: "← a u | only upstream", upstream: "4" },
-      { key: "← only-ours | only ours", ours: "← only-ours" },
-      { key: "← only-up | only upstream", upstream: "← only-up" },
+      { key: "← only-ours | only ours", ours: "← only-ours", whole: true },
+      { key: "← only-up | only upstream", upstream: "← only-up", whole: true },
+    ]);
+  });
+
+  it("names the turn of an update or a prompt's answer that no tool call names in its keys", () => {
+    const usage = (turn: string, u: string) => ({
+      ...message("← session/update usage_update", { u }),
+      turn,
+    });
+    expect(compareMessages([usage('@"one"', "1")], [usage('@"one"', "2")])).toEqual([
+      { key: '← session/update usage_update @"one" u | value', ours: "1", upstream: "2" },
+    ]);
+    expect(compareMessages([], [usage('@"two"', "2")])).toEqual([
+      {
+        key: '← session/update usage_update @"two" | only upstream',
+        upstream: "← session/update usage_update",
+        whole: true,
+      },
     ]);
   });
 
@@ -264,17 +320,12 @@ describe("compareMessages", () => {
     const call = message("← session/update tool_call toolu_a", { t: "1" });
     const permission = message("← session/request_permission toolu_a", {});
     const usage = message("← session/update usage_update", { u: "1" });
-    const answer = message("→ session/request_permission result", {});
-    // The usage report crosses the tool call's messages: no difference.
+    const answer = message("→ session/request_permission result toolu_a", {});
+    // A usage report crosses the tool call's messages and the client's answer (which
+    // goes with the tool call it answers): no difference.
     expect(
-      compareMessages([call, usage, permission, answer], [call, permission, usage, answer]),
+      compareMessages([call, usage, permission, answer], [call, permission, answer, usage]),
     ).toEqual([]);
-    // The client's answer and a usage report cross: the answer, whose timing the test
-    // sets, gives way.
-    expect(compareMessages([call, usage, answer], [call, answer, usage])).toEqual([
-      { key: "→ session/request_permission result | only upstream", upstream: answer.label },
-      { key: "→ session/request_permission result | only ours", ours: answer.label },
-    ]);
   });
 
   it("aligns the sign-in state pushes apart: a background probe ends at any point", () => {
@@ -290,29 +341,7 @@ describe("compareMessages", () => {
   });
 });
 
-describe("checkAccepted", () => {
-  const differences = [
-    { key: "← initialize result _meta.steering.supported | only upstream" },
-    { key: "← session/update tool_call toolu_a update.name | only upstream" },
-    { key: "← x | only ours" },
-  ];
-
-  it("matches keys exactly or with * wildcards, and names the keys nothing matched", () => {
-    const accepted = [
-      { keys: ["← initialize result _meta.steering.supported | only upstream"], reason: "r1" },
-      {
-        keys: ["← session/update tool_call toolu_* update.name | *", "← never | only ours"],
-        reason: "r2",
-      },
-      // Regular-expression characters are literal.
-      { keys: ["← x | only ours."], reason: "r4" },
-    ];
-    expect(checkAccepted(differences, accepted)).toEqual({
-      unaccepted: [{ key: "← x | only ours" }],
-      unused: ["← never | only ours", "← x | only ours."],
-    });
-  });
-
+describe("describeDifferences", () => {
   it("describes each difference on one line with both values", () => {
     expect(
       describeDifferences([

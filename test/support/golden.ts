@@ -7,27 +7,27 @@
  */
 import type { TrafficEntry } from "./acp-harness.js";
 
-/** One message, normalised: `label` aligns it, `fields` maps a leaf path to its value. */
+/**
+ * One message, normalised: `label` aligns it, `fields` maps a leaf path to its value;
+ * `turn` names the client request it follows (`@"<prompt>"` or `@<method>`) for a message
+ * that no tool call names (an update, a prompt's answer), so that a difference's key says
+ * which turn it is about.
+ */
 export interface GoldenMessage {
   readonly label: string;
   readonly fields: ReadonlyMap<string, string>;
+  readonly turn?: string;
 }
 
-/** One difference; `key` has no run-specific data (scripted tool call ids are stable). */
+/**
+ * One difference; `key` has no run-specific data (scripted tool call ids are stable);
+ * `whole` when a whole message is on one side only.
+ */
 export interface Difference {
   readonly key: string;
   readonly ours?: string;
   readonly upstream?: string;
-}
-
-/** An accepted difference: `key` with `*` matching any text, and why it is accepted. */
-/**
- * One accepted difference: its keys (one or more: what follows from the same cause) and
- * why. A key is a `Difference` key where `*` matches any text.
- */
-export interface AcceptedDifference {
-  readonly keys: readonly string[];
-  readonly reason: string;
+  readonly whole?: true;
 }
 
 /** Run-specific strings replaced before comparing (longest first). */
@@ -51,6 +51,8 @@ const MESSAGE_ID = /\bmsg_[A-Za-z0-9_-]+/g;
 const AGENT_ID = /\ba[0-9a-f]{16}\b/g;
 /** Numbers that count tokens or money: they depend on side requests and prices. */
 const COUNT_PATH = /(^|\.)(usage|quota|used|size|cost)(\.|$)|[tT]okens?(\.|$)/;
+/** How long a subagent ran, in the text of its report. */
+const DURATION_TEXT = /duration_ms: \d+/g;
 /** Fields that name the adapter itself, not the information it gives. */
 const IDENTITY_PATH = /^agentInfo\.(name|version)$/;
 /** Values of one run: a subagent's id and how long things took. */
@@ -58,7 +60,7 @@ const RUN_PATH = /(^|\.)(agentId|[a-zA-Z]*[dD]urationMs)$/;
 /** The client's requests and the agent's answers (`align`). */
 const ANCHOR = /^(→ [^ ]+$|← (?!session\/update|session\/request_permission|_).* (result|error)$)/;
 /** The client's answers to the agent's requests: the test sets their timing. */
-const CLIENT_ANSWER = /^→ .* result$/;
+const CLIENT_ANSWER = /^→ .* result( toolu_\S+)?$/;
 /** Requests whose answer follows a replay of the session's history. */
 const REPLAYING = new Set(["session/load"]);
 /** Keys whose array elements are matched by this field rather than by position. */
@@ -69,33 +71,72 @@ export function normaliseTraffic(
   traffic: readonly TrafficEntry[],
   volatile: Volatile,
 ): GoldenMessage[] {
-  const methodOfId = new Map<string, string>();
+  const requests = new Map<string, { method: string; toolCall: string }>();
   const out: GoldenMessage[] = [];
   // A replay's updates are labelled as such: they differ from the live ones on their own.
   let replays = 0;
+  let turn = "@start";
   for (const { dir, message: raw } of traffic) {
     const message = raw as Message;
     const arrow = dir === "to-agent" ? "→" : "←";
     let label: string;
     let body: Json | undefined;
     if (message.method !== undefined) {
-      if (message.id !== undefined) methodOfId.set(`${dir}:${message.id}`, message.method);
-      if (dir === "to-agent" && REPLAYING.has(message.method)) replays++;
-      const replay = replays > 0 && message.method === "session/update" ? " (replay)" : "";
-      label = `${arrow} ${message.method}${updateLabel(message.params)}${replay}`;
+      const toolCall = updateLabel(message.params);
+      if (message.id !== undefined) {
+        requests.set(`${dir}:${message.id}`, { method: message.method, toolCall });
+      }
+      if (dir === "to-agent") {
+        if (REPLAYING.has(message.method)) replays++;
+        turn = turnOf(message.method, message.params);
+      }
+      const replay =
+        replays > 0 && message.method === "session/update" && !STATE_UPDATE.test(toolCall)
+          ? " (replay)"
+          : "";
+      label = `${arrow} ${message.method}${toolCall}${replay}`;
       body = message.params;
     } else {
       const asked = dir === "to-agent" ? "to-client" : "to-agent";
-      const method = methodOfId.get(`${asked}:${message.id}`) ?? "?";
-      if (dir === "to-client" && REPLAYING.has(method)) replays--;
-      label = `${arrow} ${method} ${message.error !== undefined ? "error" : "result"}`;
+      const request = requests.get(`${asked}:${message.id}`) ?? { method: "?", toolCall: "" };
+      if (dir === "to-client" && REPLAYING.has(request.method)) replays--;
+      // The client's answer goes with the tool call it is about (`threadOf`).
+      const about = dir === "to-agent" ? request.toolCall.replace(/^ [a-z_]+(?= )/, "") : "";
+      label = `${arrow} ${request.method} ${message.error !== undefined ? "error" : "result"}${about}`;
       body = message.error ?? message.result;
     }
     const fields = new Map<string, string>();
     flatten(body ?? null, "", fields);
-    out.push({ label, fields: normaliseFields(fields, volatile) });
+    const tagged = TURN_TAGGED.test(label) && !STATE_UPDATE.test(label) && threadOf(label) === "";
+    out.push({
+      label,
+      fields: normaliseFields(fields, volatile),
+      ...(tagged ? { turn: normaliseText(turn, replacements(volatile)) } : {}),
+    });
   }
   return out;
+}
+
+/**
+ * Updates of the session's state (its commands, its options), sent when the state is
+ * known, before or after a turn's or a load's answer as Claude Code reports it: their
+ * keys name no turn and no replay.
+ */
+const STATE_UPDATE = / (available_commands_update|config_option_update)$/;
+
+/** Messages whose difference keys name their turn (`GoldenMessage.turn`). */
+const TURN_TAGGED = /^← session\/(update|prompt (result|error))/;
+
+/** `@"<the prompt's text>"` for a prompt, else `@<method>`. */
+function turnOf(method: string, params: Json | undefined): string {
+  const prompt = isObject(params) && Array.isArray(params.prompt) ? params.prompt : undefined;
+  const first = prompt?.find(isObject);
+  if (method !== "session/prompt" || !first || typeof first.text !== "string") return `@${method}`;
+  return `@${JSON.stringify(first.text.slice(0, 40))}`;
+}
+
+function replacements(volatile: Volatile): Array<[string, string]> {
+  return Object.entries(volatile.paths).sort((a, b) => b[0].length - a[0].length);
 }
 
 /**
@@ -151,10 +192,10 @@ function flatten(value: Json, path: string, into: Map<string, string>): void {
 }
 
 function normaliseFields(fields: Map<string, string>, volatile: Volatile): Map<string, string> {
-  const replacements = Object.entries(volatile.paths).sort((a, b) => b[0].length - a[0].length);
+  const replaced = replacements(volatile);
   const out = new Map<string, string>();
   for (const [rawPath, rawValue] of fields) {
-    const path = normaliseText(rawPath, replacements);
+    const path = normaliseText(rawPath, replaced);
     if (
       path === "sessionId" ||
       path.endsWith(".sessionId") ||
@@ -165,7 +206,7 @@ function normaliseFields(fields: Map<string, string>, volatile: Volatile): Map<s
     } else if (COUNT_PATH.test(path) && /^-?\d/.test(rawValue)) {
       out.set(path, "<number>");
     } else {
-      out.set(path, normaliseText(rawValue, replacements));
+      out.set(path, normaliseText(rawValue, replaced));
     }
   }
   return out;
@@ -178,7 +219,8 @@ function normaliseText(text: string, replacements: Array<[string, string]>): str
     .replace(UUID, "<uuid>")
     .replace(ISO_TIME, "<time>")
     .replace(MESSAGE_ID, "<msg>")
-    .replace(AGENT_ID, "<agent>");
+    .replace(AGENT_ID, "<agent>")
+    .replace(DURATION_TEXT, "duration_ms: <ms>");
 }
 
 /**
@@ -224,15 +266,21 @@ function compareThread(
   const out: Difference[] = [];
   for (const [i, j] of pairs) {
     if (j === undefined) {
-      out.push({ key: `${ours[i!]!.label} | only ours`, ours: ours[i!]!.label });
+      const label = ours[i!]!.label;
+      out.push({ key: `${keyLabel(ours[i!]!)} | only ours`, ours: label, whole: true });
     } else if (i === undefined) {
       const label = upstream[j]!.label;
-      out.push({ key: `${label} | only upstream`, upstream: label });
+      out.push({ key: `${keyLabel(upstream[j]!)} | only upstream`, upstream: label, whole: true });
     } else {
-      out.push(...compareFields(ours[i]!.label, ours[i]!.fields, upstream[j]!.fields));
+      out.push(...compareFields(keyLabel(ours[i]!), ours[i]!.fields, upstream[j]!.fields));
     }
   }
   return out;
+}
+
+/** A message's label in a difference's key: with its turn, if it has one. */
+function keyLabel(message: GoldenMessage): string {
+  return message.turn === undefined ? message.label : `${message.label} ${message.turn}`;
 }
 
 function compareFields(
@@ -303,31 +351,6 @@ function sharedFields(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, str
   let equal = 0;
   for (const [path, value] of a) if (b.get(path) === value) equal++;
   return equal / (Math.max(a.size, b.size) + 1);
-}
-
-function pattern(key: string): RegExp {
-  const escaped = key.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${escaped.join(".*")}$`);
-}
-
-/**
- * The differences no accepted entry matches, and the accepted keys nothing matched (each
- * key counts: a key left over is a difference that went away).
- */
-export function checkAccepted(
-  differences: readonly Difference[],
-  accepted: readonly AcceptedDifference[],
-): { unaccepted: Difference[]; unused: string[] } {
-  const patterns = accepted.flatMap((entry) =>
-    entry.keys.map((key) => ({ key, re: pattern(key), used: false })),
-  );
-  const unaccepted: Difference[] = [];
-  for (const difference of differences) {
-    const hits = patterns.filter((p) => p.re.test(difference.key));
-    for (const hit of hits) hit.used = true;
-    if (hits.length === 0) unaccepted.push(difference);
-  }
-  return { unaccepted, unused: patterns.filter((p) => !p.used).map((p) => p.key) };
 }
 
 /** One line per difference, for a failure message. */

@@ -62,6 +62,20 @@ describe("the Zed terminal decorator", () => {
     });
   });
 
+  it("sends the output of a command sent to the background, and no exit: it has not ended", () => {
+    const running: ToolCallState = {
+      ...ended(null),
+      resultFacts: {
+        commandOutput: { output: "Command running in background", exitCode: null, running: true },
+      },
+    };
+    expect(decorated(false, running, command)).toEqual({
+      claudeCode: { toolName: "Bash" },
+      terminal_info: { terminal_id: "toolu_1" },
+      terminal_output: { terminal_id: "toolu_1", data: "Command running in background" },
+    });
+  });
+
   it("leaves a tool that is not a command alone", () => {
     expect(decorated(false, ended(0), { kind: "read", title: "Read" })).toEqual({
       claudeCode: { toolName: "Bash" },

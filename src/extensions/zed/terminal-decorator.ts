@@ -20,6 +20,8 @@ export function terminalDecorator(appends: boolean): ToolCallDecorator {
       const output = state.resultFacts?.commandOutput;
       if (!output) return;
       meta[outputKey] = { terminal_id: terminalId, data: output.output };
+      // A command in the background has not ended (upstream sends no exit either).
+      if (output.running) return;
       // A command that a permission decision refused never ran: it has no exit code.
       const exitCode = state.nonExecutionKind === undefined ? output.exitCode : null;
       meta[TERMINAL_EXIT] = { terminal_id: terminalId, exit_code: exitCode, signal: null };

@@ -30,8 +30,15 @@ export interface InputFacts {
 export interface ResultFacts {
   /** Result to show (read text, search hits, subagent report, fetch answer, MCP text). */
   readonly content?: readonly ToolCallContent[];
-  /** Command output and exit code, for `command` tools. */
-  readonly commandOutput?: { readonly output: string; readonly exitCode: number | null };
+  /**
+   * Command output and exit code, for `command` tools; `running` for a command that went
+   * to the background (it has not ended: no exit).
+   */
+  readonly commandOutput?: {
+    readonly output: string;
+    readonly exitCode: number | null;
+    readonly running?: true;
+  };
   /** A title that replaces the input title once the tool is done (e.g. "Exited Plan Mode"). */
   readonly title?: string;
   /** Where the change landed (each changed hunk of an edit), for a client that is not AIR. */

@@ -1,6 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { bashReporter, commandResult } from "./bash.js";
 
+describe("a command sent to the background", () => {
+  it("shows Claude Code's result text (the task and its output file), running, without an exit", () => {
+    const text =
+      "Command running in background with ID: b1. Output is being written to: /t/b1.output";
+    expect(
+      commandResult({
+        isError: false,
+        text,
+        raw: text,
+        structured: { stdout: "", stderr: "", backgroundTaskId: "b1" },
+      }),
+    ).toEqual({ commandOutput: { output: text, exitCode: null, running: true } });
+  });
+});
+
 describe("bashReporter", () => {
   it("titles the call with the command and keeps the description for display", () => {
     expect(

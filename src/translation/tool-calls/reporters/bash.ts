@@ -7,6 +7,11 @@ const EXIT_CODE = /^(?:Error: )?Exit code (\d+)\n?/;
 /** The command output and exit code of a finished Bash or PowerShell call. */
 export function commandResult(result: ToolResult): ResultFacts {
   const structured = record(result.structured);
+  // Sent to the background: Claude Code's result names the task and its output file, as
+  // upstream shows it; the command has not ended.
+  if (structured && str(structured.backgroundTaskId)) {
+    return { commandOutput: { output: result.text, exitCode: null, running: true } };
+  }
   if (structured && typeof structured.stdout === "string") {
     const stderr = str(structured.stderr) ?? "";
     const output = [structured.stdout, stderr]
