@@ -50,6 +50,9 @@ describe.each([
     const failed = updates.filter((u) => u.status === "failed");
     expect(failed).toHaveLength(1);
     const end = failed[0]!;
+    // The refusal ended it: Claude Code's result after it (the turn's end is the sync
+    // point) repeats the refusal, which no second report shows.
+    expect(updates.at(-1)).toBe(end);
     const content = end.content as Array<{ content: { text: string } }>;
     const message = content.at(-1)!.content.text.replace(/^Permission denied: /, "");
     expect(message).toMatch(REFUSAL);
@@ -101,6 +104,26 @@ describe("a tool refused by dontAsk mode (v2 client)", () => {
       expect(message).toMatch(REFUSAL);
       // The command never ran: the refusal replaces its display terminal in content.
       expect(content).toEqual([text(`Permission denied: ${message}`)]);
+      // The display terminal: named cancellable, given its command, ended (never ran: no
+      // exit) before the failure; nothing after the failure re-announces or exits it.
+      const sequence = s
+        .updates(sessionId)
+        .flatMap<Record<string, unknown>>((u) =>
+          u.sessionUpdate === "terminal_update" && u.terminalId === "toolu_touch"
+            ? [{ terminal: { ...u, sessionUpdate: undefined, terminalId: undefined } }]
+            : u.sessionUpdate === "tool_call_update" && u.toolCallId === "toolu_touch"
+              ? [{ call: u.status ?? null, capabilities: u.capabilities }]
+              : [],
+        );
+      expect(sequence).toEqual([
+        { terminal: { capabilities: { cancel: {} } } },
+        { call: "pending", capabilities: { cancel: {} } },
+        { terminal: { command: "touch made.txt" } },
+        { call: null, capabilities: undefined },
+        { call: null, capabilities: undefined },
+        { terminal: { capabilities: null } },
+        { call: "failed", capabilities: null },
+      ]);
       expect(failed[0]!._meta).toEqual({
         claudeCode: {
           toolName: "Bash",

@@ -173,14 +173,15 @@ describe("TerminalMapper", () => {
     expect(m.map("s", exit(137, "failed")).at(-1)).toEqual(
       report({ status: "cancelled", capabilities: null }),
     );
-    m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));
-    m.cancelled("s", "t1");
-    expect(m.map("s", exit(0, "completed")).at(-1)).toEqual(
+    // (Each case in its own session: a terminal that ended stays ended in its session.)
+    m.map("s2", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));
+    m.cancelled("s2", "t1");
+    expect(m.map("s2", exit(0, "completed")).at(-1)).toEqual(
       report({ status: "completed", capabilities: null }),
     );
     // Not cancelled: a failure stays failed.
-    m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));
-    expect(m.map("s", exit(1, "failed")).at(-1)).toEqual(
+    m.map("s3", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));
+    expect(m.map("s3", exit(1, "failed")).at(-1)).toEqual(
       report({ status: "failed", capabilities: null }),
     );
   });
@@ -193,6 +194,42 @@ describe("TerminalMapper", () => {
       report({ status: "failed", capabilities: null }),
     ]);
     expect(m.runningCall("s", { toolCallId: "t1" })).toBeUndefined();
+  });
+
+  it("a terminal that ended stays ended: a later report does not re-announce it", () => {
+    const m = new TerminalMapper();
+    m.map(
+      "s",
+      report({ rawInput: { command: "ls" }, _meta: { terminal_info: { terminal_id: "t1" } } }),
+    );
+    m.map("s", report({ status: "failed" }));
+    const terminalKeys = {
+      terminal_info: { terminal_id: "t1" },
+      terminal_output: { terminal_id: "t1", data: "refused" },
+      terminal_exit: { terminal_id: "t1", exit_code: null },
+    };
+    // Claude Code's result after the refusal: the content goes, the terminal does not.
+    const content = [{ type: "content", content: { type: "text", text: "refused" } }];
+    expect(
+      m.map("s", report({ content, _meta: { ...terminalKeys, claudeCode: { toolName: "Bash" } } })),
+    ).toEqual([report({ content, _meta: { claudeCode: { toolName: "Bash" } } })]);
+    // Terminal keys alone: nothing is left to send.
+    expect(m.map("s", report({ _meta: terminalKeys }))).toEqual([]);
+    expect(m.runningCall("s", { terminalId: "t1" })).toBeUndefined();
+    // So does one that exited; a closed session's memory goes with it.
+    m.map("s", report({ toolCallId: "t2", _meta: { terminal_info: { terminal_id: "t2" } } }));
+    m.map(
+      "s",
+      report({ toolCallId: "t2", _meta: { terminal_exit: { terminal_id: "t2", exit_code: 0 } } }),
+    );
+    expect(
+      m.map("s", report({ toolCallId: "t2", _meta: { terminal_info: { terminal_id: "t2" } } })),
+    ).toEqual([]);
+    m.forget("s");
+    expect(m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }))).toEqual([
+      { sessionUpdate: "terminal_update", terminalId: "t1", capabilities: { cancel: {} } },
+      report({ capabilities: { cancel: {} } }),
+    ]);
   });
 
   it("an exit that came with output only still clears the tool call's capability", () => {

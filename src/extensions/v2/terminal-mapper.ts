@@ -21,6 +21,10 @@ import {
  * A report that carried only output is dropped: its remaining `_meta` would replace the
  * tool call's stored `_meta` on v2. Terminals are also forgotten at `session/close`.
  *
+ * A terminal that ended stays ended: once its tool call's final status is out, a later
+ * report naming it (Claude Code's result after a refusal) loses the terminal keys, so
+ * nothing re-announces it as running, cancellable, or exiting a second time.
+ *
  * A running command can be stopped (`tool_call/cancel`, `terminal/cancel`: Claude Code
  * stops its task): the update naming the terminal and the tool call's report with it
  * advertise `capabilities.cancel`; the exit (or the tool call's final status) clears both.
@@ -33,9 +37,12 @@ import {
 export class TerminalMapper {
   /** Per session: tool call id → its terminal, while the command runs. */
   private readonly running = new Map<string, Map<string, Terminal>>();
+  /** Per session: the tool calls whose terminal ended (until `session/close`). */
+  private readonly ended = new Map<string, Set<string>>();
 
   /** One v2 tool call upsert → the terminal updates it implies, then the report (if any). */
   map(sessionId: string, report: ToolCallReport): v2.SessionUpdate[] {
+    if (this.ended.get(sessionId)?.has(report.toolCallId)) return afterEnd(report);
     const meta = report._meta;
     const terminals = this.running.get(sessionId);
     const known = terminals?.get(report.toolCallId);
@@ -45,7 +52,7 @@ export class TerminalMapper {
       if (launched(known, report)) return [{ ...report, capabilities: null }];
       if (FINAL.has(String(report.status))) {
         // Ended without an exit (refused): nothing is left to cancel.
-        terminals?.delete(report.toolCallId);
+        this.end(sessionId, report.toolCallId);
         return [
           terminalUpdate({ terminalId: known.terminalId, capabilities: null }),
           uncancellable(known, report),
@@ -119,7 +126,7 @@ export class TerminalMapper {
     } else if (ended && terminal) {
       out.push(terminalUpdate({ terminalId: terminal.terminalId, capabilities: null }));
     }
-    if (ended) terminals?.delete(report.toolCallId);
+    if (ended) this.end(sessionId, report.toolCallId);
 
     const { _meta: _dropped, ...fields } = report;
     // Nothing but the output (and a stamp such as the subagent's): v2 would store the stamp
@@ -173,7 +180,7 @@ export class TerminalMapper {
     for (const [sessionId, terminals] of this.running) {
       const terminal = terminals.get(toolCallId);
       if (!terminal?.background) continue;
-      terminals.delete(toolCallId);
+      this.end(sessionId, toolCallId);
       const { terminalId } = terminal;
       return { sessionId, update: terminalUpdate({ terminalId, exitStatus, capabilities: null }) };
     }
@@ -200,7 +207,7 @@ export class TerminalMapper {
     const out: v2.SessionUpdate[] = [];
     for (const [toolCallId, terminal] of terminals ?? []) {
       if (before.has(toolCallId)) continue;
-      terminals!.delete(toolCallId);
+      this.end(sessionId, toolCallId);
       out.push(terminalUpdate({ terminalId: terminal.terminalId, capabilities: null }));
       out.push({ sessionUpdate: "tool_call_update", toolCallId, capabilities: null });
     }
@@ -216,6 +223,14 @@ export class TerminalMapper {
   /** The session was closed: its terminals are gone. */
   forget(sessionId: string): void {
     this.running.delete(sessionId);
+    this.ended.delete(sessionId);
+  }
+
+  private end(sessionId: string, toolCallId: string): void {
+    this.running.get(sessionId)?.delete(toolCallId);
+    let ended = this.ended.get(sessionId);
+    if (!ended) this.ended.set(sessionId, (ended = new Set()));
+    ended.add(toolCallId);
   }
 
   private sessionTerminals(sessionId: string): Map<string, Terminal> {
@@ -235,6 +250,19 @@ export type ToolCallReport = v2.SessionUpdate & {
 
 /** A running command's tool call and terminal may be cancelled. */
 const CANCELLABLE = { capabilities: { cancel: {} } } as const;
+
+/**
+ * A report on a tool call whose terminal ended: without the terminal keys (dropped if
+ * nothing else is left), never cancellable again.
+ */
+function afterEnd(report: ToolCallReport): v2.SessionUpdate[] {
+  const { _meta: meta, ...fields } = report;
+  if (!isRecord(meta) || !TERMINAL_KEYS.some((k) => k in meta)) return [report];
+  // Nothing but ids (and a stamp, which v2 would store as the whole `_meta`): dropped.
+  if (Object.keys(fields).every((k) => k === "toolCallId" || k === "sessionUpdate")) return [];
+  const rest = withoutTerminalKeys(meta);
+  return [{ ...fields, ...(rest ? { _meta: rest } : {}) } as ToolCallReport];
+}
 
 /** Tool call statuses after which nothing runs. */
 const FINAL = new Set(["completed", "failed", "cancelled"]);

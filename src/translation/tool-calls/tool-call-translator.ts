@@ -169,8 +169,12 @@ export class ToolCallTranslator {
   /** The tool ran (or was denied): its result; `stamped`: Claude Code's non-execution kind. */
   result(block: ToolResultBlock, structured: unknown, stamped?: NonExecutionKind): RoutedUpdate[] {
     const state = this.calls.get(block.tool_use_id);
+    const kind = state?.nonExecutionKind;
     // The kind Claude Code stamped is the exact one of a refusal (auto mode has three).
-    if (state?.nonExecutionKind !== undefined && stamped) state.nonExecutionKind = stamped;
+    if (state && kind !== undefined && stamped) state.nonExecutionKind = stamped;
+    // A denial ended the call with the refusal this result repeats: no second report.
+    if (state?.denial && state.status === "failed")
+      return state.nonExecutionKind === kind ? [] : this.report(state);
     if (!state) {
       const result = { isError: block.is_error === true, text: "", raw: block.content, structured };
       const plan = this.taskPlan.awaitedResult(block.tool_use_id, result);
