@@ -58,13 +58,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "trip, c27c125), so a child's command has no `claudeCode.toolResponse`",
   },
   {
-    keys: ["← session/update tool_call_update toolu_child update.content[0].content.text | value"],
-    reason:
-      "product, no seed line (the subagent's `ls` is the only command with output the " +
-      "compared conversations run for a plain client): a command's final update keeps its " +
-      "description before the console output, where upstream replaces it with the output",
-  },
-  {
     keys: [
       "← session/update tool_call_update toolu_agent update.content[0].content.text | value",
       "← session/update tool_call_update toolu_agent_write update.content[0].content.text | value",

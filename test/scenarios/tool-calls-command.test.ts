@@ -110,7 +110,7 @@ describe("Bash with terminal_output_delta (JetBrains key)", () => {
 });
 
 describe("Bash for a client without a terminal", () => {
-  it("shows the description once and the output as a console block", async () => {
+  it("shows the description, then the output as a console block in its place", async () => {
     const { s, sessionId } = await runCommands(PROFILES.plain);
     const updates = toolCallUpdates(s, sessionId, "toolu_ok");
     expect(updates[0]).toEqual({
@@ -136,8 +136,8 @@ describe("Bash for a client without a terminal", () => {
       sessionUpdate: "tool_call_update",
       toolCallId: "toolu_ok",
       status: "completed",
+      // Upstream 0.101.0: the output replaces the description (Compatibility rule).
       content: [
-        description,
         { type: "content", content: { type: "text", text: "```console\nhello\nwarn\n```" } },
       ],
       rawOutput: "hello\nwarn",

@@ -38,12 +38,17 @@ describe("renderToolCall", () => {
   });
 
   it("shows a command as a console block with rawOutput without a terminal", () => {
+    const console = { type: "content", content: { type: "text", text: "```console\na\nb\n```" } };
     const r = renderToolCall(bash(done), plain);
-    expect(r.content).toEqual([
-      { type: "content", content: { type: "text", text: "List" } },
-      { type: "content", content: { type: "text", text: "```console\na\nb\n```" } },
-    ]);
+    // Upstream: the output replaces the description; AIR and v2 keep it above.
+    expect(r.content).toEqual([console]);
     expect(r.rawOutput).toBe("a\nb");
+    const list = { type: "content", content: { type: "text", text: "List" } };
+    const airNoRaw = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
+    });
+    expect(renderToolCall(bash(done), airNoRaw).content).toEqual([list, console]);
+    expect(renderToolCall(bash(done), parseClientProfile({}, 2)).content).toEqual([list, console]);
   });
 
   it("gives upstream clients the partial input and AIR none", () => {

@@ -189,7 +189,11 @@ function renderContent(
   if (facts.command) {
     if (!output?.output) return display;
     shown.result = true;
-    return display.concat(textContent(fenced(output.output, "console")));
+    const block = textContent(fenced(output.output, "console"));
+    // Upstream's output replaces the description for a client that is neither AIR nor v2
+    // (Compatibility rule); AIR and v2 keep the description above it.
+    if (!profile.air.client && !profile.v2.filePatches) return [block];
+    return display.concat(block);
   }
   // Upstream's hunks for a client that takes no exact patch (AIR's or v2's), else the file.
   const hunks = profile.air.client || profile.v2.filePatches ? undefined : state.postFacts?.hunks;
