@@ -102,6 +102,7 @@ describe("v2InitializeResponse", () => {
         },
         providers: {},
       },
+      authMethods: [],
     });
   });
 
@@ -115,6 +116,8 @@ describe("v2InitializeResponse", () => {
       protocolVersion: 2,
       info: { name: "a", version: "1" },
       capabilities: { session: { prompt: {}, mcp: { stdio: {} } } },
+      // Always listed, as upstream's v2 answer.
+      authMethods: [],
     });
   });
 
@@ -313,6 +316,19 @@ describe("state updates", () => {
         usage: { totalTokens: 3, inputTokens: 1, outputTokens: 2 },
       },
     ],
+    // The answer's quota (what Claude Code reported) rides on the idle; no other _meta.
+    [
+      v2Idle({
+        stopReason: "end_turn",
+        _meta: { quota: { token_count: { totalTokens: 3 } }, x: 1 },
+      }),
+      {
+        sessionUpdate: "state_update",
+        state: "idle",
+        stopReason: "end_turn",
+        _meta: { quota: { token_count: { totalTokens: 3 } } },
+      },
+    ],
     [
       v2Failed({ code: -32603, message: "boom" }),
       {
@@ -343,7 +359,7 @@ describe("v2ToolCall / v2ToolCallContent", () => {
         locations: [{ path: "/a", line: 1 }],
         rawInput: { a: 1 },
         rawOutput: "o",
-        _meta: { claudeCode: { toolName: "Read" } },
+        _meta: { claudeCode: { toolName: "Read", mcpServer: "m" } },
       }),
     ).toEqual({
       toolCallId: "t",
@@ -354,8 +370,11 @@ describe("v2ToolCall / v2ToolCallContent", () => {
       locations: [{ path: "/a", line: 1 }],
       rawInput: { a: 1 },
       rawOutput: "o",
-      _meta: { claudeCode: { toolName: "Read" } },
+      _meta: { claudeCode: { mcpServer: "m" } },
     });
+    expect(
+      v2ToolCall({ toolCallId: "t", _meta: { claudeCode: { toolName: "Read" } } }, true),
+    ).toEqual({ toolCallId: "t", name: "Read" });
     expect(v2ToolCall({ toolCallId: "t", title: null, status: null, content: null })).toEqual({
       toolCallId: "t",
     });
@@ -425,6 +444,46 @@ describe("v2Update", () => {
     [
       { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
       { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
+    ],
+    // The first report names the tool call (upstream's v2 `name`); the v1-only claudeCode
+    // keys stay off, the others pass.
+    [
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: "t",
+        title: "T",
+        _meta: { claudeCode: { toolName: "Bash", parentToolUseId: "p" } },
+      },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        name: "Bash",
+        title: "T",
+        _meta: { claudeCode: { parentToolUseId: "p" } },
+      },
+    ],
+    [
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        status: "completed",
+        _meta: { claudeCode: { toolName: "Bash", toolResponse: { stdout: "" } }, other: 1 },
+      },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        status: "completed",
+        _meta: { other: 1 },
+      },
+    ],
+    // A report of Claude Code's tool response only: nothing of it goes to v2.
+    [
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        _meta: { claudeCode: { toolName: "Read", toolResponse: { type: "text" } } },
+      },
+      undefined,
     ],
     [
       { sessionUpdate: "plan", entries: [] },

@@ -6,6 +6,13 @@ import { GIT_PATCH_FORMAT } from "../../translation/patches/git-patch.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_PATCH_META, V2_STATES, V2_UPDATES } from "./keys.js";
 import { isRecord } from "../../util/plain-data.js";
 
+/** The agent's own `_meta` key on tool calls and turn answers (v1's, read here). */
+const CLAUDE_CODE_META = "claudeCode";
+/** Claude Code's tool name under `_meta.claudeCode` (v2's `name`). */
+const TOOL_NAME = "toolName";
+/** The turn's spending in a prompt answer's `_meta` (JetBrains shared key). */
+const QUOTA_META = "quota";
+
 /**
  * The one place where draft ACP v2 shapes meet the v1 shapes the agent speaks: pure
  * functions, each rule table-tested in `mapping.test.ts`. The v2 method table turns a
@@ -42,7 +49,8 @@ export function v1ClientCapabilities(
  * The v1 `initialize` answer → v2's `info` / `capabilities` shape. Only what the v2
  * table serves is advertised: the session baseline (`session: {}`), prompt content,
  * MCP transports v2 has (no `sse`), delete, fork, additional directories. v1-only
- * `_meta` (AIR's declaration, prompt queueing) stays on v1.
+ * `_meta` (AIR's declaration, prompt queueing) stays on v1. `authMethods` is always there
+ * (an empty list for a client no method fits).
  */
 export function v2InitializeResponse(answer: v1.InitializeResponse): v2.InitializeResponse {
   const prompt = answer.agentCapabilities?.promptCapabilities;
@@ -70,7 +78,8 @@ export function v2InitializeResponse(answer: v1.InitializeResponse): v2.Initiali
       // The same provider methods serve both versions.
       ...(answer.agentCapabilities?.providers ? { providers: {} } : {}),
     },
-    ...(authMethods.length > 0 ? { authMethods } : {}),
+    // Always listed, empty when no method applies, as upstream's v2 surface answers.
+    authMethods,
   };
 }
 
@@ -239,13 +248,19 @@ export function v2RequiresAction(): v2.SessionUpdate {
   return { sessionUpdate: V2_UPDATES.stateUpdate, state: V2_STATES.requiresAction };
 }
 
-/** The end of a v1 turn → `state_update` `idle` with its stop reason (and usage). */
+/**
+ * The end of a v1 turn → `state_update` `idle` with its stop reason, usage and the
+ * answer's `_meta.quota` (what Claude Code reported the turn spent, per model: the v1
+ * answer's JetBrains shared key, as upstream's v2 idle carries it); no other `_meta`.
+ */
 export function v2Idle(answer: v1.PromptResponse): v2.SessionUpdate {
+  const quota = answer._meta?.[QUOTA_META];
   return {
     sessionUpdate: V2_UPDATES.stateUpdate,
     state: V2_STATES.idle,
     stopReason: answer.stopReason,
     ...(answer.usage ? { usage: answer.usage } : {}),
+    ...(quota !== undefined ? { _meta: { [QUOTA_META]: quota } } : {}),
   } as v2.SessionUpdate;
 }
 
@@ -296,9 +311,13 @@ export function v2Update(
         ...meta(update._meta),
       } as v2.SessionUpdate;
     case "tool_call":
-    case "tool_call_update":
-      // v2 has one upsert for both: the first report creates the tool call.
-      return { sessionUpdate: "tool_call_update", ...v2ToolCall(update) };
+    case "tool_call_update": {
+      // v2 has one upsert for both: the first report creates the tool call, named.
+      const upsert = v2ToolCall(update, update.sessionUpdate === "tool_call");
+      // A report that carried only what v2 leaves out (Claude Code's tool response).
+      if (Object.keys(upsert).length === 1) return undefined;
+      return { sessionUpdate: "tool_call_update", ...upsert };
+    }
     case "plan":
       // v1 replaces the plan whole; an empty one is no plan any more.
       return update.entries.length === 0
@@ -354,9 +373,20 @@ export function v2ChildState(
   };
 }
 
-/** A v1 tool call report (`tool_call` or `tool_call_update`) → v2 upsert fields. */
-export function v2ToolCall(report: v1.ToolCallUpdate | v1.ToolCall): v2.ToolCallUpdate {
+/**
+ * A v1 tool call report (`tool_call` or `tool_call_update`) → v2 upsert fields. `named`:
+ * the report creates the tool call, which v2 names (`name`: Claude Code's tool, the
+ * `claudeCode.toolName` v1 carries). As upstream's v2 surface, the v1-only
+ * `claudeCode` keys stay off: `toolName` (it is `name`) and `toolResponse` (Claude Code's
+ * raw result, which v1 repeats for clients that read it); the other keys pass.
+ */
+export function v2ToolCall(
+  report: v1.ToolCallUpdate | v1.ToolCall,
+  named = false,
+): v2.ToolCallUpdate {
   const out: v2.ToolCallUpdate & { _meta?: unknown } = { toolCallId: report.toolCallId };
+  const toolName = claudeCodeMeta(report._meta)?.[TOOL_NAME];
+  if (named && typeof toolName === "string") out.name = toolName;
   if (present(report.title)) out.title = report.title;
   if (present(report.kind)) out.kind = report.kind;
   if (present(report.status)) out.status = report.status;
@@ -364,8 +394,33 @@ export function v2ToolCall(report: v1.ToolCallUpdate | v1.ToolCall): v2.ToolCall
   if (present(report.locations)) out.locations = report.locations;
   if (report.rawInput !== undefined) out.rawInput = report.rawInput;
   if (report.rawOutput !== undefined) out.rawOutput = report.rawOutput;
-  if (present(report._meta)) out._meta = report._meta;
+  const kept = withoutV1ClaudeCodeKeys(report._meta);
+  if (kept) out._meta = kept;
   return out;
+}
+
+/** Claude Code's keys of a tool call's `_meta` that v2 does not carry (`v2ToolCall`). */
+const V1_ONLY_CLAUDE_CODE_KEYS = new Set([TOOL_NAME, "toolResponse"]);
+
+function claudeCodeMeta(value: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(value)) return undefined;
+  const claudeCode = value[CLAUDE_CODE_META];
+  return isRecord(claudeCode) ? claudeCode : undefined;
+}
+
+/** `_meta` without the v1-only `claudeCode` keys; undefined when nothing is left. */
+function withoutV1ClaudeCodeKeys(
+  value: Record<string, unknown> | null | undefined,
+): Record<string, unknown> | undefined {
+  if (!present(value)) return undefined;
+  const out: Record<string, unknown> = { ...value };
+  const claudeCode = claudeCodeMeta(value);
+  if (claudeCode) {
+    const kept = Object.entries(claudeCode).filter(([key]) => !V1_ONLY_CLAUDE_CODE_KEYS.has(key));
+    if (kept.length > 0) out[CLAUDE_CODE_META] = Object.fromEntries(kept);
+    else delete out[CLAUDE_CODE_META];
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**

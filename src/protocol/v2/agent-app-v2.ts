@@ -5,6 +5,7 @@ import {
   v1ClientCapabilities,
   v1Prompt,
   v1SessionParams,
+  v2Commands,
   v2ConfigOptions,
   v2InitializeResponse,
   v2SessionList,
@@ -71,10 +72,11 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.new,
         guarded(m.session.new, async ({ params }) => {
           const answer = await service.newSession(v1SessionParams(params));
-          v2.opened(answer.sessionId, params.cwd);
+          const commands = service.setupCommands(answer.sessionId);
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
+            ...(commands ? { availableCommands: v2Commands(commands) } : {}),
           };
         }),
       )
@@ -86,7 +88,6 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
                 service.load(params.sessionId, v1SessionParams(params)),
               )
             : await service.resume(params.sessionId, v1SessionParams(params));
-          v2.opened(params.sessionId, params.cwd);
           await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
           return { configOptions: v2ConfigOptions(answer.configOptions) };
         }),
@@ -95,7 +96,6 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.fork,
         guarded(m.session.fork, async ({ params }) => {
           const answer = await service.fork(params.sessionId, v1SessionParams(params));
-          v2.opened(answer.sessionId, params.cwd);
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
