@@ -72,11 +72,10 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.new,
         guarded(m.session.new, async ({ params }) => {
           const answer = await service.newSession(v1SessionParams(params));
-          const commands = service.setupCommands(answer.sessionId);
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
-            ...(commands ? { availableCommands: v2Commands(commands) } : {}),
+            ...setupCommands(service, answer.sessionId),
           };
         }),
       )
@@ -89,7 +88,10 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
               )
             : await service.resume(params.sessionId, v1SessionParams(params));
           await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
-          return { configOptions: v2ConfigOptions(answer.configOptions) };
+          return {
+            configOptions: v2ConfigOptions(answer.configOptions),
+            ...setupCommands(service, params.sessionId),
+          };
         }),
       )
       .onRequest(
@@ -99,6 +101,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
+            ...setupCommands(service, answer.sessionId),
           };
         }),
       )
@@ -175,6 +178,18 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         })),
       )
   );
+}
+
+/**
+ * The commands a v2 setup answer (`session/new`, `resume`, `fork`) carries, when they
+ * are known, as upstream's v2 surface answers them.
+ */
+function setupCommands(
+  service: AcpAgent,
+  sessionId: string,
+): { availableCommands?: ReturnType<typeof v2Commands> } {
+  const commands = service.setupCommands(sessionId);
+  return commands ? { availableCommands: v2Commands(commands) } : {};
 }
 
 /** The empty answer of a method that only acts. */
