@@ -550,8 +550,13 @@ describe("v2Update", () => {
       { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
       { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
     ],
-    // Child sessions: the same shapes on v2's unstable surface.
-    [SUBAGENT_UPDATE, SUBAGENT_UPDATE],
+    // Child sessions: the same shapes on v2's unstable surface; a child's state lists its
+    // background work as every state does (none of its own).
+    [SUBAGENT_UPDATE, { ...SUBAGENT_UPDATE, state: { state: "running", background: [] } }],
+    [
+      { sessionUpdate: "subagent_update", sessionId: "subagent-1", title: "T" },
+      { sessionUpdate: "subagent_update", sessionId: "subagent-1", title: "T" },
+    ],
     [SESSION_MESSAGE, SESSION_MESSAGE],
     [
       { sessionUpdate: "session_message_chunk", messageId: "p", content: text },
@@ -584,7 +589,10 @@ describe("v2ChildState", () => {
     [
       "a child announced running",
       SUBAGENT_UPDATE,
-      { sessionId: "subagent-1", update: { sessionUpdate: "state_update", state: "running" } },
+      {
+        sessionId: "subagent-1",
+        update: { sessionUpdate: "state_update", state: "running", background: [] },
+      },
     ],
     [
       "a child's end, with its stop reason",
@@ -595,13 +603,21 @@ describe("v2ChildState", () => {
       },
       {
         sessionId: "c",
-        update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
+        update: {
+          sessionUpdate: "state_update",
+          state: "idle",
+          stopReason: "end_turn",
+          background: [],
+        },
       },
     ],
     [
       "a child waiting for the user",
       { sessionUpdate: "subagent_update", sessionId: "c", state: { state: "requires_action" } },
-      { sessionId: "c", update: { sessionUpdate: "state_update", state: "requires_action" } },
+      {
+        sessionId: "c",
+        update: { sessionUpdate: "state_update", state: "requires_action", background: [] },
+      },
     ],
     [
       "a patch without a state",

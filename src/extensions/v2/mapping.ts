@@ -336,9 +336,10 @@ export function v2Update(
         sessionUpdate: update.sessionUpdate,
         configOptions: v2ConfigOptions(update.configOptions),
       };
+    case "subagent_update":
+      return withChildBackground(update) as v2.SessionUpdate;
     case "plan_update":
     case "plan_removed":
-    case "subagent_update":
     case "session_message":
     case "session_message_chunk":
     case "usage_update":
@@ -369,8 +370,23 @@ export function v2ChildState(
   }
   return {
     sessionId,
-    update: { ...state, sessionUpdate: V2_UPDATES.stateUpdate } as v2.SessionUpdate,
+    update: {
+      ...state,
+      sessionUpdate: V2_UPDATES.stateUpdate,
+      background: state.background ?? [],
+    } as v2.SessionUpdate,
   };
+}
+
+/**
+ * A child's state as its parent's `subagent_update` carries it: with its `background`
+ * list, as every state update (a child runs nothing in the background of its own that
+ * the agent tracks apart: `[]`), as upstream's v2 surface sends it.
+ */
+function withChildBackground(update: v1.SessionUpdate): v1.SessionUpdate {
+  const state = (update as { state?: unknown }).state;
+  if (!isRecord(state) || "background" in state) return update;
+  return { ...update, state: { ...state, background: [] } } as unknown as v1.SessionUpdate;
 }
 
 /**

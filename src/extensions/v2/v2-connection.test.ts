@@ -224,8 +224,9 @@ describe("V2Connection", () => {
       title: "T",
     } as unknown as v1.SessionUpdate);
     expect(inner.sent).toEqual([
-      ["root", announce],
-      ["child", { sessionUpdate: "state_update", state: "running" }],
+      // Each state with its background list (upstream's v2): a child's is empty.
+      ["root", { ...announce, state: { state: "running", background: [] } }],
+      ["child", { sessionUpdate: "state_update", state: "running", background: [] }],
       ["root", { sessionUpdate: "subagent_update", sessionId: "child", title: "T" }],
     ]);
   });
@@ -254,7 +255,7 @@ describe("V2Connection", () => {
     ]);
     expect(inner.sent[2]).toEqual([
       "child",
-      { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
+      { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn", background: [] },
     ]);
   });
 
