@@ -1,6 +1,6 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
-import { v2ToolCall } from "./mapping.js";
+import { v2ToolCall } from "./tool-call-mapping.js";
 import { withoutTerminalKeys } from "./terminal-mapper.js";
 
 /**
