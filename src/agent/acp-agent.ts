@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type {
+  AvailableCommand,
   ContentBlock,
   ListSessionsResponse,
   PromptResponse,
@@ -15,6 +16,7 @@ import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.j
 import { isSessionId } from "../sdk/transcript-paths.js";
 import type { Session } from "../session/session.js";
 import { LOGIN_METHOD_IDS } from "../translation/auth.js";
+import { toAvailableCommands } from "../translation/commands.js";
 import { fromAcpPrompt, UnsupportedPromptContent } from "../translation/prompt.js";
 import { checkSystemPrompt } from "../translation/system-prompt.js";
 import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-error.js";
@@ -282,6 +284,15 @@ export class AcpAgent {
   /** Throws `unknownSession` unless the session is live (v2 checks before it answers a prompt). */
   checkSession(sessionId: string): void {
     this.sessions.get(sessionId);
+  }
+
+  /**
+   * The commands a session's setup answer can carry (v2's `session/new` has them):
+   * Claude Code's, or the cached ones it was answered with; undefined while none is known.
+   */
+  setupCommands(sessionId: string): AvailableCommand[] | undefined {
+    const commands = this.sessions.get(sessionId).setupCommands();
+    return commands && toAvailableCommands(commands);
   }
 
   /** `session/cancel` (a notification: an unknown session is ignored). */

@@ -281,6 +281,9 @@ export class Session {
     return this.options.options();
   }
 
+  /** The commands of the setup answer (`StartState.setupCommands`). */
+  setupCommands = (): StartState["setupCommands"] => this.startState.setupCommands;
+
   /** Tells the client what it needs once the session is set up (`announceStart`). */
   announce(): Promise<void> {
     return announceStart({

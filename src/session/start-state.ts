@@ -24,6 +24,11 @@ export class StartState {
   stale = false;
   /** Claude Code's own commands differ from the cached ones. */
   staleCommands = false;
+  /**
+   * The commands a setup answer can carry (v2's `session/new`): the cached ones it was
+   * answered with, else Claude Code's once it is up; undefined while neither is known.
+   */
+  setupCommands: readonly ClaudeCommand[] | undefined;
 
   /** The settings were read. */
   planned(plan: StartPlan): void {
@@ -48,6 +53,7 @@ export class StartState {
   ): void {
     this.answered = options;
     this.earlyCommands = commands;
+    this.setupCommands = commands;
     this.started = started;
   }
 
@@ -57,6 +63,7 @@ export class StartState {
     this.staleCommands =
       this.earlyCommands !== undefined && !isDeepStrictEqual(this.earlyCommands, commands);
     this.answered = undefined;
+    this.setupCommands ??= commands;
   }
 
   /** Claude Code did not start after an early answer. */

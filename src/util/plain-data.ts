@@ -55,3 +55,8 @@ export function ownField(obj: unknown, key: string): unknown {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** A value that is neither `null` nor `undefined` (a type guard for `filter`). */
+export function present<T>(value: T | null | undefined): value is T {
+  return value !== null && value !== undefined;
+}

@@ -213,17 +213,28 @@ describe("ACP v2 (draft): permissions", () => {
       title: expect.stringContaining("Write"),
       subject: { type: "tool_call", toolCall: { toolCallId: "toolu_write", kind: "edit" } },
     });
+    // A command is a tool_call subject too (upstream's v2): the tool call named, its
+    // content referencing its display terminal, no status.
     expect(bash).toMatchObject({
       sessionId,
       title: expect.stringContaining("touch never.txt"),
       subject: {
-        type: "command",
-        command: "touch never.txt",
-        cwd: s.workspace,
-        toolCallId: "toolu_no",
-        terminalId: "toolu_no",
+        type: "tool_call",
+        toolCall: {
+          toolCallId: "toolu_no",
+          name: "Bash",
+          kind: "execute",
+          rawInput: { command: "touch never.txt", description: "run" },
+          content: [{ type: "terminal", terminalId: "toolu_no" }],
+        },
       },
     });
+    for (const request of [write!, edit!, bash!]) {
+      const toolCall = (request.subject as { toolCall: Record<string, unknown> }).toolCall;
+      expect(toolCall).not.toHaveProperty("status");
+      expect(JSON.stringify(toolCall)).not.toContain("toolName");
+    }
+    expect(write!.subject).toMatchObject({ toolCall: { name: "Write" } });
     for (const request of [write!, bash!]) {
       expect(request).not.toHaveProperty("toolCall");
       expect(request.options.map((o) => o.kind)).toEqual(
@@ -270,27 +281,9 @@ describe("ACP v2 (draft): permissions", () => {
       "running",
       "idle:end_turn",
     ]);
-    // The command's request references its display terminal, announced before it; the
-    // command subject carries no tool call, so the tool call's fields are upserted first.
+    // The command's request references its display terminal, announced before it.
     const at = (find: (m: Record<string, unknown>) => boolean) =>
       s.sent.findIndex((m) => find(m as Record<string, unknown>));
-    const upsertBefore = s.sent
-      .slice(
-        0,
-        at(
-          (m) =>
-            m.method === "session/request_permission" &&
-            JSON.stringify(m.params).includes('"toolu_no"'),
-        ),
-      )
-      .map((m) => (m as { params?: { update?: Record<string, unknown> } }).params?.update)
-      .filter((u) => u?.sessionUpdate === "tool_call_update" && u.toolCallId === "toolu_no")
-      .at(-1);
-    expect(upsertBefore).toMatchObject({
-      title: expect.stringContaining("touch never.txt"),
-      content: [{ type: "terminal", terminalId: "toolu_no" }],
-    });
-    expect(Object.keys((upsertBefore?._meta as object | undefined) ?? {})).toEqual(["claudeCode"]);
     const named = at((m) => {
       const p = m.params as { update?: Record<string, unknown> } | undefined;
       return (
@@ -505,7 +498,7 @@ describe("ACP v2 (draft): background work and Claude Code's own cycles", () => {
     const hanging = { type: "terminal", terminalId: "toolu_kill" };
     // Listed from each task's start on: the running state goes out again with the list.
     expect(stateUpdates().slice(0, 3)).toEqual([
-      { sessionUpdate: "state_update", state: "running" },
+      { sessionUpdate: "state_update", state: "running", background: [] },
       { sessionUpdate: "state_update", state: "running", background: [terminal] },
       { sessionUpdate: "state_update", state: "running", background: [terminal, hanging] },
     ]);

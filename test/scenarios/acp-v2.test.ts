@@ -47,6 +47,8 @@ describe("ACP v2 (draft): a client that asks for 2 gets v2", () => {
         auth: { status: {} },
         // `quota: {}` too, which the ACP SDK's client drops (acp-v2-account.test.ts reads it raw).
       },
+      // Always listed (upstream's v2 answer): no method fits a client without terminal auth.
+      authMethods: [],
     });
     // The provider methods are the v1 ones, on the same agent.
     expect(await s.agent.request("providers/list", {})).toEqual({
@@ -75,12 +77,32 @@ describe("ACP v2 (draft): a client that asks for 2 gets v2", () => {
     });
     await s.initialize();
     const created = await s.agent.request("session/new", { cwd: s.workspace });
-    // Config options in v2's shape (the mode is one of them).
+    // Config options in v2's shape (the mode is one of them), and Claude Code's commands.
     expect(created.configOptions?.map((o) => o.configId)).toContain("mode");
+    expect(created.availableCommands?.map((c) => c.name)).toContain("compact");
+    for (const c of created.availableCommands ?? []) expect(c.type).toBe("command");
     const sessionId = created.sessionId;
 
     const { messageId } = await s.prompt(sessionId, "What is the answer?");
     expect(messageId).toEqual(expect.any(String));
+    // The answer goes out right after the user message, the running state after it
+    // (upstream's v2 order).
+    const sentAt = (find: (m: Record<string, unknown>) => boolean) =>
+      s.sent.findIndex((m) => find(m as Record<string, unknown>));
+    const answeredAt = sentAt(
+      (m) => JSON.stringify(m.result ?? null) === JSON.stringify({ messageId }),
+    );
+    const updateAt = (kind: string) =>
+      sentAt(
+        (m) =>
+          m.method === "session/update" &&
+          (m.params as { update: { sessionUpdate: string } }).update.sessionUpdate === kind,
+      );
+    await eventually("the running state", () => s.states(sessionId).length > 0);
+    expect([updateAt("user_message") + 1, updateAt("state_update") - 1]).toEqual([
+      answeredAt,
+      answeredAt,
+    ]);
     await eventually("the idle state", () => s.states(sessionId).includes("idle:end_turn"));
 
     expect(s.states(sessionId)).toEqual(["running", "idle:end_turn"]);
@@ -180,11 +202,12 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
       sessionId,
       title: expect.stringContaining("touch v2-ok.txt"),
       subject: {
-        type: "command",
-        command: "touch v2-ok.txt",
-        cwd: s.workspace,
-        toolCallId: "toolu_v2",
-        terminalId: "toolu_v2",
+        type: "tool_call",
+        toolCall: {
+          toolCallId: "toolu_v2",
+          name: "Bash",
+          content: [{ type: "terminal", terminalId: "toolu_v2" }],
+        },
       },
     });
     expect(request).not.toHaveProperty("toolCall");
@@ -193,6 +216,10 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
     const reports = s.updates(sessionId).filter((u) => u.sessionUpdate === "tool_call_update");
     expect(reports.length).toBeGreaterThan(0);
     for (const report of reports) expect(report).toMatchObject({ toolCallId: "toolu_v2" });
+    // The first upsert names the tool; none carries v1's claudeCode tool name or response.
+    expect(reports[0]).toMatchObject({ name: "Bash" });
+    expect(reports.slice(1).filter((r) => "name" in r)).toEqual([]);
+    expect(JSON.stringify(reports)).not.toMatch(/toolName|toolResponse/);
     expect(reports.at(-1)).toMatchObject({ status: "completed" });
     expect(s.updates(sessionId).map((u) => u.sessionUpdate)).not.toContain("tool_call");
 
@@ -303,7 +330,7 @@ describe("ACP v2 (draft): tools, permissions, config options, stored sessions", 
       content: { type: "text", text: "Noted: blue." },
     });
     // The state snapshot comes after the replay, before the answer.
-    expect(replay.at(-1)).toEqual({ sessionUpdate: "state_update", state: "idle" });
+    expect(replay.at(-1)).toEqual({ sessionUpdate: "state_update", state: "idle", background: [] });
 
     const forked = await s.agent.request("session/fork", { sessionId, cwd: s.workspace });
     expect(forked.sessionId).not.toBe(sessionId);
@@ -384,7 +411,7 @@ describe("ACP v2 (draft): auth", () => {
 
   it("a client without it is offered none", async () => {
     const s = await scenario();
-    expect(await s.initialize()).not.toHaveProperty("authMethods");
+    expect((await s.initialize()).authMethods).toEqual([]);
   });
 });
 

@@ -20,6 +20,7 @@ import {
 } from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import {
   ADAPTER_BIN,
+  UPSTREAM_ADAPTER_BIN,
   eventually,
   scenarioEnv,
   waitForExit,
@@ -43,6 +44,8 @@ export interface V2ScenarioOptions {
   onPermission?: (request: RequestPermissionRequest) => RequestPermissionResponse;
   /** The client's answer to an elicitation (default: decline). */
   onElicitation?: (request: CreateElicitationRequest) => CreateElicitationResponse;
+  /** Which adapter to drive: ours (default) or the published upstream one, for golden comparisons. */
+  adapter?: "ours" | "upstream";
 }
 
 export class V2Scenario {
@@ -115,7 +118,8 @@ export class V2Scenario {
       JSON.stringify(options.settings ?? { permissions: { defaultMode: "default" } }),
     );
     const model = await startModelServer({ script: options.script ?? [] });
-    const adapter = spawn(process.execPath, [ADAPTER_BIN], {
+    const bin = options.adapter === "upstream" ? UPSTREAM_ADAPTER_BIN : ADAPTER_BIN;
+    const adapter = spawn(process.execPath, [bin], {
       cwd: workspace,
       stdio: ["pipe", "pipe", "pipe"],
       env: scenarioEnv(model.url, configDir, home, options.env),

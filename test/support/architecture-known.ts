@@ -24,7 +24,6 @@ export const KNOWN_VIOLATIONS = {
     "extensions/lody/task-cards.ts → extensions/air/async-tasks/keys.ts",
     "extensions/lody/task-cards.ts → extensions/air/async-tasks/task-tracker.ts",
     "extensions/v2/mapping.ts → extensions/zed/keys.ts",
-    "extensions/v2/permission-request.ts → extensions/zed/keys.ts",
     "extensions/v2/terminal-mapper.ts → extensions/zed/keys.ts",
   ] as string[],
   /** extensionEntry: the core importing an extension other than through the composition. */

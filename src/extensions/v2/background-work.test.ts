@@ -33,7 +33,9 @@ describe("BackgroundWork", () => {
         background: false,
       }),
     ).toBeUndefined(); // a foreground command is the turn's own work
-    expect(work.stamp("s", state("running") as never)).toEqual(state("running"));
+    expect(work.stamp("s", state("running") as never)).toEqual(
+      state("running", { background: [] }),
+    );
     expect(
       work.apply("s", {
         kind: "started",
@@ -107,9 +109,9 @@ describe("BackgroundWork", () => {
     });
   });
 
-  it("a session that never had background work reports none; a closed one is forgotten", () => {
+  it("a session that never had background work reports an empty list; a closed one is forgotten", () => {
     const { work } = setup();
-    expect(work.stamp("s", state("idle") as never)).toEqual(state("idle"));
+    expect(work.stamp("s", state("idle") as never)).toEqual(state("idle", { background: [] }));
     expect(work.apply("s", { kind: "reset" })).toBeUndefined();
     work.apply("s", { kind: "started", taskId: "m", background: true });
     expect(work.items("s")).toStrictEqual([{ type: "_claude/task", taskId: "m" }]);
@@ -118,7 +120,7 @@ describe("BackgroundWork", () => {
     expect(work.commands("s")).toStrictEqual([]);
     work.forget("s");
     expect(work.items("s")).toEqual([]);
-    expect(work.stamp("s", state("idle") as never)).toEqual(state("idle"));
+    expect(work.stamp("s", state("idle") as never)).toEqual(state("idle", { background: [] }));
     // Another session's list is its own.
     work.apply("t", { kind: "started", taskId: "x", toolCallId: "toolu_bg", background: true });
     expect(work.items("t")).toEqual([{ type: "_claude/task", taskId: "x" }]);

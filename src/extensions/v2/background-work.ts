@@ -20,17 +20,16 @@ export type TerminalOf = (sessionId: string, toolCallId: string) => string | und
  * Code's tasks in the background are listed as what the client already tracks: a
  * command as its display terminal, a subagent as its child session (once announced),
  * anything else (a subagent's own command, a monitor, a workflow) as a `_claude/task`
- * item. A session reports the list from its first background task on, on every state
- * update after (the RFD asks for every one once reported); a change of the list is
- * re-sent as the session's last state with the new list.
+ * item. Every state update of a root session carries the list (empty when nothing runs
+ * there; the RFD asks for every one once reported, and upstream's v2 surface reports it
+ * from the first); a change of the list is re-sent as the session's last state with the
+ * new list.
  */
 export class BackgroundWork {
   /** Per session: task id → task, while it runs. */
   private readonly tasks = new Map<string, Map<string, Task>>();
   /** Child sessions announced to the client (`subagent_update`). */
   private readonly announced = new Set<string>();
-  /** Sessions that reported background work: each state update of theirs carries it. */
-  private readonly reporting = new Set<string>();
   /** Per session: the state its last `state_update` reported. */
   private readonly states = new Map<string, string>();
 
@@ -98,20 +97,19 @@ export class BackgroundWork {
   }
 
   /**
-   * A root session's `state_update` as sent: with its background list when the session
-   * reports one. Remembers the state, for a change of the list to re-send.
+   * A root session's `state_update` as sent: with its background list, empty when
+   * nothing runs in the background (every one, as upstream's v2 surface sends them).
+   * Remembers the state, for a change of the list to re-send.
    */
   stamp(sessionId: string, update: v2.SessionUpdate): v2.SessionUpdate {
     if (update.sessionUpdate !== V2_UPDATES.stateUpdate) return update;
     this.states.set(sessionId, String(update.state));
-    if (!this.reporting.has(sessionId)) return update;
     return { ...update, background: this.items(sessionId) } as v2.SessionUpdate;
   }
 
   /** The session was closed: its tasks are gone. */
   forget(sessionId: string): void {
     this.tasks.delete(sessionId);
-    this.reporting.delete(sessionId);
     this.states.delete(sessionId);
   }
 
@@ -152,8 +150,6 @@ export class BackgroundWork {
   private changed(sessionId: string, before: string): v2.SessionUpdate | undefined {
     const items = this.items(sessionId);
     if (JSON.stringify(items) === before) return undefined;
-    // One of the two lists had work in it: the session reports the list from now on.
-    this.reporting.add(sessionId);
     // A repeated snapshot of the state: no new stop reason, no new usage.
     const state = this.states.get(sessionId) ?? "idle";
     return { sessionUpdate: V2_UPDATES.stateUpdate, state, background: items } as v2.SessionUpdate;

@@ -112,6 +112,7 @@ describe("v2InitializeResponse", () => {
         auth: { status: {} },
         quota: {},
       },
+      authMethods: [],
     });
   });
 
@@ -125,6 +126,8 @@ describe("v2InitializeResponse", () => {
       protocolVersion: 2,
       info: { name: "a", version: "1" },
       capabilities: { session: { prompt: {}, mcp: { stdio: {} } } },
+      // Always listed, as upstream's v2 answer.
+      authMethods: [],
     });
   });
 
@@ -325,6 +328,19 @@ describe("state updates", () => {
         usage: { totalTokens: 3, inputTokens: 1, outputTokens: 2 },
       },
     ],
+    // The answer's quota (what Claude Code reported) rides on the idle; no other _meta.
+    [
+      v2Idle({
+        stopReason: "end_turn",
+        _meta: { quota: { token_count: { totalTokens: 3 } }, x: 1 },
+      }),
+      {
+        sessionUpdate: "state_update",
+        state: "idle",
+        stopReason: "end_turn",
+        _meta: { quota: { token_count: { totalTokens: 3 } } },
+      },
+    ],
     [
       v2Failed({ code: -32603, message: "boom" }),
       {
@@ -355,7 +371,7 @@ describe("v2ToolCall / v2ToolCallContent", () => {
         locations: [{ path: "/a", line: 1 }],
         rawInput: { a: 1 },
         rawOutput: "o",
-        _meta: { claudeCode: { toolName: "Read" } },
+        _meta: { claudeCode: { toolName: "Read", mcpServer: "m" } },
       }),
     ).toEqual({
       toolCallId: "t",
@@ -366,8 +382,11 @@ describe("v2ToolCall / v2ToolCallContent", () => {
       locations: [{ path: "/a", line: 1 }],
       rawInput: { a: 1 },
       rawOutput: "o",
-      _meta: { claudeCode: { toolName: "Read" } },
+      _meta: { claudeCode: { mcpServer: "m" } },
     });
+    expect(
+      v2ToolCall({ toolCallId: "t", _meta: { claudeCode: { toolName: "Read" } } }, true),
+    ).toEqual({ toolCallId: "t", name: "Read" });
     expect(v2ToolCall({ toolCallId: "t", title: null, status: null, content: null })).toEqual({
       toolCallId: "t",
     });
@@ -438,6 +457,46 @@ describe("v2Update", () => {
       { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
       { sessionUpdate: "tool_call_update", toolCallId: "t", status: "completed" },
     ],
+    // The first report names the tool call (upstream's v2 `name`); the v1-only claudeCode
+    // keys stay off, the others pass.
+    [
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: "t",
+        title: "T",
+        _meta: { claudeCode: { toolName: "Bash", parentToolUseId: "p" } },
+      },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        name: "Bash",
+        title: "T",
+        _meta: { claudeCode: { parentToolUseId: "p" } },
+      },
+    ],
+    [
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        status: "completed",
+        _meta: { claudeCode: { toolName: "Bash", toolResponse: { stdout: "" } }, other: 1 },
+      },
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        status: "completed",
+        _meta: { other: 1 },
+      },
+    ],
+    // A report of Claude Code's tool response only: nothing of it goes to v2.
+    [
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        _meta: { claudeCode: { toolName: "Read", toolResponse: { type: "text" } } },
+      },
+      undefined,
+    ],
     [
       { sessionUpdate: "plan", entries: [] },
       { sessionUpdate: "plan_removed", planId: "plan" },
@@ -503,8 +562,13 @@ describe("v2Update", () => {
       { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
       { sessionUpdate: "compaction_summary_chunk", compactionId: "c", content: text },
     ],
-    // Child sessions: the same shapes on v2's unstable surface.
-    [SUBAGENT_UPDATE, SUBAGENT_UPDATE],
+    // Child sessions: the same shapes on v2's unstable surface; a child's state lists its
+    // background work as every state does (none of its own).
+    [SUBAGENT_UPDATE, { ...SUBAGENT_UPDATE, state: { state: "running", background: [] } }],
+    [
+      { sessionUpdate: "subagent_update", sessionId: "subagent-1", title: "T" },
+      { sessionUpdate: "subagent_update", sessionId: "subagent-1", title: "T" },
+    ],
     [SESSION_MESSAGE, SESSION_MESSAGE],
     [
       { sessionUpdate: "session_message_chunk", messageId: "p", content: text },
@@ -545,7 +609,10 @@ describe("v2ChildState", () => {
     [
       "a child announced running",
       SUBAGENT_UPDATE,
-      { sessionId: "subagent-1", update: { sessionUpdate: "state_update", state: "running" } },
+      {
+        sessionId: "subagent-1",
+        update: { sessionUpdate: "state_update", state: "running", background: [] },
+      },
     ],
     [
       "a child's end, with its stop reason",
@@ -556,13 +623,21 @@ describe("v2ChildState", () => {
       },
       {
         sessionId: "c",
-        update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
+        update: {
+          sessionUpdate: "state_update",
+          state: "idle",
+          stopReason: "end_turn",
+          background: [],
+        },
       },
     ],
     [
       "a child waiting for the user",
       { sessionUpdate: "subagent_update", sessionId: "c", state: { state: "requires_action" } },
-      { sessionId: "c", update: { sessionUpdate: "state_update", state: "requires_action" } },
+      {
+        sessionId: "c",
+        update: { sessionUpdate: "state_update", state: "requires_action", background: [] },
+      },
     ],
     [
       "a patch without a state",

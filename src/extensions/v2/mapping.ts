@@ -2,10 +2,15 @@ import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
 import { TERMINAL_AUTH, ZED_CLIENT_FLAGS } from "../zed/keys.js";
-import { GIT_PATCH_FORMAT } from "../../translation/patches/git-patch.js";
 import { QUOTA_UPDATE } from "../../translation/quota/book.js";
-import { PROTOCOL_V2, SESSION_PLAN_ID, V2_PATCH_META, V2_STATES, V2_UPDATES } from "./keys.js";
-import { isRecord } from "../../util/plain-data.js";
+import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
+import { v2ToolCall } from "./tool-call-mapping.js";
+
+export { v2ToolCall, v2ToolCallContent } from "./tool-call-mapping.js";
+import { isRecord, present } from "../../util/plain-data.js";
+
+/** The turn's spending in a prompt answer's `_meta` (JetBrains shared key). */
+const QUOTA_META = "quota";
 
 /**
  * The one place where draft ACP v2 shapes meet the v1 shapes the agent speaks: pure
@@ -43,6 +48,7 @@ export function v1ClientCapabilities(
  * table serves is advertised: the session baseline, prompt content, MCP transports v2
  * has (no `sse`), delete, fork, additional directories, archive, status, title, auth
  * status, quota. v1-only `_meta` (AIR's declaration, prompt queueing) stays on v1.
+ * `authMethods` is always there (an empty list for a client no method fits).
  */
 export function v2InitializeResponse(answer: v1.InitializeResponse): v2.InitializeResponse {
   const prompt = answer.agentCapabilities?.promptCapabilities;
@@ -74,7 +80,8 @@ export function v2InitializeResponse(answer: v1.InitializeResponse): v2.Initiali
       ...(answer.agentCapabilities?.auth?.status ? { auth: { status: {} } } : {}),
       ...("quota" in (answer.agentCapabilities ?? {}) ? { quota: {} } : {}), // the quotas RFD
     },
-    ...(authMethods.length > 0 ? { authMethods } : {}),
+    // Always listed, empty when no method applies, as upstream's v2 surface answers.
+    authMethods,
   };
 }
 
@@ -244,13 +251,19 @@ export function v2RequiresAction(): v2.SessionUpdate {
   return { sessionUpdate: V2_UPDATES.stateUpdate, state: V2_STATES.requiresAction };
 }
 
-/** The end of a v1 turn → `state_update` `idle` with its stop reason (and usage). */
+/**
+ * The end of a v1 turn → `state_update` `idle` with its stop reason, usage and the
+ * answer's `_meta.quota` (what Claude Code reported the turn spent, per model: the v1
+ * answer's JetBrains shared key, as upstream's v2 idle carries it); no other `_meta`.
+ */
 export function v2Idle(answer: v1.PromptResponse): v2.SessionUpdate {
+  const quota = answer._meta?.[QUOTA_META];
   return {
     sessionUpdate: V2_UPDATES.stateUpdate,
     state: V2_STATES.idle,
     stopReason: answer.stopReason,
     ...(answer.usage ? { usage: answer.usage } : {}),
+    ...(quota !== undefined ? { _meta: { [QUOTA_META]: quota } } : {}),
   } as v2.SessionUpdate;
 }
 
@@ -302,9 +315,13 @@ export function v2Update(
         ...meta(update._meta),
       } as v2.SessionUpdate;
     case "tool_call":
-    case "tool_call_update":
-      // v2 has one upsert for both: the first report creates the tool call.
-      return { sessionUpdate: "tool_call_update", ...v2ToolCall(update) };
+    case "tool_call_update": {
+      // v2 has one upsert for both: the first report creates the tool call, named.
+      const upsert = v2ToolCall(update, update.sessionUpdate === "tool_call");
+      // A report that carried only what v2 leaves out (Claude Code's tool response).
+      if (Object.keys(upsert).length === 1) return undefined;
+      return { sessionUpdate: "tool_call_update", ...upsert };
+    }
     case "plan":
       // v1 replaces the plan whole; an empty one is no plan any more.
       return update.entries.length === 0
@@ -323,9 +340,10 @@ export function v2Update(
         sessionUpdate: update.sessionUpdate,
         configOptions: v2ConfigOptions(update.configOptions),
       };
+    case "subagent_update":
+      return withChildBackground(update) as v2.SessionUpdate;
     case "plan_update":
     case "plan_removed":
-    case "subagent_update":
     case "session_message":
     case "session_message_chunk":
     case "usage_update":
@@ -356,45 +374,27 @@ export function v2ChildState(
   }
   return {
     sessionId,
-    update: { ...state, sessionUpdate: V2_UPDATES.stateUpdate } as v2.SessionUpdate,
+    update: {
+      ...state,
+      sessionUpdate: V2_UPDATES.stateUpdate,
+      background: state.background ?? [],
+    } as v2.SessionUpdate,
   };
 }
 
-/** A v1 tool call report (`tool_call` or `tool_call_update`) → v2 upsert fields. */
-export function v2ToolCall(report: v1.ToolCallUpdate | v1.ToolCall): v2.ToolCallUpdate {
-  const out: v2.ToolCallUpdate & { _meta?: unknown } = { toolCallId: report.toolCallId };
-  if (present(report.title)) out.title = report.title;
-  if (present(report.kind)) out.kind = report.kind;
-  if (present(report.status)) out.status = report.status;
-  if (present(report.content)) out.content = report.content.map(v2ToolCallContent);
-  if (present(report.locations)) out.locations = report.locations;
-  if (report.rawInput !== undefined) out.rawInput = report.rawInput;
-  if (report.rawOutput !== undefined) out.rawOutput = report.rawOutput;
-  if (present(report._meta)) out._meta = report._meta;
-  return out;
-}
-
 /**
- * v1 diff `{path, oldText, newText}` → v2 structured `changes`, with the Git `patch` the
- * file-patch decorator put in its `_meta` (`file-patch-decorator.ts`); other content as is.
+ * A child's state as its parent's `subagent_update` carries it: with its `background`
+ * list, as every state update (a child runs nothing in the background of its own that
+ * the agent tracks apart: `[]`), as upstream's v2 surface sends it.
  */
-export function v2ToolCallContent(content: v1.ToolCallContent): v2.ToolCallContent {
-  if (content.type !== "diff") return content as v2.ToolCallContent;
-  const change: v2.DiffChange = !present(content.oldText)
-    ? { operation: "add", path: content.path, fileType: "text" }
-    : { operation: "modify", path: content.path, fileType: "text" };
-  const patch = content._meta?.[V2_PATCH_META];
-  return typeof patch === "string"
-    ? { type: "diff", changes: [change], patch: { format: GIT_PATCH_FORMAT, text: patch } }
-    : { type: "diff", changes: [change] };
+function withChildBackground(update: v1.SessionUpdate): v1.SessionUpdate {
+  const state = (update as { state?: unknown }).state;
+  if (!isRecord(state) || "background" in state) return update;
+  return { ...update, state: { ...state, background: [] } } as unknown as v1.SessionUpdate;
 }
 
 function meta(value: Record<string, unknown> | null | undefined): {
   _meta?: Record<string, unknown>;
 } {
   return value ? { _meta: value } : {};
-}
-
-function present<T>(value: T | null | undefined): value is T {
-  return value !== null && value !== undefined;
 }

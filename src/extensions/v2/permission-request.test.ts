@@ -47,8 +47,8 @@ describe("v2PermissionRequest", () => {
       type: "tool_call",
       toolCall: {
         toolCallId: "t",
+        name: "Bash",
         content: [{ type: "terminal", terminalId: "t" }],
-        _meta: { claudeCode: { toolName: "Bash" } },
       },
     });
     expect(
@@ -73,36 +73,32 @@ describe("v2PermissionRequest", () => {
     expect(request.title).toBe("Allow this tool call?");
   });
 
-  it("a command with a display terminal and a known directory is a command subject", () => {
-    const toolCall = {
-      toolCallId: "toolu_1",
-      title: "make",
-      rawInput: { command: "make test" },
-      content: [{ type: "terminal" as const, terminalId: "toolu_1" }],
-      _meta: { terminal_info: { terminal_id: "toolu_1" }, claudeCode: { toolName: "Bash" } },
-    };
-    const ask = (cwd?: string, fields: Record<string, unknown> = {}) =>
-      v2PermissionRequest(
-        { sessionId: "s", toolCall: { ...toolCall, ...fields }, options: [] },
-        cwd,
-      ).subject;
-    expect(ask("/work")).toStrictEqual({
-      type: "command",
-      command: "make test",
-      cwd: "/work",
-      toolCallId: "toolu_1",
-      terminalId: "toolu_1",
-    });
-    // The terminal named by the extension's key alone.
-    expect(ask("/work", { content: undefined })).toMatchObject({
-      type: "command",
-      terminalId: "toolu_1",
-    });
-    // Not a command: no directory known, no terminal, no command input.
-    expect(ask(undefined)).toMatchObject({ type: "tool_call" });
-    expect(ask("/work", { content: undefined, _meta: { claudeCode: {} } })).toMatchObject({
+  it("names the tool call from Claude Code's tool name, leaves out its status and the v1-only claudeCode keys", () => {
+    const subject = v2PermissionRequest({
+      sessionId: "s",
+      toolCall: {
+        toolCallId: "toolu_1",
+        title: "make",
+        status: "pending",
+        rawInput: { command: "make test" },
+        content: [{ type: "terminal", terminalId: "toolu_1" }],
+        _meta: {
+          terminal_info: { terminal_id: "toolu_1" },
+          claudeCode: { toolName: "Bash", mcpServer: "echo" },
+        },
+      },
+      options: [],
+    }).subject;
+    expect(subject).toStrictEqual({
       type: "tool_call",
+      toolCall: {
+        toolCallId: "toolu_1",
+        name: "Bash",
+        title: "make",
+        rawInput: { command: "make test" },
+        content: [{ type: "terminal", terminalId: "toolu_1" }],
+        _meta: { claudeCode: { mcpServer: "echo" } },
+      },
     });
-    expect(ask("/work", { rawInput: { file_path: "/x" } })).toMatchObject({ type: "tool_call" });
   });
 });

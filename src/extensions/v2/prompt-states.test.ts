@@ -31,6 +31,11 @@ describe("PromptStates", () => {
     const answer = states.prompt("s", text, () => ((started = true), turn.promise));
     expect(started).toBe(true);
     await expect(answer).resolves.toEqual({ messageId: "m1" });
+    // The state follows the answer (upstream's order): only the message went out yet.
+    expect(sent).toEqual([
+      ["s", { sessionUpdate: "user_message", messageId: "m1", content: text }],
+    ]);
+    await flush();
     expect(sent).toEqual([
       ["s", { sessionUpdate: "user_message", messageId: "m1", content: text }],
       ["s", { sessionUpdate: "state_update", state: "running" }],
@@ -45,6 +50,17 @@ describe("PromptStates", () => {
     ]);
     expect(states.snapshot("s")).toEqual({ sessionUpdate: "state_update", state: "idle" });
     expect(states.isWorking("s")).toBe(false);
+  });
+
+  it("a turn that ends before the state went out: running, then idle, never the other way", async () => {
+    const { states, sent } = setup();
+    await states.prompt("s", text, () => Promise.resolve({ stopReason: "refusal" }));
+    await flush();
+    expect(sent.map(([, u]) => JSON.stringify(u))).toEqual([
+      JSON.stringify({ sessionUpdate: "user_message", messageId: "m1", content: text }),
+      JSON.stringify({ sessionUpdate: "state_update", state: "running" }),
+      JSON.stringify({ sessionUpdate: "state_update", state: "idle", stopReason: "refusal" }),
+    ]);
   });
 
   it("a prompt sent while one runs is held: inserted and answered when that one ends; the session stays running", async () => {

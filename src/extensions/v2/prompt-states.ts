@@ -43,6 +43,8 @@ export class PromptStates {
   private readonly waiting = new Map<string, Array<() => void>>();
   /** Sessions where a cycle of Claude Code's own is at work. */
   private readonly cycles = new Set<string>();
+  /** Sessions whose `running` state waits for their prompt's answer to go out. */
+  private readonly owed = new Set<string>();
 
   constructor(private readonly deps: PromptStatesDeps) {}
 
@@ -111,6 +113,15 @@ export class PromptStates {
   /** The session was closed: a cycle it ran ends with it. */
   forget(sessionId: string): void {
     this.cycles.delete(sessionId);
+    this.owed.delete(sessionId);
+  }
+
+  /**
+   * Sends the `running` state the session still owes, now: before any other state of
+   * it (an idle, a `requires_action`) that comes sooner than the next turn of the loop.
+   */
+  runningNow(sessionId: string): void {
+    if (this.owed.delete(sessionId)) void this.quietly(sessionId, v2Running());
   }
 
   /** The session's current state, as `session/resume` reports it before its answer. */
@@ -131,8 +142,14 @@ export class PromptStates {
     const messageId = this.deps.newId();
     if (first) this.active.set(sessionId, []);
     void this.deps.send(sessionId, v2UserMessage(messageId, prompt));
-    // A cycle of Claude Code's own at work has said `running` already.
-    if (first && !this.cycles.has(sessionId)) void this.deps.send(sessionId, v2Running());
+    // A cycle of Claude Code's own at work has said `running` already. Else `running`
+    // follows the prompt's answer, as upstream's v2 surface orders them (user message,
+    // answer, state): the answer is written once this returns, within the microtasks
+    // that follow, so the state waits for the next turn of the event loop.
+    if (first && !this.cycles.has(sessionId)) {
+      this.owed.add(sessionId);
+      setImmediate(() => this.runningNow(sessionId));
+    }
     void turn
       .then(v2Idle, (error: unknown) => v2Failed(this.deps.errorOf(error)))
       .then((idle) => this.ended(sessionId, idle))
@@ -154,6 +171,7 @@ export class PromptStates {
 
   /** A turn ended: the next held prompt is inserted, or the session goes idle. */
   private ended(sessionId: string, idle: v2.SessionUpdate): Promise<void> {
+    this.runningNow(sessionId);
     const held = this.active.get(sessionId) ?? [];
     for (let next = held.shift(); next; next = held.shift()) {
       try {

@@ -147,6 +147,16 @@ describe("TerminalMapper", () => {
     ).toEqual([{ sessionUpdate: "terminal_output_chunk", terminalId: "t1", data: b64("x") }]);
   });
 
+  it("a report left with nothing once its terminal keys are taken out is not sent", () => {
+    const m = new TerminalMapper();
+    m.map(
+      "s",
+      report({ rawInput: { command: "ls" }, _meta: { terminal_info: { terminal_id: "t1" } } }),
+    );
+    // v1 repeats terminal_info beside Claude Code's tool response, which v2 leaves out.
+    expect(m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }))).toEqual([]);
+  });
+
   it("a running command is cancellable by its tool call or its terminal, until it ends", () => {
     const m = new TerminalMapper();
     m.map("s", report({ _meta: { terminal_info: { terminal_id: "term" } } }));

@@ -140,7 +140,10 @@ export class TerminalMapper {
       ...(Object.keys(rest).length > 0 ? { _meta: rest } : {}),
     };
     const stripped = terminal && (ended || background) ? uncancellable(terminal, kept) : kept;
-    if (!carriesOnlyOutput) out.push(stripped);
+    // Nothing left once the terminal keys went to their updates (v1's `terminal_info`
+    // beside a tool response v2 leaves out): no upsert.
+    const empty = Object.keys(stripped).every((k) => k === "toolCallId" || k === "sessionUpdate");
+    if (!carriesOnlyOutput && !empty) out.push(stripped);
     else if (terminal && ended)
       out.push(
         uncancellable(terminal, {

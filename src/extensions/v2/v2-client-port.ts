@@ -6,11 +6,8 @@ import { v2PermissionRequest } from "./permission-request.js";
 import type { MessageIds } from "./message-ids.js";
 import type { TerminalMapper, ToolCallReport } from "./terminal-mapper.js";
 
-/** Each session's directory (a command's `cwd`); a child session works in its parent's. */
-export interface SessionDirs {
-  of(sessionId: string): string | undefined;
-  inherit(childSessionId: string, parentSessionId: string): void;
-}
+/** A child session was announced on its parent (its first `subagent_update`). */
+export type ChildAnnounced = (childSessionId: string, parentSessionId: string) => void;
 
 /** The outbound port of a v2 connection, plus what only v2 sends (`state_update`, ...). */
 export interface V2ClientPort extends ClientPort {
@@ -31,7 +28,7 @@ export function v2ClientPort(
   inner: ClientPort,
   ids: MessageIds,
   terminals: TerminalMapper,
-  dirs: SessionDirs,
+  childAnnounced: ChildAnnounced,
 ): V2ClientPort {
   const map = (sessionId: string, update: v1.SessionUpdate): v2.SessionUpdate[] => {
     if (!CHUNKS.has(update.sessionUpdate)) ids.interrupt(sessionId);
@@ -49,7 +46,7 @@ export function v2ClientPort(
       // One notification each, queued in order now (a batch would be written apart).
       const sent = map(sessionId, update).map((one) => inner.sessionUpdate(sessionId, asSent(one)));
       const child = v2ChildState(update);
-      if (child) dirs.inherit(child.sessionId, sessionId);
+      if (child) childAnnounced(child.sessionId, sessionId);
       if (child) sent.push(inner.sessionUpdate(child.sessionId, asSent(child.update)));
       return sent.length === 1 ? sent[0]! : Promise.all(sent).then(() => undefined);
     },
@@ -65,26 +62,18 @@ export function v2ClientPort(
         const some = map(sessionId, updates[i]!);
         for (let j = 0; j < some.length; j++) add(sessionId, some[j]!);
         const child = v2ChildState(updates[i]!);
-        if (child) dirs.inherit(child.sessionId, sessionId);
+        if (child) childAnnounced(child.sessionId, sessionId);
         if (child) add(child.sessionId, child.update);
       }
       return Promise.all(runs.map((run) => inner.sessionUpdates(run.sessionId, run.updates))).then(
         () => undefined,
       );
     },
-    requestPermission: async (params, signal) => {
-      const request = v2PermissionRequest(params, dirs.of(params.sessionId));
-      if (request.subject?.type === "command") {
-        // A command subject carries no tool call: its fields go first, as an upsert.
-        const upsert: v1.SessionUpdate = { sessionUpdate: "tool_call_update", ...params.toolCall };
-        await Promise.all(
-          map(params.sessionId, upsert).map((one) =>
-            inner.sessionUpdate(params.sessionId, asSent(one)),
-          ),
-        );
-      }
-      return inner.requestPermission(request as unknown as v1.RequestPermissionRequest, signal);
-    },
+    requestPermission: (params, signal) =>
+      inner.requestPermission(
+        v2PermissionRequest(params) as unknown as v1.RequestPermissionRequest,
+        signal,
+      ),
     elicit: (params, signal) => inner.elicit(params, signal),
     notify: (method, params) => inner.notify(method, params),
     sendV2: (sessionId, update) => inner.sessionUpdate(sessionId, asSent(update)),

@@ -124,62 +124,34 @@ describe("V2Connection", () => {
     expect(stopped).toEqual(["call", "call"]);
   });
 
-  it("a command's request is a command subject in its session's (or parent's) directory, after the tool call's upsert", async () => {
+  it("a command's request is a tool_call subject naming its terminal, with no upsert before it", async () => {
     const inner = recordingPort();
     const v2 = new V2Connection(() => ({ code: 0, message: "" }));
     const port = v2.attach(inner.port);
-    v2.opened("s", "/work");
-    await port.sessionUpdate("s", {
-      sessionUpdate: "subagent_update",
-      sessionId: "child",
-      state: { state: "running" },
-    } as unknown as v1.SessionUpdate);
     const toolCall = {
       toolCallId: "t",
       title: "make",
+      status: "pending" as const,
       rawInput: { command: "make" },
       content: [{ type: "terminal" as const, terminalId: "t" }],
-      _meta: { terminal_info: { terminal_id: "t" } },
+      _meta: { terminal_info: { terminal_id: "t" }, claudeCode: { toolName: "Bash" } },
     };
-    for (const sessionId of ["s", "child", "unknown"]) {
-      inner.sent.length = 0;
-      void port.requestPermission(
-        { sessionId, toolCall, options: [] },
-        new AbortController().signal,
-      );
-      await flush();
-      const subject = (inner.asked.at(-1) as { subject: unknown }).subject;
-      if (sessionId === "unknown") {
-        expect(subject).toMatchObject({ type: "tool_call" });
-        expect(inner.sent).toEqual([]);
-        continue;
-      }
-      expect(subject).toEqual({
-        type: "command",
-        command: "make",
-        cwd: "/work",
-        toolCallId: "t",
-        terminalId: "t",
-      });
-      expect(inner.sent.at(-1)).toEqual([
-        sessionId,
-        expect.objectContaining({
-          sessionUpdate: "tool_call_update",
-          toolCallId: "t",
-          title: "make",
-          content: [{ type: "terminal", terminalId: "t" }],
-        }),
-      ]);
-    }
-    v2.forget("s");
     void port.requestPermission(
       { sessionId: "s", toolCall, options: [] },
       new AbortController().signal,
     );
     await flush();
-    expect((inner.asked.at(-1) as { subject: unknown }).subject).toMatchObject({
+    expect((inner.asked.at(-1) as { subject: unknown }).subject).toStrictEqual({
       type: "tool_call",
+      toolCall: {
+        toolCallId: "t",
+        name: "Bash",
+        title: "make",
+        rawInput: { command: "make" },
+        content: [{ type: "terminal", terminalId: "t" }],
+      },
     });
+    expect(inner.sent).toEqual([]);
   });
 
   it("a replay's commands left without an end are not cancellable once it is done", async () => {
@@ -252,8 +224,9 @@ describe("V2Connection", () => {
       title: "T",
     } as unknown as v1.SessionUpdate);
     expect(inner.sent).toEqual([
-      ["root", announce],
-      ["child", { sessionUpdate: "state_update", state: "running" }],
+      // Each state with its background list (upstream's v2): a child's is empty.
+      ["root", { ...announce, state: { state: "running", background: [] } }],
+      ["child", { sessionUpdate: "state_update", state: "running", background: [] }],
       ["root", { sessionUpdate: "subagent_update", sessionId: "child", title: "T" }],
     ]);
   });
@@ -282,7 +255,7 @@ describe("V2Connection", () => {
     ]);
     expect(inner.sent[2]).toEqual([
       "child",
-      { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" },
+      { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn", background: [] },
     ]);
   });
 

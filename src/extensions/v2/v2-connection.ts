@@ -20,8 +20,6 @@ export class V2Connection {
     this.terminals.terminalOf(sessionId, toolCallId),
   );
   private port: V2ClientPort | undefined;
-  /** Each session's directory, for a command's permission subject. */
-  private readonly dirs = new Map<string, string>();
   readonly prompts: PromptStates;
 
   /** `errorOf`: a failure as the client may see it (the protocol's redacted error). */
@@ -42,15 +40,10 @@ export class V2Connection {
    * from the port).
    */
   attach(inner: ClientPort): ClientPort {
-    const port = v2ClientPort(inner, this.ids, this.terminals, {
-      of: (sessionId) => this.dirs.get(sessionId),
-      inherit: (child, parent) => {
-        const dir = this.dirs.get(parent);
-        if (dir !== undefined) this.dirs.set(child, dir);
-        // Announced: a background subagent's parent lists its child session from now on.
-        for (const changed of this.background.announce(child))
-          void this.port?.sendV2(changed.sessionId, changed.update);
-      },
+    const port = v2ClientPort(inner, this.ids, this.terminals, (child) => {
+      // Announced: a background subagent's parent lists its child session from now on.
+      for (const changed of this.background.announce(child))
+        void this.port?.sendV2(changed.sessionId, changed.update);
     });
     this.port = port;
     return {
@@ -71,6 +64,7 @@ export class V2Connection {
   /** `requires_action` while `ask` waits for the user, when a prompt of the session runs. */
   private async waiting<T>(sessionId: string, ask: () => Promise<T>): Promise<T> {
     if (!this.prompts.isWorking(sessionId)) return ask();
+    this.prompts.runningNow(sessionId);
     void this.send(sessionId, v2RequiresAction());
     try {
       return await ask();
@@ -140,14 +134,8 @@ export class V2Connection {
     if (changed) void port.sendV2(sessionId, changed);
   }
 
-  /** A session was opened (new, resumed, forked) in `cwd`. */
-  opened(sessionId: string, cwd: string): void {
-    this.dirs.set(sessionId, cwd);
-  }
-
   /** The session was closed or deleted. */
   forget(sessionId: string): void {
-    this.dirs.delete(sessionId);
     this.prompts.forget(sessionId);
     this.background.forget(sessionId);
     this.ids.forget(sessionId);

@@ -5,6 +5,7 @@ import {
   v1ClientCapabilities,
   v1Prompt,
   v1SessionParams,
+  v2Commands,
   v2ConfigOptions,
   v2InitializeResponse,
   v2SessionList,
@@ -72,10 +73,10 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.new,
         guarded(m.session.new, async ({ params }) => {
           const answer = await service.newSession(v1SessionParams(params));
-          v2.opened(answer.sessionId, params.cwd);
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
+            ...setupCommands(service, answer.sessionId),
           };
         }),
       )
@@ -87,19 +88,21 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
                 service.load(params.sessionId, v1SessionParams(params)),
               )
             : await service.resume(params.sessionId, v1SessionParams(params));
-          v2.opened(params.sessionId, params.cwd);
           await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
-          return { configOptions: v2ConfigOptions(answer.configOptions) };
+          return {
+            configOptions: v2ConfigOptions(answer.configOptions),
+            ...setupCommands(service, params.sessionId),
+          };
         }),
       )
       .onRequest(
         m.session.fork,
         guarded(m.session.fork, async ({ params }) => {
           const answer = await service.fork(params.sessionId, v1SessionParams(params));
-          v2.opened(answer.sessionId, params.cwd);
           return {
             sessionId: answer.sessionId,
             configOptions: v2ConfigOptions(answer.configOptions),
+            ...setupCommands(service, answer.sessionId),
           };
         }),
       )
@@ -212,6 +215,18 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         })),
       )
   );
+}
+
+/**
+ * The commands a v2 setup answer (`session/new`, `resume`, `fork`) carries, when they
+ * are known, as upstream's v2 surface answers them.
+ */
+function setupCommands(
+  service: AcpAgent,
+  sessionId: string,
+): { availableCommands?: ReturnType<typeof v2Commands> } {
+  const commands = service.setupCommands(sessionId);
+  return commands ? { availableCommands: v2Commands(commands) } : {};
 }
 
 /** The empty answer of a method that only acts. */
