@@ -1,4 +1,4 @@
-import type { AcceptedDifference } from "../support/golden.js";
+import type { AcceptedDifference } from "../support/golden-accepted.js";
 
 /**
  * The differences between our ACP v2 traffic and the published upstream adapter's v2
