@@ -1,11 +1,8 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../profile/client-profile.js";
 import type { ReplayedChild } from "./subagent-child.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
-import { LodySubagentRoute } from "./lody-subagent-route.js";
-import { subagentRouterFor } from "./subagent-router.js";
 
 /**
  * Where a session's subagents go when they leave the root transcript: native child
@@ -57,23 +54,18 @@ export interface ChildRouteOutput {
   stopTask(taskId: string): Promise<void> | undefined;
 }
 
-/**
- * The route of a session's subagents: Lody's subagent events for a client that
- * negotiated them (they replace the native child sessions, contract §4), else native
- * child sessions for a client that takes them; undefined: the root transcript.
- */
-export function childRouteFor(
-  profile: ClientProfile,
-  /** The root session, and its folder (a child placed elsewhere reports its own). */
-  root: { readonly sessionId: string; readonly cwd?: string },
-  output: ChildRouteOutput,
-): ChildRoute | undefined {
-  const rootSessionId = root.sessionId;
-  if (profile.lody.subagentEvents) {
-    return new LodySubagentRoute(rootSessionId, {
-      notify: (method, params, loud) => output.notify(method, params, loud),
-      sendRoot: (update) => output.send(update, rootSessionId, false),
-    });
+/** The session a route belongs to, and its folder (a child placed elsewhere reports its own). */
+export interface ChildRouteRoot {
+  readonly sessionId: string;
+  readonly cwd?: string;
+}
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * An extension's own route of a session's subagents, which replaces the native child
+     * sessions (Lody's subagent events, lody-contract.md §4).
+     */
+    readonly childRoute?: (root: ChildRouteRoot, output: ChildRouteOutput) => ChildRoute;
   }
-  return subagentRouterFor(profile, rootSessionId, output.send, output.stopTask, root.cwd);
 }

@@ -13,13 +13,12 @@ import {
   idle,
   REQUIRES_ACTION,
   RUNNING,
-  subagentMode,
   taskEndState,
   type ChildWorkState,
   type SubagentAnnouncer,
 } from "../translation/subagents/child-session.js";
 import { log } from "../util/log.js";
-import type { ChildRoute } from "./child-route.js";
+import type { ChildRoute, ChildRouteOutput, ChildRouteRoot } from "./child-route.js";
 import {
   adoptedChild,
   type Child,
@@ -368,16 +367,20 @@ export class SubagentRouter implements ChildRoute {
   }
 }
 
-/** The router of a session whose client takes native child sessions; else undefined. */
-export function subagentRouterFor(
+/**
+ * The route of a session's subagents: an extension's own (Lody's subagent events replace
+ * the native child sessions), else native child sessions for a client that takes them;
+ * undefined: the root transcript.
+ */
+export function childRouteFor(
   profile: ClientProfile,
-  rootSessionId: string,
-  send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
-  stopTask?: (taskId: string) => Promise<void> | undefined,
-  rootCwd?: string,
-): SubagentRouter | undefined {
-  const mode = subagentMode(profile);
-  return mode
-    ? new SubagentRouter(rootSessionId, announcerFor(mode), send, stopTask, rootCwd)
+  root: ChildRouteRoot,
+  output: ChildRouteOutput,
+): ChildRoute | undefined {
+  const own = profile.hooks.childRoute;
+  if (own) return own(root, output);
+  const announcer = announcerFor(profile);
+  return announcer
+    ? new SubagentRouter(root.sessionId, announcer, output.send, output.stopTask, root.cwd)
     : undefined;
 }

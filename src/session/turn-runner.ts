@@ -27,7 +27,7 @@ import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { startupFailure } from "../sdk/startup-failure.js";
 import type { QuerySlot } from "./query-slot.js";
 import type { Steering } from "./steering.js";
-import type { SessionTitles } from "./session-titles.js";
+import type { SessionTitles } from "./titles.js";
 import { Turn, type PendingPrompt } from "./turn.js";
 
 /**
