@@ -6,6 +6,8 @@ import {
 import type { ExtensionHooks } from "../profile/hooks.js";
 import { airHooks } from "./air/hooks.js";
 import { lodyHooks } from "./lody/hooks.js";
+import { v2Hooks } from "./v2/hooks.js";
+import { zedHooks } from "./zed/hooks.js";
 
 /**
  * The ONE module of the core that reaches the client extensions (the architecture test's
@@ -27,7 +29,12 @@ export function parseClientProfile(rawCapabilities: unknown, protocolVersion = 1
  * added in); any other hook point takes the first extension's.
  */
 export function composeHooks(flags: ProfileFlags): ExtensionHooks {
-  const parts: Partial<ExtensionHooks>[] = [airHooks(flags.air), lodyHooks(flags.lody)];
+  const parts: Partial<ExtensionHooks>[] = [
+    zedHooks(flags.zed),
+    airHooks(flags.air),
+    lodyHooks(flags.lody),
+    v2Hooks(flags.v2),
+  ];
   const merged: Record<string, unknown> = { extensions: [] };
   for (const hooks of parts) {
     for (const [point, value] of Object.entries(hooks)) {

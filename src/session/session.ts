@@ -12,8 +12,7 @@ import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeInit } from "../sdk/claude-query.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { log } from "../util/log.js";
-import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
-import { asyncTasksFor, type AsyncTasks } from "./async-tasks.js";
+import { asyncTasksFor, type AsyncTasks, type StopTaskResponse } from "./async-tasks.js";
 import type { ChildRoute } from "./child-route.js";
 import { childRouteFor } from "./subagent-router.js";
 import { Conversation } from "./conversation.js";
@@ -343,7 +342,7 @@ export class Session {
   }
 
   /** `_session/async_task/stop`; `{stopped: false}` for a client without async tasks. */
-  stopAsyncTask(taskId: string): Promise<StopAsyncTaskResponse> {
+  stopAsyncTask(taskId: string): Promise<StopTaskResponse> {
     return this.asyncTasks?.stop(taskId) ?? Promise.resolve({ stopped: false });
   }
 

@@ -7,6 +7,8 @@ import { LODY } from "./keys.js";
 import type { LodyProfile } from "./profile.js";
 import { LodyTitles } from "./session-titles.js";
 import { LodySubagentRoute } from "./subagent-route.js";
+import { lodyTaskPresenter } from "./task-presenter.js";
+import { lodyToolNameDecorator } from "./tool-name-decorator.js";
 import { lodyTurnTap } from "./turn-tap.js";
 
 /** Lody's `activity` on the tool call form of a compaction (lody-contract.md §7.5). */
@@ -27,10 +29,12 @@ export function lodyHooks(lody: LodyProfile): Partial<ExtensionHooks> {
   if (!lody.client) return {};
   const hooks: Partial<ExtensionHooks> = {
     extensions: [LODY],
+    toolCallDecorators: [lodyToolNameDecorator()],
     compactionMeta: [compactionActivity],
     compactionFailsOnTurnEnd: true,
     messageTaps: [lodyTaps],
     sessionTitles: (parts) => new LodyTitles(parts),
+    taskPresenters: [lodyTaskPresenter],
   };
   if (!lody.subagentEvents) return hooks;
   return {

@@ -1,6 +1,6 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
-import { TERMINAL_INFO } from "../zed/keys.js";
+import { V1_TERMINAL_META } from "./v1-terminal-keys.js";
 import { v2ToolCall } from "./mapping.js";
 import { commandOf, terminalIdOf, withoutTerminalKeys } from "./terminal-mapper.js";
 
@@ -46,5 +46,5 @@ export function commandSubject(
 function terminalOf(toolCall: v1.ToolCallUpdate): string | undefined {
   for (const content of toolCall.content ?? [])
     if (content.type === "terminal") return content.terminalId;
-  return terminalIdOf(toolCall._meta?.[TERMINAL_INFO]);
+  return terminalIdOf(toolCall._meta?.[V1_TERMINAL_META.info]);
 }
