@@ -21,7 +21,7 @@ import { fileChangeReportsFor } from "./file-change-reports.js";
 import { GoalControl } from "./goal-control.js";
 import { IdleCompaction } from "./idle-compaction.js";
 import { Lifecycle } from "./lifecycle.js";
-import { McpSignIn } from "./mcp-sign-in.js";
+import { McpSignIn } from "./mcp/sign-in.js";
 import type { MessageTap } from "./message-tap.js";
 import { messageTaps } from "./message-taps.js";
 import { Outbox } from "./outbox.js";
