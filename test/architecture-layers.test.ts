@@ -3,6 +3,7 @@ import { KNOWN_VIOLATIONS } from "./support/architecture-known.js";
 import {
   againstKnown,
   EXTENSION_COMPOSITION,
+  EXTENSION_PROFILES,
   extensionEntry,
   extensionIsolation,
   importCycles,
@@ -179,6 +180,8 @@ describe("layer rules catch what breaks them", () => {
       "session/taps.ts": imports("../extensions/lody/accounting.js"),
       "translation/tool.ts": 'import type { Patch } from "../extensions/air/patch.js";',
       "profile/profile.ts": imports("../extensions/air/profile.js"),
+      // The profile door reads capability parsers only.
+      [EXTENSION_PROFILES]: imports("../extensions/air/profile.js", "../extensions/air/patch.js"),
       "extensions/shared.ts": imports("./air/patch.js"),
       "extensions/zed/flags.ts": "",
       "extensions/lody/controls.ts": "",
@@ -191,6 +194,7 @@ describe("layer rules catch what breaks them", () => {
       `${EXTENSION_COMPOSITION}: not in the tree`,
       "extensions/shared.ts → extensions/air/patch.ts",
       "index.ts → extensions/zed/flags.ts",
+      `${EXTENSION_PROFILES} → extensions/air/patch.ts`,
       "profile/profile.ts → extensions/air/profile.ts",
       "session/taps.ts → extensions/lody/accounting.ts",
       "translation/tool.ts → extensions/air/patch.ts",
@@ -213,6 +217,9 @@ describe("layer rules catch what breaks them", () => {
       "extensions/lody/hooks.ts": imports("../../translation/tool.js"),
       "translation/tool.ts": imports("../profile/hooks.js"),
       "profile/hooks.ts": "// extensions/air/hooks.ts registers here",
+      [EXTENSION_PROFILES]: imports("../extensions/air/profile.js", "./hooks.js"),
+      "extensions/air/profile.ts": imports("./keys.js"),
+      "extensions/air/keys.ts": "",
     });
     expect(extensionEntry(clean)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
-import type { GoalRequest } from "../extensions/air/goal-params.js";
+import type { GoalRequest } from "../translation/goal-request.js";
 import { GOAL_METHOD } from "../extensions/air/keys.js";
 import { steerAnswer, type SteerAnswer } from "../extensions/steering/outcome.js";
 import type { SteerRequest } from "../extensions/steering/params.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseClientProfile, PLAIN_CLIENT } from "./client-profile.js";
+import { PLAIN_CLIENT } from "./client-profile.js";
+import { parseClientProfile } from "../extensions/compose.js";
 
 const NO_AIR = {
   client: false,
@@ -40,6 +41,7 @@ describe("parseClientProfile", () => {
       air: NO_AIR,
       lody: NO_LODY,
       v2: { filePatches: false },
+      hooks: { extensions: [] },
     });
   });
 
@@ -67,6 +69,7 @@ describe("parseClientProfile", () => {
       air: NO_AIR,
       lody: NO_LODY,
       v2: { filePatches: false },
+      hooks: { extensions: [] },
     });
   });
 

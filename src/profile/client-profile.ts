@@ -4,6 +4,7 @@ import { parseLodyProfile, type LodyProfile } from "../extensions/lody/profile.j
 import { parseV2Profile, type V2Profile } from "../extensions/v2/profile.js";
 import { parseZedProfile, type ZedProfile } from "../extensions/zed/profile.js";
 import { ownField, toPlainData } from "../util/plain-data.js";
+import { NO_HOOKS, type ExtensionHooks } from "./hooks.js";
 
 export type { AirProfile } from "../extensions/air/profile.js";
 export type { ZedProfile } from "../extensions/zed/profile.js";
@@ -46,7 +47,12 @@ export interface ClientProfile {
   readonly lody: LodyProfile;
   /** The draft ACP v2, when the v2 method table negotiated it (no capability: the protocol). */
   readonly v2: V2Profile;
+  /** What the negotiated extensions do at the core's hook points (`profile/hooks.ts`). */
+  readonly hooks: ExtensionHooks;
 }
+
+/** The negotiated flags, before the composition adds the extensions' hooks. */
+export type ProfileFlags = Omit<ClientProfile, "hooks">;
 
 /** `true` only for the literal boolean `true`. */
 function flag(value: unknown): boolean {
@@ -59,13 +65,16 @@ function declared(value: unknown): boolean {
 }
 
 /**
- * `protocolVersion`: the ACP version the connection negotiated (2: the v2 method table).
- * `asSent`: the capabilities as the client sent them, before the ACP SDK's schema dropped
- * the markers it does not know yet (`session.quota`, `auth.status`).
+ * The profile of `rawCapabilities` with `hooks` (the composition's `parseClientProfile`
+ * passes the negotiated extensions' hooks; none by default). `protocolVersion`: the ACP
+ * version the connection negotiated (2: the v2 method table). `asSent`: the capabilities
+ * as the client sent them, before the ACP SDK's schema dropped the markers it does not
+ * know yet (`session.quota`, `auth.status`).
  */
-export function parseClientProfile(
+export function readClientProfile(
   rawCapabilities: unknown,
   protocolVersion = 1,
+  hooksOf: (flags: ProfileFlags) => ExtensionHooks = () => NO_HOOKS,
   asSent: unknown = rawCapabilities,
 ): ClientProfile {
   const caps = toPlainData(rawCapabilities);
@@ -75,7 +84,7 @@ export function parseClientProfile(
   const elicitation = ownField(caps, "elicitation");
   const session = ownField(caps, "session");
   const formElicitation = declared(ownField(elicitation, "form"));
-  return Object.freeze({
+  const flags: ProfileFlags = {
     fs: Object.freeze({
       read: flag(ownField(fs, "readTextFile")),
       write: flag(ownField(fs, "writeTextFile")),
@@ -100,8 +109,9 @@ export function parseClientProfile(
     air: parseAirProfile(meta),
     lody: parseLodyProfile(meta, formElicitation),
     v2: parseV2Profile(protocolVersion),
-  });
+  };
+  return Object.freeze({ ...flags, hooks: hooksOf(flags) });
 }
 
 /** The profile of a client that declared nothing. */
-export const PLAIN_CLIENT: ClientProfile = parseClientProfile({});
+export const PLAIN_CLIENT: ClientProfile = readClientProfile({});

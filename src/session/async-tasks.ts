@@ -1,22 +1,42 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { asyncTaskUpdates } from "../extensions/air/async-tasks/sdk-events.js";
-import {
-  stoppedByUserLine,
-  type StopAsyncTaskResponse,
-} from "../extensions/air/async-tasks/stop-method.js";
-import {
-  AsyncTaskTracker,
-  type AsyncTaskUpdate,
-} from "../extensions/air/async-tasks/task-tracker.js";
-import { LodySubagentCards } from "../extensions/lody/subagent-cards.js";
-import { LodyTaskCards } from "../extensions/lody/task-cards.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
-import { subagentsOffRoot } from "../translation/subagents/child-session.js";
+import { asyncTaskUpdates } from "../translation/tasks/sdk-events.js";
+import { AsyncTaskTracker, type AsyncTaskUpdate } from "../translation/tasks/task-tracker.js";
 import { log } from "../util/log.js";
 import type { Outbox } from "./outbox.js";
 import type { QuerySlot } from "./query-slot.js";
+
+/**
+ * How an extension shows a session's background tasks (AIR's async tasks, Lody's task
+ * cards): each maps the tracker's updates onto its own wire.
+ */
+export interface TaskPresenter {
+  /** The session updates of one tracker update (none: this extension shows nothing of it). */
+  present(update: AsyncTaskUpdate, now: number): SessionUpdate[];
+  /** Updates of its own read off each message, for the root session (Lody's subagent cards). */
+  observe?(message: SDKMessage, now: number): SessionUpdate[];
+  /** Claude Code ended (or the session closes): what it opened ends, with `error`. */
+  shutdown?(now: number, error: string): SessionUpdate[];
+  /**
+   * The one transcript line a stop request adds for the task `name`: only the extension
+   * whose method stops tasks (AIR's `_session/async_task/stop`) has it.
+   */
+  stoppedLine?(name: string): string;
+}
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The extensions that show background tasks: one presenter each per session, in order. */
+    readonly taskPresenters?: readonly ((profile: ClientProfile) => TaskPresenter)[];
+  }
+}
+
+/** The answer of a stop request: whether the task was stopped now. */
+export interface StopTaskResponse {
+  readonly stopped: boolean;
+}
 
 /** The session parts the async tasks use. */
 export interface AsyncTaskParts {
@@ -26,21 +46,16 @@ export interface AsyncTaskParts {
 }
 
 /**
- * The session's async tasks for a client that takes them: AIR's `asyncTasks`, and a
- * Lody client's background tasks as `_meta.lody.task` tool calls (lody-contract.md §7.6),
- * its subagents as task cards too when they stay on the root (no Lody subagent events,
- * no native child sessions: the cards are their fallback). A client that is both gets
- * both: each extension's contract stands on its own.
+ * The session's async tasks for a client whose extensions show them
+ * (`ExtensionHooks.taskPresenters`). A client with two gets both: each extension's
+ * contract stands on its own.
  */
 export function asyncTasksFor(
   profile: ClientProfile,
   parts: AsyncTaskParts,
 ): AsyncTasks | undefined {
-  const air = profile.air.asyncTasks;
-  if (!air && !profile.lody.client) return undefined;
-  const cards = profile.lody.client ? new LodyTaskCards() : undefined;
-  const subagents = cards && !subagentsOffRoot(profile) ? new LodySubagentCards(cards) : undefined;
-  return new AsyncTasks(parts, air, cards, subagents);
+  const presenters = (profile.hooks.taskPresenters ?? []).map((presenter) => presenter(profile));
+  return presenters.length > 0 ? new AsyncTasks(parts, presenters) : undefined;
 }
 
 /**
@@ -52,21 +67,16 @@ export function asyncTasksFor(
 export class AsyncTasks {
   private readonly tracker = new AsyncTaskTracker();
 
-  /**
-   * `air`: the tasks go out as AIR's updates (and AIR's stop request stops them);
-   * `lody`: as Lody task tool calls; `subagents`: the subagents too, as Lody cards.
-   */
   constructor(
     private readonly parts: AsyncTaskParts,
-    private readonly air: boolean,
-    private readonly lody?: LodyTaskCards,
-    private readonly subagents?: LodySubagentCards,
+    private readonly presenters: readonly TaskPresenter[],
   ) {}
 
   /** One SDK message of the session's Claude Code. */
   observe(message: SDKMessage): void {
     this.publish(asyncTaskUpdates(this.tracker, message));
-    if (this.subagents) this.sendCards(this.subagents.observe(message, epochSeconds()));
+    for (const presenter of this.presenters)
+      if (presenter.observe) this.sendCards(presenter.observe(message, epochSeconds()));
   }
 
   /**
@@ -74,9 +84,10 @@ export class AsyncTasks {
    * `stopped` and one transcript line, then the answer. `{stopped: false}` for an unknown,
    * finished or already stopping task, and when Claude Code could not stop it.
    */
-  async stop(taskId: string): Promise<StopAsyncTaskResponse> {
-    // AIR's method: a client that is Lody only does not stop its tasks through it.
-    if (!this.air) return { stopped: false };
+  async stop(taskId: string): Promise<StopTaskResponse> {
+    // An extension's method: a client without it does not stop its tasks through it.
+    const stopper = this.presenters.find((presenter) => presenter.stoppedLine);
+    if (!stopper?.stoppedLine) return { stopped: false };
     const name = this.tracker.stopping(taskId);
     if (name === undefined) return { stopped: false };
     const query = this.parts.slot.current;
@@ -93,7 +104,7 @@ export class AsyncTasks {
       return { stopped: false };
     }
     this.publish(this.tracker.stopped(taskId));
-    const line = stoppedByUserLine(name);
+    const line = stopper.stoppedLine(name);
     this.parts.outbox.announce([
       { sessionUpdate: "agent_message_chunk", content: { type: "text", text: line } },
     ]);
@@ -108,7 +119,7 @@ export class AsyncTasks {
   shutdown(state: "stopped" | "failed"): void {
     this.publish(this.tracker.shutdown(state));
     const error = state === "stopped" ? "Stopped" : "Claude Code exited";
-    if (this.subagents) this.sendCards(this.subagents.shutdown(epochSeconds(), error));
+    this.sendCards(this.shutdownCards(error));
   }
 
   /**
@@ -117,7 +128,7 @@ export class AsyncTasks {
    */
   close(): void {
     const updates = this.tracker.shutdown("stopped");
-    const cards = this.subagents?.shutdown(epochSeconds(), "Stopped") ?? [];
+    const cards = this.shutdownCards("Stopped");
     if (updates.length === 0 && cards.length === 0) return;
     this.parts.outbox.wake();
     this.publish(updates);
@@ -134,12 +145,16 @@ export class AsyncTasks {
     const now = epochSeconds();
     for (const update of updates) {
       const target = this.tracker.targetOf(update.asyncTaskId);
-      // AIR's own session update kinds, outside the ACP schema's union.
-      if (this.air) routed.push({ target, update: update as unknown as SessionUpdate });
-      if (!this.lody) continue;
-      for (const card of this.lody.present(update, now)) routed.push({ target, update: card });
+      for (const presenter of this.presenters)
+        for (const shown of presenter.present(update, now)) routed.push({ target, update: shown });
     }
     this.parts.outbox.announceRouted(routed);
+  }
+
+  /** What the presenters end when Claude Code does. */
+  private shutdownCards(error: string): SessionUpdate[] {
+    const now = epochSeconds();
+    return this.presenters.flatMap((presenter) => presenter.shutdown?.(now, error) ?? []);
   }
 
   /** Subagent cards: the root session's tool calls (no child session takes them). */

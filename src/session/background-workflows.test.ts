@@ -1,6 +1,6 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
-import { parseClientProfile } from "../profile/client-profile.js";
+import { parseClientProfile } from "../extensions/compose.js";
 import { BackgroundWorkflows, stopsWorkflowsOnCancel } from "./background-workflows.js";
 
 const air = (...capabilities: string[]) => ({

@@ -2,7 +2,7 @@ import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { subagentMode } from "../translation/subagents/child-session.js";
 import { log } from "../util/log.js";
-import type { MessageTap } from "./message-taps.js";
+import type { MessageTap } from "./message-tap.js";
 
 /** Claude Code's task type of a `Workflow` run. */
 const WORKFLOW_TASK = "local_workflow";

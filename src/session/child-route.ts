@@ -1,13 +1,8 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ClientProfile } from "../profile/client-profile.js";
 import type { ReplayedChild } from "./subagent-child.js";
 import type { RoutedUpdate } from "../translation/routed-update.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
-import { LodySubagentRoute } from "./lody-subagent-route.js";
-import { flatSubagents } from "./query-setup.js";
-import { RootSubagentRoute } from "./root-subagent-route.js";
-import { subagentRouterFor } from "./subagent-router.js";
 
 /**
  * Where a session's subagents go: native child sessions (`subagent-router.ts`: ACP
@@ -59,32 +54,20 @@ export interface ChildRouteOutput {
   stopTask(taskId: string): Promise<void> | undefined;
 }
 
-/**
- * The route of a session's subagents: Lody's subagent events for a client that
- * negotiated them (they replace the native child sessions, contract §4), else native
- * child sessions for a client that takes them, else the root session for a client whose
- * subagents' work goes there (`flatSubagents`); undefined: the child's work is not shown.
- */
-export function childRouteFor(
-  profile: ClientProfile,
-  /** The root session, its folder (a child placed elsewhere reports its own), its options. */
-  root: {
-    readonly sessionId: string;
-    readonly cwd?: string;
-    readonly passThrough: Readonly<Record<string, unknown>>;
-  },
-  output: ChildRouteOutput,
-): ChildRoute | undefined {
-  const rootSessionId = root.sessionId;
-  if (profile.lody.subagentEvents) {
-    return new LodySubagentRoute(rootSessionId, {
-      notify: (method, params, loud) => output.notify(method, params, loud),
-      sendRoot: (update) => output.send(update, rootSessionId, false),
-    });
+/** The session a route belongs to, and its folder (a child placed elsewhere reports its own). */
+export interface ChildRouteRoot {
+  readonly sessionId: string;
+  readonly cwd?: string;
+  /** The session's own options (`_meta["subagent-transcript"]` asks for the root route). */
+  readonly passThrough?: Readonly<Record<string, unknown>>;
+}
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * An extension's own route of a session's subagents, which replaces the native child
+     * sessions (Lody's subagent events, lody-contract.md §4).
+     */
+    readonly childRoute?: (root: ChildRouteRoot, output: ChildRouteOutput) => ChildRoute;
   }
-  const router = subagentRouterFor(profile, rootSessionId, output.send, output.stopTask, root.cwd);
-  if (router || !flatSubagents(profile, root.passThrough)) return router;
-  return new RootSubagentRoute(rootSessionId, (update, sessionId) =>
-    output.send(update, sessionId, false),
-  );
 }

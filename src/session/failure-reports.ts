@@ -1,8 +1,8 @@
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
-import { apiRetryOf, TurnFailureFacts } from "../extensions/air/session-failure/sdk-facts.js";
-import { OWN_TITLES } from "../extensions/air/session-failure/title.js";
-import { SessionFailures, type TurnFailure } from "../extensions/air/session-failure/tracker.js";
+import { apiRetryOf, TurnFailureFacts } from "../translation/failures/sdk-facts.js";
+import { OWN_TITLES } from "../translation/failures/title.js";
+import { SessionFailures, type TurnFailure } from "../translation/failures/tracker.js";
 import {
   sessionFailureUpdate,
   withSessionFailure,

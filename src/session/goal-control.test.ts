@@ -1,6 +1,6 @@
 import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { parseClientProfile } from "../profile/client-profile.js";
+import { parseClientProfile } from "../extensions/compose.js";
 import { GoalControl } from "./goal-control.js";
 import type { Outbox } from "./outbox.js";
 import type { Steer, Steering } from "./steering.js";

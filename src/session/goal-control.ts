@@ -1,5 +1,5 @@
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
-import { goalCommand, goalFromPrompt } from "../extensions/air/goal-params.js";
+import { goalCommand, goalFromPrompt } from "../translation/goal-request.js";
 import {
   GoalState,
   goalUpdate,

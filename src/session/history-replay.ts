@@ -22,7 +22,6 @@ import {
   describeChild,
   idle,
   RUNNING,
-  subagentMode,
   type ChildSession,
   type ChildWorkState,
 } from "../translation/subagents/child-session.js";
@@ -76,8 +75,7 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
     request.cwd,
   );
   const send = sender(sessionId, client);
-  const mode = subagentMode(request.profile);
-  const announcer = mode ? announcerFor(mode) : undefined;
+  const announcer = announcerFor(request.profile);
   const agentIds = announcer ? await storedSubagents(transcript) : undefined;
   /** The subagent calls replayed as child sessions; any other one stays a tool call. */
   const children = new Set<string>();

@@ -6,7 +6,7 @@ import { log } from "../util/log.js";
 import { userMessage, type Conversation } from "./conversation.js";
 import { callContext, IdleCompactionPolicy } from "./idle-compaction-policy.js";
 import type { Lifecycle } from "./lifecycle.js";
-import type { MessageTap } from "./message-taps.js";
+import type { MessageTap } from "./message-tap.js";
 import type { SessionSetup } from "./query-setup.js";
 import type { QuerySlot } from "./query-slot.js";
 import type { SessionOptions } from "./session-options.js";

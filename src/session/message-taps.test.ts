@@ -1,8 +1,10 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
 import type { ClientPort } from "../client/client-port.js";
-import { parseClientProfile, PLAIN_CLIENT } from "../profile/client-profile.js";
-import { messageTaps, type MessageTapParts } from "./message-taps.js";
+import { PLAIN_CLIENT } from "../profile/client-profile.js";
+import { parseClientProfile } from "../extensions/compose.js";
+import type { MessageTapParts } from "./message-tap.js";
+import { messageTaps } from "./message-taps.js";
 import type { Outbox } from "./outbox.js";
 import type { SessionSetup } from "./query-setup.js";
 

@@ -7,7 +7,7 @@ import { signInNotice } from "../translation/mcp-command.js";
 import { previewsFileChanges } from "../translation/tool-calls/decorators.js";
 import type { Conversation } from "./conversation.js";
 import type { Lifecycle } from "./lifecycle.js";
-import type { McpSignIn } from "./mcp-sign-in.js";
+import type { McpSignIn } from "./mcp/sign-in.js";
 import type { Outbox } from "./outbox.js";
 import type { PlanHandoff } from "./permission-flow.js";
 import { queryConfigFor, type SessionSetup } from "./query-setup.js";

@@ -1,7 +1,7 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { parseClientProfile } from "../profile/client-profile.js";
+import { parseClientProfile } from "../extensions/compose.js";
 import type { Outbox } from "./outbox.js";
 import type { SessionSetup } from "./query-setup.js";
 import { SessionCommands } from "./session-commands.js";

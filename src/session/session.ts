@@ -12,17 +12,18 @@ import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeInit } from "../sdk/claude-query.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { log } from "../util/log.js";
-import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
-import { asyncTasksFor, type AsyncTasks } from "./async-tasks.js";
-import { childRouteFor, type ChildRoute } from "./child-route.js";
+import { asyncTasksFor, type AsyncTasks, type StopTaskResponse } from "./async-tasks.js";
+import type { ChildRoute } from "./child-route.js";
+import { childRouteFor } from "./subagent-router.js";
 import { Conversation } from "./conversation.js";
 import { describedCommands } from "./described-commands.js";
 import { fileChangeReportsFor } from "./file-change-reports.js";
 import { GoalControl } from "./goal-control.js";
 import { IdleCompaction } from "./idle-compaction.js";
 import { Lifecycle } from "./lifecycle.js";
-import { McpSignIn } from "./mcp-sign-in.js";
-import { messageTaps, type MessageTap } from "./message-taps.js";
+import { McpSignIn } from "./mcp/sign-in.js";
+import type { MessageTap } from "./message-tap.js";
+import { messageTaps } from "./message-taps.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
 import { QuerySlot } from "./query-slot.js";
@@ -39,7 +40,7 @@ import { PromptSuggestions } from "./prompt-suggestions.js";
 import { ClientNotifications } from "./client-notifications.js";
 import { StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
-import { titlesFor, type SessionTitles } from "./session-titles.js";
+import { titlesFor, type SessionTitles } from "./titles.js";
 import { ActivityTap, type SessionActivity } from "./session-activity.js";
 import { BackgroundWorkflows, stopsWorkflowsOnCancel } from "./background-workflows.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
@@ -347,7 +348,7 @@ export class Session {
   }
 
   /** `_session/async_task/stop`; `{stopped: false}` for a client without async tasks. */
-  stopAsyncTask(taskId: string): Promise<StopAsyncTaskResponse> {
+  stopAsyncTask(taskId: string): Promise<StopTaskResponse> {
     return this.asyncTasks?.stop(taskId) ?? Promise.resolve({ stopped: false });
   }
 

@@ -5,7 +5,7 @@ import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { commandsUpdate, type ClaudeCommand } from "../translation/commands.js";
 import { signInNotice } from "../translation/mcp-command.js";
 import { log } from "../util/log.js";
-import type { McpSignIn } from "./mcp-sign-in.js";
+import type { McpSignIn } from "./mcp/sign-in.js";
 import { noticeUpdate, type StartPlan } from "./session-start.js";
 import type { StartState } from "./start-state.js";
 

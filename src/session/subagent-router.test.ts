@@ -1,11 +1,12 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { parseClientProfile, PLAIN_CLIENT } from "../profile/client-profile.js";
+import { PLAIN_CLIENT } from "../profile/client-profile.js";
+import { parseClientProfile } from "../extensions/compose.js";
 import { AIR_SUBAGENT_ANNOUNCER } from "../extensions/air/subagent-announcer.js";
 import { childSessionId, RFD_ANNOUNCER } from "../translation/subagents/child-session.js";
 import type { ReplayedChild } from "./subagent-child.js";
-import { SubagentRouter, subagentRouterFor } from "./subagent-router.js";
+import { childRouteFor, SubagentRouter } from "./subagent-router.js";
 
 const ROOT = "root";
 const A = childSessionId(ROOT, "toolu_a");
@@ -637,11 +638,12 @@ describe("SubagentRouter.cancel", () => {
   });
 });
 
-describe("subagentRouterFor", () => {
-  it("is there only for a client that takes native child sessions", () => {
-    const send = () => undefined;
-    expect(subagentRouterFor(PLAIN_CLIENT, ROOT, send)).toBeUndefined();
-    expect(subagentRouterFor(parseClientProfile({ subagents: {} }), ROOT, send)).toBeInstanceOf(
+describe("childRouteFor", () => {
+  it("is a router only for a client that takes native child sessions", () => {
+    const output = { send: () => undefined, notify: () => undefined, stopTask: () => undefined };
+    const root = { sessionId: ROOT };
+    expect(childRouteFor(PLAIN_CLIENT, root, output)).toBeUndefined();
+    expect(childRouteFor(parseClientProfile({ subagents: {} }), root, output)).toBeInstanceOf(
       SubagentRouter,
     );
   });

@@ -1,4 +1,6 @@
 import { watchToolCalls } from "./subagent-calls.js";
+import { flatSubagents } from "./query-setup.js";
+import { RootSubagentRoute } from "./root-subagent-route.js";
 import { notifiedAnswer } from "../translation/subagents/child-answer.js";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
@@ -13,13 +15,12 @@ import {
   idle,
   REQUIRES_ACTION,
   RUNNING,
-  subagentMode,
   taskEndState,
   type ChildWorkState,
   type SubagentAnnouncer,
 } from "../translation/subagents/child-session.js";
 import { log } from "../util/log.js";
-import type { ChildRoute } from "./child-route.js";
+import type { ChildRoute, ChildRouteOutput, ChildRouteRoot } from "./child-route.js";
 import {
   adoptedChild,
   type Child,
@@ -368,16 +369,24 @@ export class SubagentRouter implements ChildRoute {
   }
 }
 
-/** The router of a session whose client takes native child sessions; else undefined. */
-export function subagentRouterFor(
+/**
+ * The route of a session's subagents: an extension's own (Lody's subagent events replace
+ * the native child sessions), else native child sessions for a client that takes them,
+ * else the root session for a client whose subagents' work goes there (`flatSubagents`,
+ * `root-subagent-route.ts`); undefined: the child's work is not shown.
+ */
+export function childRouteFor(
   profile: ClientProfile,
-  rootSessionId: string,
-  send: (update: SessionUpdate, sessionId: string, loud: boolean) => void,
-  stopTask?: (taskId: string) => Promise<void> | undefined,
-  rootCwd?: string,
-): SubagentRouter | undefined {
-  const mode = subagentMode(profile);
-  return mode
-    ? new SubagentRouter(rootSessionId, announcerFor(mode), send, stopTask, rootCwd)
-    : undefined;
+  root: ChildRouteRoot,
+  output: ChildRouteOutput,
+): ChildRoute | undefined {
+  const own = profile.hooks.childRoute;
+  if (own) return own(root, output);
+  const announcer = announcerFor(profile);
+  if (announcer)
+    return new SubagentRouter(root.sessionId, announcer, output.send, output.stopTask, root.cwd);
+  if (!flatSubagents(profile, root.passThrough ?? {})) return undefined;
+  return new RootSubagentRoute(root.sessionId, (update, sessionId) =>
+    output.send(update, sessionId, false),
+  );
 }

@@ -1,7 +1,7 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { TaskEvent } from "../client/client-port.js";
 import { childSessionId } from "../translation/subagents/child-session.js";
-import type { MessageTap, MessageTapParts } from "./message-taps.js";
+import type { MessageTap, MessageTapParts } from "./message-tap.js";
 
 type System = Extract<SDKMessage, { type: "system" }>;
 

@@ -13,7 +13,7 @@ import {
 import { readFileBeforeApproval } from "./file-before-approval.js";
 import { askQuestions } from "./question-flow.js";
 import { interruptTaken } from "./turn.js";
-import { elicitForMcpServer } from "./mcp-elicitation-flow.js";
+import { elicitForMcpServer } from "./mcp/elicitation-flow.js";
 import { askUserDialog } from "./user-dialog-flow.js";
 import type { ElicitationModes } from "../translation/mcp-elicitation.js";
 import type { OpenAsks } from "./steering.js";

@@ -19,15 +19,15 @@ import { FailureReports } from "./failure-reports.js";
 import { FallbackNotices } from "./fallback-notices.js";
 import type { FileChangeReports } from "./file-change-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
-import { runMcpCommand } from "./mcp-commands.js";
+import { runMcpCommand } from "./mcp/commands.js";
 import { runRemoteControl } from "./remote-control.js";
-import type { McpSignIn } from "./mcp-sign-in.js";
+import type { McpSignIn } from "./mcp/sign-in.js";
 import type { Outbox } from "./outbox.js";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { startupFailure } from "../sdk/startup-failure.js";
 import type { QuerySlot } from "./query-slot.js";
 import type { Steering } from "./steering.js";
-import type { SessionTitles } from "./session-titles.js";
+import type { SessionTitles } from "./titles.js";
 import { Turn, type PendingPrompt } from "./turn.js";
 import { turnFailure, type QuotaParts } from "./turn-failure.js";
 

@@ -1,6 +1,4 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { contextCompactionMeta } from "../extensions/air/context-compaction.js";
-import { compactionActivityMeta } from "../extensions/lody/compaction-activity.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { redactForUser } from "../util/redact.js";
 
@@ -28,12 +26,27 @@ export type CompactionEnd =
   | { readonly success: true; readonly metadata?: unknown }
   | { readonly success: false; readonly error?: unknown };
 
-/** An extension's `_meta` for a compaction report (AIR `contextCompaction`). */
-type CompactionMeta = (
+/**
+ * An extension's `_meta` for a compaction report (AIR `contextCompaction`, Lody's
+ * `activity`): `meta` with its keys merged in, or `meta` itself when it adds none.
+ */
+export type CompactionMeta = (
   meta: Record<string, unknown> | undefined,
   facts: CompactionFacts,
   form: CompactionForm,
-) => Record<string, unknown>;
+) => Record<string, unknown> | undefined;
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The extensions' `_meta` of a compaction report, applied in order. */
+    readonly compactionMeta?: readonly CompactionMeta[];
+    /**
+     * An open compaction's tool call fails when its turn ends without an end from Claude
+     * Code, so that the extension's activity does not run on (Lody, lody-contract.md §7.5).
+     */
+    readonly compactionFailsOnTurnEnd?: boolean;
+  }
+}
 
 interface Running {
   readonly id: string;
@@ -72,14 +85,14 @@ export class CompactionTranslator {
    */
   private idle = false;
   private readonly rfd: boolean;
-  private readonly meta: CompactionMeta | undefined;
-  /** Lody's `activity` on the tool call form (lody-contract.md §7.5). */
-  private readonly activity: boolean;
+  private readonly metas: readonly CompactionMeta[];
+  /** `ExtensionHooks.compactionFailsOnTurnEnd`, for the tool call form. */
+  private readonly failsOnTurnEnd: boolean;
 
   constructor(profile: ClientProfile) {
     this.rfd = profile.session.compaction;
-    this.meta = profile.air.client ? contextCompactionMeta : undefined;
-    this.activity = profile.lody.client && !this.rfd;
+    this.metas = profile.hooks.compactionMeta ?? [];
+    this.failsOnTurnEnd = profile.hooks.compactionFailsOnTurnEnd === true && !this.rfd;
   }
 
   /**
@@ -155,13 +168,13 @@ export class CompactionTranslator {
   }
 
   /**
-   * A turn ended: a compaction still open will get no end from Claude Code, and a Lody
-   * client is told it failed (lody-contract.md §7.5), so its activity does not run on.
-   * For other clients nothing changes.
+   * A turn ended: a compaction still open will get no end from Claude Code, and a client
+   * whose extension asks (`compactionFailsOnTurnEnd`) is told it failed. For other
+   * clients nothing changes.
    */
   abandoned(): SessionUpdate[] {
     const current = this.current;
-    if (!this.activity || !current) return [];
+    if (!this.failsOnTurnEnd || !current) return [];
     this.current = undefined;
     this.pendingTrigger = undefined;
     this.lastId = undefined;
@@ -191,7 +204,8 @@ export class CompactionTranslator {
         compactionId: current.id,
         status: "in_progress",
       };
-      if (this.meta) update._meta = this.meta(undefined, facts, "compaction_update");
+      const meta = this.meta(undefined, facts, "compaction_update");
+      if (meta) update._meta = meta;
       return [update];
     }
     return [
@@ -219,7 +233,8 @@ export class CompactionTranslator {
       };
       // The chunk holds the summary: it is not sent again in full.
       if (facts.error !== undefined) update.error = facts.error;
-      if (this.meta) update._meta = this.meta(undefined, facts, "compaction_update");
+      const meta = this.meta(undefined, facts, "compaction_update");
+      if (meta) update._meta = meta;
       return update;
     }
     const summary = status === "completed" ? current.summary : undefined;
@@ -260,8 +275,17 @@ export class CompactionTranslator {
 
   private toolMeta(facts: CompactionFacts): Record<string, unknown> {
     const meta = { ...COMPACT_TOOL_META };
-    const withAir = this.meta ? this.meta(meta, facts, "tool_call") : meta;
-    return this.activity ? compactionActivityMeta(withAir, facts) : withAir;
+    return this.meta(meta, facts, "tool_call") ?? meta;
+  }
+
+  /** `meta` with the negotiated extensions' keys of the report. */
+  private meta(
+    meta: Record<string, unknown> | undefined,
+    facts: CompactionFacts,
+    form: CompactionForm,
+  ): Record<string, unknown> | undefined {
+    for (const add of this.metas) meta = add(meta, facts, form);
+    return meta;
   }
 }
 

@@ -40,3 +40,19 @@ export function goalRequestOf(
     objective: set ? (params.objective as string).trim() : null,
   };
 }
+
+/** The Claude Code command of a goal request: `/goal <objective>` or `/goal clear`. */
+export function goalCommand(objective: string | null): string {
+  return objective === null ? "/goal clear" : `/goal ${objective}`;
+}
+
+/**
+ * The goal a prompt typed by the user sets: `/goal <objective>` → the objective,
+ * `/goal clear` → `null`; undefined for any other prompt, and for a bare `/goal` (which
+ * changes nothing). Such a prompt publishes a snapshot like the control method does.
+ */
+export function goalFromPrompt(text: string): string | null | undefined {
+  const match = /^\/goal\s+([\s\S]*\S)\s*$/.exec(text);
+  if (!match) return undefined;
+  return match[1] === "clear" ? null : match[1];
+}

@@ -1,7 +1,7 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
 import { unrouted } from "../../test/support/unrouted.js";
-import { parseClientProfile } from "../profile/client-profile.js";
+import { parseClientProfile } from "../extensions/compose.js";
 import { SdkMessageTranslator } from "./sdk-message-translator.js";
 
 // Each message kind reaches its translator; SDK messages carry only the fields read.

@@ -16,6 +16,19 @@ import { factsOfTree, resolved, type Tree } from "./architecture-source.js";
 export const EXTENSION_COMPOSITION = "extensions/compose.ts";
 
 /**
+ * The profile door: the ONE core module besides the composition that imports extensions,
+ * and only their capability parsers (`extensions/<name>/profile.ts`, which read nothing but
+ * the client's `initialize` declaration into named booleans). The `ClientProfile` sits below
+ * every layer that differs per client, so it reads those parsers itself; what an extension
+ * DOES comes only through the composition's hooks.
+ */
+export const EXTENSION_PROFILES = "profile/client-profile.ts";
+
+/** `extensions/air/profile.ts`: an extension's capability parser, what the profile door reads. */
+const isProfileParser = (file: string): boolean =>
+  extensionOf(file) !== undefined && /^extensions\/[^/]+\/profile\.ts$/.test(file);
+
+/**
  * The layers, outside in. A layer imports only the layers of the rows after its own; the
  * layers of one row import neither. `bin` is the files at the root of src/; `composition`
  * is EXTENSION_COMPOSITION; `extension` is any `extensions/<name>/` folder, each one a
@@ -105,14 +118,16 @@ export function extensionIsolation(tree: Tree): string[] {
 
 /**
  * The core reaches an extension only through the composition: an import of an extension's
- * file from outside every extension's folder by any file but `composition`, and
- * `composition` itself missing from the tree (a renamed composition must rename the
- * constant, not open a second door).
+ * file from outside every extension's folder by any file but `composition` (and but
+ * EXTENSION_PROFILES importing an extension's `profile.ts`), and `composition` itself
+ * missing from the tree (a renamed composition must rename the constant, not open a
+ * second door).
  */
 export function extensionEntry(tree: Tree, composition = EXTENSION_COMPOSITION): string[] {
   const found = edgesOf(tree)
     .filter(([from, to]) => extensionOf(from) === undefined && extensionOf(to) !== undefined)
     .filter(([from]) => from !== composition)
+    .filter(([from, to]) => !(from === EXTENSION_PROFILES && isProfileParser(to)))
     .map(pair);
   if (!tree.has(composition)) found.push(`${composition}: not in the tree`);
   return sortedUnique(found);

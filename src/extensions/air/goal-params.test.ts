@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { goalCommand, goalFromPrompt, goalParams, toGoalRequest } from "./goal-params.js";
+import { goalCommand, goalFromPrompt } from "../../translation/goal-request.js";
+import { goalParams, toGoalRequest } from "./goal-params.js";
 
 describe("goalParams", () => {
   it.each([

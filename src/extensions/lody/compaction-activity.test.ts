@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClientProfile } from "../../profile/client-profile.js";
+import { parseClientProfile } from "../compose.js";
 import { CompactionTranslator } from "../../translation/compaction.js";
 import { compactionActivityMeta } from "./compaction-activity.js";
 

@@ -8,7 +8,7 @@ import {
 import type { ClaudeUserBlock } from "../../translation/prompt.js";
 import { invalidInput } from "../../util/adapter-error.js";
 import { ownField } from "../../util/plain-data.js";
-import { goalCommand } from "../air/goal-params.js";
+import { goalCommand } from "../../translation/goal-request.js";
 import { LODY, LODY_GOAL_ACTIONS, LODY_META_KEYS, LODY_VERSION } from "./keys.js";
 
 /**

@@ -4,9 +4,6 @@
  * client capability keys of the negotiation.
  */
 
-import { TOOL_CALL_KEYS } from "../air/keys.js";
-import { STEERING } from "../steering/keys.js";
-
 /** The namespace: `clientCapabilities._meta.lody`, `agentCapabilities._meta.lody`, `_meta.lody.*`. */
 export const LODY = "lody";
 
@@ -31,10 +28,11 @@ export const LODY_NOTIFICATIONS = {
 
 /**
  * The agent capability keys this adapter advertises (contract §1.1). Lody's `steering`
- * is spelt like the JetBrains shared key, which the steering folder owns.
+ * is spelt like the JetBrains shared key of the steering folder: a word each contract
+ * owns (both folders list it).
  */
 export const LODY_AGENT_KEYS = {
-  steering: STEERING,
+  steering: "steering",
   subagentEvents: "subagentEvents",
   // Usage accounting (§5)
   usage: "usage",
@@ -152,10 +150,9 @@ export const TASK_TOOL_CALL_PREFIX = "task:";
 export const BACKGROUND_TASK_KIND = "background";
 /**
  * A subagent's task card (the fallback of `subagents {lifecycle: true}`, §1.1). Spelt
- * like AIR's tool call key `subagent`, which the AIR folder owns (one folder spells each
- * wire string); the task cards' tests pin the value.
+ * like AIR's tool call key `subagent`: a word each contract owns (both folders list it).
  */
-export const SUBAGENT_TASK_KIND = TOOL_CALL_KEYS.subagent;
+export const SUBAGENT_TASK_KIND = "subagent";
 
 /** What `test/architecture.test.ts` looks for outside this folder. */
 export const LODY_WIRE_STRINGS: readonly string[] = [
@@ -175,4 +172,6 @@ export const LODY_WIRE_STRINGS: readonly string[] = [
   NOTE_FOR,
   CONTEXT_COMPACTION_ACTIVITY,
   ...Object.values(ACTIVITY_FACTS),
+  LODY_AGENT_KEYS.steering,
+  SUBAGENT_TASK_KIND,
 ];

@@ -1,6 +1,6 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { ApiRetry } from "../air/session-failure/tracker.js";
-import { retryTitle } from "../air/session-failure/title.js";
+import type { ApiRetry } from "../../translation/failures/tracker.js";
+import { retryTitle } from "../../translation/failures/title.js";
 import {
   ACTIVITY,
   ACTIVITY_FACTS,

@@ -1,6 +1,6 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
-import { contentBlock } from "../steering/params.js";
+import { contentBlock } from "../../translation/prompt.js";
 import { LODY_NOTIFICATIONS, STEER_INJECTED } from "./keys.js";
 
 /**

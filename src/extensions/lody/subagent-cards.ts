@@ -1,8 +1,8 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { SUBAGENT_TOOLS } from "../../translation/subagents/child-session.js";
-import { taskUsageOf } from "../air/async-tasks/sdk-events.js";
-import { remember } from "../air/async-tasks/task-tracker.js";
+import { taskUsageOf } from "../../translation/tasks/sdk-events.js";
+import { remember } from "../../translation/tasks/task-tracker.js";
 import { SUBAGENT_TASK_KIND } from "./keys.js";
 import type { LodyTaskCards, TaskProgress } from "./task-cards.js";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { AsyncTaskUpdate } from "../air/async-tasks/task-tracker.js";
+import type { AsyncTaskUpdate } from "../../translation/tasks/task-tracker.js";
 import { LodyTaskCards } from "./task-cards.js";
 
 /** Lody background tasks (lody-contract.md §7.6) from the async task tracker's reports. */
 const spawned = (over: Partial<Record<string, unknown>> = {}): AsyncTaskUpdate =>
   ({
-    sessionUpdate: "async_task_spawned",
+    kind: "spawned",
     asyncTaskId: "b1",
     name: "Quick job",
     taskType: "shell",
@@ -16,10 +16,10 @@ const spawned = (over: Partial<Record<string, unknown>> = {}): AsyncTaskUpdate =
     ...over,
   }) as AsyncTaskUpdate;
 const progress = (fields: Record<string, unknown>): AsyncTaskUpdate =>
-  ({ sessionUpdate: "async_task_progress", asyncTaskId: "b1", ...fields }) as AsyncTaskUpdate;
+  ({ kind: "progress", asyncTaskId: "b1", ...fields }) as AsyncTaskUpdate;
 const state = (s: string, summary?: string): AsyncTaskUpdate =>
   ({
-    sessionUpdate: "async_task_state_update",
+    kind: "state",
     asyncTaskId: "b1",
     state: s,
     ...(summary ? { summary } : {}),

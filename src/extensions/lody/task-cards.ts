@@ -1,6 +1,5 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { ASYNC_TASK_UPDATES } from "../air/async-tasks/keys.js";
-import type { AsyncTaskUpdate, TaskUsage } from "../air/async-tasks/task-tracker.js";
+import type { AsyncTaskUpdate, TaskUsage } from "../../translation/tasks/task-tracker.js";
 import { BACKGROUND_TASK_KIND, LODY_VERSION, TASK, TASK_TOOL_CALL_PREFIX } from "./keys.js";
 import { withLodyMeta } from "./lody-meta.js";
 
@@ -100,7 +99,7 @@ export class LodyTaskCards {
 
   /** One report of the async task tracker, for a backgrounded Bash command. */
   present(update: AsyncTaskUpdate, now: number): SessionUpdate[] {
-    if (update.sessionUpdate === ASYNC_TASK_UPDATES.spawned) {
+    if (update.kind === "spawned") {
       if (update.taskType !== SHELL) return [];
       return this.open(
         {
@@ -114,8 +113,7 @@ export class LodyTaskCards {
         now,
       );
     }
-    if (update.sessionUpdate === ASYNC_TASK_UPDATES.progress)
-      return this.progress(update.asyncTaskId, update);
+    if (update.kind === "progress") return this.progress(update.asyncTaskId, update);
     if (update.state === "running" || update.state === "paused") return [];
     return this.end(
       update.asyncTaskId,

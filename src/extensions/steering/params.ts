@@ -1,22 +1,7 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
+import { contentBlock } from "../../translation/prompt.js";
 import { IDLE_BEHAVIOR, PROMPT_REQUIRED, STEERING } from "./keys.js";
-
-/**
- * One prompt block, as far as the adapter reads it: each type with the fields it uses.
- * What the adapter cannot take (audio, an image type Claude does not read) is refused
- * later by `fromAcpPrompt`, as for `session/prompt`.
- */
-export const contentBlock = z.union([
-  z.looseObject({ type: z.literal("text"), text: z.string() }),
-  z.looseObject({ type: z.literal("image"), mimeType: z.string(), data: z.string() }),
-  z.looseObject({ type: z.literal("audio"), mimeType: z.string(), data: z.string() }),
-  z.looseObject({ type: z.literal("resource_link"), uri: z.string(), name: z.string() }),
-  z.looseObject({
-    type: z.literal("resource"),
-    resource: z.looseObject({ uri: z.string() }),
-  }),
-]);
 
 /**
  * `_session/steering` params (features.md 1p): `{sessionId, prompt, _meta?.steering?.

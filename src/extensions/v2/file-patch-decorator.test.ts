@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClientProfile } from "../../profile/client-profile.js";
+import { parseClientProfile } from "../compose.js";
 import type { FileBeforeApproval } from "../../translation/tool-calls/facts.js";
 import { ToolCallTranslator } from "../../translation/tool-calls/tool-call-translator.js";
 import { v2ToolCallContent } from "./mapping.js";

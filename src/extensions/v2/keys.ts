@@ -1,3 +1,5 @@
+import { V1_TERMINAL_WORDS } from "./v1-terminal-keys.js";
+
 /**
  * The draft ACP v2 words that v1 does not have (features.md 1o; the ACP SDK's
  * `/experimental/v2` schema). Only this folder spells them: the v2 surface is one
@@ -49,4 +51,5 @@ export const V2_WIRE_STRINGS: readonly string[] = [
   V2_BACKGROUND.subagent,
   V2_BACKGROUND.claudeTask,
   V2_PATCH_META,
+  ...V1_TERMINAL_WORDS,
 ];

@@ -1,6 +1,6 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import { parseClientProfile } from "../../profile/client-profile.js";
+import { parseClientProfile } from "../compose.js";
 import {
   v1ClientCapabilities,
   v1McpServer,

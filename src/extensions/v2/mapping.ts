@@ -1,7 +1,7 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
-import { TERMINAL_AUTH, ZED_CLIENT_FLAGS } from "../zed/keys.js";
+import { V1_TERMINAL_AUTH, V1_TERMINAL_OUTPUT_FLAG } from "./v1-terminal-keys.js";
 import { QUOTA_UPDATE } from "../../translation/quota/book.js";
 import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
 import { v2ToolCall } from "./tool-call-mapping.js";
@@ -37,7 +37,7 @@ export function v1ClientCapabilities(
     session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
     subagents: {},
     plan: {},
-    _meta: { [ZED_CLIENT_FLAGS.terminalOutput]: true },
+    _meta: { [V1_TERMINAL_OUTPUT_FLAG]: true },
   } as v1.ClientCapabilities;
   if (present(capabilities?.elicitation)) result.elicitation = capabilities.elicitation;
   return result;
@@ -107,7 +107,7 @@ export function v2AuthMethod(method: v1.AuthMethod): v2.AuthMethod[] {
       },
     ];
   }
-  if (method._meta && TERMINAL_AUTH in method._meta) return [];
+  if (method._meta && V1_TERMINAL_AUTH in method._meta) return [];
   return [{ type: "agent", ...base, ...meta(method._meta) }];
 }
 

@@ -1,11 +1,6 @@
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { isRecord } from "../../util/plain-data.js";
-import {
-  TERMINAL_EXIT,
-  TERMINAL_INFO,
-  TERMINAL_OUTPUT,
-  TERMINAL_OUTPUT_DELTA,
-} from "../zed/keys.js";
+import { V1_TERMINAL_META } from "./v1-terminal-keys.js";
 
 /**
  * Display terminals (spec v2-display-terminals.md "The change"): the agent reports a
@@ -68,7 +63,7 @@ export class TerminalMapper {
     const rest: Record<string, unknown> = {};
     for (const key of Object.keys(meta)) if (!TERMINAL_KEYS.includes(key)) rest[key] = meta[key];
 
-    const info = terminalIdOf(meta[TERMINAL_INFO]);
+    const info = terminalIdOf(meta[V1_TERMINAL_META.info]);
     let terminal = known;
     if (info !== undefined && !terminal) {
       terminal = {
@@ -92,7 +87,7 @@ export class TerminalMapper {
         );
       }
     }
-    const snapshot = dataOf(meta[TERMINAL_OUTPUT]);
+    const snapshot = dataOf(meta[V1_TERMINAL_META.output]);
     if (snapshot) {
       out.push(
         terminalUpdate({
@@ -101,7 +96,7 @@ export class TerminalMapper {
         }),
       );
     }
-    const delta = dataOf(meta[TERMINAL_OUTPUT_DELTA]);
+    const delta = dataOf(meta[V1_TERMINAL_META.outputDelta]);
     if (delta) {
       out.push({
         sessionUpdate: "terminal_output_chunk",
@@ -111,7 +106,7 @@ export class TerminalMapper {
     }
     // A background command's tool call completed: its terminal runs on, without an exit.
     const background = terminal !== undefined && launched(terminal, report);
-    const exit = background ? undefined : exitOf(meta[TERMINAL_EXIT]);
+    const exit = background ? undefined : exitOf(meta[V1_TERMINAL_META.exit]);
     const ended =
       !background &&
       (exit !== undefined || (terminal !== undefined && FINAL.has(String(report.status))));
@@ -289,10 +284,10 @@ interface Terminal {
 }
 
 const TERMINAL_KEYS: readonly string[] = [
-  TERMINAL_INFO,
-  TERMINAL_OUTPUT,
-  TERMINAL_OUTPUT_DELTA,
-  TERMINAL_EXIT,
+  V1_TERMINAL_META.info,
+  V1_TERMINAL_META.output,
+  V1_TERMINAL_META.outputDelta,
+  V1_TERMINAL_META.exit,
 ];
 
 /**

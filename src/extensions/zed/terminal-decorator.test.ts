@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClientProfile } from "../../profile/client-profile.js";
+import { parseClientProfile } from "../compose.js";
 import { decoratorsFor } from "../../translation/tool-calls/decorators.js";
 import type { InputFacts } from "../../translation/tool-calls/facts.js";
 import {

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { clientView } from "../../../test/support/update-shapes.js";
-import { parseClientProfile, PLAIN_CLIENT } from "../../profile/client-profile.js";
+import { PLAIN_CLIENT } from "../../profile/client-profile.js";
+import { parseClientProfile } from "../../extensions/compose.js";
 import { asMessageEntry, type MessageEntry } from "./transcript-entry.js";
 import { compactionSummaryText, TranscriptReplay } from "./transcript-replay.js";
 

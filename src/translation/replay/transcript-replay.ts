@@ -1,6 +1,6 @@
 import type { SDKAssistantMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { ReplayedFailures } from "../../extensions/air/session-failure/history.js";
+import { ReplayedFailures } from "../failures/history.js";
 import { sessionFailureUpdate } from "../../extensions/air/session-failure/wire.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import { factsOf } from "../compaction.js";

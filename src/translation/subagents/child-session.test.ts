@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AIR_SUBAGENT_ANNOUNCER } from "../../extensions/air/subagent-announcer.js";
-import { parseClientProfile } from "../../profile/client-profile.js";
+import { parseClientProfile } from "../../extensions/compose.js";
 import {
   announcerFor,
   childPrompt,
@@ -24,7 +24,7 @@ describe("subagentMode", () => {
   it.each([
     ["a plain client", {}, undefined],
     ["the RFD field", { subagents: {} }, "rfd"],
-    ["AIR nativeSubagentSessions", air("nativeSubagentSessions"), "air"],
+    ["AIR nativeSubagentSessions", air("nativeSubagentSessions"), "bridge"],
     ["both: the canonical field wins", { subagents: {}, ...air("nativeSubagentSessions") }, "rfd"],
     ["an AIR client without the capability", air("diffPatch"), undefined],
     ["the flat transcript", { _meta: { "subagent-transcript": true } }, undefined],
@@ -34,8 +34,11 @@ describe("subagentMode", () => {
   });
 
   it("picks the announcer of the mode", () => {
-    expect(announcerFor("rfd")).toBe(RFD_ANNOUNCER);
-    expect(announcerFor("air")).toBe(AIR_SUBAGENT_ANNOUNCER);
+    expect(announcerFor(parseClientProfile({ subagents: {} }))).toBe(RFD_ANNOUNCER);
+    expect(announcerFor(parseClientProfile(air("nativeSubagentSessions")))).toBe(
+      AIR_SUBAGENT_ANNOUNCER,
+    );
+    expect(announcerFor(parseClientProfile({}))).toBeUndefined();
   });
 });
 

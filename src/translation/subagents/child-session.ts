@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { AIR_SUBAGENT_ANNOUNCER } from "../../extensions/air/subagent-announcer.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 
 /** Tools that run a subagent (Claude Code 2.1.318 names it Agent; Task before). */
@@ -9,29 +8,43 @@ export const SUBAGENT_TOOLS: ReadonlySet<string> = new Set(["Agent", "Task"]);
 /** The tool a parent sends a subagent a message with (and runs an idle one again). */
 export const SEND_MESSAGE = "SendMessage";
 
+declare module "../../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * An extension's bridge form of native child sessions, for a client whose ACP SDK
+     * strips the draft `clientCapabilities.subagents` (AIR's `nativeSubagentSessions`).
+     */
+    readonly subagentBridge?: SubagentAnnouncer;
+    /**
+     * An extension's own route of subagents off the root session, which replaces the
+     * native child sessions (Lody's subagent events, lody-contract.md §4).
+     */
+    readonly subagentsReplaced?: boolean;
+  }
+}
+
 /**
  * How a client takes subagents as native child sessions: the ACP subagents RFD
- * (`clientCapabilities.subagents: {}`, `subagent_update`), or AIR's bridge for ACP SDKs
- * that strip that draft field (`nativeSubagentSessions`, `subagent_spawned` /
- * `subagent_state_update`). The canonical field wins (air-extensions.md "Native subagent
- * sessions"); undefined: no child sessions (Agent and Task stay tool calls).
+ * (`clientCapabilities.subagents: {}`, `subagent_update`), or an extension's bridge for
+ * ACP SDKs that strip that draft field (`ExtensionHooks.subagentBridge`). The canonical
+ * field wins (air-extensions.md "Native subagent sessions"); undefined: no child sessions
+ * (Agent and Task stay tool calls).
  */
-export type SubagentMode = "rfd" | "air";
+export type SubagentMode = "rfd" | "bridge";
 
 export function subagentMode(profile: ClientProfile): SubagentMode | undefined {
-  // Lody's subagent events replace the native child sessions (lody-contract.md §4).
-  if (profile.lody.subagentEvents) return undefined;
+  if (profile.hooks.subagentsReplaced) return undefined;
   if (profile.subagents) return "rfd";
-  if (profile.air.nativeSubagentSessions) return "air";
+  if (profile.hooks.subagentBridge) return "bridge";
   return undefined;
 }
 
 /**
  * Whether subagents leave the root session's tool calls and transcript: as native child
- * sessions, or as Lody's subagent events (bilateral `subagentEvents`).
+ * sessions, or by an extension's own route (`ExtensionHooks.subagentsReplaced`).
  */
 export function subagentsOffRoot(profile: ClientProfile): boolean {
-  return profile.lody.subagentEvents || subagentMode(profile) !== undefined;
+  return profile.hooks.subagentsReplaced === true || subagentMode(profile) !== undefined;
 }
 
 /**
@@ -238,7 +251,9 @@ function launchPrompt(child: ChildSession) {
   return { key: child.toolUseId, kind: "prompt" as const, text: child.prompt };
 }
 
-/** The announcer of a mode. */
-export function announcerFor(mode: SubagentMode): SubagentAnnouncer {
-  return mode === "rfd" ? RFD_ANNOUNCER : AIR_SUBAGENT_ANNOUNCER;
+/** The announcer of the native child sessions `profile` takes; undefined: none. */
+export function announcerFor(profile: ClientProfile): SubagentAnnouncer | undefined {
+  const mode = subagentMode(profile);
+  if (mode === "rfd") return RFD_ANNOUNCER;
+  return mode === "bridge" ? profile.hooks.subagentBridge : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClientProfile } from "../../profile/client-profile.js";
+import { parseClientProfile } from "../../extensions/compose.js";
 import { renderToolCall } from "./renderer.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseClientProfile } from "../../profile/client-profile.js";
+import { parseClientProfile } from "../../extensions/compose.js";
 import { updatesOf } from "../routed-update.js";
 import { ToolCallTranslator } from "./tool-call-translator.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unrouted } from "../../../test/support/unrouted.js";
-import { parseClientProfile } from "../../profile/client-profile.js";
+import { parseClientProfile } from "../../extensions/compose.js";
 import { updatesOf, type RoutedUpdate } from "../routed-update.js";
 import { ToolCallTranslator } from "./tool-call-translator.js";
 

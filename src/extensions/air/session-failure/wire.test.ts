@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SessionFailureRecord } from "./record.js";
+import type { SessionFailureRecord } from "../../../translation/failures/record.js";
 import { sessionFailureUpdate, withSessionFailure } from "./wire.js";
 
 const RECORD: SessionFailureRecord = {

@@ -1,7 +1,7 @@
 import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { airMeta, withAirMeta } from "../air-meta.js";
 import { AIR_CAPABILITIES } from "../keys.js";
-import type { SessionFailureRecord } from "./record.js";
+import type { SessionFailureRecord } from "../../../translation/failures/record.js";
 
 /** `_meta.jetbrains.air.sessionFailure` ("AIR metadata keys"). */
 const SESSION_FAILURE = AIR_CAPABILITIES.sessionFailure;

@@ -1,4 +1,4 @@
-import type { ClaudeQuery } from "../sdk/claude-query.js";
+import type { ClaudeQuery } from "../../sdk/claude-query.js";
 import {
   authAnswer,
   MCP_USAGE,
@@ -6,8 +6,8 @@ import {
   signInNote,
   type McpAuthOutcome,
   type McpCommand,
-} from "../translation/mcp-command.js";
-import type { McpSignIn } from "./mcp-sign-in.js";
+} from "../../translation/mcp-command.js";
+import type { McpSignIn } from "./sign-in.js";
 
 /**
  * Runs `/mcp` through the SDK control API (Claude Code refuses these in SDK mode) and

@@ -34,7 +34,7 @@ const listed =
     t.listed(ids.map((taskId) => ({ taskId, taskType: "local_bash" })));
 
 const spawned = (extra: Record<string, unknown> = {}) => ({
-  sessionUpdate: "async_task_spawned",
+  kind: "spawned",
   asyncTaskId: "b1",
   name: "Quick job",
   taskType: "shell",
@@ -45,12 +45,12 @@ const spawned = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const progress = (fields: Record<string, unknown>) => ({
-  sessionUpdate: "async_task_progress",
+  kind: "progress",
   asyncTaskId: "b1",
   ...fields,
 });
 const state = (s: string, summary?: string) => ({
-  sessionUpdate: "async_task_state_update",
+  kind: "state",
   asyncTaskId: "b1",
   state: s,
   ...(summary !== undefined ? { summary } : {}),
@@ -259,7 +259,7 @@ describe("AsyncTaskTracker", () => {
         [
           state("stopped"),
           {
-            sessionUpdate: "async_task_spawned",
+            kind: "spawned",
             asyncTaskId: "b2",
             name: "spec",
             taskType: "workflow",
@@ -267,7 +267,7 @@ describe("AsyncTaskTracker", () => {
             showInTranscript: true,
             canStop: true,
           },
-          { sessionUpdate: "async_task_state_update", asyncTaskId: "b2", state: "stopped" },
+          { kind: "state", asyncTaskId: "b2", state: "stopped" },
         ],
         [],
       ],
@@ -352,7 +352,7 @@ describe("AsyncTaskTracker", () => {
         [spawned({ taskType: "task" })],
         [
           {
-            sessionUpdate: "async_task_spawned",
+            kind: "spawned",
             asyncTaskId: "r1",
             name: "R",
             taskType: "remote_agent",

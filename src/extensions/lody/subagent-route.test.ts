@@ -1,13 +1,13 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
-import type { ClientPort } from "../client/client-port.js";
-import { validEvent } from "../extensions/lody/subagent-events/schema.js";
-import { parseClientProfile } from "../profile/client-profile.js";
-import { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
-import { childRouteFor } from "./child-route.js";
-import { LodySubagentRoute } from "./lody-subagent-route.js";
-import { Outbox } from "./outbox.js";
+import type { ClientPort } from "../../client/client-port.js";
+import { validEvent } from "./subagent-events/schema.js";
+import { parseClientProfile } from "../compose.js";
+import { SdkMessageTranslator } from "../../translation/sdk-message-translator.js";
+import { childRouteFor } from "../../session/subagent-router.js";
+import { LodySubagentRoute } from "./subagent-route.js";
+import { Outbox } from "../../session/outbox.js";
 
 const ROOT = "root";
 const EVENT = "_lody/subagents/event";

@@ -1,16 +1,16 @@
-import { watchToolCalls } from "./subagent-calls.js";
+import { watchToolCalls } from "../../session/subagent-calls.js";
 import { randomUUID } from "node:crypto";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
-import { LODY_NOTIFICATIONS } from "../extensions/lody/keys.js";
-import { childOutput, mirrored } from "../extensions/lody/subagent-events/child-output.js";
-import { EarlyOutput } from "../extensions/lody/subagent-events/early-output.js";
-import { SubagentRunEmitter, type RunEnd } from "../extensions/lody/subagent-events/emitter.js";
-import type { SubagentEvent } from "../extensions/lody/subagent-events/schema.js";
-import type { RoutedUpdate } from "../translation/routed-update.js";
-import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
-import { nonEmpty } from "../translation/subagents/child-session.js";
-import type { ChildRoute } from "./child-route.js";
+import { LODY_NOTIFICATIONS } from "./keys.js";
+import { childOutput, mirrored } from "./subagent-events/child-output.js";
+import { EarlyOutput } from "./subagent-events/early-output.js";
+import { SubagentRunEmitter, type RunEnd } from "./subagent-events/emitter.js";
+import type { SubagentEvent } from "./subagent-events/schema.js";
+import type { RoutedUpdate } from "../../translation/routed-update.js";
+import type { SdkMessageTranslator } from "../../translation/sdk-message-translator.js";
+import { nonEmpty } from "../../translation/subagents/child-session.js";
+import type { ChildRoute } from "../../session/child-route.js";
 
 /** An Agent / Task tool use seen in the stream: a run that may start. */
 interface SubagentCall {

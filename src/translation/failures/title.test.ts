@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactForUser } from "../../../util/redact.js";
+import { redactForUser } from "../../util/redact.js";
 import { failureTitle, retryTitle } from "./title.js";
 
 const redact = (text: string) => redactForUser(text, { secrets: ["sk-ant-test-key-000000"] });

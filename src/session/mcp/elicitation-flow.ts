@@ -1,13 +1,13 @@
 import type { ElicitationRequest, ElicitationResult } from "@anthropic-ai/claude-agent-sdk";
-import type { ClientPort } from "../client/client-port.js";
+import type { ClientPort } from "../../client/client-port.js";
 import {
   toAcpElicitation,
   toMcpElicitResult,
   type ElicitationModes,
-} from "../translation/mcp-elicitation.js";
-import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
-import { log } from "../util/log.js";
-import type { OpenAsks } from "./steering.js";
+} from "../../translation/mcp-elicitation.js";
+import type { SdkMessageTranslator } from "../../translation/sdk-message-translator.js";
+import { log } from "../../util/log.js";
+import type { OpenAsks } from "../steering.js";
 
 /** What an MCP elicitation needs of its session. */
 export interface McpElicitationHost {

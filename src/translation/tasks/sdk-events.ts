@@ -1,5 +1,5 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
-import { resultText } from "../../../translation/tool-calls/reporter.js";
+import { resultText } from "../tool-calls/reporter.js";
 import type { AsyncTaskTracker, AsyncTaskUpdate, TaskFacts, TaskUsage } from "./task-tracker.js";
 
 type System = Extract<SDKMessage, { type: "system" }>;

@@ -3,9 +3,9 @@ import type {
   CreateElicitationResponse,
 } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClientPort } from "../client/client-port.js";
-import type { McpSignInStart } from "../sdk/claude-query.js";
-import { McpSignIn, SIGN_IN_LIMIT_MS, type SignInQuery } from "./mcp-sign-in.js";
+import type { ClientPort } from "../../client/client-port.js";
+import type { McpSignInStart } from "../../sdk/claude-query.js";
+import { McpSignIn, SIGN_IN_LIMIT_MS, type SignInQuery } from "./sign-in.js";
 
 const URL_ = "https://auth.example/authorize?client_id=c";
 

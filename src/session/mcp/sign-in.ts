@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { methods } from "@agentclientprotocol/sdk/unstable";
-import type { ClientPort } from "../client/client-port.js";
-import type { ClientProfile } from "../profile/client-profile.js";
-import type { ClaudeQuery } from "../sdk/claude-query.js";
-import type { McpAuthOutcome } from "../translation/mcp-command.js";
-import { log } from "../util/log.js";
-import type { SessionSetup } from "./query-setup.js";
+import type { ClientPort } from "../../client/client-port.js";
+import type { ClientProfile } from "../../profile/client-profile.js";
+import type { ClaudeQuery } from "../../sdk/claude-query.js";
+import type { McpAuthOutcome } from "../../translation/mcp-command.js";
+import { log } from "../../util/log.js";
+import type { SessionSetup } from "../query-setup.js";
 
 /**
  * How often a sign-in reads the server's status while its link is open, and for how

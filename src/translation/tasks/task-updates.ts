@@ -1,9 +1,31 @@
-import { ASYNC_TASK_UPDATES, type AsyncTaskState } from "./keys.js";
+/**
+ * What Claude Code's background tasks do, as the tracker (`task-tracker.ts`) reports it to
+ * the extensions that show them (AIR's async tasks, Lody's task cards): each one maps an
+ * update onto its own wire.
+ */
 
-/** One async task update as it goes out (`session/update`'s `update`). */
+/** The three kinds of a task update: announced, its progress, its state. */
+export type TaskUpdateKind = "spawned" | "progress" | "state";
+
+/** The states a task goes through. */
+export type AsyncTaskState = "running" | "paused" | "completed" | "failed" | "stopped";
+
+/**
+ * A task's type by the SDK's task type (`shell`, `workflow`, `monitor`, `task`, or the SDK
+ * value). Claude Code 0.3.318 names them `local_bash`, `local_workflow`, `monitor_mcp` and
+ * `mcp_task`.
+ */
+export const TASK_TYPES: Readonly<Record<string, string>> = {
+  local_bash: "shell",
+  local_workflow: "workflow",
+  monitor_mcp: "monitor",
+  mcp_task: "task",
+};
+
+/** One task update, in the fields of AIR's `async_task_*` updates but its kind. */
 export type AsyncTaskUpdate =
   | {
-      sessionUpdate: typeof ASYNC_TASK_UPDATES.spawned;
+      kind: "spawned";
       asyncTaskId: string;
       name: string;
       taskType: string;
@@ -13,22 +35,22 @@ export type AsyncTaskUpdate =
       outputFilePath?: string;
       toolCallId?: string;
     }
-  | ({ sessionUpdate: typeof ASYNC_TASK_UPDATES.progress; asyncTaskId: string } & Progress)
+  | ({ kind: "progress"; asyncTaskId: string } & Progress)
   | {
-      sessionUpdate: typeof ASYNC_TASK_UPDATES.state;
+      kind: "state";
       asyncTaskId: string;
       state: AsyncTaskState;
       summary?: string;
     };
 
-/** The token usage of a task, as `async_task_progress` carries it. */
+/** The token usage of a task. */
 export interface TaskUsage {
   readonly totalTokens: number;
   readonly toolUses: number;
   readonly durationMs: number;
 }
 
-/** The fields `async_task_progress` may carry (each only when it changed). */
+/** The fields a progress update may carry (each only when it changed). */
 export interface Progress {
   description?: string;
   summary?: string;
@@ -61,7 +83,7 @@ export function stateUpdate(
   state: AsyncTaskState,
   summary: { summary?: string } = {},
 ): AsyncTaskUpdate {
-  return { sessionUpdate: ASYNC_TASK_UPDATES.state, asyncTaskId, state, ...summary };
+  return { kind: "state", asyncTaskId, state, ...summary };
 }
 
 /** A `task_notification` status as a state (`killed` and anything else: stopped). */

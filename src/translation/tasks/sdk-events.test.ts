@@ -34,7 +34,7 @@ const result = (id: string, content: unknown) => ({
 });
 
 const SPAWNED = {
-  sessionUpdate: "async_task_spawned",
+  kind: "spawned",
   asyncTaskId: "bpn55eqlj",
   name: "Quick job",
   taskType: "shell",
@@ -94,12 +94,12 @@ describe("asyncTaskUpdates", () => {
       [],
       [],
       [SPAWNED],
-      [{ sessionUpdate: "async_task_progress", asyncTaskId: "bpn55eqlj", outputFilePath: PATH }],
+      [{ kind: "progress", asyncTaskId: "bpn55eqlj", outputFilePath: PATH }],
       [],
       [],
       [
         {
-          sessionUpdate: "async_task_state_update",
+          kind: "state",
           asyncTaskId: "bpn55eqlj",
           state: "completed",
           summary: 'Background command "Quick job" completed (exit code 0)',
@@ -188,7 +188,7 @@ describe("asyncTaskUpdates", () => {
     ).toEqual([
       [
         {
-          sessionUpdate: "async_task_spawned",
+          kind: "spawned",
           asyncTaskId: "w1",
           name: "spec",
           taskType: "workflow",
@@ -200,7 +200,7 @@ describe("asyncTaskUpdates", () => {
       ],
       [
         {
-          sessionUpdate: "async_task_progress",
+          kind: "progress",
           asyncTaskId: "w1",
           summary: "Reading",
           lastToolName: "Read",
@@ -209,11 +209,11 @@ describe("asyncTaskUpdates", () => {
       ],
       [],
       [
-        { sessionUpdate: "async_task_progress", asyncTaskId: "w1", description: "Spec run 2" },
-        { sessionUpdate: "async_task_state_update", asyncTaskId: "w1", state: "paused" },
+        { kind: "progress", asyncTaskId: "w1", description: "Spec run 2" },
+        { kind: "state", asyncTaskId: "w1", state: "paused" },
       ],
       [],
-      [{ sessionUpdate: "async_task_state_update", asyncTaskId: "w1", state: "stopped" }],
+      [{ kind: "state", asyncTaskId: "w1", state: "stopped" }],
     ]);
   });
 
@@ -299,7 +299,7 @@ describe("asyncTaskUpdates", () => {
       [],
       [
         {
-          sessionUpdate: "async_task_spawned",
+          kind: "spawned",
           asyncTaskId: "h1",
           name: "Held",
           taskType: "shell",
@@ -310,10 +310,10 @@ describe("asyncTaskUpdates", () => {
       ],
       [],
       [],
-      [{ sessionUpdate: "async_task_state_update", asyncTaskId: "h1", state: "stopped" }],
+      [{ kind: "state", asyncTaskId: "h1", state: "stopped" }],
       [
         {
-          sessionUpdate: "async_task_spawned",
+          kind: "spawned",
           asyncTaskId: "n1",
           name: "n1",
           taskType: "shell",
@@ -325,13 +325,13 @@ describe("asyncTaskUpdates", () => {
       ],
       [
         {
-          sessionUpdate: "async_task_progress",
+          kind: "progress",
           asyncTaskId: "n1",
           outputFilePath: "/o/tasks/n1.output",
           usage: { totalTokens: 1, toolUses: 0, durationMs: 2 },
         },
         {
-          sessionUpdate: "async_task_state_update",
+          kind: "state",
           asyncTaskId: "n1",
           state: "failed",
           summary: "Boom",

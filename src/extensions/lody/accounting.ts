@@ -1,13 +1,13 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { ClientPort } from "../client/client-port.js";
-import type { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
-import { rateLimitsUpdate } from "../extensions/lody/rate-limits.js";
-import { UsageReading, type UsageSeed } from "../extensions/lody/usage-reading.js";
-import { operationUsage, usageUpdate } from "../extensions/lody/usage-update.js";
-import { savedCostState } from "../sdk/cost-state.js";
-import { log } from "../util/log.js";
-import type { MessageTap } from "./message-taps.js";
-import type { Outbox } from "./outbox.js";
+import type { ClientPort } from "../../client/client-port.js";
+import type { RateLimitBook } from "./rate-limit-book.js";
+import { rateLimitsUpdate } from "./rate-limits.js";
+import { UsageReading, type UsageSeed } from "./usage-reading.js";
+import { operationUsage, usageUpdate } from "./usage-update.js";
+import { savedCostState } from "../../sdk/cost-state.js";
+import { log } from "../../util/log.js";
+import type { MessageTap } from "../../session/message-tap.js";
+import type { Outbox } from "../../session/outbox.js";
 
 /** What Lody's accounting uses of its session. */
 export interface LodyAccountingParts {

@@ -3,11 +3,11 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import type { ClientPort } from "../client/client-port.js";
-import { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
-import { projectFolderName } from "../sdk/transcript-paths.js";
-import { LodyRateLimitsTap, LodyUsageTap } from "./lody-accounting.js";
-import { Outbox } from "./outbox.js";
+import type { ClientPort } from "../../client/client-port.js";
+import { RateLimitBook } from "./rate-limit-book.js";
+import { projectFolderName } from "../../sdk/transcript-paths.js";
+import { LodyRateLimitsTap, LodyUsageTap } from "./accounting.js";
+import { Outbox } from "../../session/outbox.js";
 
 /** A client that records every notification and the answers the test resolves, in order. */
 function recording(): { client: ClientPort; sent: unknown[] } {

@@ -1,40 +1,10 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { storedTitle, type StoredTitle } from "../sdk/transcripts/current-title.js";
-import {
-  LodyTitleState,
-  lodyTitleUpdate,
-  type TitlePublication,
-} from "../extensions/lody/title.js";
-import type { ClientProfile } from "../profile/client-profile.js";
-import type { ClaudeQuery } from "../sdk/claude-query.js";
-import { log } from "../util/log.js";
-import type { MessageTap } from "./message-taps.js";
-import type { Outbox } from "./outbox.js";
-import { TitleTracker } from "./title-tracker.js";
-
-/** How a session keeps its client's title: the plain tracker, or Lody's sourced titles. */
-export interface SessionTitles {
-  /** A stored session's title is known (a load replays it to a Lody client). */
-  know(title: StoredTitle | undefined): void;
-  /** What to send before the answer of a turn whose prompt was `promptText`. */
-  update(claudeSessionId: string, promptText: string): Promise<SessionUpdate[]>;
-  /** Reads the session's messages, for titles made from the answers. */
-  readonly tap?: MessageTap;
-}
-
-/** What a Lody title needs of its session. */
-export interface LodyTitleParts {
-  readonly sessionId: string;
-  readonly cwd: string;
-  readonly outbox: Outbox;
-  query(): ClaudeQuery | undefined;
-}
-
-/** The titles of a session for `profile`. */
-export function titlesFor(profile: ClientProfile, parts: LodyTitleParts): SessionTitles {
-  return profile.lody.client ? new LodyTitles(parts) : new TitleTracker(parts.cwd);
-}
+import { storedTitle, type StoredTitle } from "../../sdk/transcripts/current-title.js";
+import { LodyTitleState, lodyTitleUpdate, type TitlePublication } from "./title.js";
+import { log } from "../../util/log.js";
+import type { MessageTap } from "../../session/message-tap.js";
+import type { SessionTitles, TitleParts } from "../../session/titles.js";
 
 /**
  * A Lody client's session title (lody-contract.md §7.2; the rules are `LodyTitleState`'s):
@@ -48,7 +18,7 @@ export class LodyTitles implements SessionTitles {
   private answer = "";
   readonly tap: MessageTap = { observe: (message) => this.observe(message) };
 
-  constructor(private readonly parts: LodyTitleParts) {}
+  constructor(private readonly parts: TitleParts) {}
 
   know(title: StoredTitle | undefined): void {
     this.state.know(title);

@@ -1,9 +1,10 @@
-import { ASYNC_TASK_UPDATES, TASK_TYPES, type AsyncTaskState } from "./keys.js";
 import { outputPathIn } from "./output-path.js";
 import {
   sameUsage,
   stateUpdate,
   terminalState,
+  TASK_TYPES,
+  type AsyncTaskState,
   type AsyncTaskUpdate,
   type Progress,
   type TaskFacts,
@@ -55,7 +56,7 @@ const REMEMBERED_TOOL_USES = 512;
 
 /**
  * The async tasks of one session, as a state machine (air-extensions.md "Async tasks"):
- * SDK task events, the background task list, tool uses and results in; the AIR updates
+ * SDK task events, the background task list, tool uses and results in; the task updates
  * out, in order. A task comes only from structured data; it is held until the tool call
  * that started it is known ("Tool call of a task"); the background task list decides
  * liveness ("Liveness"). Pure: no I/O, no clock.
@@ -316,7 +317,7 @@ export class AsyncTaskTracker {
     Object.assign(task.sent, change);
     out.push(
       ...this.emit(task, {
-        sessionUpdate: ASYNC_TASK_UPDATES.progress,
+        kind: "progress",
         asyncTaskId: task.id,
         ...change,
       }),
@@ -329,11 +330,11 @@ export class AsyncTaskTracker {
     task.parent = this.toolUses.get(toolUseId)?.parent ?? null;
   }
 
-  /** `async_task_spawned`, then what the task held. */
+  /** The `spawned` update, then what the task held. */
   private spawn(task: Task): AsyncTaskUpdate[] {
     task.phase = "announced";
     const spawned: AsyncTaskUpdate = {
-      sessionUpdate: ASYNC_TASK_UPDATES.spawned,
+      kind: "spawned",
       asyncTaskId: task.id,
       name: task.name,
       taskType: task.taskType,

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { PLAIN_CLIENT } from "../profile/client-profile.js";
+import { parseClientProfile } from "./compose.js";
+
+const AIR = { jetbrains: { air: { version: 1, capabilities: ["nativeSubagentSessions"] } } };
+const LODY = { lody: { subagentEvents: { version: 1 } } };
+
+describe("composeHooks", () => {
+  it("gives a client that negotiated no extension no hooks", () => {
+    expect(parseClientProfile({}).hooks).toEqual({ extensions: [] });
+    expect(PLAIN_CLIENT.hooks).toEqual({ extensions: [] });
+  });
+
+  it("merges the negotiated extensions' hooks: lists in order, else the first's", () => {
+    const both = parseClientProfile({ _meta: { ...AIR, ...LODY } }).hooks;
+    expect(both.extensions).toEqual(["air", "lody"]);
+    expect(both.compactionMeta).toHaveLength(2);
+    expect(both.subagentBridge).toBeDefined();
+    expect(both.subagentsReplaced).toBe(true);
+    const air = parseClientProfile({ _meta: AIR }).hooks;
+    expect(air.extensions).toEqual(["air"]);
+    expect(air.compactionMeta).toHaveLength(1);
+    expect(air.childRoute).toBeUndefined();
+    expect(air.compactionMeta?.[0]).toBe(both.compactionMeta?.[0]);
+  });
+
+  it("freezes the hooks (one per connection, shared by its sessions)", () => {
+    expect(Object.isFrozen(parseClientProfile({ _meta: LODY }).hooks)).toBe(true);
+  });
+});

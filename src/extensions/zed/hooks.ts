@@ -1,0 +1,9 @@
+import type { ExtensionHooks } from "../../profile/hooks.js";
+import type { ZedProfile } from "./profile.js";
+import { terminalDecorator } from "./terminal-decorator.js";
+
+/** What a client that declared the Zed conventions gets at the core's hook points. */
+export function zedHooks(zed: ZedProfile): Partial<ExtensionHooks> {
+  if (!zed.terminalOutput) return {};
+  return { toolCallDecorators: [terminalDecorator(zed.terminalOutputDelta)] };
+}
