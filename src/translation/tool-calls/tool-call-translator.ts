@@ -1,5 +1,4 @@
 import type {
-  PlanEntry,
   SessionUpdate,
   ToolCall,
   ToolCallContent,
@@ -19,6 +18,7 @@ import { safely } from "./registry.js";
 import { inputFacts, renderToolCall, reporterOf } from "./renderer.js";
 import { defaultResult, record, resultText, str } from "./reporter.js";
 import { markdownPlanUpdates } from "./markdown-plan.js";
+import { PlanUpdates } from "./plan-updates.js";
 import { TASK_TOOLS, TaskPlan, type TaskHookEvent } from "./task-plan.js";
 import { denialKind, type NonExecutionKind, type PermissionDenial } from "./permission-denial.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
@@ -66,8 +66,7 @@ export class ToolCallTranslator {
   private readonly decorators: readonly ToolCallDecorator[];
   /** Tool uses streaming right now, by parent and content block index. */
   private readonly streaming = new Map<string, Streaming>();
-  /** The entries of the last plan sent, for a client that gets no repeated plan (AIR). */
-  private lastPlan: string | undefined;
+  private readonly plans: PlanUpdates;
   /** The plan file check, for a `planFile` client only. */
   private readonly regularFile: RegularFileCheck | undefined;
   /** Agent and Task are tool calls; not for native child sessions, whose card they would repeat. */
@@ -95,6 +94,7 @@ export class ToolCallTranslator {
     this.regularFile = profile.air.planFile ? regularFile : undefined;
     this.subagentCalls = !subagentsOffRoot(profile);
     this.decorators = decoratorsFor(profile);
+    this.plans = new PlanUpdates(profile.air.client);
     const appended = this.decorators.flatMap((decorator) => decorator.appendedKeys);
     const merged = this.decorators.flatMap((decorator) => decorator.mergedObjects ?? []);
     this.tracker = new ToolCallFieldTracker(profile.air.client, appended, merged);
@@ -178,7 +178,7 @@ export class ToolCallTranslator {
     if (!state) {
       const result = { isError: block.is_error === true, text: "", raw: block.content, structured };
       const plan = this.taskPlan.awaitedResult(block.tool_use_id, result);
-      return plan ? this.plan(null, plan) : [];
+      return plan ? this.plans.of(null, plan) : [];
     }
     const result: ToolResult = {
       isError: block.is_error === true,
@@ -200,7 +200,7 @@ export class ToolCallTranslator {
     state.status = result.isError ? "failed" : "completed";
     if (TASK_TOOLS.has(state.toolName) && !this.tracker.has(state.toolCallId)) {
       const plan = this.taskPlan.apply(state.toolName, state.input, result);
-      return plan ? this.plan(state.parentToolUseId, plan) : [];
+      return plan ? this.plans.of(state.parentToolUseId, plan) : [];
     }
     const reporter = reporterOf(state, this.profile);
     state.resultFacts = safely(
@@ -213,7 +213,7 @@ export class ToolCallTranslator {
   /** A TaskCreated / TaskCompleted hook: the session's plan, whoever changed the task list. */
   taskHook(event: TaskHookEvent): RoutedUpdate[] {
     const plan = this.taskPlan.hook(event);
-    return plan ? this.plan(null, plan) : [];
+    return plan ? this.plans.of(null, plan) : [];
   }
 
   /** The PostToolUse hook: the full tool response, and final facts such as a diff. */
@@ -341,20 +341,6 @@ export class ToolCallTranslator {
     }
   }
 
-  /**
-   * A plan update, unless it repeats the last plan for AIR ("Claude tools and ACP
-   * fields": a plan that repeats the previous plan is not sent); every other client gets
-   * every plan, like upstream.
-   */
-  private plan(target: UpdateTarget, entries: readonly PlanEntry[]): RoutedUpdate[] {
-    if (this.profile.air.client) {
-      const key = JSON.stringify(entries);
-      if (key === this.lastPlan) return [];
-      this.lastPlan = key;
-    }
-    return [{ target, update: planUpdate(entries) }];
-  }
-
   private report(state: ToolCallState, asToolCall = false): RoutedUpdate[] {
     // A native child session is the subagent's card (its own permission request aside);
     // a launch that ended without a child is an ordinary tool call.
@@ -370,7 +356,7 @@ export class ToolCallTranslator {
       // One plan per tool use, when its input is complete.
       if (!state.inputComplete || state.planSent) return [];
       state.planSent = true;
-      return this.plan(state.parentToolUseId, facts.plan);
+      return this.plans.of(state.parentToolUseId, facts.plan);
     }
     const first = !this.tracker.has(state.toolCallId);
     this.checkPlanFile(state);
@@ -406,8 +392,4 @@ type ToolCallFields = Omit<ToolCallUpdate, "toolCallId"> & { content?: ToolCallC
 /** An update of `state`'s tool call, for the session its tool use belongs to. */
 function routed(state: ToolCallState, update: SessionUpdate): RoutedUpdate {
   return { target: state.parentToolUseId, update };
-}
-
-function planUpdate(entries: readonly PlanEntry[]): SessionUpdate {
-  return { sessionUpdate: "plan", entries: [...entries] };
 }
