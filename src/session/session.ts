@@ -274,13 +274,9 @@ export class Session {
     return this.startState.started;
   }
   /** The session's modes, for the `session/new` answer. */
-  modes(): SessionModeState {
-    return this.options.modes();
-  }
+  modes = (): SessionModeState => this.options.modes();
 
-  configOptions(): SessionConfigOption[] {
-    return this.options.options();
-  }
+  configOptions = (): SessionConfigOption[] => this.options.options();
 
   /** The commands of the setup answer (`StartState.setupCommands`). */
   setupCommands = (): StartState["setupCommands"] => this.startState.setupCommands;

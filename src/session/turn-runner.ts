@@ -28,7 +28,7 @@ import { startupFailure } from "../sdk/startup-failure.js";
 import type { QuerySlot } from "./query-slot.js";
 import type { Steering } from "./steering.js";
 import type { SessionTitles } from "./titles.js";
-import { Turn, type PendingPrompt } from "./turn.js";
+import { cancelledBeforeRun, Turn, type PendingPrompt } from "./turn.js";
 import { turnFailure, type QuotaParts } from "./turn-failure.js";
 
 /**
@@ -40,9 +40,6 @@ const INTERRUPT_GRACE_MS = 10_000;
 
 /** How long a cancel waits for Claude Code to take its interrupt in (it takes milliseconds). */
 const INTERRUPT_ACK_MS = 1_000;
-
-/** The answer of a prompt cancelled before its turn ran: it spent nothing. */
-const cancelled = (): PromptResponse => observedResponse("cancelled", {});
 
 /** What the turn runner works with: the session's parts it shares. */
 export interface TurnRunnerParts {
@@ -106,7 +103,7 @@ export class TurnRunner {
    */
   prompt(content: ClaudeUserBlock[], fileChangeRequest?: string): Promise<PromptResponse> {
     return new Promise<PromptResponse>((resolve, reject) => {
-      if (this.parts.lifecycle.closed) return resolve(cancelled());
+      if (this.parts.lifecycle.closed) return resolve(cancelledBeforeRun());
       // Refused while Claude works: `/remote-control`'s answer would land in a turn's output.
       if (parseRemoteControlCommand(promptText(content)) && this.working())
         return reject(refused(REMOTE_CONTROL_BUSY));
@@ -144,7 +141,7 @@ export class TurnRunner {
     // A cancelled prompt's file-change report goes out before its answer, hushed or not.
     for (const pending of queued) {
       this.parts.fileChanges.cancelled(pending);
-      outbox.after(() => pending.resolve(cancelled()));
+      outbox.after(() => pending.resolve(cancelledBeforeRun()));
     }
     if (lifecycle.turn) this.parts.fileChanges.cancelled(lifecycle.turn.prompt);
     if (lifecycle.turn) this.closeCompaction();

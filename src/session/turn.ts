@@ -8,6 +8,7 @@ import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
 import type { ObservedUsage } from "../translation/turn-quota.js";
 import type { ApiUsage, ModelUsageTable } from "../translation/usage.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
+import { observedResponse } from "../translation/turn-quota.js";
 
 /** A prompt waiting for its turn. */
 export interface PendingPrompt {
@@ -192,3 +193,6 @@ export class Turn {
     }
   }
 }
+
+/** The answer of a prompt cancelled before its turn ran: it spent nothing. */
+export const cancelledBeforeRun = (): PromptResponse => observedResponse("cancelled", {});
