@@ -6,6 +6,7 @@ import { parseClientProfile } from "../extensions/compose.js";
 import { AIR_SUBAGENT_ANNOUNCER } from "../extensions/air/subagent-announcer.js";
 import { childSessionId, RFD_ANNOUNCER } from "../translation/subagents/child-session.js";
 import type { ReplayedChild } from "./subagent-child.js";
+import { RootSubagentRoute } from "./root-subagent-route.js";
 import { childRouteFor, SubagentRouter } from "./subagent-router.js";
 
 const ROOT = "root";
@@ -639,10 +640,18 @@ describe("SubagentRouter.cancel", () => {
 });
 
 describe("childRouteFor", () => {
-  it("is a router only for a client that takes native child sessions", () => {
+  it("is a router for a client that takes native child sessions, else the root route", () => {
     const output = { send: () => undefined, notify: () => undefined, stopTask: () => undefined };
     const root = { sessionId: ROOT };
-    expect(childRouteFor(PLAIN_CLIENT, root, output)).toBeUndefined();
+    // A client without a subagent signal sees the child's work on the root session…
+    expect(childRouteFor(PLAIN_CLIENT, root, output)).toBeInstanceOf(RootSubagentRoute);
+    // …but AIR only on request (seed: subagent text for AIR only when asked).
+    const air = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
+    });
+    expect(childRouteFor(air, root, output)).toBeUndefined();
+    const flat = { ...root, passThrough: { forwardSubagentText: true } };
+    expect(childRouteFor(air, flat, output)).toBeInstanceOf(RootSubagentRoute);
     expect(childRouteFor(parseClientProfile({ subagents: {} }), root, output)).toBeInstanceOf(
       SubagentRouter,
     );
