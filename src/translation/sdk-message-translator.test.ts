@@ -389,11 +389,12 @@ describe("SdkMessageTranslator: a tool refused without asking", () => {
         },
       },
     ]);
+    // The result repeats the refusal the denial already reported: only the kind Claude
+    // Code stamped goes out (no second content, no terminal keys).
     expect(t.translate(result("toolu_1", "automode-unavailable"))).toEqual([
       {
         sessionUpdate: "tool_call_update",
         toolCallId: "toolu_1",
-        rawOutput: "Refused.",
         _meta: {
           claudeCode: {
             toolName: "Bash",
@@ -403,6 +404,13 @@ describe("SdkMessageTranslator: a tool refused without asking", () => {
         },
       },
     ]);
+  });
+
+  it("sends nothing more for the result of a refusal it already reported", () => {
+    const t = unrouted(new SdkMessageTranslator(parseClientProfile({}), false));
+    t.translate(bash("toolu_1"));
+    expect(t.translate(denied("toolu_1"))).toHaveLength(1);
+    expect(t.translate(result("toolu_1"))).toEqual([]);
   });
 
   it("redacts with the session's redaction", () => {
