@@ -391,12 +391,14 @@ describe("AIR session index (sessionIndex)", () => {
     ] as const) {
       await expect(s.agent.request(method, params)).rejects.toMatchObject({ code: -32601 });
     }
-    // The plain row: no AIR metadata, and the list options are not read.
+    // The plain row: no AIR metadata, and the list options are not read; `archived`, as
+    // every row of an agent that advertises the standard archive (issue 33).
     expect(await row("not a filter")).toStrictEqual({
       sessionId,
       cwd: expect.any(String),
       title: "Something to index",
       updatedAt: expect.any(String),
+      archived: false,
     });
     expect(JSON.stringify(s.updates(sessionId))).not.toContain("archived");
     expect(s.extNotifications.filter((n) => n.method === "_session/list/changes")).toEqual([]);

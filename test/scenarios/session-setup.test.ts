@@ -26,17 +26,24 @@ describe.each(Object.entries(PROFILES))(
           promptCapabilities: { image: true, embeddedContext: true },
           mcpCapabilities: { http: true, sse: true },
           providers: {},
+          // The quotas RFD and the session-rewind RFD (issue 33).
+          quota: {},
+          rewindSession: { supported: true, supportsEditPrompt: true },
           sessionCapabilities: {
             additionalDirectories: {},
             list: {},
             resume: {},
-            fork: {},
+            fork: { atMessageId: true },
             close: {},
             delete: {},
+            // The standard unstable session methods (issue 33).
+            status: {},
+            title: {},
+            archive: {},
             systemPrompt: { mode: { override: {} } },
             subagents: {},
           },
-          auth: { logout: {} },
+          auth: { logout: {}, status: {} },
           _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
         },
         // Terminal logins only for a client that can run them (auth.test.ts has the shapes).
