@@ -129,7 +129,8 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     everyTool: true,
     timing: true,
     reason:
-      "measured timing (2 of 8 comparisons, toolu_edit and toolu_denied_fetch): upstream " +
+      "measured timing (in 4 of 14 comparisons: toolu_edit, toolu_denied_fetch, toolu_echo): " +
+      "upstream " +
       "sometimes reports a tool call first with its complete input (title, rawInput, " +
       "content, locations), where ours, as always, reports it when the tool_use starts to " +
       "stream (empty input) and fills it in with the updates that follow",
@@ -140,6 +141,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/update tool_call_update toolu_edit update.rawInput.old_string | only ours",
       "← session/update tool_call_update toolu_denied_fetch | only ours",
       "← session/update tool_call_update toolu_denied_fetch | only upstream",
+      "← session/update tool_call_update toolu_echo | only ours",
     ],
     timing: true,
     reason:
