@@ -22,12 +22,51 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "← initialize result agentCapabilities.sessionCapabilities.status | only ours",
       "← initialize result agentCapabilities.sessionCapabilities.title | only ours",
       "← initialize result agentCapabilities.sessionCapabilities.archive | only ours",
-      "← session/list result sessions[*].archived | only ours",
+      "← session/list result sessions[0].archived | only ours",
     ],
     reason:
       "issue 33: account quota (the quotas RFD) and the standard unstable methods " +
       "(session/status, set_title, archive, auth/status), which upstream does not offer; " +
-      "an agent that advertises archive reports `archived` on every listed session",
+      "an agent that advertises archive reports `archived` on every listed session (the " +
+      "conversation lists one)",
+  },
+  {
+    keys: [
+      "← initialize result agentCapabilities.rewindSession.supported | only ours",
+      "← initialize result agentCapabilities.rewindSession.supportsEditPrompt | only ours",
+      "← initialize result agentCapabilities.sessionCapabilities.fork.atMessageId | only ours",
+      "← initialize result agentCapabilities.sessionCapabilities.fork | only upstream",
+    ],
+    reason:
+      "issue 33: rewind, edit a sent prompt (`rewindSession {supported, supportsEditPrompt}`, " +
+      "the session-rewind RFD) and fork at a message (the session-fork-at-message RFD), " +
+      "which upstream does not offer: upstream advertises `fork: {}`, ours " +
+      "`fork: {atMessageId: true}` (so the empty object is upstream's only)",
+  },
+  {
+    keys: [
+      '← session/prompt result @"hello" messageId | only ours',
+      '← session/prompt result @"write it" messageId | only ours',
+      '← session/prompt result @"read it" messageId | only ours',
+      '← session/prompt result @"edit it" messageId | only ours',
+      '← session/prompt result @"write a new file" messageId | only ours',
+      '← session/prompt result @"remove it" messageId | only ours',
+      '← session/prompt result @"two" messageId | only ours',
+      "← session/prompt result @session/cancel messageId | only ours",
+      '← session/prompt result @"/greet the team" messageId | only ours',
+      '← session/prompt result @"plan it" messageId | only ours',
+      '← session/prompt result @"fetch it" messageId | only ours',
+      '← session/prompt result @"echo" messageId | only ours',
+      '← session/prompt result @"delegate" messageId | only ours',
+      '← session/prompt result @"again" messageId | only ours',
+      '← session/prompt result @"wait" messageId | only ours',
+      '← session/prompt result @"delegate the write" messageId | only ours',
+    ],
+    reason:
+      'issue 33 and features.md "Message ids everywhere" (the message-id RFD): the ' +
+      "`session/prompt` answer carries the id of the user message it inserted, so that a " +
+      "client can rewind to it or edit it; upstream answers without one. One key per " +
+      'answered prompt (`@"two"` holds both answers of the two prompts sent at once)',
   },
   {
     keys: ["← initialize result agentCapabilities.sessionCapabilities.subagents | only ours"],
@@ -38,10 +77,14 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/update agent_message_chunk (subagent toolu_agent) | only ours",
-      "← session/update agent_message_chunk (subagent toolu_agent) (replay) | only ours",
+      '← session/update agent_message_chunk (subagent toolu_agent) @"delegate" | only ours',
+      "← session/update agent_message_chunk (subagent toolu_agent) (replay) @session/load | only ours",
+      '← session/update agent_message_chunk (subagent toolu_agent_write) @"delegate the write" | only ours',
+      "← session/update agent_message_chunk (subagent toolu_agent_write) (replay) @session/load | only ours",
       "← session/update tool_call toolu_child (replay) | only ours",
       "← session/update tool_call_update toolu_child (replay) | only ours",
+      "← session/update tool_call toolu_child_write (replay) | only ours",
+      "← session/update tool_call_update toolu_child_write (replay) | only ours",
     ],
     reason:
       'spec Claude tools and ACP fields: "The streamed text of a subagent goes out on the ' +
@@ -72,6 +115,39 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "call contract: a subagent prompt gets one display copy in `content`); upstream shows " +
       "Claude Code's `<tools-used-before-summary>` note as the first block (merged with the " +
       "report in its replay)",
+  },
+  {
+    keys: [
+      "← session/update tool_call toolu_* update.title | value",
+      "← session/update tool_call toolu_* update.rawInput | only ours",
+      "← session/update tool_call toolu_* update.rawInput.* | only upstream",
+      "← session/update tool_call toolu_* update.content | only ours",
+      "← session/update tool_call toolu_* update.content[0]* | only upstream",
+      "← session/update tool_call toolu_* update.locations | only ours",
+      "← session/update tool_call toolu_* update.locations[0]* | only upstream",
+    ],
+    everyTool: true,
+    timing: true,
+    reason:
+      "measured timing (in 4 of 14 comparisons: toolu_edit, toolu_denied_fetch, toolu_echo): " +
+      "upstream " +
+      "sometimes reports a tool call first with its complete input (title, rawInput, " +
+      "content, locations), where ours, as always, reports it when the tool_use starts to " +
+      "stream (empty input) and fills it in with the updates that follow",
+  },
+  {
+    keys: [
+      "← session/update tool_call_update toolu_edit | only upstream",
+      "← session/update tool_call_update toolu_edit update.rawInput.old_string | only ours",
+      "← session/update tool_call_update toolu_denied_fetch | only ours",
+      "← session/update tool_call_update toolu_denied_fetch | only upstream",
+      "← session/update tool_call_update toolu_echo | only ours",
+    ],
+    timing: true,
+    reason:
+      "measured timing, as above: when upstream's first report carries the complete input, " +
+      "its updates that fill the input in are fewer than ours, so the streamed updates pair " +
+      "differently (the permission request and the result still pair)",
   },
   {
     keys: [
@@ -115,6 +191,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/update tool_call_update toolu_denied update._meta.terminal_info.terminal_id | only ours",
       "← session/update tool_call_update toolu_bg update._meta.terminal_info.terminal_id | only ours",
       "← session/update tool_call_update toolu_bg (replay) update._meta.terminal_info.terminal_id | only ours",
+      "← session/update tool_call_update toolu_child update._meta.terminal_info.terminal_id | only ours",
     ],
     reason:
       'spec Compatibility rule: "A `tool_call_update` keeps every `_meta` key, also an ' +
@@ -126,6 +203,8 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/update tool_call_update toolu_bash | only upstream",
       "← session/update tool_call_update toolu_bash update.content[0]* | only ours",
       "← session/update tool_call_update toolu_bash update._meta.terminal_output* | only ours",
+      "← session/update tool_call_update toolu_child update.content[0]* | only ours",
+      "← session/update tool_call_update toolu_child update._meta.terminal_output* | only ours",
       "← session/update tool_call_update toolu_denied | only upstream",
       "← session/update tool_call_update toolu_denied update.content[0].type | only ours",
       "← session/update tool_call_update toolu_denied update.content[0].terminalId | only ours",
@@ -141,16 +220,13 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       'spec Zed conventions: "Claude reports a command once, when it ends, so the output ' +
       'travels in one update"; the Bash row: "The final update repeats `content: [{type: ' +
       '"terminal"}]`". Upstream sends the output in an update of its own (without ' +
-      "`claudeCode.toolName`), which pairs with ours' final update",
+      "`claudeCode.toolName`), which pairs with ours' final update; a subagent's command " +
+      "(`toolu_child`) the same",
   },
   {
     keys: [
       "← session/update tool_call_update toolu_bg update.content[0]* | only ours",
       "← session/update tool_call_update toolu_bg update.content[0]* | only upstream",
-      "← session/update tool_call_update toolu_bg update.content[0].content.text | value",
-      "← session/update tool_call_update toolu_bg update.content[1]* | only ours",
-      "← session/update tool_call_update toolu_bg (replay) update.content[0].content.text | value",
-      "← session/update tool_call_update toolu_bg (replay) update.content[1]* | only ours",
       "← session/update tool_call_update toolu_bg (replay) update._meta.terminal_exit* | only upstream",
     ],
     reason:
@@ -169,7 +245,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   {
     keys: [
       "← session/update tool_call_update toolu_denied update.content[0].content.text | value",
-      "← session/update tool_call_update toolu_denied update.content[1]* | only ours",
       "← session/update tool_call_update toolu_denied update.rawOutput | value",
       "← session/update tool_call_update toolu_denied_fetch update.content[0].content.text | value",
       "← session/update tool_call_update toolu_denied_fetch update.content[1]* | only ours",
@@ -206,10 +281,12 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/update usage_update @session/cancel | only ours",
       "← session/prompt result @session/cancel usage* | only ours",
       "← session/prompt result @session/cancel _meta.quota* | only ours",
+      "← session/prompt result @session/cancel _meta.quota.model_usage | only upstream",
     ],
     reason:
       "issue 22: ours answers a cancelled prompt with what the turn was seen to spend, and " +
-      "reports nothing of the turn after it; upstream answers without usage and reports the " +
+      "reports nothing of the turn after it; upstream answers without usage (an empty " +
+      "`model_usage` when ours lists the call) and reports the " +
       "interrupted call when Claude Code does. Measured timing: whether a call of the " +
       "interrupted turn is reported before the answer varies from run to run",
     timing: true,
@@ -229,10 +306,21 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     ],
     reason:
       "features.md Session titles (one generated title per session): ours titles a session " +
-      "from its first prompt at the " +
-      "end of the first turn that reaches Claude (and lists Claude Code's title, else that); " +
-      "upstream sends Claude Code's generated title when it arrives, a turn later, and again " +
-      "after a failed turn, and lists the last prompt",
+      "from its first prompt at the end of the first turn that reaches Claude (and lists " +
+      "Claude Code's title, else that); upstream sends Claude Code's generated title when it " +
+      "arrives, a turn later, and again after a failed turn, and lists the last prompt",
+  },
+  {
+    keys: [
+      '← session/update session_info_update @"fetch it" | only upstream',
+      '← session/update session_info_update @"busy" | only upstream',
+      '← session/update session_info_update @"/mcp" | only upstream',
+    ],
+    timing: true,
+    reason:
+      "features.md Session titles, as above; measured timing: upstream's title update goes " +
+      "out when Claude Code's title request answers, which falls in one of these turns or " +
+      "the next depending on the load (seen in some runs only)",
   },
   {
     keys: [

@@ -273,6 +273,27 @@ describe("align", () => {
     ]);
   });
 
+  it("pairs a permission request sent before the tool call's updates on one side only", () => {
+    // Upstream asks before its streamed updates, ours after two of them: the requests pair
+    // (a request on one side only fails the comparison), the updates that cross them do not.
+    const call = "← session/update tool_call toolu_x";
+    const update = "← session/update tool_call_update toolu_x";
+    const ask = "← session/request_permission toolu_x";
+    const answer = "→ session/request_permission result toolu_x";
+    expect(align([call, update, update, ask, answer], [ask, answer, call, update, update])).toEqual(
+      [
+        [0, undefined],
+        [1, undefined],
+        [2, undefined],
+        [3, 0],
+        [4, 1],
+        [undefined, 2],
+        [undefined, 3],
+        [undefined, 4],
+      ],
+    );
+  });
+
   it("among equal labels, pairs the most similar messages", () => {
     // Two candidates for one: the second is more similar.
     expect(align(["u"], ["u", "u"], (_i, j) => (j === 1 ? 0.9 : 0.1))).toEqual([

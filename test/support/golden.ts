@@ -59,6 +59,12 @@ const IDENTITY_PATH = /^agentInfo\.(name|version)$/;
 const RUN_PATH = /(^|\.)(agentId|[a-zA-Z]*[dD]urationMs)$/;
 /** The client's requests and the agent's answers (`align`). */
 const ANCHOR = /^(→ [^ ]+$|← (?!session\/update|session\/request_permission|_).* (result|error)$)/;
+/**
+ * The agent's permission requests: a client asked on one side only fails the comparison
+ * (`golden-accepted.ts`), so a request pairs with the other side's whenever it can, also
+ * when one side sent it before the tool call's streamed updates and the other after.
+ */
+const PERMISSION_REQUEST = /^← session\/request_permission /;
 /** The client's answers to the agent's requests: the test sets their timing. */
 const CLIENT_ANSWER = /^→ .* result( toolu_\S+)?$/;
 /** Requests whose answer follows a replay of the session's history. */
@@ -304,9 +310,10 @@ function compareFields(
 
 /**
  * Pairs of indexes that align `a` with `b`: equal labels only, as many pairs as possible
- * (a client's request or the agent's answer counts as much as four updates: they anchor
- * the turns, so an update that comes before a prompt's answer on one side and after it on
- * the other does not unpair the answers; the client's own answers, whose timing the test
+ * (a client's request, the agent's answer or its permission request counts as much as four
+ * updates: they anchor the turns, so an update that comes before a prompt's answer or a
+ * permission request on one side and after it on the other does not unpair them; the
+ * client's own answers, whose timing the test
  * sets, count as half an update), and among alignments that pair as much, the one whose
  * paired messages share the most fields (`similarity`, in [0, 1)); the unmatched
  * elements of each side in between (`[i, undefined]`, `[undefined, j]`), in order.
@@ -319,7 +326,8 @@ export function align(
   const best: number[][] = Array.from({ length: a.length + 1 }, () =>
     new Array<number>(b.length + 1).fill(0),
   );
-  const weight = (label: string) => (ANCHOR.test(label) ? 4 : CLIENT_ANSWER.test(label) ? 0.5 : 1);
+  const weight = (label: string) =>
+    ANCHOR.test(label) || PERMISSION_REQUEST.test(label) ? 4 : CLIENT_ANSWER.test(label) ? 0.5 : 1;
   const pairScore = (i: number, j: number) =>
     a[i] === b[j] ? weight(a[i]!) + similarity(i, j) : -1;
   for (let i = a.length - 1; i >= 0; i--) {
