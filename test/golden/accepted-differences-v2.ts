@@ -1,14 +1,19 @@
 import type { AcceptedDifference } from "../support/golden-accepted.js";
+import { commands, FORK_COMMANDS } from "./accepted-differences-v2-commands.js";
 
 /**
  * The differences between our ACP v2 traffic and the published upstream adapter's v2
  * surface (`@agentclientprotocol/claude-agent-acp` 0.101.0, seed 004) that
  * `test/scenarios/upstream-golden-v2.test.ts` accepts (issue 31). Kept apart from the v1
- * list (`accepted-differences.ts`, narrowed in parallel): each key names one message (or
- * one tool call of the scripted conversations) and one field, and a key that matches
- * nothing fails the test. Entries under "Not matched yet" are differences found here and
- * left for a follow-up, not choices: each says what upstream does.
+ * list (`accepted-differences.ts`), under the same rules (`test/support/golden-accepted.ts`):
+ * one entry per cause, each key naming one message (one tool call, or one update kind in
+ * one turn: `@"<prompt>"`, `@<method>`) and one field; `*` only for the rest of one field;
+ * a permission request or a client answer on one side only always fails, and so does a key
+ * that matches nothing (but for entries marked `timing`). Entries under "Not matched yet"
+ * are differences found here and left for a follow-up, not choices: each says what
+ * upstream does.
  */
+
 export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
   {
     keys: ["← initialize result info.name | value", "← initialize result info.version | value"],
@@ -16,17 +21,34 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/update agent_message_chunk update.content.text | value",
-      "← session/update state_update update.error.message | value",
-      "← session/update notice update.description | value",
+      "← initialize result capabilities.quota | only ours",
+      "← initialize result capabilities.auth.status | only ours",
+      "← initialize result capabilities.session.status | only ours",
+      "← initialize result capabilities.session.title | only ours",
+      "← initialize result capabilities.session.archive | only ours",
+      "← session/list result sessions[0].archived | only ours",
     ],
     reason:
-      "spec: every text that reaches the user is redacted (the scripted endpoint's host in " +
-      "the 529 error and in Claude Code's auto mode warning); upstream shows Claude Code's " +
-      "text as is",
+      "issue 33, as on v1: account quota (the quotas RFD) and the standard unstable methods " +
+      "(session/status, set_title, archive, auth/status), which upstream does not offer; " +
+      "an agent that advertises archive reports `archived` on every listed session",
   },
   {
-    keys: ["← session/update notice update.title | value"],
+    keys: [
+      '← session/update agent_message_chunk @"busy" update.content.text | value',
+      '← session/update state_update @"busy" update.error.message | value',
+      "← session/update agent_message_chunk @session/resume update.content.text | value",
+      '← session/update notice @"hello" update.description | value',
+      '← session/update state_update @"who" update.error.message | value',
+    ],
+    reason:
+      "spec, as on v1: every text that reaches the user is redacted (the scripted " +
+      "endpoint's host in the 529 error, live and in the resume's replay, and in Claude " +
+      "Code's auto mode warning), and an error keeps Claude Code's reason; upstream shows " +
+      "Claude Code's text as is, and a bare `Authentication required`",
+  },
+  {
+    keys: ['← session/update notice @"hello" update.title | value'],
     reason:
       "product (features.md notice): Claude Code's warning line is titled by what it is " +
       "about (`Auto mode`, the same title v1 clients get); upstream titles every such line " +
@@ -45,37 +67,77 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/* result availableCommands[name=color].* | only upstream",
-      "← session/* result availableCommands[name=config].* | only upstream",
-      "← session/* result availableCommands[name=focus].* | only upstream",
-      "← session/* result availableCommands[name=mcp].description | value",
-      "← session/* result availableCommands[name=mcp].input.hint | value",
-      "← session/update available_commands_update update.availableCommands[name=*].* | only *",
-      "← session/update available_commands_update update.availableCommands[name=mcp].* | value",
-      "← session/update available_commands_update | only *",
+      ...commands("session/new", ["config"], "only upstream"),
+      ...commands("session/resume", ["config"], "only upstream"),
+      "← session/new result availableCommands[name=mcp].description | value",
+      "← session/new result availableCommands[name=mcp].input.hint | value",
+      "← session/resume result availableCommands[name=mcp].description | value",
+      "← session/resume result availableCommands[name=mcp].input.hint | value",
+      "← session/update available_commands_update update.availableCommands[name=config]* | only upstream",
+      "← session/update available_commands_update update.availableCommands[name=doctor]* | only ours",
+      "← session/update available_commands_update update.availableCommands[name=reload-plugins]* | only ours",
+      "← session/update available_commands_update update.availableCommands[name=mcp].description | value",
+      "← session/update available_commands_update update.availableCommands[name=mcp].input.hint | value",
     ],
     reason:
-      "product, as on v1: ours leaves out Claude Code's terminal-only commands (color, " +
-      "config, focus) and has its own `/mcp` (with `auth`); ours sends the update once right " +
-      "after the setup answer, upstream during the first prompt, twice",
+      "features.md 1h, as on v1: ours drops Claude Code's terminal-bound commands (`color`, " +
+      "`config`, `focus`) and offers the others it runs headless; its own `/mcp` also signs " +
+      "in a server (`auth`)",
   },
   {
     keys: [
-      "← session/update terminal_update update.capabilities.cancel | only ours",
-      "← session/update terminal_update update.capabilities | only ours",
-      "← session/update tool_call_update toolu_bash update.capabilities* | only ours",
-      "← session/update tool_call_update toolu_denied update.capabilities* | only ours",
-      "← session/update tool_call_update toolu_child update.capabilities* | only ours",
-      "← session/update subagent_update update.capabilities.cancel | only ours",
+      ...commands("session/new", ["color", "focus"], "only upstream"),
+      ...commands("session/resume", ["color", "focus"], "only upstream"),
+      ...commands("session/fork", ["color", "focus"], "only upstream"),
+    ],
+    reason:
+      "features.md 1h: ours drops Claude Code's terminal-bound commands; measured timing, " +
+      "as on v1: Claude Code lists `color` and `focus` in some runs only",
+    timing: true,
+  },
+  {
+    keys: [
+      "← session/update available_commands_update | only ours",
+      "← session/update available_commands_update | only upstream",
+    ],
+    reason:
+      "features.md `available_commands_update`, as on v1: sent after session setup and " +
+      "replay, and when Claude Code's commands change; upstream sends them during the first " +
+      "prompt (twice) and after a resume's answer. A state update: how often it goes out is " +
+      "timing (its content is compared field by field, above)",
+  },
+  {
+    keys: commands("session/fork", FORK_COMMANDS, "only upstream"),
+    reason:
+      "not matched yet: ours answers `session/fork` with Claude Code's commands only when " +
+      "they are known at the answer (cached or Claude Code up); a forked session's are not " +
+      "yet, and follow in `available_commands_update`",
+  },
+  {
+    keys: [
+      '← session/update terminal_update @"write it" update.capabilities | only ours',
+      '← session/update terminal_update @"write it" update.capabilities.cancel | only ours',
+      '← session/update terminal_update @"remove it" update.capabilities | only ours',
+      '← session/update terminal_update @"remove it" update.capabilities.cancel | only ours',
+      '← session/update terminal_update @"delegate" update.capabilities | only ours',
+      '← session/update terminal_update @"delegate" update.capabilities.cancel | only ours',
+      "← session/update tool_call_update toolu_bash update.capabilities | only ours",
+      "← session/update tool_call_update toolu_bash update.capabilities.cancel | only ours",
+      "← session/update tool_call_update toolu_denied update.capabilities | only ours",
+      "← session/update tool_call_update toolu_denied update.capabilities.cancel | only ours",
+      "← session/update tool_call_update toolu_child update.capabilities | only ours",
+      "← session/update tool_call_update toolu_child update.capabilities.cancel | only ours",
+      "← session/update subagent_update @session/resume update.capabilities.cancel | only ours",
     ],
     reason:
       "features.md v2 'Cancel one command': ours serves `tool_call/cancel` and " +
       "`terminal/cancel` (the v2 draft's methods) and advertises `capabilities.cancel` on " +
-      "what they can stop; upstream serves neither",
+      "what they can stop (and clears it, `null`, when it ends); upstream serves neither",
   },
   {
     keys: [
-      "← session/request_permission subject.toolCall.content[0].patch.text | value",
+      "← session/request_permission toolu_edit subject.toolCall.content[0].patch.text | value",
+      "← session/request_permission toolu_write subject.toolCall.content[0].patch.text | value",
       "← session/update tool_call_update toolu_edit update.content[0].patch.text | value",
       "← session/update tool_call_update toolu_write update.content[0].patch.text | value",
     ],
@@ -87,16 +149,22 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/request_permission options[optionId=allow-with-updates].* | *",
-      "← session/update terminal_update update.output.data | value",
-      "← session/update tool_call_update toolu_denied_fetch update.content[*",
+      "← session/request_permission toolu_bash options[optionId=allow-with-updates].name | value",
+      "← session/request_permission toolu_denied_fetch options[optionId=allow-with-updates].name | value",
+      "← session/request_permission toolu_echo options[optionId=allow-with-updates].name | value",
+      "← session/request_permission toolu_denied options[optionId=allow-with-updates].optionId | only ours",
+      "← session/request_permission toolu_denied options[optionId=allow-with-updates].name | only ours",
+      "← session/request_permission toolu_denied options[optionId=allow-with-updates].kind | only ours",
+      '← session/update terminal_update @"remove it" update.output.data | value',
+      "← session/update tool_call_update toolu_denied_fetch update.content[0].content.text | value",
+      "← session/update tool_call_update toolu_denied_fetch update.content[1]* | only ours",
       "← session/update tool_call_update toolu_denied_fetch update.rawOutput | value",
     ],
     reason:
       "product, as on v1 (spec Permission presentation): our option names say where a rule " +
       "is saved, and ours offers the rule Claude Code suggests for every command; a refused " +
-      "tool shows Claude Code's own refusal text (the refused command's terminal output too), " +
-      "where upstream writes a text of its own",
+      "tool shows Claude Code's own refusal text (the refused command's terminal output too, " +
+      "and the fetch keeps its prompt as first content), where upstream writes a text of its own",
   },
   {
     keys: ["← session/update tool_call_update toolu_read update.content[0].content.text | value"],
@@ -106,26 +174,81 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/update session_info_update | only *",
+      '← session/update session_info_update @"hello" | only ours',
+      '← session/update session_info_update @"hello" | only upstream',
+      '← session/update session_info_update @"write it" | only upstream',
+      '← session/update session_info_update @"/greet the team" | only ours',
+      '← session/update session_info_update @"/greet the team" | only upstream',
+      '← session/update session_info_update @"plan it" | only upstream',
+      '← session/update session_info_update @"busy" | only upstream',
+      '← session/update session_info_update @"limit" | only upstream',
+      "← session/update session_info_update @session/resume | only upstream",
+      '← session/update session_info_update @"again" | only upstream',
       "← session/list result sessions[0].title | value",
     ],
     reason:
-      "product, as on v1: ours titles a session from its first prompt at the end of the " +
-      "first turn; upstream waits for Claude Code's generated title, during a later turn",
+      "features.md Session titles, as on v1: ours titles a session from its first prompt at " +
+      "the end of the first turn that reaches Claude; upstream sends Claude Code's generated " +
+      "title when it arrives, a turn later, again after a failed turn and in a resume's " +
+      "replay, and lists the last prompt. Measured timing: the turn the generated title " +
+      "lands in varies from run to run",
+    timing: true,
   },
   {
     keys: [
-      "← session/update usage_update | only *",
-      "← session/update state_update update.usage.* | only ours",
-      "← session/update state_update update._meta.quota.* | only ours",
+      "← session/update usage_update @session/cancel | only upstream",
+      "← session/update usage_update @session/cancel | only ours",
+      "← session/update state_update @session/cancel | only ours",
+      "← session/update state_update @session/cancel | only upstream",
+      "← session/update state_update @session/cancel update.usage* | only ours",
+      "← session/update state_update @session/cancel update._meta.quota* | only ours",
     ],
     reason:
-      "timing of a cancel, as on v1: ours ends a cancelled turn with what it was seen to " +
-      "spend; upstream reports the interrupted call's usage when it comes, after its idle",
+      "issue 22, as on v1: ours ends a cancelled turn with what it was seen to spend (and " +
+      "the account quota, issue 33); upstream reports the interrupted call's usage when it " +
+      "comes, after its idle. Measured timing: whether a call of the interrupted turn is " +
+      "reported before the idle varies from run to run (and with it, which idle the " +
+      "comparison pairs with ours)",
+    timing: true,
   },
   {
     keys: [
-      "← session/update tool_call_update toolu_write update.content[0].* | only ours",
+      '← session/update usage_update @"write it" | only ours',
+      '← session/update usage_update @"write it" | only upstream',
+      '← session/update usage_update @"fetch it" | only ours',
+      '← session/update usage_update @"fetch it" | only upstream',
+      '← session/update usage_update @"echo" | only ours',
+      '← session/update usage_update @"echo" | only upstream',
+      '← session/update usage_update @"delegate" | only ours',
+      '← session/update usage_update @"delegate" | only upstream',
+      '← session/update state_update @"fetch it" | only ours',
+      '← session/update state_update @"fetch it" | only upstream',
+      '← session/update state_update @"echo" | only ours',
+      '← session/update state_update @"echo" | only upstream',
+    ],
+    reason:
+      "measured timing: each adapter reports a model call's usage when Claude Code's " +
+      "message reaches it; whether that is before or after the permission request and the " +
+      "`running` of the tool's turn varies (the same reports, in another order, and with " +
+      "them which `running` the comparison pairs with ours)",
+    timing: true,
+  },
+  {
+    keys: [
+      "← session/update tool_call_update toolu_echo | only ours",
+      "← session/update tool_call_update toolu_echo update.rawInput | only ours",
+      "← session/update tool_call_update toolu_echo update.rawInput.text | only upstream",
+    ],
+    reason:
+      "measured timing: in some runs ours reports the MCP tool call once more while its " +
+      "input streams (`rawInput: {}`), and the comparison pairs that report with " +
+      "upstream's report of the full input",
+    timing: true,
+  },
+  {
+    keys: [
+      "← session/update tool_call_update toolu_write update.content[0].type | only ours",
+      "← session/update tool_call_update toolu_write update.content[0].changes[0]* | only ours",
       "← session/update tool_call_update toolu_write update.rawInput.content | only ours",
       "← session/update tool_call_update toolu_write | only upstream",
       "← session/update tool_call_update toolu_edit | only ours",
@@ -137,9 +260,12 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/update tool_call_update toolu_bash update.content[0].* | only ours",
-      "← session/update tool_call_update toolu_denied update.content[0].* | only ours",
-      "← session/update tool_call_update toolu_child update.content[0].* | only ours",
+      "← session/update tool_call_update toolu_bash update.content[0].type | only ours",
+      "← session/update tool_call_update toolu_bash update.content[0].terminalId | only ours",
+      "← session/update tool_call_update toolu_denied update.content[0].type | only ours",
+      "← session/update tool_call_update toolu_denied update.content[0].terminalId | only ours",
+      "← session/update tool_call_update toolu_child update.content[0].type | only ours",
+      "← session/update tool_call_update toolu_child update.content[0].terminalId | only ours",
     ],
     reason:
       "spec Zed conventions, as on v1: a command's final report repeats its terminal " +
@@ -172,14 +298,20 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/update session_message update.messageId | value",
-      "← session/update session_message update.senderMessageId | value",
-      "← session/update session_message update.recipientMessageId | *",
-      "← session/update session_message update.recipientSessionId | value",
-      "← session/update session_message update.senderSessionId | value",
-      "← session/update session_message | only *",
-      "← session/update session_message update.content[0].text | value",
-      "← session/update subagent_update | only *",
+      '← session/update session_message @"delegate" update.messageId | value',
+      '← session/update session_message @"delegate" update.senderMessageId | value',
+      '← session/update session_message @"delegate" update.recipientMessageId | value',
+      '← session/update session_message @"delegate" update.recipientSessionId | value',
+      '← session/update session_message @"delegate" | only ours',
+      '← session/update session_message @"delegate" | only upstream',
+      "← session/update session_message @session/resume update.messageId | value",
+      "← session/update session_message @session/resume update.senderMessageId | value",
+      "← session/update session_message @session/resume update.recipientMessageId | value",
+      "← session/update session_message @session/resume update.recipientMessageId | only ours",
+      "← session/update session_message @session/resume update.recipientSessionId | value",
+      "← session/update session_message @session/resume update.senderSessionId | value",
+      "← session/update session_message @session/resume update.content[0].text | value",
+      "← session/update session_message @session/resume | only ours",
     ],
     reason:
       "spec Native subagent sessions (features.md 'Follow subagents'): ours names the child " +
@@ -187,51 +319,73 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "the child's report without Claude Code's notes for the model; upstream names the " +
       "child by the agent id, both views by the tool call id, and keeps the notes",
   },
+  {
+    keys: [
+      "← session/update subagent_update @session/resume | only ours",
+      "← session/update subagent_update @session/resume | only upstream",
+      "← session/update state_update @session/resume | only ours",
+      "← session/update state_update @session/resume | only upstream",
+      "← session/update terminal_update @session/resume | only upstream",
+      '← session/update state_update @"again" | only upstream',
+    ],
+    reason:
+      "not matched yet: a resume's replay. Ours replays the session's `running` and the " +
+      "child's states around its messages; upstream replays the child's command output " +
+      "(`terminal_update`), and after the answer repeats the child's and the session's " +
+      "`idle` before the next prompt's `running`",
+  },
+  {
+    keys: ["← session/update subagent_update @session/resume update.state.background | only ours"],
+    reason:
+      "measured upstream behaviour: its live child states carry `background: []`, its " +
+      "`session/resume` replay's do not; ours sends the list on every state",
+  },
   // Not matched yet (issue 31 follow-up): what upstream's v2 does that ours does not.
   {
     keys: [
       "← initialize result capabilities._meta.claudeCode.promptQueueing | only upstream",
       "← initialize result capabilities._meta.authStatus | only upstream",
-      "← _auth/status_update | only upstream",
     ],
     reason:
       "not matched yet: upstream's v2 `initialize` keeps its v1 `_meta` (prompt queueing, " +
-      "the sign-in state push) and pushes `_auth/status_update`; ours keeps both on v1",
-  },
-  {
-    keys: ["← session/fork result availableCommands[name=*].* | only upstream"],
-    reason:
-      "not matched yet: ours answers `session/fork` with Claude Code's commands only when " +
-      "they are known at the answer (cached or Claude Code up); a forked session's are not " +
-      "yet, and follow in `available_commands_update`",
-  },
-  {
-    keys: ["← session/update subagent_update update.state.background | only ours"],
-    reason:
-      "measured upstream behaviour: its live child states carry `background: []`, its " +
-      "`session/resume` replay's do not; ours sends the list on every state",
+      "the sign-in state push); ours keeps both on v1 (v2 clients get the standard " +
+      "`auth.status` capability, issue 33)",
   },
   {
     keys: [
-      "← session/update user_message | only upstream",
-      "← session/update agent_message | only upstream",
+      "← _auth/status_update | only upstream",
+      '← session/update subagent_update @"again" | only upstream',
+    ],
+    reason:
+      "not matched yet: upstream pushes `_auth/status_update` when its sign-in probe ends, " +
+      "and repeats a resumed session's child `idle` at the next prompt. Measured timing: " +
+      "the probe may end after the conversation, and the repeated child state comes in some " +
+      "runs only",
+    timing: true,
+  },
+  {
+    keys: [
+      "← session/update user_message @session/resume | only upstream",
+      "← session/update agent_message @session/resume | only upstream",
     ],
     reason:
       "not matched yet: upstream's replay announces each message with an empty " +
       "`user_message` / `agent_message` before its chunks",
   },
   {
-    keys: ["← session/update state_update | only *"],
+    keys: ['← session/update state_update @"two" | only upstream'],
     reason:
       "features.md v2 'Queue prompts' and measured upstream behaviour: two prompts sent at " +
       "once run in one `running` stretch on ours (the second is held, then inserted), where " +
-      "upstream goes `idle` between them; after a `session/resume` replay upstream sends an " +
-      "extra `idle` before the next prompt's `running`",
+      "upstream goes `idle` between them",
   },
   {
     keys: [
-      "← session/update state_update update.error.data.errorKind | only upstream",
+      '← session/update state_update @"fail" update.error.data.errorKind | only upstream',
+      '← session/update state_update @"busy" update.error.data.errorKind | only upstream',
+      '← session/update state_update @"limit" update.error.data.errorKind | only upstream',
       "← session/update config_option_update | only upstream",
+      '← session/update config_option_update (subagent toolu_agent) @"delegate" | only upstream',
     ],
     reason:
       "not matched yet: upstream adds `error.data.errorKind` to a failed turn's idle, and " +

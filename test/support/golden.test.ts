@@ -81,6 +81,21 @@ describe("normaliseTraffic", () => {
     ]);
   });
 
+  it("labels a v2 permission request and its answer by the tool call under `subject`", () => {
+    const traffic = [
+      entry("to-client", {
+        id: 5,
+        method: "session/request_permission",
+        params: { subject: { toolCall: { toolCallId: "toolu_b" } }, options: [] },
+      }),
+      entry("to-agent", { id: 5, result: { outcome: { outcome: "cancelled" } } }),
+    ];
+    expect(normaliseTraffic(traffic, volatile).map((m) => m.label)).toEqual([
+      "← session/request_permission toolu_b",
+      "→ session/request_permission result toolu_b",
+    ]);
+  });
+
   it("replaces ids, times, counts and the adapter's identity", () => {
     const traffic = [
       entry("to-client", {

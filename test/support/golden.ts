@@ -152,7 +152,9 @@ function replacements(volatile: Volatile): Array<[string, string]> {
  */
 function updateLabel(params: Json | undefined): string {
   if (!isObject(params)) return "";
-  const toolCall = isObject(params.update) ? params.update : params.toolCall;
+  // A v2 permission request names its tool call under `subject` (v1: `toolCall`).
+  const subject = isObject(params.subject) ? params.subject.toolCall : undefined;
+  const toolCall = isObject(params.update) ? params.update : (subject ?? params.toolCall);
   if (!isObject(toolCall)) return "";
   const kind = isObject(params.update) ? ` ${String(params.update.sessionUpdate)}` : "";
   const id = typeof toolCall.toolCallId === "string" ? ` ${toolCall.toolCallId}` : "";
