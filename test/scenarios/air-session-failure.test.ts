@@ -171,6 +171,7 @@ describe("sessionFailure: a turn's failures", () => {
     ]);
     expect(response).toStrictEqual({
       stopReason: "end_turn",
+      messageId: expect.any(String),
       usage: NO_TOKENS,
       _meta: {
         ...NO_QUOTA,
@@ -238,6 +239,7 @@ describe("sessionFailure: a turn's failures", () => {
     const id = failureId(response._meta);
     expect(response).toStrictEqual({
       stopReason: "end_turn",
+      messageId: expect.any(String),
       usage: NO_TOKENS,
       _meta: {
         ...NO_QUOTA,
@@ -327,6 +329,7 @@ describe("sessionFailure: a start Claude Code refuses", () => {
     const response = await s.prompt(sessionId, "two");
     expect(response).toStrictEqual({
       stopReason: "end_turn",
+      messageId: expect.any(String),
       usage: expect.any(Object),
       _meta: {
         quota: expect.any(Object),

@@ -478,6 +478,7 @@ describe("quota", () => {
       };
       expect(response).toStrictEqual({
         stopReason: "cancelled",
+        messageId: expect.any(String), // the prompt's message id (issue 33)
         usage: {
           inputTokens: 40,
           outputTokens: 1,
