@@ -29,6 +29,29 @@ describe("rewind answer", () => {
     });
   });
 
+  it("reports no file when Claude Code's restore gave no answer, and links left alone", () => {
+    const quiet = { ...plan, unrestorable: [] };
+    expect(restoreMeta(true, quiet, undefined)).toEqual({
+      claudeCode: { restoredFiles: { files: [], insertions: 0, deletions: 0 } },
+    });
+    const linked = { files: ["/w/a.txt"], insertions: 3, deletions: 4, skippedLinks: 2 };
+    expect(restoreMeta(true, quiet, linked)).toEqual({
+      claudeCode: {
+        restoredFiles: { files: ["/w/a.txt"], insertions: 3, deletions: 4, skippedLinks: 2 },
+      },
+    });
+  });
+
+  it("carries the restore's report in the answer's _meta", () => {
+    const files = { files: [], insertions: 0, deletions: 0 };
+    const restore = restoreMeta(true, { ...plan, unrestorable: [] }, files);
+    expect(rewindAnswer({ ...plan, lastMessageId: undefined }, restore)).toEqual({
+      remainingMessageCount: 2,
+      lastMessageId: null,
+      _meta: { claudeCode: { restoredFiles: files } },
+    });
+  });
+
   it("reports the restored files and what a restore cannot undo", () => {
     const files = { files: ["/w/a.txt"], insertions: 1, deletions: 2 };
     expect(restoreMeta(true, plan, files)).toEqual({
