@@ -55,7 +55,17 @@ export function flatSubagents(
   passThrough: Readonly<Record<string, unknown>>,
 ): boolean {
   if (profile.zed.subagentTranscript || passThrough.forwardSubagentText === true) return true;
-  return !profile.air.client && !profile.lody.client && !subagentsOffRoot(profile);
+  return profile.hooks.subagentsOnRootOnRequest !== true && !subagentsOffRoot(profile);
+}
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * A subagent's work reaches the root session only when the client asks for the flat
+     * transcript (AIR: subagent text on request; Lody: its task cards instead).
+     */
+    readonly subagentsOnRootOnRequest?: boolean;
+  }
 }
 
 /**

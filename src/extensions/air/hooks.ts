@@ -20,6 +20,7 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     toolCallDecorators: decorators,
     ...(air.diffPatch ? { previewsFileChanges: true } : {}),
     compactionMeta: [contextCompactionMeta],
+    subagentsOnRootOnRequest: true,
     ...(air.nativeSubagentSessions ? { subagentBridge: AIR_SUBAGENT_ANNOUNCER } : {}),
     ...(air.asyncTasks ? { taskPresenters: [() => AIR_TASK_PRESENTER] } : {}),
   };

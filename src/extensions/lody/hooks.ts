@@ -31,6 +31,7 @@ export function lodyHooks(lody: LodyProfile): Partial<ExtensionHooks> {
     extensions: [LODY],
     toolCallDecorators: [lodyToolNameDecorator()],
     compactionMeta: [compactionActivity],
+    subagentsOnRootOnRequest: true,
     compactionFailsOnTurnEnd: true,
     messageTaps: [lodyTaps],
     sessionTitles: (parts) => new LodyTitles(parts),
