@@ -8,17 +8,14 @@ import type {
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
-import type { StopAsyncTaskResponse } from "../extensions/air/async-tasks/stop-method.js";
-import { isGatewayMethod } from "../extensions/gateway/sign-in.js";
-import { goalControlPrompt } from "../extensions/lody/goal.js";
 import { PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
-import { parseClientProfile } from "../extensions/compose.js";
+import { connectExtensions, parseClientProfile } from "../extensions/compose.js";
 import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
 import { isSessionId } from "../sdk/transcript-paths.js";
 import type { Session } from "../session/session.js";
 import { LOGIN_METHOD_IDS } from "../translation/auth.js";
 import { toAvailableCommands } from "../translation/commands.js";
-import { fromAcpPrompt, UnsupportedPromptContent } from "../translation/prompt.js";
+import { toClaudeContent, type ClaudeUserBlock } from "../translation/prompt.js";
 import { checkSystemPrompt } from "../translation/system-prompt.js";
 import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-error.js";
 import type { AgentOptions } from "./agent-options.js";
@@ -31,7 +28,7 @@ import { findStoredSession } from "./history/stored-session.js";
 import { SessionIndex } from "./history/session-index.js";
 import { loadSession } from "./load-session.js";
 import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
-import { LodyControls } from "./lody-controls.js";
+import { extensionHost } from "./extension-host.js";
 import { SessionControls } from "./session-controls.js";
 import { SessionIndexControls } from "./session-index-controls.js";
 import { SessionMethods } from "./session-methods.js";
@@ -40,6 +37,20 @@ import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription, renewQueriesOnKindChange } from "./subscription-guard.js";
 import { checkWorkingDirectory } from "./session-params.js";
 import { listSessions, type ListRequest } from "./session-list.js";
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** Whether `authenticate(methodId)` is an extension's sign-in, which `providers` runs. */
+    readonly signsIn?: (methodId: string) => boolean;
+    /**
+     * What a prompt runs instead of its content, from the prompt's `_meta`; undefined: its
+     * content. A malformed request throws `invalidInput`, before anything runs.
+     */
+    readonly promptCommand?: (meta: unknown) => ClaudeUserBlock[] | undefined;
+    /** `session/delete` archives the stored session instead of deleting it. */
+    readonly archivesOnDelete?: boolean;
+  }
+}
 
 /** What a session setup answers: its modes and config options. */
 export interface SessionSetupAnswer {
@@ -66,13 +77,6 @@ export class AcpAgent {
   });
   /** `_session/steering` and `_session/goal`. */
   readonly controls = new SessionControls(this.sessions, () => this.negotiated);
-  /** The `_lody/...` requests of a Lody client. */
-  readonly lody = new LodyControls({
-    sessions: this.sessions,
-    profile: () => this.negotiated,
-    client: () => this.client,
-    plan: () => this.auth?.plan,
-  });
   private readonly index = new SessionIndex();
   /** AIR's session index: rename, archive, unarchive, batch get, list subscriptions. */
   readonly sessionIndex = new SessionIndexControls({
@@ -81,6 +85,17 @@ export class AcpAgent {
     client: () => this.client,
     changed: () => this.index.invalidate(),
   });
+  /** The extensions' own methods (`_lody/...`, AIR's, `_session/steering`) and state. */
+  readonly extensions = connectExtensions(
+    extensionHost({
+      sessions: this.sessions,
+      profile: () => this.negotiated,
+      client: () => this.client,
+      plan: () => this.auth?.plan,
+      controls: this.controls,
+      sessionIndex: this.sessionIndex,
+    }),
+  );
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;
   /** The capabilities as the client sent them (markers the ACP SDK's schema drops). */
@@ -108,7 +123,7 @@ export class AcpAgent {
     client: () => this.client,
     profile: () => this.negotiated,
     auth: () => this.auth,
-    rateLimits: this.lody.rateLimits,
+    rateLimits: this.extensions.rateLimits,
     quota: this.account.quota,
   });
 
@@ -137,14 +152,14 @@ export class AcpAgent {
   }
 
   /**
-   * `authenticate`: a gateway sign-in (`meta`: the request's `_meta`), for a client that
-   * declared the gateway capability. Any other id is invalid params (features.md 1a, as the
+   * `authenticate`: an extension's sign-in (`meta`: the request's `_meta`; the Zed gateway's,
+   * for a client that declared it). Any other id is invalid params (features.md 1a, as the
    * reference): a terminal login runs in the client's terminal and never comes through
    * `authenticate` (ACP "Terminal authentication": the client does not call it for a
    * `terminal` method, and reconnects after the login).
    */
   async authenticate(methodId: string, meta?: unknown): Promise<void> {
-    if (this.negotiated.authGateway && isGatewayMethod(methodId)) {
+    if (this.negotiated.hooks.signsIn?.(methodId)) {
       return this.providers.signIn(methodId, meta);
     }
     if (LOGIN_METHOD_IDS.has(methodId)) {
@@ -232,21 +247,22 @@ export class AcpAgent {
 
   /**
    * An id that names nothing succeeds silently, as the spec says it SHOULD: also a
-   * malformed one, which never named a session (and never reaches the disk). An AIR
-   * client without `sessionIndex` gets an archive instead (the reference's behaviour).
+   * malformed one, which never named a session (and never reaches the disk). A client
+   * whose extension says so gets an archive instead (AIR without `sessionIndex`, as the
+   * reference).
    */
   async delete(sessionId: string): Promise<void> {
     if (!isSessionId(sessionId)) return;
     this.closeSession(sessionId);
-    const { air } = this.negotiated;
-    const remove = air.client && !air.sessionIndex ? archiveStoredSession : deleteStoredSession;
+    const archives = this.negotiated.hooks.archivesOnDelete === true;
+    const remove = archives ? archiveStoredSession : deleteStoredSession;
     if (await remove(sessionId)) this.index.invalidate();
     this.sessionIndex.touched(sessionId);
   }
 
   /**
    * `session/prompt`; `signal` (`$/cancel_request`) cancels its turn like `session/cancel`.
-   * `meta`: the request's `_meta` (AIR's file-change report request).
+   * `meta`: the request's `_meta` (AIR's file-change report request, Lody's goalControl).
    */
   async prompt(
     sessionId: string,
@@ -260,15 +276,9 @@ export class AcpAgent {
     // Only with the flag: an await here would let a cancel overtake the prompt.
     if (this.options.hideClaudeAuth) await refuseSubscription(this.options, this.auth);
     signal?.addEventListener("abort", () => session.cancel(), { once: true });
-    let content;
-    try {
-      content = fromAcpPrompt([...prompt]);
-    } catch (error) {
-      if (error instanceof UnsupportedPromptContent) throw invalidInput(error.message);
-      throw error;
-    }
-    // Lody's goalControl: the prompt runs the native goal command (lody-contract.md §7.1).
-    if (this.negotiated.lody.client) content = goalControlPrompt(meta) ?? content;
+    const asked = toClaudeContent(prompt);
+    // An extension's command instead (Lody's goalControl: the native goal command).
+    const content = this.negotiated.hooks.promptCommand?.(meta) ?? asked;
     return session
       .prompt(content, meta)
       .catch((error: unknown) => {
@@ -325,11 +335,6 @@ export class AcpAgent {
     value: unknown,
   ): Promise<SessionConfigOption[]> {
     return this.sessions.get(sessionId).setConfigOption(configId, value);
-  }
-
-  /** AIR `_session/async_task/stop`. */
-  stopAsyncTask(sessionId: string, taskId: string): Promise<StopAsyncTaskResponse> {
-    return this.sessions.get(sessionId).stopAsyncTask(taskId);
   }
 
   /** Ends every session and its Claude Code (the client went away). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PLAIN_CLIENT } from "../profile/client-profile.js";
-import { parseClientProfile } from "./compose.js";
+import type { MethodHost } from "../profile/extension-methods.js";
+import { connectExtensions, parseClientProfile } from "./compose.js";
 
 const AIR = { jetbrains: { air: { version: 1, capabilities: ["nativeSubagentSessions"] } } };
 const LODY = { lody: { subagentEvents: { version: 1 } } };
@@ -26,5 +27,70 @@ describe("composeHooks", () => {
 
   it("freezes the hooks (one per connection, shared by its sessions)", () => {
     expect(Object.isFrozen(parseClientProfile({ _meta: LODY }).hooks)).toBe(true);
+  });
+});
+
+describe("the hooks beside the agent's requests", () => {
+  it("signs in through the gateway only for a client that declared it", () => {
+    const gateway = parseClientProfile({ auth: { _meta: { gateway: true } } }).hooks;
+    expect(gateway.extensions).toEqual(["gateway"]);
+    expect(["gateway", "gateway-bedrock", "claude-ai-login"].map(gateway.signsIn!)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(parseClientProfile({}).hooks.signsIn).toBeUndefined();
+  });
+
+  it("archives on delete for an AIR client without sessionIndex only", () => {
+    const air = (capabilities: string[]) =>
+      parseClientProfile({ _meta: { jetbrains: { air: { version: 1, capabilities } } } }).hooks;
+    expect(air([]).archivesOnDelete).toBe(true);
+    expect(air(["sessionIndex"]).archivesOnDelete).toBeUndefined();
+    expect(parseClientProfile({ _meta: LODY }).hooks.archivesOnDelete).toBeUndefined();
+  });
+
+  it("runs Lody's goalControl instead of a Lody client's prompt", () => {
+    const command = parseClientProfile({ _meta: LODY }).hooks.promptCommand;
+    const meta = { lody: { goalControl: { version: 1, action: "set", objective: "ship it" } } };
+    expect(command?.(meta)).toEqual([{ type: "text", text: "/goal ship it" }]);
+    expect(command?.({})).toBeUndefined();
+    expect(parseClientProfile({ _meta: AIR }).hooks.promptCommand).toBeUndefined();
+  });
+});
+
+describe("connectExtensions", () => {
+  it("gives every connection the extensions' own methods, whatever it negotiates", () => {
+    const host = {} as MethodHost;
+    expect(connectExtensions(host).methods.map((m) => m.method)).toEqual([
+      "_session/steering",
+      "_session/goal",
+      "_session/rename",
+      "_session/archive",
+      "_session/unarchive",
+      "_session/batch_get",
+      "_session/list/subscribe",
+      "_session/list/unsubscribe",
+      "_session/async_task/stop",
+      "_lody/session/steer",
+      "_lody/rate_limits/get",
+      "_lody/session/goal",
+    ]);
+  });
+
+  it("answers `_lody/...` to a Lody client only, and reads the connection's plan windows", () => {
+    let profile = parseClientProfile({});
+    const host = { profile: () => profile, plan: () => "max" } as MethodHost;
+    const connection = connectExtensions(host);
+    const get = connection.methods.find((m) => m.method === "_lody/rate_limits/get")!;
+    expect(() => get.handle(get.params.parse(undefined))).toThrow(
+      "method not found: _lody/rate_limits/get",
+    );
+    profile = parseClientProfile({ _meta: LODY });
+    expect(get.handle(get.params.parse({}))).toMatchObject({ rateLimits: [] });
+    connection.rateLimits.record({ unifiedWindows: { five_hour: { utilization: 0.5 } } });
+    expect(get.handle(undefined)).toMatchObject({
+      rateLimits: [{ planName: "max", windows: [expect.objectContaining({ usedPercent: 50 })] }],
+    });
   });
 });

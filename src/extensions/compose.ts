@@ -4,9 +4,19 @@ import {
   type ProfileFlags,
 } from "../profile/client-profile.js";
 import type { ExtensionHooks } from "../profile/hooks.js";
+import type { AgentDeclaration } from "../profile/agent-declaration.js";
+import type { ExtensionMethod, MethodHost } from "../profile/extension-methods.js";
+import { airInitializeDeclaration } from "./air/agent-declaration.js";
+import { airMethods } from "./air/methods.js";
+import { lodyInitializeDeclaration } from "./lody/agent-declaration.js";
+import { lodyConnection } from "./lody/methods.js";
+import type { RateLimitBook } from "./lody/rate-limit-book.js";
+import { steeringInitializeDeclaration } from "./steering/declaration.js";
+import { steeringMethods } from "./steering/methods.js";
 import { airHooks } from "./air/hooks.js";
 import { lodyHooks } from "./lody/hooks.js";
 import { v2Hooks } from "./v2/hooks.js";
+import { gatewayHooks } from "./gateway/hooks.js";
 import { zedHooks } from "./zed/hooks.js";
 
 /**
@@ -41,6 +51,7 @@ export function composeHooks(flags: ProfileFlags): ExtensionHooks {
     airHooks(flags.air),
     lodyHooks(flags.lody),
     v2Hooks(flags.v2),
+    gatewayHooks(flags.authGateway),
   ];
   const merged: Record<string, unknown> = { extensions: [] };
   for (const hooks of parts) {
@@ -51,4 +62,31 @@ export function composeHooks(flags: ProfileFlags): ExtensionHooks {
     }
   }
   return Object.freeze(merged) as unknown as ExtensionHooks;
+}
+
+/**
+ * What each extension adds to the `initialize` answer (`protocol/initialize.ts`), in the
+ * order their keys are added; each decides from the negotiated profile.
+ */
+export const AGENT_DECLARATIONS: readonly AgentDeclaration[] = [
+  airInitializeDeclaration,
+  lodyInitializeDeclaration,
+  steeringInitializeDeclaration,
+];
+
+/** What the extensions keep for one connection. */
+export interface ExtensionConnection {
+  /** The methods they serve, mounted for every client (`protocol/agent-app.ts`). */
+  readonly methods: readonly ExtensionMethod[];
+  /** Lody's plan windows, which the sessions' setup records into (`agent/session-opener.ts`). */
+  readonly rateLimits: RateLimitBook;
+}
+
+/** The extensions' part of one connection, over what the agent lends them. */
+export function connectExtensions(host: MethodHost): ExtensionConnection {
+  const lody = lodyConnection(host);
+  return {
+    methods: [...steeringMethods(host), ...airMethods(host), ...lody.methods],
+    rateLimits: lody.rateLimits,
+  };
 }

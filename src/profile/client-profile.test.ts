@@ -69,7 +69,7 @@ describe("parseClientProfile", () => {
       air: NO_AIR,
       lody: NO_LODY,
       v2: { filePatches: false },
-      hooks: { extensions: [] },
+      hooks: { extensions: ["gateway"], signsIn: expect.any(Function) },
     });
   });
 

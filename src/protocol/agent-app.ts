@@ -1,23 +1,7 @@
 import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import type { AcpAgent } from "../agent/acp-agent.js";
-import { STOP_ASYNC_TASK, stopAsyncTaskParams } from "../extensions/air/async-tasks/stop-method.js";
 import { connectionClientPort, type WriteLines } from "../client/client-port.js";
-import { goalParams, toGoalRequest } from "../extensions/air/goal-params.js";
-import { GOAL_METHOD, SESSION_INDEX_METHODS as INDEX } from "../extensions/air/keys.js";
-import {
-  batchGetParams,
-  listSubscribeParams,
-  listUnsubscribeParams,
-  renameParams,
-  sessionIdParams,
-} from "../extensions/air/session-index-params.js";
-import { LODY_METHODS } from "../extensions/lody/keys.js";
-import { rateLimitsGetParams } from "../extensions/lody/rate-limits.js";
-import { lodyGoalParams, toLodyGoalRequest } from "../extensions/lody/goal.js";
-import { lodySteerParams, toLodySteerRequest } from "../extensions/lody/steer.js";
-import { STEERING_METHOD } from "../extensions/steering/keys.js";
-import { steeringParams, toSteerRequest } from "../extensions/steering/params.js";
 import { guarded } from "./guarded.js";
 import { editPromptParams, forkParams, REWIND_METHODS, rewindParams } from "./rewind-params.js";
 import { initializeResponse } from "./initialize.js";
@@ -36,9 +20,23 @@ export const quotaReadParams = z
 /**
  * The ACP v1 method table: each line parses (the ACP SDK's schemas), calls the agent
  * and answers; every failure leaves through `guarded` as a JSON-RPC error. No logic
- * lives here. `writeLines`: the transport the connection writes to.
+ * lives here. The extensions' own methods follow, each parsed by its own schema
+ * (`service.extensions.methods`). `writeLines`: the transport the connection writes to.
  */
 export function createAgentApp(service: AcpAgent, writeLines: WriteLines): AgentApp {
+  const app = coreMethods(service, writeLines);
+  for (const { method, params, handle } of service.extensions.methods) {
+    app.onRequest(
+      method,
+      params,
+      guarded(method, ({ params: parsed }) => handle(parsed)),
+    );
+  }
+  return app;
+}
+
+/** The ACP methods (and the RFDs' drafts) every client may call. */
+function coreMethods(service: AcpAgent, writeLines: WriteLines): AgentApp {
   const m = methods.agent;
   return agent({ name: "claude-agent-acp" })
     .onConnect((connection) => service.connect(connectionClientPort(connection, writeLines)))
@@ -183,76 +181,6 @@ export function createAgentApp(service: AcpAgent, writeLines: WriteLines): Agent
       setModelParams,
       guarded(SET_MODEL, ({ params }) =>
         service.setConfigOption(params.sessionId, "model", params.modelId).then(empty),
-      ),
-    )
-    .onRequest(
-      STEERING_METHOD,
-      steeringParams,
-      guarded(STEERING_METHOD, ({ params }) => service.controls.steer(toSteerRequest(params))),
-    )
-    .onRequest(
-      GOAL_METHOD,
-      goalParams,
-      guarded(GOAL_METHOD, ({ params }) => service.controls.goal(toGoalRequest(params))),
-    )
-    .onRequest(
-      INDEX.rename,
-      renameParams,
-      guarded(INDEX.rename, ({ params }) =>
-        service.sessionIndex.rename(params.sessionId, params.title),
-      ),
-    )
-    .onRequest(
-      INDEX.archive,
-      sessionIdParams,
-      guarded(INDEX.archive, ({ params }) =>
-        service.sessionIndex.setArchived(params.sessionId, true),
-      ),
-    )
-    .onRequest(
-      INDEX.unarchive,
-      sessionIdParams,
-      guarded(INDEX.unarchive, ({ params }) =>
-        service.sessionIndex.setArchived(params.sessionId, false),
-      ),
-    )
-    .onRequest(
-      INDEX.batchGet,
-      batchGetParams,
-      guarded(INDEX.batchGet, ({ params }) => service.sessionIndex.batchGet(params.sessionIds)),
-    )
-    .onRequest(
-      INDEX.listSubscribe,
-      listSubscribeParams,
-      guarded(INDEX.listSubscribe, ({ params }) => service.sessionIndex.subscribe(params.cwd)),
-    )
-    .onRequest(
-      INDEX.listUnsubscribe,
-      listUnsubscribeParams,
-      guarded(INDEX.listUnsubscribe, ({ params }) =>
-        service.sessionIndex.unsubscribe(params.subscriptionId),
-      ),
-    )
-    .onRequest(
-      LODY_METHODS.steer,
-      lodySteerParams,
-      guarded(LODY_METHODS.steer, ({ params }) => service.lody.steer(toLodySteerRequest(params))),
-    )
-    .onRequest(
-      LODY_METHODS.rateLimitsGet,
-      rateLimitsGetParams,
-      guarded(LODY_METHODS.rateLimitsGet, () => service.lody.rateLimitsGet()),
-    )
-    .onRequest(
-      LODY_METHODS.goal,
-      lodyGoalParams,
-      guarded(LODY_METHODS.goal, ({ params }) => service.lody.goal(toLodyGoalRequest(params))),
-    )
-    .onRequest(
-      STOP_ASYNC_TASK,
-      stopAsyncTaskParams,
-      guarded(STOP_ASYNC_TASK, ({ params }) =>
-        service.stopAsyncTask(params.sessionId, params.asyncTaskId),
       ),
     );
 }

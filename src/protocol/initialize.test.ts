@@ -50,6 +50,16 @@ describe("initializeResponse", () => {
     expect(JSON.stringify(answer)).not.toContain("jetbrains");
   });
 
+  it("gives a Lody client its agent capabilities after the adapter's own, and no one else", () => {
+    const meta = (caps: unknown) =>
+      initializeResponse(parseClientProfile(caps)).agentCapabilities?._meta ?? {};
+    const lody = meta({ _meta: { lody: {} } });
+    expect(Object.keys(lody)).toEqual(["claudeCode", "authStatus", "lody"]);
+    expect(Object.keys(lody.lody as object)).toContain("steering");
+    expect(meta({})).toStrictEqual({ claudeCode: { promptQueueing: true }, authStatus: {} });
+    expect(meta(air([]))).toStrictEqual(meta({}));
+  });
+
   it.each([
     ["a plain client", {}],
     ["an RFD subagents client", { subagents: {} }],

@@ -2,9 +2,7 @@ import type { InitializeResponse } from "@agentclientprotocol/sdk/unstable";
 import { PACKAGE_VERSION } from "../util/version.js";
 import type { AgentOptions } from "../agent/agent-options.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import { airAgentDeclaration } from "../extensions/air/agent-declaration.js";
-import { lodyAgentDeclaration } from "../extensions/lody/agent-declaration.js";
-import { steeringAgentMeta } from "../extensions/steering/declaration.js";
+import { AGENT_DECLARATIONS } from "../extensions/compose.js";
 import { authMethods, isRemoteEnvironment } from "../translation/auth.js";
 
 /** The fork-at-message RFD's capability (not in the ACP SDK's type yet). */
@@ -17,16 +15,15 @@ function ownCommand(): { path: string; args: string[] } {
 
 /**
  * The `initialize` answer. Capabilities are honest: a capability appears here only once
- * the adapter serves it end to end. An AIR client also gets the agent side of the AIR
- * declaration (air-extensions.md "Agent declaration"); no other client gets a
- * `jetbrains` key. A Lody client gets the Lody agent capabilities in
- * `agentCapabilities._meta.lody` (lody-contract.md §1); no other client does. Every client gets `_meta.steering` (a JetBrains shared key, sent to
- * every client by the "Compatibility rule").
+ * the adapter serves it end to end. What the client extensions add (`AGENT_DECLARATIONS`:
+ * AIR's declaration in `_meta` and Lody's capabilities in `agentCapabilities._meta` to
+ * their own clients only, `_meta.steering` to every client) follows the adapter's own keys.
  */
 export function initializeResponse(
   profile: ClientProfile,
   options: AgentOptions = {},
 ): InitializeResponse {
+  const declared = AGENT_DECLARATIONS.map((declaration) => declaration(profile));
   return {
     protocolVersion: 1,
     agentInfo: { name: "claude-agent-acp", title: "Claude Agent", version: PACKAGE_VERSION },
@@ -64,7 +61,7 @@ export function initializeResponse(
       _meta: {
         claudeCode: { promptQueueing: true },
         authStatus: {},
-        ...(profile.lody.client ? lodyAgentDeclaration() : {}),
+        ...keysOf(declared.map((part) => part.capabilitiesMeta)),
       },
     },
     authMethods: authMethods(
@@ -73,9 +70,15 @@ export function initializeResponse(
       options.hideClaudeAuth === true,
       isRemoteEnvironment(process.env),
     ),
-    _meta: {
-      ...(profile.air.client ? airAgentDeclaration() : {}),
-      ...steeringAgentMeta(),
-    },
+    _meta: keysOf(declared.map((part) => part.answerMeta)),
   };
+}
+
+/** The keys of the declared parts, in their order (a part absent adds none). */
+function keysOf(
+  parts: readonly (Readonly<Record<string, unknown>> | undefined)[],
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const part of parts) if (part) Object.assign(merged, part);
+  return merged;
 }

@@ -1,5 +1,6 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
+import { invalidInput } from "../util/adapter-error.js";
 
 type ImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
 
@@ -63,6 +64,19 @@ function mention(uri: string, name?: string | null): string {
 function rewriteMcpPrompt(text: string): string {
   const match = /^\/mcp:([^:\s]+):(\S+)(.*)$/s.exec(text);
   return match ? `/${match[1]}:${match[2]} (MCP)${match[3]}` : text;
+}
+
+/**
+ * `fromAcpPrompt` for a request's prompt: content the adapter cannot take is the request's
+ * invalid input (-32602), before anything runs.
+ */
+export function toClaudeContent(prompt: readonly ContentBlock[]): ClaudeUserBlock[] {
+  try {
+    return fromAcpPrompt(prompt);
+  } catch (error) {
+    if (error instanceof UnsupportedPromptContent) throw invalidInput(error.message);
+    throw error;
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AgentDeclaration } from "../../profile/agent-declaration.js";
 import { airMeta } from "./air-meta.js";
 import {
   AIR_CAPABILITIES,
@@ -58,3 +59,7 @@ export function airAgentDeclaration(): Record<string, unknown> {
     },
   });
 }
+
+/** AIR's part of the `initialize` answer: its declaration in `_meta`, to an AIR client only. */
+export const airInitializeDeclaration: AgentDeclaration = (profile) =>
+  profile.air.client ? { answerMeta: airAgentDeclaration() } : {};

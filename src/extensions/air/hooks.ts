@@ -23,5 +23,7 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     subagentsOnRootOnRequest: true,
     ...(air.nativeSubagentSessions ? { subagentBridge: AIR_SUBAGENT_ANNOUNCER } : {}),
     ...(air.asyncTasks ? { taskPresenters: [() => AIR_TASK_PRESENTER] } : {}),
+    // Without `sessionIndex`, `session/delete` archives (the reference's behaviour).
+    ...(air.sessionIndex ? {} : { archivesOnDelete: true }),
   };
 }

@@ -1,3 +1,4 @@
+import type { AgentDeclaration } from "../../profile/agent-declaration.js";
 import {
   LODY,
   LODY_AGENT_KEYS,
@@ -48,3 +49,7 @@ function advertised(): Record<string, Record<string, unknown>> {
 export function lodyAgentDeclaration(): Record<string, unknown> {
   return { [LODY]: advertised() };
 }
+
+/** Lody's part of the `initialize` answer: `agentCapabilities._meta.lody`, to a Lody client. */
+export const lodyInitializeDeclaration: AgentDeclaration = (profile) =>
+  profile.lody.client ? { capabilitiesMeta: lodyAgentDeclaration() } : {};

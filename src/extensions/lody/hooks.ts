@@ -3,6 +3,7 @@ import type { MessageTap, MessageTapParts } from "../../session/message-tap.js";
 import type { CompactionMeta } from "../../translation/compaction.js";
 import { LodyRateLimitsTap, LodyUsageTap } from "./accounting.js";
 import { compactionActivityMeta } from "./compaction-activity.js";
+import { goalControlPrompt } from "./goal.js";
 import { LODY } from "./keys.js";
 import type { LodyProfile } from "./profile.js";
 import { LodyTitles } from "./session-titles.js";
@@ -36,6 +37,8 @@ export function lodyHooks(lody: LodyProfile): Partial<ExtensionHooks> {
     messageTaps: [lodyTaps],
     sessionTitles: (parts) => new LodyTitles(parts),
     taskPresenters: [lodyTaskPresenter],
+    // `goalControl` (contract §7.1): the prompt runs the native goal command.
+    promptCommand: goalControlPrompt,
   };
   if (!lody.subagentEvents) return hooks;
   return {

@@ -1,3 +1,4 @@
+import type { AgentDeclaration } from "../../profile/agent-declaration.js";
 import { STEERING } from "./keys.js";
 
 /**
@@ -8,3 +9,8 @@ import { STEERING } from "./keys.js";
 export function steeringAgentMeta(): Record<string, unknown> {
   return { [STEERING]: { supported: true } };
 }
+
+/** Steering's part of the `initialize` answer: `_meta.steering`, to every client. */
+export const steeringInitializeDeclaration: AgentDeclaration = () => ({
+  answerMeta: steeringAgentMeta(),
+});

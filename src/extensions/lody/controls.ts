@@ -1,35 +1,23 @@
-import type { ClientPort } from "../client/client-port.js";
-import { LODY_METHODS } from "../extensions/lody/keys.js";
-import { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
-import type { RateLimitsSnapshot } from "../extensions/lody/rate-limits.js";
-import type { GoalRequest as LodyGoalRequest } from "../translation/goal-request.js";
-import { steerApplied, steerInjected, type LodySteerRequest } from "../extensions/lody/steer.js";
-import type { ClientProfile } from "../profile/client-profile.js";
-import { notOffered, refused } from "../util/adapter-error.js";
-import { log } from "../util/log.js";
-import { claudeContent } from "./session-controls.js";
-import type { SessionRegistry } from "./session-registry.js";
-
-/** What the Lody methods use of the agent. */
-export interface LodyControlsParts {
-  readonly sessions: SessionRegistry;
-  /** The negotiated client: a client that did not declare `_meta.lody` gets no method. */
-  profile(): ClientProfile;
-  client(): ClientPort;
-  /** The login's Claude subscription, as last probed (`AuthTracker.plan`). */
-  plan(): string | undefined;
-}
+import type { MethodHost } from "../../profile/extension-methods.js";
+import type { GoalRequest as LodyGoalRequest } from "../../translation/goal-request.js";
+import { toClaudeContent } from "../../translation/prompt.js";
+import { notOffered, refused } from "../../util/adapter-error.js";
+import { log } from "../../util/log.js";
+import { LODY_METHODS } from "./keys.js";
+import { RateLimitBook } from "./rate-limit-book.js";
+import type { RateLimitsSnapshot } from "./rate-limits.js";
+import { steerApplied, steerInjected, type LodySteerRequest } from "./steer.js";
 
 /**
- * The `_lody/...` requests (lody-contract.md §2.1). Each is offered only to a client that
- * declared `_meta.lody` (others get method-not-found, as for a method never registered)
- * and throws `unknownSession` for a session that is not live.
+ * The `_lody/...` requests (lody-contract.md §2.1), one instance per connection. Each is
+ * offered only to a client that declared `_meta.lody` (others get method-not-found, as for
+ * a method never registered) and throws `unknownSession` for a session that is not live.
  */
 export class LodyControls {
-  constructor(private readonly parts: LodyControlsParts) {}
+  constructor(private readonly host: MethodHost) {}
 
   /** The plan windows Claude Code reported, for every session of the connection. */
-  readonly rateLimits = new RateLimitBook(() => this.parts.plan());
+  readonly rateLimits = new RateLimitBook(() => this.host.plan());
 
   /**
    * `_lody/rate_limits/get` (contract §7.3): the windows last reported, whatever the
@@ -49,9 +37,9 @@ export class LodyControls {
    */
   steer(request: LodySteerRequest): ReturnType<typeof steerInjected> {
     this.offered(LODY_METHODS.steer);
-    const session = this.parts.sessions.get(request.sessionId);
-    const content = claudeContent(request.prompt);
-    const client = this.parts.client();
+    const session = this.host.session(request.sessionId);
+    const content = toClaudeContent(request.prompt);
+    const client = this.host.client();
     const applied = steerApplied(session.id, request.steerId);
     const accepted = session.acknowledgedSteer(content, () => {
       client.notify(applied.method, applied.params).catch((error: unknown) => {
@@ -69,11 +57,11 @@ export class LodyControls {
    */
   goal(request: LodyGoalRequest): Record<string, never> {
     this.offered(LODY_METHODS.goal);
-    this.parts.sessions.get(request.sessionId).goal(request.objective);
+    this.host.session(request.sessionId).goal(request.objective);
     return {};
   }
 
   private offered(method: string): void {
-    if (!this.parts.profile().lody.client) throw notOffered(method);
+    if (!this.host.profile().lody.client) throw notOffered(method);
   }
 }
