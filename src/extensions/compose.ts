@@ -90,3 +90,6 @@ export function connectExtensions(host: MethodHost): ExtensionConnection {
     rateLimits: lody.rateLimits,
   };
 }
+
+/** The v2 extension's part of the draft ACP v2 method table (`protocol/v2/`). */
+export * as v2Front from "./v2/front.js";

@@ -1,17 +1,7 @@
 import { agent, methods, type AgentApp } from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import type { AcpAgent } from "../../agent/acp-agent.js";
 import { connectionClientPort, type WriteLines } from "../../client/client-port.js";
-import {
-  v1ClientCapabilities,
-  v1Prompt,
-  v1SessionParams,
-  v2Commands,
-  v2ConfigOptions,
-  v2InitializeResponse,
-  v2SessionList,
-} from "../../extensions/v2/mapping.js";
-import { PROTOCOL_V2 } from "../../extensions/v2/keys.js";
-import { V2Connection } from "../../extensions/v2/v2-connection.js";
+import { v2Front } from "../../extensions/compose.js";
 import { toRequestError } from "../errors.js";
 import { QUOTA_READ, quotaReadParams } from "../agent-app.js";
 import { guarded } from "../guarded.js";
@@ -19,11 +9,24 @@ import { initializeResponse } from "../initialize.js";
 
 type V1Connection = Parameters<typeof connectionClientPort>[0];
 
+const {
+  PROTOCOL_V2,
+  V2Connection,
+  v1ClientCapabilities,
+  v1Prompt,
+  v1SessionParams,
+  v2Commands,
+  v2ConfigOptions,
+  v2InitializeResponse,
+  v2SessionList,
+} = v2Front;
+
 /**
  * The draft ACP v2 method table over the same agent as v1: each line parses (the ACP
  * SDK's v2 schemas), maps the params to the agent's v1 call (`extensions/v2/mapping.ts`),
  * calls it and maps the answer back. The connection's v2 state (message ids, prompt
- * states) lives in `V2Connection`; no logic lives here.
+ * states) lives in `V2Connection`; no logic lives here. All three are the v2 extension's,
+ * reached through the composition (`v2Front`).
  */
 export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): AgentApp {
   const m = methods.agent;
