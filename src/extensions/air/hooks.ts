@@ -9,6 +9,7 @@ import type { ExtensionHooks } from "../../profile/hooks.js";
 import { contextCompactionMeta } from "./context-compaction.js";
 import { AIR_SUBAGENT_ANNOUNCER } from "./subagent-announcer.js";
 import { goalUpdate } from "./goal-update.js";
+import { AIR_FAILURE_DELIVERY } from "./session-failure/wire.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -25,5 +26,6 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.nativeSubagentSessions ? { subagentBridge: AIR_SUBAGENT_ANNOUNCER } : {}),
     ...(air.asyncTasks ? { taskPresenters: [() => AIR_TASK_PRESENTER] } : {}),
     goalUpdates: [goalUpdate],
+    ...(air.sessionFailure ? { failureDelivery: AIR_FAILURE_DELIVERY } : {}),
   };
 }

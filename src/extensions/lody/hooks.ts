@@ -11,6 +11,7 @@ import { lodyTaskPresenter } from "./task-presenter.js";
 import { lodyToolNameDecorator } from "./tool-name-decorator.js";
 import { lodyTurnTap } from "./turn-tap.js";
 import { lodyGoalUpdate } from "./goal.js";
+import { RetryActivity } from "./retry-activity.js";
 
 /** Lody's `activity` on the tool call form of a compaction (lody-contract.md §7.5). */
 const compactionActivity: CompactionMeta = (meta, facts, form) =>
@@ -38,6 +39,7 @@ export function lodyHooks(lody: LodyProfile): Partial<ExtensionHooks> {
     sessionTitles: (parts) => new LodyTitles(parts),
     taskPresenters: [lodyTaskPresenter],
     goalUpdates: [lodyGoalUpdate],
+    retryActivity: () => new RetryActivity(),
   };
   if (!lody.subagentEvents) return hooks;
   return {
