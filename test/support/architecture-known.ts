@@ -57,8 +57,6 @@ export const KNOWN_VIOLATIONS = {
     "protocol/v2/agent-app-v2.ts → extensions/v2/keys.ts",
     "protocol/v2/agent-app-v2.ts → extensions/v2/mapping.ts",
     "protocol/v2/agent-app-v2.ts → extensions/v2/v2-connection.ts",
-    "session/file-change-reports.ts → extensions/air/file-change-report/report.ts",
-    "session/file-change-reports.ts → extensions/air/file-change-report/request.ts",
     "session/history-replay.ts → extensions/lody/keys.ts",
     "session/history-replay.ts → extensions/lody/replayed-cards.ts",
     "session/history-replay.ts → extensions/lody/title.ts",

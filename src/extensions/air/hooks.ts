@@ -10,6 +10,7 @@ import { contextCompactionMeta } from "./context-compaction.js";
 import { AIR_SUBAGENT_ANNOUNCER } from "./subagent-announcer.js";
 import { goalUpdate } from "./goal-update.js";
 import { AIR_FAILURE_DELIVERY } from "./session-failure/wire.js";
+import { fileChangeReportsFor } from "./file-change-report/session-reports.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -27,5 +28,6 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.asyncTasks ? { taskPresenters: [() => AIR_TASK_PRESENTER] } : {}),
     goalUpdates: [goalUpdate],
     ...(air.sessionFailure ? { failureDelivery: AIR_FAILURE_DELIVERY } : {}),
+    ...(air.agentFileChangeReport ? { turnReports: fileChangeReportsFor } : {}),
   };
 }
