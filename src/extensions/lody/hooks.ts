@@ -12,6 +12,7 @@ import { lodyToolNameDecorator } from "./tool-name-decorator.js";
 import { lodyTurnTap } from "./turn-tap.js";
 import { lodyGoalUpdate } from "./goal.js";
 import { RetryActivity } from "./retry-activity.js";
+import { lodyReplayAddition } from "./replay-addition.js";
 
 /** Lody's `activity` on the tool call form of a compaction (lody-contract.md §7.5). */
 const compactionActivity: CompactionMeta = (meta, facts, form) =>
@@ -40,6 +41,7 @@ export function lodyHooks(lody: LodyProfile): Partial<ExtensionHooks> {
     taskPresenters: [lodyTaskPresenter],
     goalUpdates: [lodyGoalUpdate],
     retryActivity: () => new RetryActivity(),
+    replayAdditions: [lodyReplayAddition],
   };
   if (!lody.subagentEvents) return hooks;
   return {
