@@ -57,7 +57,6 @@ export const KNOWN_VIOLATIONS = {
     "protocol/v2/agent-app-v2.ts → extensions/v2/keys.ts",
     "protocol/v2/agent-app-v2.ts → extensions/v2/mapping.ts",
     "protocol/v2/agent-app-v2.ts → extensions/v2/v2-connection.ts",
-    "session/query-setup.ts → extensions/lody/rate-limit-book.ts",
     "translation/ask-user-question.ts → extensions/air/custom-answer.ts",
     "translation/ask-user-question.ts → extensions/lody/elicitation.ts",
     "translation/auth.ts → extensions/gateway/keys.ts",

@@ -29,5 +29,6 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     goalUpdates: [goalUpdate],
     ...(air.sessionFailure ? { failureDelivery: AIR_FAILURE_DELIVERY } : {}),
     ...(air.agentFileChangeReport ? { turnReports: fileChangeReportsFor } : {}),
+    promptSuggestionsByDefault: true,
   };
 }

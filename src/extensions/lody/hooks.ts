@@ -4,6 +4,7 @@ import type { CompactionMeta } from "../../translation/compaction.js";
 import { LodyRateLimitsTap, LodyUsageTap } from "./accounting.js";
 import { compactionActivityMeta } from "./compaction-activity.js";
 import { LODY } from "./keys.js";
+import type { RateLimitBook } from "./rate-limit-book.js";
 import type { LodyProfile } from "./profile.js";
 import { LodyTitles } from "./session-titles.js";
 import { LodySubagentRoute } from "./subagent-route.js";
@@ -17,6 +18,13 @@ import { lodyReplayAddition } from "./replay-addition.js";
 /** Lody's `activity` on the tool call form of a compaction (lody-contract.md §7.5). */
 const compactionActivity: CompactionMeta = (meta, facts, form) =>
   form === "tool_call" ? compactionActivityMeta(meta, facts) : meta;
+
+declare module "../../session/query-setup.js" {
+  interface SessionSetup {
+    /** The connection's rate-limit book (contract §7.3), which `_lody/rate_limits/get` reads. */
+    readonly lodyRateLimits?: RateLimitBook;
+  }
+}
 
 /** Lody's accounting (usage, rate limits: contract §5, §7.3) and turn ids (§7.9). */
 function lodyTaps(parts: MessageTapParts): MessageTap[] {
