@@ -1,13 +1,13 @@
 import type { SDKMessage, SDKResultMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
+import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import type { FailureDelivery } from "../translation/failures/delivery.js";
 import { apiRetryOf, TurnFailureFacts } from "../translation/failures/sdk-facts.js";
 import { OWN_TITLES } from "../translation/failures/title.js";
-import { SessionFailures, type TurnFailure } from "../translation/failures/tracker.js";
 import {
-  sessionFailureUpdate,
-  withSessionFailure,
-} from "../extensions/air/session-failure/wire.js";
-import { RetryActivity } from "../extensions/lody/retry-activity.js";
+  SessionFailures,
+  type ApiRetry,
+  type TurnFailure,
+} from "../translation/failures/tracker.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { startupFailureFacts } from "../sdk/startup-failure.js";
 import { turnResponse, type TurnEnd } from "../translation/turn-end.js";
@@ -17,17 +17,40 @@ import type { Outbox } from "./outbox.js";
 import type { Turn } from "./turn.js";
 
 /**
- * A session's failures as AIR `sessionFailure` records (air-extensions.md "Session
- * failure"), for a client that declared the capability; for any other client it does
- * nothing and a failed turn ends with its JSON-RPC error, as before.
+ * What an extension shows while Claude Code tries a failed model call again (Lody's
+ * `retry` activity): the updates of each event, sent at once.
+ */
+export interface RetryActivity {
+  /** An `api_retry` of the running turn `turnId`. */
+  retried(turnId: string, retry: ApiRetry): SessionUpdate[];
+  /** A model answer came (or began streaming): the retried call went through. */
+  answered(): SessionUpdate[];
+  /** The turn ended: `failure` is the text of its failure, undefined when it answered. */
+  turnEnded(failure?: string): SessionUpdate[];
+}
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** An extension's retry activity (Lody's), one per session; before the records. */
+    readonly retryActivity?: () => RetryActivity;
+  }
+}
+
+/**
+ * A session's failures, where "a turn failed or retries" reaches the extensions: as
+ * failure records (air-extensions.md "Session failure") for a client whose extension
+ * delivers them (`ExtensionHooks.failureDelivery`, AIR's `sessionFailure`), and as an
+ * extension's retry activity (`ExtensionHooks.retryActivity`, Lody's). For any other
+ * client it does nothing and a failed turn ends with its JSON-RPC error, as before.
  *
  * It reads the running turn's SDK messages: each `api_retry` goes out at once as a
  * warning revision of the turn's record (`session_info_update`), and the turn's terminal
- * failure is the record's last revision, on the prompt's answer. A Lody client sees the
- * retries as its `retry` activity instead (`extensions/lody/retry-activity.ts`).
+ * failure is the record's last revision, on the prompt's answer.
  */
 export class FailureReports {
-  private readonly failures: SessionFailures | undefined;
+  /** The session's records and their delivery, for a client that takes them. */
+  private readonly records:
+    { readonly failures: SessionFailures; readonly delivery: FailureDelivery } | undefined;
   private readonly retries: RetryActivity | undefined;
   private facts = new TurnFailureFacts();
   /** The last turn ended with Claude Code's refused start, which its exit repeats. */
@@ -38,10 +61,12 @@ export class FailureReports {
     profile: ClientProfile,
     private readonly outbox: Outbox,
   ) {
-    this.failures = profile.air.sessionFailure
-      ? new SessionFailures(sessionId, Date.now(), redacted)
-      : undefined;
-    this.retries = profile.lody.client ? new RetryActivity() : undefined;
+    const delivery = profile.hooks.failureDelivery;
+    this.records = delivery && {
+      failures: new SessionFailures(sessionId, Date.now(), redacted),
+      delivery,
+    };
+    this.retries = profile.hooks.retryActivity?.();
   }
 
   /** A turn starts: what the previous one said is forgotten. */
@@ -51,7 +76,7 @@ export class FailureReports {
 
   /** A new Claude Code runtime is up: a lost one has recovered. */
   runtimeReplaced(): void {
-    this.failures?.runtimeReplaced();
+    this.records?.failures.runtimeReplaced();
   }
 
   /** One SDK message of the running turn. */
@@ -62,11 +87,12 @@ export class FailureReports {
       if (answered || modelStreamStarted(message)) this.outbox.sendAll(this.retries.answered());
       if (retry) this.outbox.sendAll(this.retries.retried(turn.id, retry));
     }
-    if (!this.failures) return;
-    if (answered) this.failures.modelAnswered();
+    if (!this.records) return;
+    const { failures, delivery } = this.records;
+    if (answered) failures.modelAnswered();
     if (!retry) return;
-    const record = this.failures.retry(turn.id, retry);
-    if (record) this.outbox.send(sessionFailureUpdate(record));
+    const record = failures.retry(turn.id, retry);
+    if (record) this.outbox.send(delivery.update(record));
   }
 
   /**
@@ -74,8 +100,9 @@ export class FailureReports {
    * for a client without `sessionFailure` (or a text with nothing left to show).
    */
   notice(text: string): boolean {
-    const record = this.failures?.notice(text);
-    if (record) this.outbox.send(sessionFailureUpdate(record));
+    if (!this.records) return false;
+    const record = this.records.failures.notice(text);
+    if (record) this.outbox.send(this.records.delivery.update(record));
     return record !== undefined;
   }
 
@@ -86,17 +113,18 @@ export class FailureReports {
    */
   turnEnd(turn: Turn, result: SDKResultMessage, end: TurnEnd): TurnEnd {
     this.retryEnded(end.kind === "error" ? end.text : undefined);
-    if (!this.failures) return end;
+    if (!this.records) return end;
+    const { failures, delivery } = this.records;
     const failure = this.facts.failure(result);
     if (end.kind === "response" && !isLimit(result, failure)) return end;
     // Claude Code's missing or refused login: no record ("Categories and actions").
     // A cloud provider's credential error is a service failure with a record.
     if (end.kind === "error" && end.auth && failure.error !== "cloud_credential_error") return end;
     this.startTold = failure.startupFailure !== undefined;
-    const record = this.failures.turnFailed(turn.id, failure);
+    const record = failures.turnFailed(turn.id, failure);
     if (!record) return end.kind === "error" ? { ...end, auth: true } : end;
     const answer = turnResponse(result, turn, "end_turn");
-    return { ...answer, response: withSessionFailure(answer.response, record) };
+    return { ...answer, response: delivery.onAnswer(answer.response, record) };
   }
 
   /**
@@ -105,16 +133,17 @@ export class FailureReports {
    * One that refused to start says why (a sign-in it needs: no record).
    */
   lostIdle(error?: unknown): void {
-    if (!this.failures) return;
+    if (!this.records) return;
+    const { failures, delivery } = this.records;
     const start = startupFailureFacts(error);
     // A refused start whose turn already ended with its record is not a new incident.
     const told = start !== undefined && this.startTold;
     this.startTold = false;
     if (told || start?.signIn) return;
     const record = start
-      ? this.failures.sessionStartFailed(start.text, start.reason)
-      : this.failures.sessionError("transport_loss", undefined);
-    this.outbox.send(sessionFailureUpdate(record));
+      ? failures.sessionStartFailed(start.text, start.reason)
+      : failures.sessionError("transport_loss", undefined);
+    this.outbox.send(delivery.update(record));
   }
 
   /**
@@ -125,12 +154,13 @@ export class FailureReports {
   lost(turn: Turn, error: unknown): PromptResponse | undefined {
     const start = startupFailureFacts(error);
     this.retryEnded(start?.text ?? OWN_TITLES.transport_loss);
-    if (!this.failures || start?.signIn) return undefined;
+    if (!this.records || start?.signIn) return undefined;
+    const { failures, delivery } = this.records;
     const answer = observedResponse("end_turn", turn.observed);
     const record = start
-      ? this.failures.startFailed(turn.id, start.text, start.reason)
-      : this.failures.turnLost(turn.id);
-    return withSessionFailure(answer, record);
+      ? failures.startFailed(turn.id, start.text, start.reason)
+      : failures.turnLost(turn.id);
+    return delivery.onAnswer(answer, record);
   }
 
   /** The turn ended, failed with `failure` or answered: an open retry activity ends. */

@@ -1,12 +1,11 @@
-import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
+import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { goalCommand, goalFromPrompt } from "../translation/goal-request.js";
 import {
   GoalState,
-  goalUpdate,
   readActiveGoal,
   type GoalPublication,
-} from "../extensions/air/goal-state.js";
-import { lodyGoalUpdate } from "../extensions/lody/goal.js";
+  type GoalSnapshot,
+} from "../translation/goal-state.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { promptText, type ClaudeUserBlock } from "../translation/prompt.js";
 import { log } from "../util/log.js";
@@ -23,13 +22,22 @@ export interface GoalControlParts {
   prompt(content: ClaudeUserBlock[]): Promise<PromptResponse>;
 }
 
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * How the extensions show the session's goal (`null`: none): one update each, in
+     * order (AIR's `_meta.jetbrains.air.goal`, Lody's `_meta.lody.goal`).
+     */
+    readonly goalUpdates?: readonly ((goal: GoalSnapshot | null) => SessionUpdate)[];
+  }
+}
+
 /**
- * A session's goal (air-extensions.md "Goal", lody-contract.md §7.1): AIR's
- * `_session/goal` and Lody's `_lody/session/goal` become Claude Code's `/goal` command,
- * steered into the running turn at steering priority, else run as a prompt of its own;
- * an AIR client sees the goal in `session_info_update._meta.jetbrains.air.goal`, a Lody
- * client in `_meta.lody.goal`, from the command as submitted (reverted if it fails) and
- * from Claude Code's `active_goal` frames. A goal belongs to the session, not to a
+ * A session's goal (air-extensions.md "Goal", lody-contract.md §7.1): the goal methods
+ * of the extensions become Claude Code's `/goal` command, steered into the running turn
+ * at steering priority, else run as a prompt of its own; the client sees the goal as
+ * each of its extensions shows it (`ExtensionHooks.goalUpdates`), from the command as
+ * submitted (reverted if it fails) and from Claude Code's `active_goal` frames. A goal belongs to the session, not to a
  * prompt: a cancel leaves it as it is.
  */
 export class GoalControl {
@@ -84,11 +92,10 @@ export class GoalControl {
   }
 
   private publish(goal: GoalPublication): void {
-    // Only AIR and Lody have a goal extension, each its own key; a goal outside a prompt
-    // waits while the session is quiet.
+    // Each goal extension shows it on its own key; a goal outside a prompt waits while
+    // the session is quiet.
     if (goal === undefined) return;
-    const { profile, outbox } = this.parts;
-    if (profile.air.client) outbox.announce([goalUpdate(goal)]);
-    if (profile.lody.client) outbox.announce([lodyGoalUpdate(goal)]);
+    const updates = this.parts.profile.hooks.goalUpdates ?? [];
+    if (updates.length > 0) this.parts.outbox.announce(updates.map((update) => update(goal)));
   }
 }

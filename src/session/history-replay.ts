@@ -2,7 +2,6 @@ import { access } from "node:fs/promises";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import { storedTitleAt } from "../sdk/transcripts/current-title.js";
 import { reportUnreadable, StoredTranscript } from "../sdk/transcripts/transcript-reader.js";
 import { readRewindMarker } from "../sdk/transcripts/rewind-marker.js";
 import { storedSubagents } from "../sdk/subagent-meta.js";
@@ -25,16 +24,30 @@ import {
   type ChildSession,
   type ChildWorkState,
 } from "../translation/subagents/child-session.js";
-import { TITLE_SOURCES } from "../extensions/lody/keys.js";
-import { replayedCardsFor } from "../extensions/lody/replayed-cards.js";
-import { lodyTitleUpdate } from "../extensions/lody/title.js";
-import { turnIdUpdate } from "../extensions/lody/turns.js";
 import { log } from "../util/log.js";
 import { isRegularFile } from "./regular-file.js";
 import { noticeUpdate } from "./session-start.js";
 import { missingHistoryNotice } from "../translation/subagents/missing-history.js";
 import { StoredAnswer } from "../translation/subagents/child-answer.js";
 import type { ReplayedChild } from "./subagent-child.js";
+
+/**
+ * What an extension adds to the root session's updates of a `session/load` replay, in
+ * their place, as live (Lody's task cards, turn ids and stored title).
+ */
+export interface ReplayAddition {
+  /** After each replayed entry of the root session, its own updates. */
+  entry(entry: MessageEntry): SessionUpdate[];
+  /** After the replay's last update, its own last ones (`transcript`: the stored one). */
+  finish(transcript: string): Promise<SessionUpdate[]>;
+}
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The extensions' additions to a load's replay, one each per replay, in order. */
+    readonly replayAdditions?: readonly ((profile: ClientProfile) => ReplayAddition)[];
+  }
+}
 
 export interface HistoryReplayRequest {
   readonly sessionId: string;
@@ -81,8 +94,9 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
   const children = new Set<string>();
   /** The child sessions announced, by the tool use id of their launch, parents first. */
   const announced = new Map<string, ReplayedChild>();
-  // Lody's subagent events: the client keeps each run's history; its Agent / Task call stays out.
-  const runs = request.profile.lody.subagentEvents;
+  // An extension's own subagent route (Lody's subagent events): the client keeps each
+  // run's history; its Agent / Task call stays out.
+  const runs = request.profile.hooks.subagentsReplaced === true;
   replay.knowChildSessions((toolUseId) => runs || children.has(toolUseId));
   /**
    * A subagent's stored transcript, before its tool's result as live: on the root
@@ -174,9 +188,9 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
     }
   };
   const lines = activeBranch(stored.links, rewound);
-  const turnIds = request.profile.lody.client;
-  // Lody's task cards, in their place among the updates, as live.
-  const cards = replayedCardsFor(request.profile);
+  const additions = (request.profile.hooks.replayAdditions ?? []).map((add) =>
+    add(request.profile),
+  );
   try {
     for (let i = 0; i < lines.length; i++) {
       const entry = stored.take(lines[i]!);
@@ -186,16 +200,13 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
       const resumed = replay.resumeOf(entry);
       if (resumed) await resume(resumed);
       await send(replay.entry(entry));
-      if (cards) await send(cards.see(entry));
-      // Lody's turnId follows each assistant message, as live (lody-contract.md §7.9).
-      if (turnIds && entry.type === "assistant") await send([turnIdUpdate(entry.uuid)]);
+      for (const addition of additions) await send(addition.entry(entry));
     }
   } finally {
     stored.release();
   }
   await send(replay.finish());
-  if (cards) await send(cards.finish());
-  if (turnIds) await send(await lodyStoredTitle(transcript));
+  for (const addition of additions) await send(await addition.finish(transcript));
   await send.flushed();
   return [...announced.values()];
 }
@@ -239,17 +250,6 @@ function sender(rootSessionId: string, client: ClientPort) {
       if (batch.length > 0) await flush();
     },
   });
-}
-
-/**
- * A Lody client's title of a loaded session (lody-contract.md §7.2): the user's stored
- * title as `explicit`, else Claude Code's as a `fallback` preview.
- */
-async function lodyStoredTitle(transcript: string): Promise<SessionUpdate[]> {
-  const title = await storedTitleAt(transcript);
-  if (!title) return [];
-  const source = title.custom ? TITLE_SOURCES.explicit : TITLE_SOURCES.fallback;
-  return [lodyTitleUpdate(title.text, source, new Date().toISOString())];
 }
 
 async function exists(path: string): Promise<boolean> {

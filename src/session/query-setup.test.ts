@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../extensions/compose.js";
-import { flatSubagents, subagentHistoryShown, subagentTrafficShown } from "./query-setup.js";
+import {
+  flatSubagents,
+  promptSuggestionsShown,
+  subagentHistoryShown,
+  subagentTrafficShown,
+} from "./query-setup.js";
 
 const air = (...capabilities: string[]) => ({
   _meta: { jetbrains: { air: { version: 1, capabilities } } },
@@ -45,5 +50,19 @@ describe.each([
       shown: subagentTrafficShown(profile, passThrough),
       history: subagentHistoryShown(profile, passThrough),
     }).toEqual({ flat, shown, history });
+  });
+});
+
+/** Who pays Claude Code's next-prompt prediction: AIR unless it says no, others on request. */
+describe.each([
+  // name, capabilities, pass-through, shown
+  ["a plain client", {}, {}, false],
+  ["a plain client that asks", {}, { promptSuggestions: true }, true],
+  ["a Lody client", LODY, {}, false],
+  ["an AIR client", air(), {}, true],
+  ["an AIR client that says no", air(), { promptSuggestions: false }, false],
+])("prompt suggestions: %s", (_name, capabilities, passThrough, shown) => {
+  it("are predicted as the client asked", () => {
+    expect(promptSuggestionsShown(parseClientProfile(capabilities), passThrough)).toBe(shown);
   });
 });

@@ -1,4 +1,3 @@
-import type { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { QuotaBook } from "../translation/quota/book.js";
 import type { SessionQueryConfig } from "../sdk/query-options.js";
@@ -17,8 +16,12 @@ import { isRegularFile } from "./regular-file.js";
 import type { SessionConfig } from "./session-config.js";
 import type { SpawnPlan } from "./session-start.js";
 
-/** What a session needs to (re)start its Claude Code query. */
-export type SessionSetup = Omit<
+/**
+ * What a session needs to (re)start its Claude Code query. An extension that keeps
+ * connection-wide state its sessions use (Lody's rate-limit book) adds its member by
+ * module augmentation beside its use.
+ */
+export interface SessionSetup extends Omit<
   SessionQueryConfig,
   | "start"
   | "abortController"
@@ -31,14 +34,12 @@ export type SessionSetup = Omit<
   | "allowBypass"
   | "model"
   | "effort"
-> & {
+> {
   /** `_meta.claudeCode.emitRawSDKMessages`: every SDK message also goes to the client as is. */
   readonly rawSdkMessages?: boolean;
-  /** The connection's Lody rate-limit book, for a Lody client (`lody-accounting.ts`). */
-  readonly lodyRateLimits?: RateLimitBook;
   /** The connection's account quota (`quota-tap.ts`, `quota/read`). */
   readonly quota?: QuotaBook;
-};
+}
 
 /**
  * Whether subagent traffic goes to the root transcript (the flat transcript): for a
@@ -54,12 +55,19 @@ export function flatSubagents(
   profile: ClientProfile,
   passThrough: Readonly<Record<string, unknown>>,
 ): boolean {
-  if (profile.zed.subagentTranscript || passThrough.forwardSubagentText === true) return true;
+  if (profile.hooks.subagentsOnRoot || passThrough.forwardSubagentText === true) return true;
   return profile.hooks.subagentsOnRootOnRequest !== true && !subagentsOffRoot(profile);
 }
 
 declare module "../profile/hooks.js" {
   interface ExtensionHooks {
+    /** The client declared the flat transcript (Zed's `subagent-transcript`). */
+    readonly subagentsOnRoot?: boolean;
+    /**
+     * Claude Code predicts the next prompt for the client unless it passes
+     * `promptSuggestions: false` (AIR shows the predictions, as the reference does).
+     */
+    readonly promptSuggestionsByDefault?: boolean;
     /**
      * A subagent's work reaches the root session only when the client asks for the flat
      * transcript (AIR: subagent text on request; Lody: its task cards instead).
@@ -95,29 +103,29 @@ export function translatorFor(
 }
 
 /**
- * Whether a load replays the subagents' stored traffic: not for Lody's subagent events,
- * whose client keeps the child history itself (lody-contract.md §4).
+ * Whether a load replays the subagents' stored traffic: not for an extension's own route
+ * (Lody's subagent events), whose client keeps the child history itself (lody-contract.md §4).
  */
 export function subagentHistoryShown(
   profile: ClientProfile,
   passThrough: Readonly<Record<string, unknown>>,
 ): boolean {
-  return !profile.lody.subagentEvents && subagentTrafficShown(profile, passThrough);
+  return profile.hooks.subagentsReplaced !== true && subagentTrafficShown(profile, passThrough);
 }
 
 /**
  * Whether Claude Code predicts the next prompt after each turn for this client
- * (`session_info_update._meta.promptSuggestions`): AIR shows it, as the reference adapter
- * does for AIR only; another client that asks with `options.promptSuggestions: true`
- * gets it too, and `false` turns it off. No other client pays the prediction's request.
+ * (`session_info_update._meta.promptSuggestions`): an extension's client that shows it
+ * (`promptSuggestionsByDefault`: AIR, as the reference adapter does for AIR only); another
+ * client that asks with `options.promptSuggestions: true` gets it too, and `false` turns
+ * it off. No other client pays the prediction's request.
  */
 export function promptSuggestionsShown(
   profile: ClientProfile,
   pass: Readonly<Record<string, unknown>>,
 ): boolean {
-  return (
-    pass.promptSuggestions === true || (profile.air.client && pass.promptSuggestions !== false)
-  );
+  const byDefault = profile.hooks.promptSuggestionsByDefault === true;
+  return pass.promptSuggestions === true || (byDefault && pass.promptSuggestions !== false);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
-import { ToolTasks } from "../extensions/v2/tool-tasks.js";
+import { ToolTasks } from "./tool-tasks.js";
 
 /** What a session hears from its current query. */
 export interface QueryListener {

@@ -17,7 +17,6 @@ import type { ChildRoute } from "./child-route.js";
 import { childRouteFor } from "./subagent-router.js";
 import { Conversation } from "./conversation.js";
 import { describedCommands } from "./described-commands.js";
-import { fileChangeReportsFor } from "./file-change-reports.js";
 import { GoalControl } from "./goal-control.js";
 import { IdleCompaction } from "./idle-compaction.js";
 import { Lifecycle } from "./lifecycle.js";
@@ -44,6 +43,7 @@ import { titlesFor, type SessionTitles } from "./titles.js";
 import { ActivityTap, type SessionActivity } from "./session-activity.js";
 import { BackgroundWorkflows, stopsWorkflowsOnCancel } from "./background-workflows.js";
 import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
+import { turnReportsFor } from "./turn-reports.js";
 
 type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QueryStarterParts;
 
@@ -147,10 +147,7 @@ export class Session {
       mcpSignIn: McpSignIn.for(setup, client, profile, () => this.slot.current),
       asks,
       titles: this.titles,
-      fileChanges: fileChangeReportsFor(setup, profile, {
-        query: () => this.slot.current,
-        sendBeforeAnswer: (updates) => this.outbox.sendBeforeAnswer(updates),
-      }),
+      reports: turnReportsFor(profile, { setup, slot: this.slot, outbox: this.outbox }),
       queryStarted: (start, claudeSessionId, query) => {
         // The tasks of the Claude Code before (a plan handoff) ended with it.
         this.asyncTasks?.shutdown("stopped");
@@ -310,11 +307,11 @@ export class Session {
     return this.options.setOption(configId, value);
   }
 
-  /** Queues a prompt; resolves when its turn ends. `meta`: its `_meta` (AIR's report request). */
+  /** Queues a prompt; resolves when its turn ends. `meta`: its `_meta` (a report's request). */
   prompt(content: ClaudeUserBlock[], meta?: unknown): Promise<PromptResponse> {
     this.suggestions.spent();
     this.idle.disarm();
-    const run = this.runner.prompt(content, this.parts.fileChanges.accept(meta));
+    const run = this.runner.prompt(content, this.parts.reports.accept(meta));
     return this.goals.prompt(content, run);
   }
 

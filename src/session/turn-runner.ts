@@ -17,7 +17,6 @@ import { CallUsage } from "./call-usage.js";
 import { userMessage, type Conversation } from "./conversation.js";
 import { FailureReports } from "./failure-reports.js";
 import { FallbackNotices } from "./fallback-notices.js";
-import type { FileChangeReports } from "./file-change-reports.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runMcpCommand } from "./mcp/commands.js";
 import { runRemoteControl } from "./remote-control.js";
@@ -27,6 +26,7 @@ import type { ClaudeQuery } from "../sdk/claude-query.js";
 import { startupFailure } from "../sdk/startup-failure.js";
 import type { QuerySlot } from "./query-slot.js";
 import type { Steering } from "./steering.js";
+import type { TurnReports } from "./turn-reports.js";
 import type { SessionTitles } from "./titles.js";
 import { cancelledBeforeRun, Turn, type PendingPrompt } from "./turn.js";
 import { turnFailure, type QuotaParts } from "./turn-failure.js";
@@ -51,8 +51,8 @@ export interface TurnRunnerParts {
   readonly slot: QuerySlot;
   readonly conversation: Conversation;
   readonly titles: SessionTitles;
-  /** AIR's file-change reports: one before the answer of each prompt that asked. */
-  readonly fileChanges: FileChangeReports;
+  /** An extension's report before the answer of each prompt that asked (`turn-reports.ts`). */
+  readonly reports: TurnReports;
   readonly steering: Steering;
   readonly mcpSignIn: McpSignIn;
   readonly setup: QuotaParts; // the account's quota: a `quotaExceeded` turn failure
@@ -97,17 +97,14 @@ export class TurnRunner {
     this.cycles = new OwnCycles(parts);
   }
 
-  /**
-   * Queues a prompt; resolves when its turn ends. `fileChangeRequest`: the accepted id of
-   * its AIR file-change report request.
-   */
-  prompt(content: ClaudeUserBlock[], fileChangeRequest?: string): Promise<PromptResponse> {
+  /** Queues a prompt; resolves when its turn ends. `reportRequest`: its accepted report's. */
+  prompt(content: ClaudeUserBlock[], reportRequest?: string): Promise<PromptResponse> {
     return new Promise<PromptResponse>((resolve, reject) => {
       if (this.parts.lifecycle.closed) return resolve(cancelledBeforeRun());
       // Refused while Claude works: `/remote-control`'s answer would land in a turn's output.
       if (parseRemoteControlCommand(promptText(content)) && this.working())
         return reject(refused(REMOTE_CONTROL_BUSY));
-      this.queue.push({ content, fileChangeRequest, resolve, reject });
+      this.queue.push({ content, reportRequest, resolve, reject });
       this.pump();
     });
   }
@@ -138,12 +135,12 @@ export class TurnRunner {
     this.early = [];
     // Nothing for the session follows a cancelled answer, also when only queued prompts
     // were cancelled (e.g. before Claude Code was up: its commands wait for the next one).
-    // A cancelled prompt's file-change report goes out before its answer, hushed or not.
+    // A cancelled prompt's report goes out before its answer, hushed or not.
     for (const pending of queued) {
-      this.parts.fileChanges.cancelled(pending);
+      this.parts.reports.cancelled(pending);
       outbox.after(() => pending.resolve(cancelledBeforeRun()));
     }
-    if (lifecycle.turn) this.parts.fileChanges.cancelled(lifecycle.turn.prompt);
+    if (lifecycle.turn) this.parts.reports.cancelled(lifecycle.turn.prompt);
     if (lifecycle.turn) this.closeCompaction();
     if (queued.length > 0 || lifecycle.turn) outbox.hush();
     const query = slot.current;
@@ -304,7 +301,7 @@ export class TurnRunner {
       const failure =
         startupFailure(error) ??
         turnFailed(`Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`);
-      this.parts.fileChanges.turnEnded(turn, true);
+      this.parts.reports.turnEnded(turn, true);
       const lost = this.failures.lost(turn, error);
       outbox.after(() => (lost ? turn.prompt.resolve(lost) : turn.prompt.reject(failure)));
     } else {
@@ -355,12 +352,12 @@ export class TurnRunner {
     lifecycle.endTurn(turn);
     this.parts.steering.endTurn(turn);
     if ("error" in end) {
-      this.parts.fileChanges.turnEnded(turn, true);
+      this.parts.reports.turnEnded(turn, true);
       outbox.after(() => turn.prompt.reject(end.error));
     } else {
       outbox.sendAll(end.updates ?? []);
       outbox.sendWhenReady(this.titleUpdate(turn));
-      this.parts.fileChanges.turnEnded(turn, false);
+      this.parts.reports.turnEnded(turn, false);
       outbox.after(() => turn.prompt.resolve(turn.answer(end.response)));
     }
     this.pump();

@@ -13,8 +13,8 @@ import { observedResponse } from "../translation/turn-quota.js";
 /** A prompt waiting for its turn. */
 export interface PendingPrompt {
   readonly content: ClaudeUserBlock[];
-  /** AIR: the accepted file-change report request id of the prompt. */
-  readonly fileChangeRequest?: string | undefined;
+  /** The request of an extension's end-of-prompt report, accepted (`turn-reports.ts`). */
+  readonly reportRequest?: string | undefined;
   resolve(response: PromptResponse): void;
   reject(error: unknown): void;
 }

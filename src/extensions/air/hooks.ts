@@ -8,6 +8,9 @@ import type { AirProfile } from "./profile.js";
 import type { ExtensionHooks } from "../../profile/hooks.js";
 import { contextCompactionMeta } from "./context-compaction.js";
 import { AIR_SUBAGENT_ANNOUNCER } from "./subagent-announcer.js";
+import { goalUpdate } from "./goal-update.js";
+import { AIR_FAILURE_DELIVERY } from "./session-failure/wire.js";
+import { fileChangeReportsFor } from "./file-change-report/session-reports.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -25,5 +28,9 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.asyncTasks ? { taskPresenters: [() => AIR_TASK_PRESENTER] } : {}),
     // Without `sessionIndex`, `session/delete` archives (the reference's behaviour).
     ...(air.sessionIndex ? {} : { archivesOnDelete: true }),
+    goalUpdates: [goalUpdate],
+    ...(air.sessionFailure ? { failureDelivery: AIR_FAILURE_DELIVERY } : {}),
+    ...(air.agentFileChangeReport ? { turnReports: fileChangeReportsFor } : {}),
+    promptSuggestionsByDefault: true,
   };
 }

@@ -5,6 +5,7 @@ import {
   goalRequestOf,
   type GoalRequest,
 } from "../../translation/goal-request.js";
+import type { GoalSnapshot } from "../../translation/goal-state.js";
 import type { ClaudeUserBlock } from "../../translation/prompt.js";
 import { invalidInput } from "../../util/adapter-error.js";
 import { ownField } from "../../util/plain-data.js";
@@ -53,15 +54,8 @@ export function goalControlPrompt(meta: unknown): ClaudeUserBlock[] | undefined 
   return [{ type: "text", text: goalCommand(objective) }];
 }
 
-/** The session's goal as the goal core holds it (AIR's snapshot, provider-neutral fields). */
-export interface GoalFacts {
-  readonly objective: string;
-  readonly status: "active";
-  readonly iterations?: number;
-  readonly lastReason?: string;
-  /** Unix milliseconds. */
-  readonly createdAt?: number;
-}
+/** The session's goal as the goal core holds it (`translation/goal-state.ts`). */
+export type GoalFacts = GoalSnapshot;
 
 /** Lody's `GoalSnapshot` (contract §7.1): times in Unix seconds. */
 export interface LodyGoalSnapshot {

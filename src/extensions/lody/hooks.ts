@@ -5,16 +5,27 @@ import { LodyRateLimitsTap, LodyUsageTap } from "./accounting.js";
 import { compactionActivityMeta } from "./compaction-activity.js";
 import { goalControlPrompt } from "./goal.js";
 import { LODY } from "./keys.js";
+import type { RateLimitBook } from "./rate-limit-book.js";
 import type { LodyProfile } from "./profile.js";
 import { LodyTitles } from "./session-titles.js";
 import { LodySubagentRoute } from "./subagent-route.js";
 import { lodyTaskPresenter } from "./task-presenter.js";
 import { lodyToolNameDecorator } from "./tool-name-decorator.js";
 import { lodyTurnTap } from "./turn-tap.js";
+import { lodyGoalUpdate } from "./goal.js";
+import { RetryActivity } from "./retry-activity.js";
+import { lodyReplayAddition } from "./replay-addition.js";
 
 /** Lody's `activity` on the tool call form of a compaction (lody-contract.md §7.5). */
 const compactionActivity: CompactionMeta = (meta, facts, form) =>
   form === "tool_call" ? compactionActivityMeta(meta, facts) : meta;
+
+declare module "../../session/query-setup.js" {
+  interface SessionSetup {
+    /** The connection's rate-limit book (contract §7.3), which `_lody/rate_limits/get` reads. */
+    readonly lodyRateLimits?: RateLimitBook;
+  }
+}
 
 /** Lody's accounting (usage, rate limits: contract §5, §7.3) and turn ids (§7.9). */
 function lodyTaps(parts: MessageTapParts): MessageTap[] {
@@ -39,6 +50,9 @@ export function lodyHooks(lody: LodyProfile): Partial<ExtensionHooks> {
     taskPresenters: [lodyTaskPresenter],
     // `goalControl` (contract §7.1): the prompt runs the native goal command.
     promptCommand: goalControlPrompt,
+    goalUpdates: [lodyGoalUpdate],
+    retryActivity: () => new RetryActivity(),
+    replayAdditions: [lodyReplayAddition],
   };
   if (!lody.subagentEvents) return hooks;
   return {

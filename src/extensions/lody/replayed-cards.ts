@@ -5,10 +5,10 @@ import {
   type MessageEntry,
 } from "../../translation/replay/transcript-entry.js";
 import { childAnswer } from "../../translation/subagents/child-answer.js";
-import { SUBAGENT_TOOLS, subagentsOffRoot } from "../../translation/subagents/child-session.js";
-import type { ClientProfile } from "../../profile/client-profile.js";
+import { SUBAGENT_TOOLS } from "../../translation/subagents/child-session.js";
 import { BACKGROUND_TASK_KIND, SUBAGENT_TASK_KIND } from "./keys.js";
-import { LodyTaskCards, type TaskProgress } from "./task-cards.js";
+import type { LodyTaskCards } from "./task-cards.js";
+import { type TaskProgress } from "./task-cards.js";
 
 /** The tool whose backgrounded commands are Lody background tasks. */
 const BASH = "Bash";
@@ -19,12 +19,6 @@ const SUMMARY = /<summary>([\s\S]*?)<\/summary>/;
 interface Call {
   readonly name: string;
   readonly input: Record<string, unknown>;
-}
-
-/** The replayed task cards of a Lody client, its subagents' too where live has them. */
-export function replayedCardsFor(profile: ClientProfile): ReplayedTaskCards | undefined {
-  if (!profile.lody.client) return undefined;
-  return new ReplayedTaskCards(new LodyTaskCards(), !subagentsOffRoot(profile));
 }
 
 /**

@@ -4,6 +4,10 @@ import { terminalDecorator } from "./terminal-decorator.js";
 
 /** What a client that declared the Zed conventions gets at the core's hook points. */
 export function zedHooks(zed: ZedProfile): Partial<ExtensionHooks> {
-  if (!zed.terminalOutput) return {};
-  return { toolCallDecorators: [terminalDecorator(zed.terminalOutputDelta)] };
+  return {
+    ...(zed.terminalOutput
+      ? { toolCallDecorators: [terminalDecorator(zed.terminalOutputDelta)] }
+      : {}),
+    ...(zed.subagentTranscript ? { subagentsOnRoot: true } : {}),
+  };
 }

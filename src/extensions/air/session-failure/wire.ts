@@ -1,6 +1,7 @@
 import type { PromptResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { airMeta, withAirMeta } from "../air-meta.js";
 import { AIR_CAPABILITIES } from "../keys.js";
+import type { FailureDelivery } from "../../../translation/failures/delivery.js";
 import type { SessionFailureRecord } from "../../../translation/failures/record.js";
 
 /** `_meta.jetbrains.air.sessionFailure` ("AIR metadata keys"). */
@@ -28,3 +29,9 @@ export function withSessionFailure(
     _meta: withAirMeta(response._meta, { [SESSION_FAILURE]: record }),
   };
 }
+
+/** AIR's delivery of the failure records (the `failureDelivery` hook). */
+export const AIR_FAILURE_DELIVERY: FailureDelivery = {
+  update: sessionFailureUpdate,
+  onAnswer: withSessionFailure,
+};

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   GoalState,
-  goalUpdate,
   readActiveGoal,
   submittedGoal,
   toGoalSnapshot,
@@ -17,7 +16,6 @@ const runtime = (condition: string, iterations = 0, reason?: string): RuntimeGoa
 const minimal = (objective: string) => ({
   objective,
   status: "active",
-  controlMethod: "_session/goal",
 });
 const full = (objective: string, iterations = 0, lastReason?: string) => ({
   objective,
@@ -25,7 +23,6 @@ const full = (objective: string, iterations = 0, lastReason?: string) => ({
   iterations,
   ...(lastReason !== undefined ? { lastReason } : {}),
   createdAt: 1710000000123,
-  controlMethod: "_session/goal",
 });
 
 describe("readActiveGoal", () => {
@@ -97,17 +94,6 @@ describe("snapshots", () => {
 
   it("publishes a submitted goal minimally", () => {
     expect(submittedGoal("Ship it")).toStrictEqual(minimal("Ship it"));
-  });
-
-  it("puts the goal in session_info_update._meta.jetbrains.air", () => {
-    expect(goalUpdate(minimal("x") as never)).toStrictEqual({
-      sessionUpdate: "session_info_update",
-      _meta: { jetbrains: { air: { version: 1, goal: minimal("x") } } },
-    });
-    expect(goalUpdate(null)).toStrictEqual({
-      sessionUpdate: "session_info_update",
-      _meta: { jetbrains: { air: { version: 1, goal: null } } },
-    });
   });
 });
 

@@ -1,33 +1,31 @@
 import { realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { additionalDirectoriesOf } from "../../../sdk/query-options.js";
+import type {
+  ReportedPrompt,
+  ReportedTurn,
+  RewindPreviewer,
+  TurnReportParts,
+  TurnReports,
+} from "../../../session/turn-reports.js";
+import { log } from "../../../util/log.js";
+import { ownField } from "../../../util/plain-data.js";
 import {
   fileChangeReportUpdate,
   previewedFiles,
   reportedFileChanges,
   unavailableFileChanges,
   type FileChangeReport,
-} from "../extensions/air/file-change-report/report.js";
-import { readFileChangeReportRequest } from "../extensions/air/file-change-report/request.js";
-import type { ClientProfile } from "../profile/client-profile.js";
-import { additionalDirectoriesOf } from "../sdk/query-options.js";
-import { log } from "../util/log.js";
-import { ownField } from "../util/plain-data.js";
-import type { SessionSetup } from "./query-setup.js";
+} from "./report.js";
+import { readFileChangeReportRequest } from "./request.js";
 
 /** "Unavailable report": how long the checkpoint preview may take. */
 export const PREVIEW_TIMEOUT_MS = 2_000;
 
-/** The query a report asks: the SDK's dry-run rewind (`ClaudeQuery.previewFileRewind`). */
-export interface RewindPreviewer {
-  previewFileRewind(userMessageId: string): Promise<unknown>;
-}
-
 /** What the reports need of their session. */
 export interface FileChangeReportsParts {
   readonly sessionId: string;
-  /** The client negotiated `agentFileChangeReport` (and the query checkpoints files). */
-  readonly enabled: boolean;
   /** The session roots: the working directory and the additional directories. */
   readonly cwd: string;
   readonly additionalDirectories: readonly string[];
@@ -38,36 +36,18 @@ export interface FileChangeReportsParts {
 }
 
 /**
- * The reports of a session set up as `setup` for a client with `profile`: enabled when the
- * client negotiated AIR's `agentFileChangeReport`, over the session's roots.
+ * The reports of a session (the `turnReports` hook, for a client that negotiated
+ * `agentFileChangeReport`; the query checkpoints files), over the session's roots.
  */
-export function fileChangeReportsFor(
-  setup: SessionSetup,
-  profile: ClientProfile,
-  io: Pick<FileChangeReportsParts, "query" | "sendBeforeAnswer">,
-): FileChangeReports {
+export function fileChangeReportsFor(parts: TurnReportParts): FileChangeReports {
+  const { setup } = parts;
   return new FileChangeReports({
     sessionId: setup.sessionId,
-    enabled: profile.air.agentFileChangeReport,
     cwd: setup.cwd,
     additionalDirectories: additionalDirectoriesOf(setup.passThrough, setup.additionalDirectories),
-    ...io,
+    query: () => parts.slot.current,
+    sendBeforeAnswer: (updates) => parts.outbox.sendBeforeAnswer(updates),
   });
-}
-
-/** What a report needs of a prompt. */
-export interface ReportedPrompt {
-  /** The accepted request id of the prompt (see `accept`). */
-  readonly fileChangeRequest?: string | undefined;
-}
-
-/** What a report needs of a turn (`Turn`). */
-export interface ReportedTurn {
-  readonly prompt: ReportedPrompt;
-  /** The turn's user message: the checkpoint the dry-run rewind goes back to. */
-  readonly userMessageId: string | undefined;
-  /** Claude ran a tool since that message (else Claude Code made no checkpoint for it). */
-  readonly ranTools: boolean;
 }
 
 /**
@@ -77,7 +57,7 @@ export interface ReportedTurn {
  * user message would restore, before the prompt's answer. A report never changes the
  * prompt's outcome: every failure becomes an `unavailable` report.
  */
-export class FileChangeReports {
+export class FileChangeReports implements TurnReports {
   /** Every request id accepted in this session: a repeated one is ignored. */
   private readonly seen = new Set<string>();
   private roots: Promise<string[]> | undefined;
@@ -86,11 +66,9 @@ export class FileChangeReports {
 
   /**
    * The request id of a `session/prompt` `_meta`, or undefined when the prompt asks for
-   * no report: the client did not negotiate the capability, the request is malformed,
-   * or its id was used before in this session.
+   * no report: the request is malformed, or its id was used before in this session.
    */
   accept(meta: unknown): string | undefined {
-    if (!this.parts.enabled) return undefined;
     const requestId = readFileChangeReportRequest(meta);
     if (requestId === undefined || this.seen.has(requestId)) return undefined;
     this.seen.add(requestId);
@@ -104,7 +82,7 @@ export class FileChangeReports {
    * without asking the SDK, which has no checkpoint for it ("No file checkpoint found").
    */
   turnEnded(turn: ReportedTurn, failed: boolean): void {
-    const requestId = turn.prompt.fileChangeRequest;
+    const requestId = turn.prompt.reportRequest;
     if (requestId === undefined) return;
     const report = failed
       ? Promise.resolve(unavailableFileChanges(requestId, "providerError"))
@@ -122,7 +100,7 @@ export class FileChangeReports {
 
   /** `prompt` was cancelled (running or queued): `unavailable` with reason `cancelled`. */
   cancelled(prompt: ReportedPrompt): void {
-    const requestId = prompt.fileChangeRequest;
+    const requestId = prompt.reportRequest;
     if (requestId !== undefined) {
       this.send(Promise.resolve(unavailableFileChanges(requestId, "cancelled")));
     }

@@ -3,12 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  canonicalPath,
-  FileChangeReports,
-  PREVIEW_TIMEOUT_MS,
-  type RewindPreviewer,
-} from "./file-change-reports.js";
+import type { RewindPreviewer } from "../../../session/turn-reports.js";
+import { canonicalPath, FileChangeReports, PREVIEW_TIMEOUT_MS } from "./session-reports.js";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "file-change-reports-")));
 const ws = join(root, "ws");
@@ -23,11 +19,7 @@ const request = (requestId: unknown, more: Record<string, unknown> = {}) => ({
 });
 
 /** Reports of one session whose query answers the dry run with `preview`. */
-function reports(options: {
-  preview?: () => Promise<unknown>;
-  enabled?: boolean;
-  query?: boolean;
-}) {
+function reports(options: { preview?: () => Promise<unknown>; query?: boolean }) {
   const sent: Array<Promise<readonly SessionUpdate[]>> = [];
   const asked: string[] = [];
   const query: RewindPreviewer = {
@@ -38,7 +30,6 @@ function reports(options: {
   };
   const service = new FileChangeReports({
     sessionId: "s1",
-    enabled: options.enabled ?? true,
     // Through a link: the roots are compared as canonical paths.
     cwd: join(root, "ws-link"),
     additionalDirectories: ["../extra"],
@@ -56,10 +47,10 @@ function reports(options: {
 }
 
 const turn = (
-  fileChangeRequest: string | undefined,
+  reportRequest: string | undefined,
   userMessageId: string | undefined,
   ranTools = true,
-) => ({ prompt: { fileChangeRequest }, userMessageId, ranTools });
+) => ({ prompt: { reportRequest }, userMessageId, ranTools });
 
 describe("FileChangeReports.accept", () => {
   it("accepts a well-formed request once per id", () => {
@@ -74,11 +65,6 @@ describe("FileChangeReports.accept", () => {
     expect(service.accept(request("r1", { extra: 1 }))).toBeUndefined();
     expect(service.accept(undefined)).toBeUndefined();
     expect(service.accept(request("r1"))).toBe("r1");
-  });
-
-  it("ignores every request of a client that did not negotiate the capability", () => {
-    const { service } = reports({ enabled: false });
-    expect(service.accept(request("r1"))).toBeUndefined();
   });
 });
 
@@ -179,7 +165,7 @@ describe("FileChangeReports reports", () => {
 
   it("a cancelled prompt: cancelled", async () => {
     const { service, sentReports, asked } = reports({});
-    service.cancelled({ fileChangeRequest: "r1" });
+    service.cancelled({ reportRequest: "r1" });
     expect(asked).toEqual([]);
     expect(await sentReports()).toStrictEqual(unavailable("cancelled"));
   });

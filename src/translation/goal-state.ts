@@ -1,7 +1,4 @@
-import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { airMeta } from "./air-meta.js";
-import { GOAL, GOAL_METHOD } from "./keys.js";
-import { isRecord } from "../../util/plain-data.js";
+import { isRecord } from "../util/plain-data.js";
 
 /** The goal as Claude Code's runtime reports it (`active_goal` frames, `value`). */
 export interface RuntimeGoal {
@@ -11,14 +8,17 @@ export interface RuntimeGoal {
   readonly last_reason?: string;
 }
 
-/** `session_info_update._meta.jetbrains.air.goal` (air-extensions.md "Session state"). */
+/**
+ * The session's goal as the client is shown it, provider-neutral (air-extensions.md
+ * "Session state", lody-contract.md §7.1): each goal extension puts it on its own wire
+ * (`ExtensionHooks.goalUpdates`). `createdAt`: Unix milliseconds.
+ */
 export interface GoalSnapshot {
   readonly objective: string;
   readonly status: "active";
   readonly iterations?: number;
   readonly lastReason?: string;
   readonly createdAt?: number;
-  readonly controlMethod: string;
 }
 
 /**
@@ -58,18 +58,12 @@ export function toGoalSnapshot(goal: RuntimeGoal): GoalSnapshot {
     iterations: goal.iterations,
     ...(goal.last_reason !== undefined ? { lastReason: goal.last_reason } : {}),
     createdAt: goal.set_at,
-    controlMethod: GOAL_METHOD,
   };
 }
 
 /** The snapshot published when `/goal <objective>` is submitted, before the runtime says more. */
 export function submittedGoal(objective: string): GoalSnapshot {
-  return { objective, status: "active", controlMethod: GOAL_METHOD };
-}
-
-/** The `session_info_update` that publishes `goal` (`null`: no goal). */
-export function goalUpdate(goal: GoalSnapshot | null): SessionUpdate {
-  return { sessionUpdate: "session_info_update", _meta: airMeta({ [GOAL]: goal }) };
+  return { objective, status: "active" };
 }
 
 interface Pending {
