@@ -8,6 +8,11 @@ import type { AirProfile } from "./profile.js";
 import type { ExtensionHooks } from "../../profile/hooks.js";
 import { contextCompactionMeta } from "./context-compaction.js";
 import { AIR_SUBAGENT_ANNOUNCER } from "./subagent-announcer.js";
+import { sessionFailureUpdate } from "./session-failure/wire.js";
+import { skillCommandMeta } from "./skill-command.js";
+import { modeKindMeta } from "./mode-kind.js";
+import { recommendedValueMeta } from "./recommended-value.js";
+import { airPermissionShape } from "./permission-request.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -23,5 +28,10 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     subagentsOnRootOnRequest: true,
     ...(air.nativeSubagentSessions ? { subagentBridge: AIR_SUBAGENT_ANNOUNCER } : {}),
     ...(air.asyncTasks ? { taskPresenters: [() => AIR_TASK_PRESENTER] } : {}),
+    ...(air.sessionFailure ? { replayedFailureUpdate: sessionFailureUpdate } : {}),
+    skillCommandMeta,
+    modeMeta: modeKindMeta,
+    ...(air.recommendedValue ? { recommendedValueMeta } : {}),
+    permissionRequest: airPermissionShape,
   };
 }

@@ -1,9 +1,14 @@
 import type { ExtensionHooks } from "../../profile/hooks.js";
 import type { ZedProfile } from "./profile.js";
 import { terminalDecorator } from "./terminal-decorator.js";
+import { terminalAuthMeta } from "./terminal-auth.js";
 
 /** What a client that declared the Zed conventions gets at the core's hook points. */
 export function zedHooks(zed: ZedProfile): Partial<ExtensionHooks> {
-  if (!zed.terminalOutput) return {};
-  return { toolCallDecorators: [terminalDecorator(zed.terminalOutputDelta)] };
+  return {
+    ...(zed.terminalOutput
+      ? { toolCallDecorators: [terminalDecorator(zed.terminalOutputDelta)] }
+      : {}),
+    ...(zed.terminalAuth ? { terminalLoginMeta: terminalAuthMeta } : {}),
+  };
 }

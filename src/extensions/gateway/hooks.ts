@@ -1,0 +1,8 @@
+import type { ExtensionHooks } from "../../profile/hooks.js";
+import { gatewayAuthMethods } from "./sign-in.js";
+
+/** What a client that declared the gateway sign-in (`auth._meta.gateway`) gets at the core's hook points. */
+export function gatewayHooks(authGateway: boolean): Partial<ExtensionHooks> {
+  if (!authGateway) return {};
+  return { authMethods: [gatewayAuthMethods] };
+}
