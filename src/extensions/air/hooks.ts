@@ -13,6 +13,7 @@ import { skillCommandMeta } from "./skill-command.js";
 import { modeKindMeta } from "./mode-kind.js";
 import { recommendedValueMeta } from "./recommended-value.js";
 import { airPermissionShape } from "./permission-request.js";
+import { AIR_QUESTION_FORM } from "./custom-answer.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -33,5 +34,6 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     modeMeta: modeKindMeta,
     ...(air.recommendedValue ? { recommendedValueMeta } : {}),
     permissionRequest: airPermissionShape,
+    questionFormParts: [AIR_QUESTION_FORM],
   };
 }
