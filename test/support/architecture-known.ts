@@ -69,9 +69,6 @@ export const KNOWN_VIOLATIONS = {
     "session/history-replay.ts → extensions/lody/turns.ts",
     "session/query-setup.ts → extensions/lody/rate-limit-book.ts",
     "session/query-slot.ts → extensions/v2/tool-tasks.ts",
-    "translation/tool-calls/renderer.ts → extensions/air/plan-file.ts",
-    "translation/tool-calls/tool-call-translator.ts → extensions/air/diff-patch.ts",
-    "translation/tool-calls/tool-call-translator.ts → extensions/air/plan-file.ts",
   ] as string[],
   /** importCycles: each group of files that import each other. */
   cycles: [] as string[],

@@ -14,6 +14,7 @@ import { modeKindMeta } from "./mode-kind.js";
 import { recommendedValueMeta } from "./recommended-value.js";
 import { airPermissionShape } from "./permission-request.js";
 import { AIR_QUESTION_FORM } from "./custom-answer.js";
+import { airToolCallContract } from "./tool-call-contract.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -35,5 +36,6 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.recommendedValue ? { recommendedValueMeta } : {}),
     permissionRequest: airPermissionShape,
     questionFormParts: [AIR_QUESTION_FORM],
+    toolCallContract: airToolCallContract(air),
   };
 }
