@@ -303,7 +303,7 @@ export class AcpAgent {
    */
   setupCommands(sessionId: string): AvailableCommand[] | undefined {
     const commands = this.sessions.get(sessionId).setupCommands();
-    return commands && toAvailableCommands(commands);
+    return commands && toAvailableCommands(commands, this.negotiated);
   }
 
   /** `session/cancel` (a notification: an unknown session is ignored). */

@@ -4,7 +4,10 @@ import type { ClientPort } from "../client/client-port.js";
 import type { PermissionAsk } from "../sdk/tool-callbacks.js";
 import { permissionChoices } from "../translation/permissions/choices.js";
 import { toDecision } from "../translation/permissions/options.js";
-import { permissionRequest } from "../translation/permissions/request.js";
+import {
+  permissionRequest,
+  type PermissionRequestShape,
+} from "../translation/permissions/request.js";
 import { snapshotSuggestions } from "../translation/permissions/suggestions.js";
 import { log } from "../util/log.js";
 
@@ -41,8 +44,8 @@ export class PermissionFlow {
   constructor(
     private readonly sessionId: string,
     private readonly client: ClientPort,
-    /** The client is AIR: it gets the AIR permission presentation. */
-    private readonly air: boolean,
+    /** The client extension's own request (AIR's presentation), else upstream's. */
+    private readonly shape: PermissionRequestShape | undefined,
   ) {}
 
   async ask(
@@ -62,7 +65,7 @@ export class PermissionFlow {
       matchedAskRule: ask.noDurableChoice,
       availableModes,
     });
-    const { request, offered } = permissionRequest(sessionId, toolCall, choices, ask, this.air);
+    const { request, offered } = permissionRequest(sessionId, toolCall, choices, ask, this.shape);
     let response;
     try {
       response = await this.client.requestPermission(request, signal);

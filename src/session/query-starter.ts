@@ -2,6 +2,7 @@ import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { ClaudeQuery } from "../sdk/claude-query.js";
 import { questionHintsFor } from "../translation/ask-user-question.js";
+import { permissionRequestShape } from "../translation/permissions/request.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import { signInNotice } from "../translation/mcp-command.js";
 import { previewsFileChanges } from "../translation/tool-calls/decorators.js";
@@ -64,7 +65,7 @@ export class QueryStarter {
       subagents: parts.subagents,
       translator: parts.translator,
       previewFileChanges: previewsFileChanges(parts.profile),
-      airClient: parts.profile.air.client,
+      permissionShape: permissionRequestShape(parts.profile),
       questionHints: questionHintsFor(parts.profile),
       elicitation: parts.profile.elicitation,
       asks: parts.asks,

@@ -32,7 +32,7 @@ export class SessionCommands {
   observe(message: SDKMessage): boolean {
     if (message.type !== "system" || message.subtype !== "commands_changed") return false;
     this.started(message.commands);
-    this.outbox.announce([commandsUpdate(this.list)]);
+    this.outbox.announce([commandsUpdate(this.list, this.profile)]);
     return true;
   }
 }

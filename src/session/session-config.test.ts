@@ -1,7 +1,14 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
 import type { ClaudeQuery } from "../sdk/claude-query.js";
-import { applyToQuery, configFor, SessionConfig, type StartEfforts } from "./session-config.js";
+import { parseClientProfile } from "../extensions/compose.js";
+import {
+  applyToQuery,
+  configFor,
+  presentationFor,
+  SessionConfig,
+  type StartEfforts,
+} from "./session-config.js";
 import type { StartPlan } from "./session-start.js";
 
 const models: ModelInfo[] = [
@@ -101,7 +108,11 @@ const MODELS = [
   row("sonnet", "claude-sonnet-5-5", { supportedEffortLevels: ["low", "high"] }),
   row("haiku", "claude-haiku-5-5", { supportsEffort: false, supportedEffortLevels: undefined }),
 ];
-const RECOMMEND = { modeKinds: true, recommendedValues: true, booleans: false };
+const RECOMMEND = presentationFor(
+  parseClientProfile({
+    _meta: { jetbrains: { air: { version: 1, capabilities: ["recommendedValue"] } } },
+  }),
+);
 const config = (start?: string, efforts: StartEfforts = {}, models = MODELS) =>
   new SessionConfig({ auto: false, bypass: false }, models, "default", start, RECOMMEND, efforts);
 const option = (c: SessionConfig, id: string) => c.configOptions().find((o) => o.id === id);

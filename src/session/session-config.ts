@@ -8,9 +8,15 @@ import {
   modeOption,
   modeState,
   type ModeAvailability,
+  type ModeMeta,
 } from "../translation/modes.js";
 import { offeredModels } from "../translation/listed-models.js";
-import { effortLevels, effortOption, modelOption } from "../translation/model-options.js";
+import {
+  effortLevels,
+  effortOption,
+  modelOption,
+  type RecommendedValueMeta,
+} from "../translation/model-options.js";
 import {
   DEFAULT_MODEL,
   recommendedEffort,
@@ -24,21 +30,24 @@ import { AgentChoice, type AgentChange } from "./agent-choice.js";
 
 /** How the client wants the options shown (what it negotiated). */
 export interface ConfigPresentation {
-  /** AIR's `kind` on each mode and mode option value ("Presentation hints"). */
-  readonly modeKinds: boolean;
+  /** The `_meta` of each mode and mode option value (AIR's `kind`, "Presentation hints"). */
+  readonly modeMeta?: ModeMeta | undefined;
   /** AIR `recommendedValue`: concrete model and effort rows, no `default` row. */
   readonly recommendedValues: boolean;
+  /** The `_meta` that names the recommended row (AIR's `recommendedValue`). */
+  readonly recommendedMeta?: RecommendedValueMeta | undefined;
   /** `session.configOptions.boolean`: on/off options as ACP boolean options. */
   readonly booleans: boolean;
 }
 
-const PLAIN: ConfigPresentation = { modeKinds: false, recommendedValues: false, booleans: false };
+const PLAIN: ConfigPresentation = { recommendedValues: false, booleans: false };
 
 /** What the profile asks of the options: AIR hints for an AIR client only. */
 export function presentationFor(profile: ClientProfile): ConfigPresentation {
   return {
-    modeKinds: profile.air.client,
+    modeMeta: profile.hooks.modeMeta,
     recommendedValues: profile.air.recommendedValue,
+    recommendedMeta: profile.hooks.recommendedValueMeta,
     booleans: profile.session.booleanConfigOptions,
   };
 }
@@ -132,11 +141,12 @@ export class SessionConfig {
   configOptions(): SessionConfigOption[] {
     const options = [modeOption(this.mode, this.shownModes())];
     const recommended = this.recommendedModel();
+    const meta = this.presentation.recommendedMeta;
     if (this.models.length > 0)
-      options.push(modelOption(this.models, this.shownModel(), recommended));
+      options.push(modelOption(this.models, this.shownModel(), recommended, meta));
     const levels = this.effortLevels();
     if (levels.length > 0 && !this.effortHidden)
-      options.push(effortOption(levels, this.shownEffort(), this.recommendedEffort()));
+      options.push(effortOption(levels, this.shownEffort(), this.recommendedEffort(), meta));
     options.push(...this.switches.options(this.modelInfo()));
     const agent = this.agents.option();
     if (agent) options.push(agent);
@@ -266,7 +276,7 @@ export class SessionConfig {
   }
 
   private shownModes() {
-    return availableModes(this.availability, this.presentation.modeKinds);
+    return availableModes(this.availability, this.presentation.modeMeta);
   }
 
   private recommendedModel(): string | undefined {

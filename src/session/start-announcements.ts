@@ -19,7 +19,7 @@ function startAnnouncements(
   plan: StartPlan,
 ): SessionUpdate[] {
   return [
-    ...(commands ? [commandsUpdate(commands)] : []),
+    ...(commands ? [commandsUpdate(commands, profile)] : []),
     ...(plan.notice ? [noticeUpdate(profile, plan.notice)] : []),
   ];
 }
@@ -81,7 +81,7 @@ export function upAnnouncements(session: StartedSession, toldEarly: boolean): Se
     const commands = state.failed ? undefined : session.commands;
     updates.push(...startAnnouncements(session.profile, commands, session.plan));
   } else if (state.staleCommands && !state.failed) {
-    updates.push(commandsUpdate(session.commands));
+    updates.push(commandsUpdate(session.commands, session.profile));
   }
   return updates;
 }

@@ -2,6 +2,7 @@ import type { PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientPort } from "../client/client-port.js";
 import type { PermissionAsk, ToolEvents } from "../sdk/tool-callbacks.js";
 import { UNANSWERED_CAPABILITY, type QuestionHints } from "../translation/ask-user-question.js";
+import type { PermissionRequestShape } from "../translation/permissions/request.js";
 import type { SdkMessageTranslator } from "../translation/sdk-message-translator.js";
 import type { Outbox } from "./outbox.js";
 import {
@@ -29,8 +30,8 @@ export interface ToolEventsHost {
   readonly translator: SdkMessageTranslator;
   /** The client takes a preview of a file change in the approval (AIR `diffPatch`). */
   readonly previewFileChanges: boolean;
-  /** The client is AIR (its permission presentation). */
-  readonly airClient: boolean;
+  /** The client extension's permission request (AIR's presentation), else upstream's. */
+  readonly permissionShape: PermissionRequestShape | undefined;
   /** What the client's AskUserQuestion form carries (AIR and Lody hints). */
   readonly questionHints: QuestionHints;
   /** The elicitation modes the client declared (MCP servers' requests). */
@@ -54,7 +55,7 @@ export interface ToolEventsHost {
  * (ordinary tools, AskUserQuestion), PostToolUse data, compaction summaries.
  */
 export function toolEventsFor(host: ToolEventsHost): ToolEvents {
-  const permissions = new PermissionFlow(host.sessionId, host.client, host.airClient);
+  const permissions = new PermissionFlow(host.sessionId, host.client, host.permissionShape);
   return {
     async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
       // A background child's request is not the turn's: it may come between turns, and

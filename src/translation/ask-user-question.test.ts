@@ -1,5 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { NO_HINTS, questionForm, readQuestions, toAnswers } from "./ask-user-question.js";
+import { parseClientProfile } from "../extensions/compose.js";
+import {
+  NO_HINTS,
+  questionForm,
+  questionHintsFor,
+  readQuestions,
+  toAnswers,
+} from "./ask-user-question.js";
+
+/** The hints of an AIR client and of a Lody one with answer notes, as the composition gives them. */
+const AIR = questionHintsFor(
+  parseClientProfile({ _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } }),
+);
+const LODY_NOTES = questionHintsFor(
+  parseClientProfile({
+    elicitation: { form: {} },
+    _meta: { lody: { elicitation: { version: 1, answerNotes: true } } },
+  }),
+);
 
 const input = {
   questions: [
@@ -66,8 +84,7 @@ describe("AskUserQuestion as a form", () => {
   });
 
   it("names the select field of each question in its Other field, for AIR only", () => {
-    const properties =
-      questionForm(questions, { ...NO_HINTS, air: true }).requestedSchema.properties ?? {};
+    const properties = questionForm(questions, AIR).requestedSchema.properties ?? {};
     const plain = questionForm(questions).requestedSchema.properties ?? {};
     const customAnswer = (questionId: string) => ({
       jetbrains: { air: { version: 1, customAnswer: { questionId, isCustomAnswer: true } } },
@@ -211,7 +228,7 @@ describe("AskUserQuestion: edges", () => {
 });
 
 describe("AskUserQuestion: unanswered questions (ask_user_question_unanswered_v1)", () => {
-  const LODY = { air: false, lody: true, notes: true };
+  const LODY = LODY_NOTES;
   it.each([
     [
       "declined: every question dismissed",
@@ -321,7 +338,7 @@ describe("AskUserQuestion: option previews (_claude/askUserQuestionOption)", () 
   });
 
   it("is absent for AIR", () => {
-    expect(choices({ ...NO_HINTS, air: true })).toStrictEqual([
+    expect(choices(AIR)).toStrictEqual([
       [
         { const: "Grid", title: "Grid", description: "Cards" },
         { const: "List", title: "List" },

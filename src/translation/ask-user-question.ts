@@ -3,44 +3,68 @@ import type {
   ElicitationPropertySchema,
   ElicitationSchema,
 } from "@agentclientprotocol/sdk/unstable";
-import { customAnswerMeta } from "../extensions/air/custom-answer.js";
-import {
-  customAnswerForMeta,
-  NOTE_TITLE,
-  noteForMeta,
-  previewMeta,
-  questionsMeta,
-} from "../extensions/lody/elicitation.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { record, str } from "./tool-calls/reporter.js";
 
-interface Question {
+export interface Question {
   readonly question: string;
   readonly header?: string;
   readonly multiSelect: boolean;
   readonly options: ReadonlyArray<{ label: string; description?: string; preview?: string }>;
 }
 
-/**
- * What a client's form carries beyond the standard fields. `air`: each `Other` field
- * names its select field (AIR `customAnswer`). `lody`: Lody's `_meta.lody.elicitation`
- * (lody-contract.md §7.4) and its answer rules; `notes`: a separate note field per
- * question (Lody `answerNotes`, only with `lody`).
- */
-export interface QuestionHints {
-  readonly air: boolean;
-  readonly lody: boolean;
-  readonly notes: boolean;
+/** A field of the form, with the `_meta` an extension may give it. */
+export type Property = ElicitationPropertySchema & { _meta?: Record<string, unknown> };
+
+/** The form that asks Claude's questions, as `session/elicitation` sends it. */
+export interface QuestionFormRequest {
+  message: string;
+  requestedSchema: ElicitationSchema;
+  _meta?: Record<string, unknown>;
 }
 
-export const NO_HINTS: QuestionHints = { air: false, lody: false, notes: false };
+/**
+ * An extension's part in Claude's question form and its answers (AIR's custom answers,
+ * Lody's `_meta.lody.elicitation` and answer rules): each step is optional, and the
+ * negotiated extensions' parts run in the composition's order, each on what the parts
+ * before it made.
+ */
+export interface QuestionFormPart {
+  /** A select field's title and description (the question by default). */
+  selectWords?(q: Question, several: boolean): { title: string; description?: string };
+  /** An option's `_meta` for its `preview`, given the one so far (upstream's key). */
+  optionPreview?(
+    preview: string,
+    meta: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | undefined;
+  /** The `Other` field's `_meta` (`select`: its question's select field), given the one so far. */
+  otherMeta?(meta: Record<string, unknown> | undefined, select: string): Record<string, unknown>;
+  /** The question's fields after its `Other` field (Lody's note field), by key. */
+  moreFields?(q: Question, select: string): Readonly<Record<string, Property>>;
+  /** The finished form (Lody: no `required` list, the questions in its `_meta`). */
+  finish?(form: QuestionFormRequest, questions: readonly Question[]): QuestionFormRequest;
+  /** The answer rules of the extension's form, in place of upstream's (the first part's). */
+  answers?(
+    questions: readonly Question[],
+    response: CreateElicitationResponse,
+  ): QuestionAnswers | undefined;
+}
 
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The negotiated extensions' parts in Claude's question form, in order. */
+    readonly questionFormParts?: readonly QuestionFormPart[];
+  }
+}
+
+/** What a client's form carries beyond the standard fields: its extensions' parts. */
+export type QuestionHints = readonly QuestionFormPart[];
+
+export const NO_HINTS: QuestionHints = [];
+
+/** The question form parts of the extensions `profile` negotiated (picked once per session). */
 export function questionHintsFor(profile: ClientProfile): QuestionHints {
-  return {
-    air: profile.air.client,
-    lody: profile.lody.client,
-    notes: profile.lody.client && profile.lody.answerNotes,
-  };
+  return profile.hooks.questionFormParts ?? NO_HINTS;
 }
 
 /** The questions of an AskUserQuestion input that can be asked; malformed ones are skipped. */
@@ -66,29 +90,19 @@ export function readQuestions(input: unknown): Question[] {
   });
 }
 
-type Property = ElicitationPropertySchema & { _meta?: Record<string, unknown> };
-
 /**
  * The form that asks Claude's questions: per question a select field (`question_<n>`,
  * a titled `oneOf`, or an `anyOf` array for multi-select) and a free-text `Other` field
- * (`question_<n>_custom`). Nothing is required: the user may skip a question.
- * `hints.air`: each `Other` field names its select field in `_meta` (AIR `customAnswer`,
- * S000 "Question custom answers"), for an AIR client only. `hints.lody`: the request,
- * the `Other` fields and the options with a preview carry `_meta.lody.elicitation`, and
- * with `hints.notes` each question has a note field (`question_<n>_note`, `noteFor`);
- * a Lody form has no `required` list at all (contract §7.4, acceptance check 21), and
- * its select fields are titled with the question's header.
+ * (`question_<n>_custom`). Nothing is required: the user may skip a question. An
+ * option's `preview` goes in upstream's `_claude/askUserQuestionOption`; the client's
+ * extensions (`hints`) change the form in their steps (`QuestionFormPart`).
  */
 export function questionForm(
   questions: readonly Question[],
   hints: QuestionHints = NO_HINTS,
-): {
-  message: string;
-  requestedSchema: ElicitationSchema;
-  _meta?: Record<string, unknown>;
-} {
+): QuestionFormRequest {
   const properties: Record<string, ElicitationPropertySchema> = {};
-  const notes = hints.lody && hints.notes;
+  const several = questions.length > 1;
   questions.forEach((q, n) => {
     const choices = q.options.map((o) => ({
       const: o.label,
@@ -97,9 +111,7 @@ export function questionForm(
       ...(o.preview ? optionPreview(o.preview, hints) : {}),
     }));
     const select = `question_${n}`;
-    // Lody's parser (acp-extension-core) reads a field's title as the question's header
-    // and, with several questions, its description as the question.
-    const words = hints.lody ? lodyWords(q, questions.length > 1) : { title: q.question };
+    const words = selectWords(q, several, hints);
     properties[select] = q.multiSelect
       ? { type: "array", ...words, items: { anyOf: choices } }
       : { type: "string", ...words, oneOf: choices };
@@ -108,56 +120,44 @@ export function questionForm(
       title: "Other",
       description: `Your own answer to: ${q.question}`,
     };
-    if (hints.air) other._meta = customAnswerMeta(select);
-    if (hints.lody) other._meta = customAnswerForMeta(other._meta, select);
+    for (const part of hints) if (part.otherMeta) other._meta = part.otherMeta(other._meta, select);
     properties[`${select}_custom`] = other;
-    if (notes) {
-      const note: Property = {
-        type: "string",
-        title: NOTE_TITLE,
-        description: `A note to go with your answer to: ${q.question}`,
-        _meta: noteForMeta(select),
-      };
-      properties[`${select}_note`] = note;
-    }
+    for (const part of hints)
+      if (part.moreFields) Object.assign(properties, part.moreFields(q, select));
   });
   const message =
     questions.length === 1 ? questions[0]!.question : "Claude has some questions for you";
-  if (!hints.lody)
-    return { message, requestedSchema: { type: "object", properties, required: [] } };
-  const listed = questions.map((q, n) => ({
-    id: `question_${n}`,
-    question: q.question,
-    header: q.header ?? "",
-    options: q.options,
-    multiSelect: q.multiSelect,
-    ...(notes ? { noteFieldId: `question_${n}_note` } : {}),
-  }));
-  return {
+  let form: QuestionFormRequest = {
     message,
-    requestedSchema: { type: "object", properties },
-    _meta: questionsMeta(listed),
+    requestedSchema: { type: "object", properties, required: [] },
   };
+  for (const part of hints) if (part.finish) form = part.finish(form, questions);
+  return form;
 }
 
 /** Upstream's `_meta` key of an option's `preview`, which ACP's enum option has no field for. */
 export const CLAUDE_OPTION_KEY = "_claude/askUserQuestionOption";
 
 /**
- * An option's `preview` (a mockup or snippet shown on focus): in Lody's own key for Lody,
- * in upstream's `_claude/askUserQuestionOption` for a client that is neither AIR (spec
- * Compatibility rule: the `_claude/*` keys are not AIR's) nor Lody.
+ * An option's `preview` (a mockup or snippet shown on focus): in upstream's
+ * `_claude/askUserQuestionOption`, unless the client's extensions put it elsewhere (Lody's
+ * key) or leave it out (AIR: the `_claude/*` keys are not its, spec Compatibility rule).
  */
 function optionPreview(preview: string, hints: QuestionHints): { _meta?: Record<string, unknown> } {
-  if (hints.lody) return { _meta: previewMeta(preview) };
-  if (hints.air) return {};
-  return { _meta: { [CLAUDE_OPTION_KEY]: { preview } } };
+  let meta: Record<string, unknown> | undefined = { [CLAUDE_OPTION_KEY]: { preview } };
+  for (const part of hints) if (part.optionPreview) meta = part.optionPreview(preview, meta);
+  return meta ? { _meta: meta } : {};
 }
 
-/** A Lody select field's title (the header) and, with several questions, description. */
-function lodyWords(q: Question, several: boolean): { title: string; description?: string } {
-  const title = q.header ?? q.question;
-  return several ? { title, description: q.question } : { title };
+/** A select field's words: the question, unless an extension titles it otherwise. */
+function selectWords(
+  q: Question,
+  several: boolean,
+  hints: QuestionHints,
+): { title: string; description?: string } {
+  let words: { title: string; description?: string } = { title: q.question };
+  for (const part of hints) if (part.selectWords) words = part.selectWords(q, several);
+  return words;
 }
 
 /**
@@ -169,7 +169,7 @@ export const UNANSWERED_CAPABILITY = "ask_user_question_unanswered_v1";
 /** How a question went unanswered, in Claude Code's words: the form declined or left blank. */
 type Unanswered = "dismissed" | "skipped";
 
-interface Annotation {
+export interface Annotation {
   notes?: string;
   unanswered?: Unanswered;
 }
@@ -181,7 +181,7 @@ export interface QuestionAnswers {
 }
 
 /** The labels of `q`'s options the user picked (anything else is ignored). */
-function pickedLabels(q: Question, picked: unknown): string[] {
+export function pickedLabels(q: Question, picked: unknown): string[] {
   return (Array.isArray(picked) ? picked : [picked]).filter(
     (v): v is string => typeof v === "string" && q.options.some((o) => o.label === v),
   );
@@ -191,8 +191,8 @@ function pickedLabels(q: Question, picked: unknown): string[] {
  * The user's form answers → Claude's `answers` (and `annotations`): a single choice is
  * its label, several are comma-joined; free text joins a multi-select, and alongside a
  * single choice it becomes the note on that answer (on its own it is the answer).
- * `undefined` means the user cancelled: the tool use is aborted. A Lody client's
- * answers follow Lody's rules (`lodyAnswers`). `reportUnanswered` (Claude Code declared
+ * `undefined` means the user cancelled: the tool use is aborted. A client whose
+ * extension has answer rules of its own (Lody's) gets those. `reportUnanswered` (Claude Code declared
  * `UNANSWERED_CAPABILITY`): each question left without an answer says how, so Claude
  * Code's tool result tells a declined form (`dismissed`) from a blank field (`skipped`).
  */
@@ -202,9 +202,8 @@ export function toAnswers(
   hints: QuestionHints = NO_HINTS,
   reportUnanswered = false,
 ): QuestionAnswers | undefined {
-  const result = hints.lody
-    ? lodyAnswers(questions, response, hints.notes)
-    : plainAnswers(questions, response);
+  const rules = hints.find((part) => part.answers !== undefined);
+  const result = rules ? rules.answers!(questions, response) : plainAnswers(questions, response);
   if (!result || !reportUnanswered) return result;
   const how: Unanswered = response.action === "accept" ? "skipped" : "dismissed";
   const annotations = { ...result.annotations };
@@ -214,7 +213,7 @@ export function toAnswers(
   return Object.keys(annotations).length > 0 ? { ...result, annotations } : result;
 }
 
-/** The answer rules of a client that is not Lody (`toAnswers`). */
+/** Upstream's answer rules, for a client whose extensions have none of their own (`toAnswers`). */
 function plainAnswers(
   questions: readonly Question[],
   response: CreateElicitationResponse,
@@ -240,32 +239,4 @@ function plainAnswers(
     }
   });
   return result;
-}
-
-/**
- * Lody's answer rules (lody-contract.md §7.4, acceptance check 22): a non-blank `Other`
- * text replaces the pick, of a single or a multi-select question alike; a non-blank note
- * (only when `notes` was negotiated) becomes the SDK annotation Claude reads with the
- * answer (`annotations[question].notes`), never the answer. Decline: no answers; cancel
- * and any action the adapter does not know: `undefined`, the tool use is aborted.
- */
-function lodyAnswers(
-  questions: readonly Question[],
-  response: CreateElicitationResponse,
-  notes: boolean,
-): QuestionAnswers | undefined {
-  if (response.action === "decline") return { answers: {} };
-  if (response.action !== "accept") return undefined;
-  const content = record((response as { content?: unknown }).content) ?? {};
-  const answers: Record<string, string> = {};
-  const annotations: Record<string, { notes: string }> = {};
-  questions.forEach((q, n) => {
-    const custom = str(content[`question_${n}_custom`])?.trim();
-    const labels = pickedLabels(q, content[`question_${n}`]);
-    const answer = custom || (q.multiSelect ? labels.join(", ") : labels[0]);
-    if (answer) answers[q.question] = answer;
-    const note = notes ? str(content[`question_${n}_note`])?.trim() : undefined;
-    if (note) annotations[q.question] = { notes: note };
-  });
-  return Object.keys(annotations).length > 0 ? { answers, annotations } : { answers };
 }

@@ -1,8 +1,22 @@
 import type { AuthMethod } from "@agentclientprotocol/sdk/unstable";
-import type { GATEWAY } from "../extensions/gateway/keys.js";
-import { gatewayAuthMethods } from "../extensions/gateway/sign-in.js";
-import { terminalAuthMeta } from "../extensions/zed/terminal-auth.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * An extension that runs a terminal login itself (Zed's `terminal-auth`): the logins
+     * are offered to its client even without `auth.terminal`, each with the `_meta` that
+     * names the command to run (`command`, its arguments, the login's label).
+     */
+    readonly terminalLoginMeta?: (
+      command: string,
+      args: readonly string[],
+      label: string,
+    ) => Record<string, unknown>;
+    /** The auth methods an extension adds after the logins (the gateway sign-in). */
+    readonly authMethods?: readonly (() => AuthMethod[])[];
+  }
+}
 
 /**
  * The terminal logins: each runs Claude Code's own login through the adapter's `--cli`.
@@ -50,10 +64,11 @@ export function isRemoteEnvironment(env: Readonly<Record<string, string | undefi
 }
 
 /**
- * `authMethods`: the gateway sign-in for a client that declared it (`authGateway`), and
- * terminal logins, offered only to a client that can run them — an ACP
- * `auth.terminal` client gets terminal methods, a Zed `terminal-auth` client the same
- * with the command in `_meta["terminal-auth"]`; any other client gets none. `hideClaudeAuth`
+ * `authMethods`: terminal logins, offered only to a client that can run them — an ACP
+ * `auth.terminal` client gets terminal methods, a client whose extension runs them (Zed
+ * `terminal-auth`, `terminalLoginMeta`) the same with the command in their `_meta`; any
+ * other client gets none; then the negotiated extensions' own methods (the gateway
+ * sign-in for a client that declared it). `hideClaudeAuth`
  * (`--hide-claude-auth`) leaves out the Claude subscription login; `remote` (see
  * `isRemoteEnvironment`) offers the single terminal `/login` instead.
  */
@@ -64,8 +79,8 @@ export function authMethods(
   remote = false,
 ): AuthMethod[] {
   const logins = loginMethods(profile, command, hideClaudeAuth, remote);
-  // A client that declared the Zed gateway capability can also sign in through one.
-  return profile.authGateway ? [...logins, ...gatewayAuthMethods()] : logins;
+  const more = profile.hooks.authMethods ?? [];
+  return more.length > 0 ? logins.concat(...more.map((methods) => methods())) : logins;
 }
 
 function loginMethods(
@@ -85,17 +100,16 @@ function loginMethods(
     : hideClaudeAuth
       ? LOGINS.filter((l) => l.id !== "claude-ai-login")
       : LOGINS;
-  if (!profile.authTerminal && !profile.zed.terminalAuth) return [];
+  const meta = profile.hooks.terminalLoginMeta;
+  if (!profile.authTerminal && !meta) return [];
   return logins.map((l) => ({
     id: l.id,
     name: l.name,
     description: l.description,
     type: "terminal" as const,
     args: [...l.args],
-    // Zed runs the command named here (its `terminal-auth` convention).
-    ...(profile.zed.terminalAuth
-      ? { _meta: terminalAuthMeta(command.path, [...command.args, ...l.args], l.label) }
-      : {}),
+    // The extension's client runs the command named here (Zed's `terminal-auth`).
+    ...(meta ? { _meta: meta(command.path, [...command.args, ...l.args], l.label) } : {}),
   }));
 }
 
@@ -110,9 +124,12 @@ export interface ClaudeAuthStatus {
   readonly subscriptionType?: string;
 }
 
-/** The `_auth/status_update` payload (JetBrains shared key `authStatus`). */
+/**
+ * The `_auth/status_update` payload (JetBrains shared key `authStatus`). `kind`: Claude
+ * Code's own sign-ins, or the one an extension names (the gateway's sign-in).
+ */
 export interface AuthStatus {
-  readonly kind: "account" | "api_key" | typeof GATEWAY | "external" | "none";
+  readonly kind: "account" | "api_key" | "external" | "none" | (string & {});
   readonly label: string;
   readonly detail?: string;
   readonly account?: {

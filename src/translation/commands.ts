@@ -1,6 +1,13 @@
 import type { AvailableCommand, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { skillCommandMeta } from "../extensions/air/skill-command.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import { REMOTE_CONTROL_NAME } from "./remote-control.js";
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The `_meta` of a skill's available command whose `SKILL.md` was found (AIR `skillPath`). */
+    readonly skillCommandMeta?: (skillFile: string) => Record<string, unknown>;
+  }
+}
 
 /** Claude Code's description of a slash command (SDK `SlashCommand`). */
 export interface ClaudeCommand {
@@ -9,7 +16,7 @@ export interface ClaudeCommand {
   readonly argumentHint?: string;
   /** Claude Code's own command (SDK 0.3.318 `builtin`). */
   readonly builtin?: boolean;
-  /** A skill's `SKILL.md`, found for a client that shows it (AIR `skillPath`). */
+  /** A skill's `SKILL.md`, found for a client that shows it (`skillCommandMeta`). */
   readonly skillFile?: string;
 }
 
@@ -64,9 +71,14 @@ function mcpPromptName(name: string): string | undefined {
  * Claude Code's commands (built-in, `.claude/commands`, skills, MCP prompts) → ACP
  * available commands. Terminal-only commands, names with whitespace and duplicates are
  * left out; an argument hint becomes the command's input hint, and a command without one
- * has `input: null`, as upstream sends it (spec "Compatibility rule": upstream's values).
+ * has `input: null`, as upstream sends it (spec "Compatibility rule": upstream's values);
+ * a skill whose file was found carries the `_meta` the client's extension gives it.
  */
-export function toAvailableCommands(commands: readonly ClaudeCommand[]): AvailableCommand[] {
+export function toAvailableCommands(
+  commands: readonly ClaudeCommand[],
+  profile: ClientProfile,
+): AvailableCommand[] {
+  const skillMeta = profile.hooks.skillCommandMeta;
   const seen = new Set<string>(ADAPTER_COMMANDS.map((c) => c.name));
   const out: AvailableCommand[] = [...ADAPTER_COMMANDS];
   for (const command of commands) {
@@ -77,16 +89,19 @@ export function toAvailableCommands(commands: readonly ClaudeCommand[]): Availab
       name,
       description: command.description,
       input: command.argumentHint ? { hint: command.argumentHint } : null,
-      ...(command.skillFile ? { _meta: skillCommandMeta(command.skillFile) } : {}),
+      ...(command.skillFile && skillMeta ? { _meta: skillMeta(command.skillFile) } : {}),
     });
   }
   return out;
 }
 
 /** The `available_commands_update` for Claude Code's commands. */
-export function commandsUpdate(commands: readonly ClaudeCommand[]): SessionUpdate {
+export function commandsUpdate(
+  commands: readonly ClaudeCommand[],
+  profile: ClientProfile,
+): SessionUpdate {
   return {
     sessionUpdate: "available_commands_update",
-    availableCommands: toAvailableCommands(commands),
+    availableCommands: toAvailableCommands(commands, profile),
   };
 }

@@ -1,6 +1,12 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
+import { parseClientProfile } from "../extensions/compose.js";
 import { effortLevels, effortOption, modelLabels, modelOption } from "./model-options.js";
+
+/** AIR's `recommendedValue` `_meta`, as the composition gives it to an AIR client. */
+const AIR_META = parseClientProfile({
+  _meta: { jetbrains: { air: { version: 1, capabilities: ["recommendedValue"] } } },
+}).hooks.recommendedValueMeta;
 
 const model = (
   value: string,
@@ -169,7 +175,7 @@ describe("recommended rows", () => {
   ];
 
   it("the model option without the default row, naming the recommendation", () => {
-    expect(modelOption(models, "opus", "opus")).toEqual({
+    expect(modelOption(models, "opus", "opus", AIR_META)).toEqual({
       id: "model",
       name: "Model",
       description: "AI model to use",
@@ -185,7 +191,7 @@ describe("recommended rows", () => {
   });
 
   it("the effort option without the default row, naming the recommendation", () => {
-    expect(effortOption(["low", "medium", "high"], "high", "medium")).toEqual({
+    expect(effortOption(["low", "medium", "high"], "high", "medium", AIR_META)).toEqual({
       id: "effort",
       name: "Effort",
       description: "Available effort levels for this model",
@@ -199,6 +205,11 @@ describe("recommended rows", () => {
       ],
       _meta: { jetbrains: { air: { version: 1, recommendedValue: "medium" } } },
     });
+  });
+
+  it("names the recommendation in no _meta for a client without an extension's", () => {
+    expect(modelOption(models, "opus", "opus")).not.toHaveProperty("_meta");
+    expect(effortOption(["low"], "low", "low")).not.toHaveProperty("_meta");
   });
 
   it("no recommendation: the default rows and no _meta", () => {

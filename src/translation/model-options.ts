@@ -1,7 +1,16 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionConfigOption } from "@agentclientprotocol/sdk/unstable";
-import { recommendedValueMeta } from "../extensions/air/recommended-value.js";
 import { DEFAULT_MODEL } from "./recommended-values.js";
+
+/** The `_meta` that names a config option's recommended value (AIR `recommendedValue`). */
+export type RecommendedValueMeta = (value: string) => Record<string, unknown>;
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** How the client's extension learns the recommended model and effort (AIR's). */
+    readonly recommendedValueMeta?: RecommendedValueMeta;
+  }
+}
 
 const CONTEXT_SUFFIX = /\s*[([]\s*\d+[kKmM]\s*(?:token\s*)?context\s*[)\]]\s*$/;
 
@@ -51,12 +60,13 @@ function escapeRegExp(text: string): string {
 /**
  * The `model` config option from Claude Code's model list. With a `recommended` named
  * model (AIR `recommendedValue`), the `default` row goes and the option names the
- * recommendation in its `_meta`.
+ * recommendation in its `_meta` (`meta`, the client extension's).
  */
 export function modelOption(
   models: readonly ModelInfo[],
   current: string,
   recommended?: string,
+  meta?: RecommendedValueMeta,
 ): SessionConfigOption {
   const rows = recommended ? models.filter((m) => m.value !== DEFAULT_MODEL) : models;
   const labels = modelLabels(rows);
@@ -72,7 +82,7 @@ export function modelOption(
       name: labels.get(m.value) ?? m.displayName,
       ...(m.description ? { description: m.description } : {}),
     })),
-    ...(recommended ? { _meta: recommendedValueMeta(recommended) } : {}),
+    ...(recommended && meta ? { _meta: meta(recommended) } : {}),
   };
 }
 
@@ -95,12 +105,13 @@ export function effortLevels(model: ModelInfo | undefined): string[] {
 /**
  * The effort config option (`category: "thought_level"`), for a model that supports
  * effort. With a `recommended` level (AIR `recommendedValue`) there is no `default` row
- * and the option names the recommendation in its `_meta`.
+ * and the option names the recommendation in its `_meta` (`meta`, the client extension's).
  */
 export function effortOption(
   levels: readonly string[],
   current: string,
   recommended?: string,
+  meta?: RecommendedValueMeta,
 ): SessionConfigOption {
   const values = recommended ? levels : ["default", ...levels];
   return {
@@ -111,6 +122,6 @@ export function effortOption(
     type: "select",
     currentValue: current,
     options: values.map((value) => ({ value, name: EFFORT_NAMES[value] ?? value })),
-    ...(recommended ? { _meta: recommendedValueMeta(recommended) } : {}),
+    ...(recommended && meta ? { _meta: meta(recommended) } : {}),
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { parseClientProfile } from "../extensions/compose.js";
 import { availableModes, modeOption, modeState } from "./modes.js";
+
+/** AIR's mode `_meta`, as the composition gives it to an AIR client. */
+const AIR_MODES = parseClientProfile({
+  _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
+}).hooks.modeMeta;
 
 const manual = { id: "default", name: "Manual", description: "Always ask before making changes" };
 const acceptEdits = {
@@ -101,8 +107,12 @@ describe("availableModes", () => {
     ]);
   });
 
+  it("gives no mode a _meta for a client without an extension's", () => {
+    expect(parseClientProfile({}).hooks.modeMeta).toBeUndefined();
+  });
+
   it("gives each mode its AIR kind with hints", () => {
-    expect(availableModes(all, true).map((m) => [m.id, m._meta])).toEqual([
+    expect(availableModes(all, AIR_MODES).map((m) => [m.id, m._meta])).toEqual([
       ["default", kind("standard")],
       ["acceptEdits", kind("standard")],
       ["plan", kind("plan")],
@@ -114,36 +124,38 @@ describe("availableModes", () => {
 
 describe("modeState", () => {
   it("lists a current dontAsk from settings without a kind", () => {
-    expect(modeState("dontAsk", availableModes({ auto: false, bypass: false }, true))).toEqual({
-      currentModeId: "dontAsk",
-      availableModes: [
-        {
-          id: "default",
-          name: "Manual",
-          description: "Always ask before making changes",
-          _meta: kind("standard"),
-        },
-        {
-          id: "acceptEdits",
-          name: "Accept edits",
-          description: "Automatically accept all file edits",
-          _meta: kind("standard"),
-        },
-        {
-          id: "plan",
-          name: "Plan",
-          description: "Create a plan before making changes",
-          _meta: kind("plan"),
-        },
-        { id: "dontAsk", name: "Don't ask" },
-      ],
-    });
+    expect(modeState("dontAsk", availableModes({ auto: false, bypass: false }, AIR_MODES))).toEqual(
+      {
+        currentModeId: "dontAsk",
+        availableModes: [
+          {
+            id: "default",
+            name: "Manual",
+            description: "Always ask before making changes",
+            _meta: kind("standard"),
+          },
+          {
+            id: "acceptEdits",
+            name: "Accept edits",
+            description: "Automatically accept all file edits",
+            _meta: kind("standard"),
+          },
+          {
+            id: "plan",
+            name: "Plan",
+            description: "Create a plan before making changes",
+            _meta: kind("plan"),
+          },
+          { id: "dontAsk", name: "Don't ask" },
+        ],
+      },
+    );
   });
 });
 
 describe("modeOption", () => {
   it("carries each mode's kind on its value", () => {
-    expect(modeOption("plan", availableModes({ auto: true, bypass: false }, true))).toEqual({
+    expect(modeOption("plan", availableModes({ auto: true, bypass: false }, AIR_MODES))).toEqual({
       id: "mode",
       name: "Mode",
       description: "Session permission mode",

@@ -3,7 +3,16 @@ import type {
   SessionMode,
   SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
-import { modeKindMeta } from "../extensions/air/mode-kind.js";
+
+/** The `_meta` an extension gives a permission mode (AIR's presentation kind), or none. */
+export type ModeMeta = (modeId: string) => Record<string, unknown> | undefined;
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The `_meta` of each mode and mode option value (AIR "Presentation hints"). */
+    readonly modeMeta?: ModeMeta;
+  }
+}
 
 /**
  * Claude permission modes with Claude Code's labels (S000 "Permission modes") and the
@@ -24,16 +33,16 @@ export interface ModeAvailability {
 
 /**
  * The modes the session offers: Manual, Accept edits, Plan, then Auto and Bypass when
- * available. `airHints`: each mode carries AIR's presentation kind in its `_meta`
- * (air-extensions.md "Presentation hints"), for an AIR client only.
+ * available. `modeMeta`: the `_meta` the client's extension gives each mode (the hook
+ * `modeMeta`: AIR's presentation kind, air-extensions.md "Presentation hints").
  */
-export function availableModes(availability: ModeAvailability, airHints = false): SessionMode[] {
+export function availableModes(availability: ModeAvailability, modeMeta?: ModeMeta): SessionMode[] {
   return MODES.filter(
     (m) =>
       (m.id !== "auto" || availability.auto) &&
       (m.id !== "bypassPermissions" || availability.bypass),
   ).map((m) => {
-    const meta = airHints ? modeKindMeta(m.id) : undefined;
+    const meta = modeMeta ? modeMeta(m.id) : undefined;
     return meta ? { ...m, _meta: meta } : { ...m };
   });
 }

@@ -1,3 +1,4 @@
+import type { QuestionFormPart } from "../../translation/ask-user-question.js";
 import { airMeta } from "./air-meta.js";
 import { CUSTOM_ANSWER } from "./keys.js";
 
@@ -10,3 +11,13 @@ import { CUSTOM_ANSWER } from "./keys.js";
 export function customAnswerMeta(selectFieldKey: string): Record<string, unknown> {
   return airMeta({ [CUSTOM_ANSWER]: { questionId: selectFieldKey, isCustomAnswer: true } });
 }
+
+/**
+ * AIR's part in Claude's question form (the `questionFormParts` hook): each `Other` field
+ * names its select field (`customAnswerMeta`), and an option's preview gets no upstream
+ * `_claude/*` key, which is not AIR's (spec "Compatibility rule").
+ */
+export const AIR_QUESTION_FORM: QuestionFormPart = {
+  optionPreview: () => undefined,
+  otherMeta: (_meta, select) => customAnswerMeta(select),
+};

@@ -11,6 +11,13 @@ import { AIR_SUBAGENT_ANNOUNCER } from "./subagent-announcer.js";
 import { goalUpdate } from "./goal-update.js";
 import { AIR_FAILURE_DELIVERY } from "./session-failure/wire.js";
 import { fileChangeReportsFor } from "./file-change-report/session-reports.js";
+import { sessionFailureUpdate } from "./session-failure/wire.js";
+import { skillCommandMeta } from "./skill-command.js";
+import { modeKindMeta } from "./mode-kind.js";
+import { recommendedValueMeta } from "./recommended-value.js";
+import { airPermissionShape } from "./permission-request.js";
+import { AIR_QUESTION_FORM } from "./custom-answer.js";
+import { airToolCallContract } from "./tool-call-contract.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -32,5 +39,12 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.sessionFailure ? { failureDelivery: AIR_FAILURE_DELIVERY } : {}),
     ...(air.agentFileChangeReport ? { turnReports: fileChangeReportsFor } : {}),
     promptSuggestionsByDefault: true,
+    ...(air.sessionFailure ? { replayedFailureUpdate: sessionFailureUpdate } : {}),
+    skillCommandMeta,
+    modeMeta: modeKindMeta,
+    ...(air.recommendedValue ? { recommendedValueMeta } : {}),
+    permissionRequest: airPermissionShape,
+    questionFormParts: [AIR_QUESTION_FORM],
+    toolCallContract: airToolCallContract(air),
   };
 }

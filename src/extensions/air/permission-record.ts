@@ -1,4 +1,4 @@
-import { commandText, compactText } from "./compact-text.js";
+import { commandText, compactText } from "../../util/compact-text.js";
 import { AIR_VERSION } from "./keys.js";
 
 /** `_meta.jetbrains.air.permission` of a `session/request_permission` ("Request"). */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
-import { airPermissionRequest, type AirPermissionFacts } from "./permission-request.js";
+import type { PermissionFacts } from "../../translation/permissions/request.js";
+import { airPermissionRequest } from "./permission-request.js";
 
 const OPTIONS = [
   { optionId: "allow-once", name: "Yes", kind: "allow_once" as const },
   { optionId: "reject", name: "No", kind: "reject_once" as const },
 ];
-const facts = (extra: Partial<AirPermissionFacts> = {}): AirPermissionFacts => ({
+const facts = (extra: Partial<PermissionFacts> = {}): PermissionFacts => ({
   toolName: "Bash",
   decisionReason: undefined,
   defaultToNo: false,

@@ -4,23 +4,25 @@ import type {
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
 import { blockedLocations } from "../../translation/permissions/blocked-locations.js";
+import { declineFirst } from "../../translation/permissions/choices.js";
+import type {
+  PermissionFacts,
+  PermissionRequestShape,
+} from "../../translation/permissions/request.js";
 import { subjectTitle } from "../../translation/permissions/request-subject.js";
 import { airMeta } from "./air-meta.js";
 import { PERMISSION } from "./keys.js";
 import { permissionRecord } from "./permission-record.js";
 
-/** What the SDK said about the request, beyond the tool call itself. */
-export interface AirPermissionFacts {
-  readonly toolName: string;
-  readonly decisionReason: string | undefined;
-  readonly defaultToNo: boolean;
-  readonly blockedPath: string | undefined;
-  readonly mcpServer: string | undefined;
-  /** The tool input (a Sandbox Network request's `host`). */
-  readonly input: Readonly<Record<string, unknown>>;
-  /** The SDK's short name of the action (a Computer Use request's heading). */
-  readonly displayName: string | undefined;
-}
+/**
+ * The AIR permission request (the `permissionRequest` hook): the decline offered first
+ * for `defaultToNo`, the presentation of `airPermissionRequest`.
+ */
+export const airPermissionShape: PermissionRequestShape = (sessionId, toolCall, choices, facts) => {
+  const offered = facts.defaultToNo ? declineFirst(choices) : choices;
+  const options = offered.map((c) => c.option);
+  return { request: airPermissionRequest(sessionId, toolCall, options, facts), offered };
+};
 
 /**
  * `session/request_permission` for an AIR client ("Permission presentation"): the
@@ -33,7 +35,7 @@ export function airPermissionRequest(
   sessionId: string,
   toolCall: ToolCallUpdate,
   options: readonly PermissionOption[],
-  facts: AirPermissionFacts,
+  facts: PermissionFacts,
 ): RequestPermissionRequest {
   const trimmed: ToolCallUpdate = { toolCallId: toolCall.toolCallId };
   const title = requestTitle(toolCall.title, facts);
@@ -63,7 +65,7 @@ export function airPermissionRequest(
  */
 function requestTitle(
   title: string | null | undefined,
-  facts: AirPermissionFacts,
+  facts: PermissionFacts,
 ): string | undefined {
   const own = subjectTitle(facts.toolName, facts.input, facts.displayName);
   return own ?? (typeof title === "string" ? title : undefined);

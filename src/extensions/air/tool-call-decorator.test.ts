@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../compose.js";
-import { renderToolCall } from "../../translation/tool-calls/renderer.js";
+import { renderingFor, renderToolCall } from "../../translation/tool-calls/renderer.js";
 import {
   newToolCallState,
   type ToolCallState,
@@ -104,12 +104,16 @@ describe("airToolCallDecorator", () => {
 
   it("runs for an AIR client only", () => {
     const s = state("Agent", { description: "d", prompt: "p" });
-    expect(renderToolCall(s, air)._meta).toEqual({
+    expect(renderToolCall(s, renderingFor(air))._meta).toEqual({
       claudeCode: { toolName: "Agent" },
       jetbrains: { air: { version: 1, subagent: true } },
     });
-    expect(renderToolCall(s, plain)._meta).toEqual({ claudeCode: { toolName: "Agent" } });
+    expect(renderToolCall(s, renderingFor(plain))._meta).toEqual({
+      claudeCode: { toolName: "Agent" },
+    });
     const mcp = state("mcp__s__t", {});
-    expect(renderToolCall(mcp, plain)._meta).toEqual({ claudeCode: { toolName: "mcp__s__t" } });
+    expect(renderToolCall(mcp, renderingFor(plain))._meta).toEqual({
+      claudeCode: { toolName: "mcp__s__t" },
+    });
   });
 });

@@ -33,8 +33,28 @@ const questions = readQuestions({
   ],
 });
 
-const LODY: QuestionHints = { air: false, lody: true, notes: false };
-const NOTES: QuestionHints = { air: false, lody: true, notes: true };
+const FORM = { elicitation: { form: {} } };
+const hintsOf = (caps: Record<string, unknown>): QuestionHints =>
+  questionHintsFor(parseClientProfile(caps));
+const LODY = hintsOf({ ...FORM, _meta: { lody: {} } });
+const NOTES = hintsOf({
+  ...FORM,
+  _meta: { lody: { elicitation: { version: 1, answerNotes: true } } },
+});
+const AIR_AND_LODY = hintsOf({
+  ...FORM,
+  _meta: { lody: {}, jetbrains: { air: { version: 1, capabilities: [] } } },
+});
+
+/** Which hints a form shows: AIR's custom answers, Lody's `_meta`, Lody's note fields. */
+function shown(hints: QuestionHints): { air: boolean; lody: boolean; notes: boolean } {
+  const form = questionForm(questions, hints);
+  return {
+    air: JSON.stringify(form).includes('"isCustomAnswer"'),
+    lody: form._meta !== undefined,
+    notes: form.requestedSchema.properties?.question_0_note !== undefined,
+  };
+}
 const elicitation = (fields: Record<string, unknown>) => ({
   lody: { elicitation: { version: 1, ...fields } },
 });
@@ -70,7 +90,7 @@ describe("which clients get which hints", () => {
       { air: true, lody: true, notes: false },
     ],
   ])("%s", (_name, caps, expected) => {
-    expect(questionHintsFor(parseClientProfile(caps))).toStrictEqual(expected);
+    expect(shown(hintsOf(caps))).toStrictEqual(expected);
   });
 });
 
@@ -169,8 +189,8 @@ describe("the Lody form", () => {
     });
   });
 
-  it("notes without Lody add nothing; a plain form has no lody key, its preview is upstream's", () => {
-    const plain = questionForm(questions, { air: false, lody: false, notes: true });
+  it("a plain form has no lody key, its preview is upstream's", () => {
+    const plain = questionForm(questions, hintsOf(FORM));
     expect(plain).toStrictEqual(questionForm(questions));
     expect(JSON.stringify(plain)).not.toContain("lody");
     expect(JSON.stringify(questionForm(questions, LODY))).not.toContain("_claude/");
@@ -210,7 +230,7 @@ describe("the Lody form", () => {
   });
 
   it("AIR and Lody side by side: the Other field carries both", () => {
-    const form = questionForm(questions, { air: true, lody: true, notes: false });
+    const form = questionForm(questions, AIR_AND_LODY);
     expect(form.requestedSchema.properties?.question_0_custom).toStrictEqual({
       ...other(0, "Which database?"),
       _meta: {

@@ -15,6 +15,7 @@ import { lodyTurnTap } from "./turn-tap.js";
 import { lodyGoalUpdate } from "./goal.js";
 import { RetryActivity } from "./retry-activity.js";
 import { lodyReplayAddition } from "./replay-addition.js";
+import { lodyQuestionForm } from "./question-form.js";
 
 /** Lody's `activity` on the tool call form of a compaction (lody-contract.md §7.5). */
 const compactionActivity: CompactionMeta = (meta, facts, form) =>
@@ -53,6 +54,7 @@ export function lodyHooks(lody: LodyProfile): Partial<ExtensionHooks> {
     goalUpdates: [lodyGoalUpdate],
     retryActivity: () => new RetryActivity(),
     replayAdditions: [lodyReplayAddition],
+    questionFormParts: [lodyQuestionForm(lody.answerNotes)],
   };
   if (!lody.subagentEvents) return hooks;
   return {

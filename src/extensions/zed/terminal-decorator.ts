@@ -6,13 +6,14 @@ import { TERMINAL_EXIT, TERMINAL_INFO, TERMINAL_OUTPUT, TERMINAL_OUTPUT_DELTA } 
  * conventions"): `terminal_info` names the terminal, whose id is the tool use id; the
  * output travels in `terminal_output` (or `terminal_output_delta` for a client that
  * appends) and the end in `terminal_exit`. Claude reports a command once, when it ends,
- * so the output and the exit travel in one update. (The renderer puts the standard
- * `terminal` content block in place of the console output.)
+ * so the output and the exit travel in one update. (`terminal`: the renderer puts the
+ * standard `terminal` content block in place of the console output.)
  */
 export function terminalDecorator(appends: boolean): ToolCallDecorator {
   const outputKey = appends ? TERMINAL_OUTPUT_DELTA : TERMINAL_OUTPUT;
   return {
     appendedKeys: [outputKey, TERMINAL_EXIT],
+    terminal: true,
     decorate(meta, state, facts) {
       if (facts.command !== true) return;
       const terminalId = state.toolCallId;

@@ -1,5 +1,5 @@
 import type { ToolCallContent } from "@agentclientprotocol/sdk/unstable";
-import { compactText } from "../../extensions/air/compact-text.js";
+import { compactText } from "../../util/compact-text.js";
 import { fenced } from "../tool-calls/reporter.js";
 
 const SANDBOX_NETWORK = "SandboxNetworkAccess";

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
 import { declineFirst, permissionChoices, type PermissionRequestFacts } from "./choices.js";
-import { permissionRequest } from "./request.js";
+import { parseClientProfile } from "../../extensions/compose.js";
+import { permissionRequest, permissionRequestShape } from "./request.js";
+
+/** AIR's request shape, as the composition gives it to an AIR client. */
+const AIR = permissionRequestShape(
+  parseClientProfile({ _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } }),
+);
 
 const choiceFacts: PermissionRequestFacts = {
   toolName: "Bash",
@@ -39,7 +45,7 @@ const ids = (options: ReadonlyArray<{ optionId: string }>) => options.map((o) =>
 
 describe("permissionRequest", () => {
   it("gives a plain client the whole tool call and no AIR key", () => {
-    const { request, offered } = permissionRequest("s1", toolCall, choices, ask, false);
+    const { request, offered } = permissionRequest("s1", toolCall, choices, ask);
     expect(request).toEqual({
       sessionId: "s1",
       toolCall,
@@ -49,26 +55,15 @@ describe("permissionRequest", () => {
   });
 
   it("keeps allow first for a plain client even with defaultToNo", () => {
-    const { request } = permissionRequest(
-      "s1",
-      toolCall,
-      choices,
-      { ...ask, defaultToNo: true },
-      false,
-    );
+    const { request } = permissionRequest("s1", toolCall, choices, { ...ask, defaultToNo: true });
     expect(ids(request.options)).toEqual(["allow-once", "allow-with-updates", "reject"]);
     expect(request._meta).toBeUndefined();
   });
 
   it("names the MCP server for a plain client next to its claudeCode keys, as upstream", () => {
     const named = (mcpServerSource: string | undefined) =>
-      permissionRequest(
-        "s1",
-        toolCall,
-        choices,
-        { ...ask, mcpServer: "db", mcpServerSource },
-        false,
-      ).request.toolCall._meta;
+      permissionRequest("s1", toolCall, choices, { ...ask, mcpServer: "db", mcpServerSource })
+        .request.toolCall._meta;
     expect(named("dynamic")).toEqual({
       claudeCode: { toolName: "Bash", mcpServer: { name: "db", source: "dynamic" } },
     });
@@ -92,7 +87,7 @@ describe("permissionRequest", () => {
       toolName: "SandboxNetworkAccess",
       input: { host: "registry.npmjs.org" },
     };
-    expect(permissionRequest("s1", sandbox, choices, facts, false).request).toEqual({
+    expect(permissionRequest("s1", sandbox, choices, facts).request).toEqual({
       sessionId: "s1",
       toolCall: {
         ...sandbox,
@@ -124,7 +119,7 @@ describe("permissionRequest", () => {
       input: { x: 1 },
       displayName: "Click in Safari",
     };
-    expect(permissionRequest("s1", click, choices, facts, false).request.toolCall).toEqual({
+    expect(permissionRequest("s1", click, choices, facts).request.toolCall).toEqual({
       ...click,
       title: "Click in Safari",
     });
@@ -141,12 +136,12 @@ describe("permissionRequest", () => {
     ["relative.txt", undefined, undefined],
   ])("adds the blocked path %s to a plain client's locations", (blockedPath, known, expected) => {
     const located = known ? { ...toolCall, locations: known } : toolCall;
-    const { request } = permissionRequest("s1", located, choices, { ...ask, blockedPath }, false);
+    const { request } = permissionRequest("s1", located, choices, { ...ask, blockedPath });
     expect(request.toolCall.locations).toEqual(expected);
   });
 
   it("gives AIR the record and the trimmed tool call", () => {
-    const { request } = permissionRequest("s1", toolCall, choices, ask, true);
+    const { request } = permissionRequest("s1", toolCall, choices, ask, AIR);
     expect(request).toEqual({
       sessionId: "s1",
       toolCall: { toolCallId: "toolu_1", title: "npm test", rawInput: { command: "npm test" } },
@@ -168,7 +163,7 @@ describe("permissionRequest", () => {
       toolCall,
       choices,
       { ...ask, defaultToNo: true },
-      true,
+      AIR,
     );
     expect(ids(request.options)).toEqual(["reject", "allow-once", "allow-with-updates"]);
     expect(offered.map((c) => c.option)).toEqual(request.options);

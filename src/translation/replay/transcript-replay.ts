@@ -1,7 +1,7 @@
 import type { SDKAssistantMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ContentBlock, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { ReplayedFailures } from "../failures/history.js";
-import { sessionFailureUpdate } from "../../extensions/air/session-failure/wire.js";
+import type { SessionFailureRecord } from "../failures/record.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import { factsOf } from "../compaction.js";
 import { agentTextChunk } from "../message-stream.js";
@@ -20,6 +20,17 @@ import {
   TOOL_USE_BLOCKS,
   type MessageEntry,
 } from "./transcript-entry.js";
+
+declare module "../../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * The update that shows a replayed session failure record (AIR `sessionFailure`: a
+     * `session_info_update` carrying it). Present: a replay turns the stored usage-limit
+     * failures into the records they were live; absent: they stay the text they were.
+     */
+    readonly replayedFailureUpdate?: (record: SessionFailureRecord) => SessionUpdate;
+  }
+}
 
 /** A subagent whose stored transcript belongs before the result of its tool call. */
 export interface SubagentRef {
@@ -70,8 +81,9 @@ export class TranscriptReplay {
   private compaction: string | undefined;
   /** The open compaction's stored trigger and token counts. */
   private compactionMetadata: unknown;
-  /** AIR `sessionFailure`: the stored usage-limit failures as records. */
+  /** The stored usage-limit failures as records, for a client that shows them (AIR `sessionFailure`). */
   private readonly failures: ReplayedFailures | undefined;
+  private readonly failureUpdate: ((record: SessionFailureRecord) => SessionUpdate) | undefined;
 
   constructor(
     profile: ClientProfile,
@@ -84,7 +96,8 @@ export class TranscriptReplay {
   ) {
     this.translator = new SdkMessageTranslator(profile, flatSubagents, regularFile, undefined, cwd);
     this.translator.tools.replaying = true;
-    this.failures = profile.air.sessionFailure
+    this.failureUpdate = profile.hooks.replayedFailureUpdate;
+    this.failures = this.failureUpdate
       ? new ReplayedFailures(sessionId, (text) => redactForUser(text))
       : undefined;
   }
@@ -171,19 +184,19 @@ export class TranscriptReplay {
   }
 
   private assistant(entry: MessageEntry, parent: string | null): SessionUpdate[] {
-    if (this.failures && parent === null) {
+    if (this.failures && this.failureUpdate && parent === null) {
       const record = this.failures.assistant({
         uuid: entry.uuid,
         model: entry.message?.model,
         text: entryText(entry),
       });
-      if (record) return [sessionFailureUpdate(record)];
+      if (record) return [this.failureUpdate(record)];
     }
     if (!entry.message) return [];
     // A failed API call is stored as a synthetic assistant message. Live it ended the turn
     // as an error (and a client that is not AIR saw its text, `apiErrorChunk`); a replay
     // cannot fail a prompt, so every client sees the text where it happened (issue 23),
-    // unless AIR `sessionFailure` made it a record above.
+    // unless the client's failure records (AIR `sessionFailure`) made it a record above.
     if (entry.isApiErrorMessage) return parent === null ? apiErrorText(entry) : [];
     const blocks = contentBlocks(entry);
     for (let i = 0; i < blocks.length; i++) {

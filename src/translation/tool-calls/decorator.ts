@@ -17,6 +17,12 @@ export interface ToolCallDecorator {
    * tracker leaves out their unchanged keys, not only unchanged whole values.
    */
   readonly mergedObjects?: readonly MergedObject[];
+  /**
+   * A command's output goes to a terminal the client shows (Zed's terminal channel): the
+   * renderer puts the standard `terminal` content block in place of the console output
+   * and the description, and sends no `rawOutput`.
+   */
+  readonly terminal?: boolean;
   /** Adds this extension's keys to the report's `_meta` (plain assignments: hot path). */
   decorate(meta: Record<string, unknown>, state: ToolCallState, facts: InputFacts): void;
   /**

@@ -4,16 +4,13 @@ import {
   sendMessageReporter,
   taskStopReporter,
 } from "./reporters/agent.js";
-import {
-  airAskUserQuestionReporter,
-  askUserQuestionReporter,
-} from "./reporters/ask-user-question.js";
+import { askUserQuestionReporter } from "./reporters/ask-user-question.js";
 import { bashReporter } from "./reporters/bash.js";
 import { editReporter, writeReporter } from "./reporters/edit.js";
 import { genericReporter } from "./reporters/generic.js";
-import { airNotebookEditReporter, notebookEditReporter } from "./reporters/notebook-edit.js";
+import { notebookEditReporter } from "./reporters/notebook-edit.js";
 import { enterPlanModeReporter, exitPlanModeReporter } from "./reporters/plan-mode.js";
-import { airTodoWriteReporter, todoWriteReporter } from "./reporters/plans.js";
+import { todoWriteReporter } from "./reporters/plans.js";
 import { readReporter } from "./reporters/read.js";
 import { reportFindingsReporter } from "./reporters/report-findings.js";
 import { globReporter, grepReporter } from "./reporters/search.js";
@@ -45,20 +42,16 @@ const REPORTERS: Readonly<Record<string, ToolReporter>> = {
   TodoWrite: todoWriteReporter,
 };
 
-/** The tools an AIR client sees in a shape of their own ("Claude tools and ACP fields"). */
-const AIR_REPORTERS: Readonly<Record<string, ToolReporter>> = {
-  AskUserQuestion: airAskUserQuestionReporter,
-  NotebookEdit: airNotebookEditReporter,
-  TodoWrite: airTodoWriteReporter,
-};
-
 /**
- * The reporter of a Claude tool, for an AIR client (`air`) or any other; MCP and unknown
- * tools get the generic one.
+ * The reporter of a Claude tool: the client's contract's own (`overrides`, AIR's "Claude
+ * tools and ACP fields"), else the core's; MCP and unknown tools get the generic one.
  */
-export function reporterFor(toolName: string, air = false): ToolReporter {
-  if (air && Object.prototype.hasOwnProperty.call(AIR_REPORTERS, toolName))
-    return AIR_REPORTERS[toolName]!;
+export function reporterFor(
+  toolName: string,
+  overrides?: Readonly<Record<string, ToolReporter>>,
+): ToolReporter {
+  if (overrides && Object.prototype.hasOwnProperty.call(overrides, toolName))
+    return overrides[toolName]!;
   return Object.prototype.hasOwnProperty.call(REPORTERS, toolName)
     ? REPORTERS[toolName]!
     : genericReporter;

@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../../extensions/compose.js";
+import { renderingFor } from "./renderer.js";
+
+/** The rendering of a client that declared `capabilities`, as a translator picks it. */
+const clientOf = (...args: Parameters<typeof parseClientProfile>) =>
+  renderingFor(parseClientProfile(...args));
 import { renderToolCall } from "./renderer.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
 
 /** The AIR rules of the renderer ("Tool call contract", "Claude tools and ACP fields"). */
 const airWith = (...capabilities: string[]) =>
-  parseClientProfile({ _meta: { jetbrains: { air: { version: 1, capabilities } } } });
+  clientOf({ _meta: { jetbrains: { air: { version: 1, capabilities } } } });
 const air = airWith();
 const planFile = airWith("planFile");
 const planFileRendering = airWith("planFile", "rawInputRendering");
-const plain = parseClientProfile({});
+const plain = clientOf({});
 
 function state(
   toolName: string,

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../../extensions/compose.js";
+import { renderingFor } from "./renderer.js";
+
+/** The rendering of a client that declared `capabilities`, as a translator picks it. */
+const clientOf = (...args: Parameters<typeof parseClientProfile>) =>
+  renderingFor(parseClientProfile(...args));
 import { inputFacts, renderToolCall } from "./renderer.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
 
-const plain = parseClientProfile({});
-const zed = parseClientProfile({ _meta: { terminal_output: true } });
-const air = parseClientProfile({
+const plain = clientOf({});
+const zed = clientOf({ _meta: { terminal_output: true } });
+const air = clientOf({
   _meta: { jetbrains: { air: { version: 1, capabilities: ["rawInputRendering"] } } },
 });
 
@@ -44,11 +49,11 @@ describe("renderToolCall", () => {
     expect(r.content).toEqual([console]);
     expect(r.rawOutput).toBe("a\nb");
     const list = { type: "content", content: { type: "text", text: "List" } };
-    const airNoRaw = parseClientProfile({
+    const airNoRaw = clientOf({
       _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
     });
     expect(renderToolCall(bash(done), airNoRaw).content).toEqual([list, console]);
-    expect(renderToolCall(bash(done), parseClientProfile({}, 2)).content).toEqual([list, console]);
+    expect(renderToolCall(bash(done), clientOf({}, 2)).content).toEqual([list, console]);
   });
 
   it("gives upstream clients the partial input and AIR none", () => {
@@ -119,7 +124,7 @@ describe("renderToolCall", () => {
   });
 
   it("gives a command's output to a delta client as appended data, with the exit", () => {
-    const delta = parseClientProfile({ _meta: { terminal_output_delta: true } });
+    const delta = clientOf({ _meta: { terminal_output_delta: true } });
     expect(renderToolCall(bash(done), delta)).toEqual({
       toolCallId: "t1",
       title: "ls",
@@ -388,8 +393,8 @@ describe("renderToolCall", () => {
     expect(renderToolCall(edit, plain).content).toEqual([hunk]);
     expect(renderToolCall(edit, zed).content).toEqual([hunk]);
     expect(renderToolCall(edit, air).content).toEqual([whole]);
-    const v2 = parseClientProfile({ _meta: { terminal_output: true } }, 2);
-    expect(renderToolCall(edit, v2, undefined, []).content).toEqual([whole]);
+    const v2 = clientOf({ _meta: { terminal_output: true } }, 2);
+    expect(renderToolCall(edit, { ...v2, decorators: [] }).content).toEqual([whole]);
     // The complete input, `replace_all` included, but for AIR (which takes the file text from the diff).
     expect(renderToolCall(edit, plain).rawInput).toEqual(edit.input);
     expect(renderToolCall(edit, air).rawInput).toEqual({

@@ -4,18 +4,16 @@ import type {
   ToolCallContent,
   ToolCallUpdate,
 } from "@agentclientprotocol/sdk/unstable";
-import { requestPreview } from "../../extensions/air/diff-patch.js";
-import { planFileCandidate } from "../../extensions/air/plan-file.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
+import type { ToolCallContract } from "./contract.js";
 import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
 import type { RoutedUpdate, UpdateTarget } from "../routed-update.js";
 import { SUBAGENT_TOOLS, subagentsOffRoot } from "../subagents/child-session.js";
-import type { ToolCallDecorator } from "./decorator.js";
-import { decoratorsFor } from "./decorators.js";
 import { ToolCallFieldTracker } from "./field-tracker.js";
 import { parsePartialInput } from "./partial-input.js";
 import { safely } from "./registry.js";
-import { inputFacts, renderToolCall, reporterOf } from "./renderer.js";
+import { inputFacts, renderingFor, renderToolCall, reporterOf } from "./renderer.js";
+import type { ToolCallRendering } from "./renderer.js";
 import { defaultResult, record, resultText, str } from "./reporter.js";
 import { markdownPlanUpdates } from "./markdown-plan.js";
 import { PlanUpdates } from "./plan-updates.js";
@@ -41,8 +39,9 @@ export interface ToolResultBlock {
 const MAX_REFINED_INPUT = 64 * 1024;
 
 /**
- * Whether `path` names a regular file: the one file check of tool call reports (AIR
- * `planFile`), injected by the session so that translation itself does no I/O.
+ * Whether `path` names a regular file: the one file check of tool call reports (a
+ * contract's plan file, AIR `planFile`), injected by the session so that translation
+ * itself does no I/O.
  */
 export type RegularFileCheck = (path: string) => boolean;
 
@@ -62,12 +61,13 @@ export class ToolCallTranslator {
   /** The session's task list, kept across turns. */
   private readonly taskPlan = new TaskPlan();
   private readonly tracker: ToolCallFieldTracker;
-  /** The negotiated extensions' `_meta` decorators, picked once. */
-  private readonly decorators: readonly ToolCallDecorator[];
+  /** The client's contract and its extensions' decorators, picked once. */
+  private readonly rendering: ToolCallRendering;
+  private readonly contract: ToolCallContract;
   /** Tool uses streaming right now, by parent and content block index. */
   private readonly streaming = new Map<string, Streaming>();
   private readonly plans: PlanUpdates;
-  /** The plan file check, for a `planFile` client only. */
+  /** The plan file check, for a contract with a plan file (AIR `planFile`) only. */
   private readonly regularFile: RegularFileCheck | undefined;
   /** Agent and Task are tool calls; not for native child sessions, whose card they would repeat. */
   private readonly subagentCalls: boolean;
@@ -86,27 +86,31 @@ export class ToolCallTranslator {
     private readonly profile: ClientProfile,
     /** Whether subagent tool calls go to the root transcript (flat transcript). */
     private readonly flatSubagents: boolean,
-    /** Checks an ExitPlanMode's plan file for a `planFile` client; none: trust the CLI. */
+    /** Checks an ExitPlanMode's plan file (AIR `planFile`); none: trust the CLI. */
     regularFile?: RegularFileCheck,
-    /** The session's directory, which a title names a file in relative to (not for AIR). */
+    /** The session's directory, which a title names a file in relative to (upstream's titles). */
     private readonly cwd?: string,
   ) {
-    this.regularFile = profile.air.planFile ? regularFile : undefined;
+    this.rendering = renderingFor(profile);
+    const contract = (this.contract = this.rendering.contract);
+    this.regularFile = contract.planFile ? regularFile : undefined;
     this.subagentCalls = !subagentsOffRoot(profile);
-    this.decorators = decoratorsFor(profile);
-    this.plans = new PlanUpdates(profile.air.client);
-    const appended = this.decorators.flatMap((decorator) => decorator.appendedKeys);
-    const merged = this.decorators.flatMap((decorator) => decorator.mergedObjects ?? []);
-    this.tracker = new ToolCallFieldTracker(profile.air.client, appended, merged);
+    this.plans = new PlanUpdates(!contract.repeatsPlans);
+    const decorators = this.rendering.decorators;
+    const appended = decorators.flatMap((decorator) => decorator.appendedKeys);
+    const merged = decorators.flatMap((decorator) => decorator.mergedObjects ?? []);
+    this.tracker = new ToolCallFieldTracker(contract.mergesMeta, appended, merged);
   }
 
   /**
-   * AIR "Plan file": the path goes out only when it names a regular file ("Fallback":
-   * else the plan text). Checked once per path, before a report renders it.
+   * A contract's plan file (AIR "Plan file"): the path goes out only when it names a
+   * regular file ("Fallback": else the plan text). Checked once per path, before a report
+   * renders it.
    */
   private checkPlanFile(state: ToolCallState): void {
-    if (!this.regularFile || state.toolName !== "ExitPlanMode") return;
-    const path = planFileCandidate(state);
+    const planFile = this.contract.planFile;
+    if (!this.regularFile || !planFile || state.toolName !== "ExitPlanMode") return;
+    const path = planFile.candidate(state);
     if (path === undefined || state.checkedPlanFile === path) return;
     state.checkedPlanFile = path;
     state.missingPlanFile = this.regularFile(path) ? undefined : path;
@@ -193,8 +197,8 @@ export class ToolCallTranslator {
       state.toolResponse = structured;
       // Upstream sends the full response as its own update before the completion.
       const full = typeof structured === "object" && structured !== null;
-      if (full && !this.replaying && !this.profile.air.client && !TASK_TOOLS.has(state.toolName))
-        updates.push(...this.report(state));
+      const own = full && !this.replaying && this.contract.fullResponseUpdate;
+      if (own && !TASK_TOOLS.has(state.toolName)) updates.push(...this.report(state));
     }
     state.result = result;
     state.status = result.isError ? "failed" : "completed";
@@ -202,7 +206,7 @@ export class ToolCallTranslator {
       const plan = this.taskPlan.apply(state.toolName, state.input, result);
       return plan ? this.plans.of(state.parentToolUseId, plan) : [];
     }
-    const reporter = reporterOf(state, this.profile);
+    const reporter = reporterOf(state, this.contract);
     state.resultFacts = safely(
       () => (reporter.result ?? defaultResult)(result, state.input),
       () => defaultResult(result),
@@ -222,7 +226,7 @@ export class ToolCallTranslator {
     if (!state) return [];
     state.toolResponse = post.toolResponse;
     if (post.replayed) state.replayed = true;
-    const reporter = reporterOf(state, this.profile);
+    const reporter = reporterOf(state, this.contract);
     if (reporter.postToolUse) {
       const facts = safely(
         () => reporter.postToolUse!(post, state.input),
@@ -253,9 +257,9 @@ export class ToolCallTranslator {
     return this.calls.get(toolUseId)?.parentToolUseId ?? null;
   }
 
-  /** The user allowed the tool: AIR learns that it runs now (upstream: no such status). */
+  /** The user allowed the tool: AIR's contract learns that it runs now (upstream: no such status). */
   approved(toolUseId: string): RoutedUpdate[] {
-    return this.profile.air.client ? this.running(toolUseId) : [];
+    return this.contract.approvalRuns ? this.running(toolUseId) : [];
   }
 
   /** The user refused the tool: its result ends it with `claudeCode.nonExecutionKind`. */
@@ -307,13 +311,15 @@ export class ToolCallTranslator {
     this.checkPlanFile(state);
     // A plan tool is reported as a plan; only a permission request shows it as a tool call.
     updates.push(...this.report(state, true));
-    const rendered = renderToolCall(state, this.profile, undefined, this.decorators);
+    const rendered = renderToolCall(state, this.rendering);
     const { _meta, content, ...fields } = rendered;
-    // AIR has the tool call already: its request repeats only an exact preview patch.
-    // Every other client gets the whole tool call, with its tool's name, as upstream.
-    const air = this.profile.air.client;
-    const shown = air ? requestPreview(content as ToolCallContent[] | undefined) : content;
-    const named = air ? fields : { toolCallId: fields.toolCallId, name: state.toolName, ...fields };
+    // Upstream's request repeats the whole tool call, with its tool's name; AIR's contract
+    // has the tool call already, so its request repeats only an exact preview patch.
+    const contract = this.contract;
+    const shown = contract.requestContent(content as ToolCallContent[] | undefined);
+    const named = contract.namesTool
+      ? { toolCallId: fields.toolCallId, name: state.toolName, ...fields }
+      : fields;
     return {
       updates,
       toolCall: { ...named, ...(shown ? { content: shown } : {}), _meta } as ToolCallUpdate,
@@ -351,7 +357,7 @@ export class ToolCallTranslator {
     // Task tools are reported as the plan they build; only a permission request shows them.
     if (TASK_TOOLS.has(state.toolName) && !asToolCall && !this.tracker.has(state.toolCallId))
       return [];
-    const facts = inputFacts(state, this.profile);
+    const facts = inputFacts(state, this.rendering);
     if (facts.plan && !asToolCall) {
       // One plan per tool use, when its input is complete.
       if (!state.inputComplete || state.planSent) return [];
@@ -361,13 +367,11 @@ export class ToolCallTranslator {
     const first = !this.tracker.has(state.toolCallId);
     this.checkPlanFile(state);
     const markdown = markdownPlanUpdates(state, this.profile.plan).map((u) => routed(state, u));
-    const rendered = renderToolCall(state, this.profile, facts, this.decorators);
+    const rendered = renderToolCall(state, this.rendering, facts);
     const done = state.status === "completed" || state.status === "failed";
     // Upstream convention: the final update of a terminal command repeats its content.
-    const repeat =
-      done && facts.command && this.profile.zed.terminalOutput && !this.profile.air.client
-        ? ["content"]
-        : [];
+    const terminal = done && facts.command && this.rendering.terminal;
+    const repeat = terminal && this.contract.repeatsTerminalContent ? ["content"] : [];
     const fields = this.tracker.trim(state.toolCallId, rendered, repeat);
     if (!fields) return markdown;
     // Object.assign, not spreads: see trim().
@@ -376,8 +380,8 @@ export class ToolCallTranslator {
         toolCallId: state.toolCallId,
         title: str(fields.title) ?? state.toolName,
       });
-      // Upstream names the Claude tool in the first report (not an ACP field; not for AIR).
-      if (!this.profile.air.client) Object.assign(toolCall, { name: state.toolName });
+      // Upstream names the Claude tool in the first report (not an ACP field; not AIR's).
+      if (this.contract.namesTool) Object.assign(toolCall, { name: state.toolName });
       return [routed(state, toolCall as SessionUpdate & ToolCall), ...markdown];
     }
     const update = Object.assign({ sessionUpdate: "tool_call_update" }, fields as ToolCallFields, {

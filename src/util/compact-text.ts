@@ -1,8 +1,8 @@
 /**
- * Compact presentation text for AIR's permission record ("Tool call of the request"):
- * control characters removed, whitespace collapsed, a length limit. Text that breaks
- * the limit or ends up empty is invalid: the caller omits it rather than truncate it
- * into a misleading heading.
+ * Compact presentation text for a heading the user reads (a permission request's title,
+ * AIR's permission record, "Tool call of the request"): control characters removed,
+ * whitespace collapsed, a length limit. Text that breaks the limit or ends up empty is
+ * invalid: the caller omits it rather than truncate it into a misleading heading.
  */
 
 // C0, DEL and C1 controls, plus the bidi overrides and isolates that can reorder what
