@@ -69,7 +69,11 @@ describe("parseClientProfile", () => {
       air: NO_AIR,
       lody: NO_LODY,
       v2: { filePatches: false },
-      hooks: { extensions: ["gateway"], signsIn: expect.any(Function) },
+      hooks: {
+        extensions: ["gateway"],
+        signsIn: expect.any(Function),
+        authMethods: [expect.any(Function)],
+      },
     });
   });
 
