@@ -66,12 +66,20 @@ export class AcpAgent {
   });
   /** `_session/steering` and `_session/goal`. */
   readonly controls = new SessionControls(this.sessions, () => this.negotiated);
+  /** Account quota (`quota/read`) and the standard `auth/status`. */
+  readonly account = new AccountControls({
+    sessions: this.sessions,
+    profile: () => this.negotiated,
+    client: () => this.client,
+    auth: () => this.auth,
+  });
   /** The `_lody/...` requests of a Lody client. */
   readonly lody = new LodyControls({
     sessions: this.sessions,
     profile: () => this.negotiated,
     client: () => this.client,
     plan: () => this.auth?.plan,
+    quota: this.account.quota,
   });
   private readonly index = new SessionIndex();
   /** AIR's session index: rename, archive, unarchive, batch get, list subscriptions. */
@@ -85,13 +93,6 @@ export class AcpAgent {
   private auth: AuthTracker | undefined;
   /** The capabilities as the client sent them (markers the ACP SDK's schema drops). */
   private sent: unknown;
-  /** Account quota (`quota/read`) and the standard `auth/status`. */
-  readonly account = new AccountControls({
-    sessions: this.sessions,
-    profile: () => this.negotiated,
-    client: () => this.client,
-    auth: () => this.auth,
-  });
   /** The standard `session/status`, `set_title`, `archive`, `unarchive`. */
   readonly sessionMethods = new SessionMethods({
     sessions: this.sessions,

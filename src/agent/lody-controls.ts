@@ -5,6 +5,7 @@ import type { RateLimitsSnapshot } from "../extensions/lody/rate-limits.js";
 import type { GoalRequest as LodyGoalRequest } from "../translation/goal-request.js";
 import { steerApplied, steerInjected, type LodySteerRequest } from "../extensions/lody/steer.js";
 import type { ClientProfile } from "../profile/client-profile.js";
+import type { QuotaBook } from "../translation/quota/book.js";
 import { notOffered, refused } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import { claudeContent } from "./session-controls.js";
@@ -18,6 +19,8 @@ export interface LodyControlsParts {
   client(): ClientPort;
   /** The login's Claude subscription, as last probed (`AuthTracker.plan`). */
   plan(): string | undefined;
+  /** The account's quota book, which Lody's rate limits read. */
+  readonly quota: QuotaBook;
 }
 
 /**
@@ -26,10 +29,12 @@ export interface LodyControlsParts {
  * and throws `unknownSession` for a session that is not live.
  */
 export class LodyControls {
-  constructor(private readonly parts: LodyControlsParts) {}
+  /** The plan windows Claude Code reported, for every session: the account's quota book. */
+  readonly rateLimits: RateLimitBook;
 
-  /** The plan windows Claude Code reported, for every session of the connection. */
-  readonly rateLimits = new RateLimitBook(() => this.parts.plan());
+  constructor(private readonly parts: LodyControlsParts) {
+    this.rateLimits = new RateLimitBook(parts.quota, () => parts.plan());
+  }
 
   /**
    * `_lody/rate_limits/get` (contract §7.3): the windows last reported, whatever the
