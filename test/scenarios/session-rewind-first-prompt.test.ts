@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { methods, type SessionNotification } from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
@@ -145,5 +145,48 @@ describe("session/edit_prompt on the first prompt", () => {
       `user_message_chunk ${b.messageId as string} Version B`,
       "agent_message_chunk msg_b Answer B.",
     ]);
+  }, 180_000);
+
+  it("with _meta.claudeCode.restoreFiles puts back the files the first turn's Edit changed, from the old conversation's checkpoints", async () => {
+    const s = await scenario({ settings: { permissions: { defaultMode: "acceptEdits" } } });
+    const file = join(s.workspace, "a.txt");
+    writeFileSync(file, "one\n");
+    s.model.push(
+      {
+        blocks: [{ type: "tool_use", id: "toolu_read", name: "Read", input: { file_path: file } }],
+      },
+      {
+        blocks: [
+          {
+            type: "tool_use",
+            id: "toolu_edit",
+            name: "Edit",
+            input: { file_path: file, old_string: "one", new_string: "two" },
+          },
+        ],
+      },
+      { id: "msg_changed", blocks: [{ type: "text", text: "Changed." }] },
+    );
+    await s.initialize();
+    const sessionId = await s.newSession();
+    await s.prompt(sessionId, "Change the file");
+    const first = lastAnswerId(s);
+    expect(readFileSync(file, "utf8")).toBe("two\n");
+
+    s.model.push({ id: "msg_edited", blocks: [{ type: "text", text: "Left alone." }] });
+    const answer = (await s.agent.request("session/edit_prompt", {
+      sessionId,
+      messageId: first,
+      newContent: [{ type: "text", text: "Leave the file alone" }],
+      _meta: { claudeCode: { restoreFiles: true } },
+    })) as { stopReason: string; _meta?: { claudeCode?: unknown } };
+    expect(answer.stopReason).toBe("end_turn");
+    expect(answer._meta?.claudeCode).toEqual({
+      restoredFiles: { files: [file], insertions: 1, deletions: 1 },
+    });
+    expect(readFileSync(file, "utf8")).toBe("one\n");
+    const sent = lastRequest(s);
+    expect(sent).toContain("Leave the file alone");
+    expect(sent).not.toContain("Change the file");
   }, 180_000);
 });
