@@ -129,6 +129,12 @@ describe("session/edit_prompt on the first prompt", () => {
     await expect(edit("00000000-0000-4000-8000-000000000000", "x")).rejects.toMatchObject({
       code: -32602,
     });
+    await expect(
+      s.agent.request("session/edit_prompt", { sessionId, messageId: first, newContent: "x" }),
+    ).rejects.toMatchObject({ code: -32602 });
+    // Refused: the transcript is where it was, nothing set aside, no turn ran.
+    expect(projectFiles(s).filter((f) => f.includes(sessionId))).toEqual([`${sessionId}.jsonl`]);
+    expect(s.model.mainRequests()).toHaveLength(1);
 
     s.model.push({ id: "msg_a", blocks: [{ type: "text", text: "Answer A." }] });
     const a = await edit(first, "Version A");
