@@ -10,6 +10,9 @@ import type { SessionRegistry } from "./session-registry.js";
 /** The standard notification of a changed login state (ACP unstable). */
 export const AUTH_STATUS_UPDATE_METHOD = "auth/status_update";
 
+/** The account's quota: one per process, since every connection's sessions share the login. */
+const PROCESS_QUOTA = new QuotaBook();
+
 export interface AccountControlsDeps {
   readonly sessions: SessionRegistry;
   readonly profile: () => ClientProfile;
@@ -23,8 +26,11 @@ export interface AccountControlsDeps {
  * state as the standard `auth/status` and `auth/status_update` tell it.
  */
 export class AccountControls {
-  /** The account's quota as Claude Code last reported it (`quota-tap.ts` writes it). */
-  readonly quota = new QuotaBook();
+  /**
+   * The account's quota as Claude Code last reported it (`quota-tap.ts` writes it): the
+   * process's, shared by every connection (`updatedAt` never decreases across them).
+   */
+  readonly quota = PROCESS_QUOTA;
   private lastAuthSent: AuthStateReport | undefined;
 
   constructor(private readonly deps: AccountControlsDeps) {}

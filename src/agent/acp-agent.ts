@@ -77,6 +77,13 @@ export class AcpAgent {
   });
   /** `_session/steering` and `_session/goal`. */
   readonly controls = new SessionControls(this.sessions, () => this.negotiated);
+  /** Account quota (`quota/read`) and the standard `auth/status`. */
+  readonly account = new AccountControls({
+    sessions: this.sessions,
+    profile: () => this.negotiated,
+    client: () => this.client,
+    auth: () => this.auth,
+  });
   private readonly index = new SessionIndex();
   /** AIR's session index: rename, archive, unarchive, batch get, list subscriptions. */
   readonly sessionIndex = new SessionIndexControls({
@@ -94,19 +101,13 @@ export class AcpAgent {
       plan: () => this.auth?.plan,
       controls: this.controls,
       sessionIndex: this.sessionIndex,
+      quota: this.account.quota,
     }),
   );
   private port: ClientPort | undefined;
   private auth: AuthTracker | undefined;
   /** The capabilities as the client sent them (markers the ACP SDK's schema drops). */
   private sent: unknown;
-  /** Account quota (`quota/read`) and the standard `auth/status`. */
-  readonly account = new AccountControls({
-    sessions: this.sessions,
-    profile: () => this.negotiated,
-    client: () => this.client,
-    auth: () => this.auth,
-  });
   /** The standard `session/status`, `set_title`, `archive`, `unarchive`. */
   readonly sessionMethods = new SessionMethods({
     sessions: this.sessions,

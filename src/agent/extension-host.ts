@@ -2,6 +2,7 @@ import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import type { MethodHost } from "../profile/extension-methods.js";
 import type { Session } from "../session/session.js";
+import type { QuotaBook } from "../translation/quota/book.js";
 import type { SessionControls } from "./session-controls.js";
 import type { SessionIndexControls } from "./session-index-controls.js";
 import type { SessionRegistry } from "./session-registry.js";
@@ -21,6 +22,8 @@ declare module "../profile/extension-methods.js" {
     readonly controls: SessionControls;
     /** AIR's session index, served by the agent (its list subscriptions are the connection's). */
     readonly sessionIndex: SessionIndexControls;
+    /** The account's quota book, one per process (Lody's rate limits read it). */
+    readonly quota: QuotaBook;
   }
 }
 
@@ -32,6 +35,7 @@ export interface ExtensionHostParts {
   readonly plan: () => string | undefined;
   readonly controls: SessionControls;
   readonly sessionIndex: SessionIndexControls;
+  readonly quota: QuotaBook;
 }
 
 /** The agent's `MethodHost`, over its parts. */
@@ -43,5 +47,6 @@ export function extensionHost(parts: ExtensionHostParts): MethodHost {
     plan: parts.plan,
     controls: parts.controls,
     sessionIndex: parts.sessionIndex,
+    quota: parts.quota,
   };
 }

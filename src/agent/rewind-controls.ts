@@ -1,6 +1,8 @@
 import type { ContentBlock, PromptResponse } from "@agentclientprotocol/sdk/unstable";
 import { writeRewindMarker } from "../sdk/transcripts/rewind-marker.js";
 import { findTranscript } from "../sdk/transcript-paths.js";
+import { renameStoredSession } from "../sdk/stored-sessions.js";
+import { storedTitleAt, type StoredTitle } from "../sdk/transcripts/current-title.js";
 import type { Session } from "../session/session.js";
 import type { RewindPlan } from "../translation/replay/rewind-plan.js";
 import { restoreMeta, rewindAnswer, wantsFilesRestored } from "../translation/rewind-answer.js";
@@ -20,10 +22,18 @@ export interface RewindDeps {
   ): Promise<PromptResponse>;
 }
 
-/** A rewind done: its plan, and the `_meta` that reports the files. */
+/** A first-prompt edit's new conversation, until its prompt ran. */
+interface StartedOver {
+  /** The old transcript, set aside until the new one is stored. */
+  readonly transcript: string;
+  readonly title: StoredTitle | undefined;
+}
+
+/** A rewind done: its plan, the `_meta` that reports the files, a conversation started over. */
 interface Rewound {
   readonly plan: RewindPlan;
   readonly meta: Record<string, unknown> | undefined;
+  readonly startedOver?: StartedOver;
 }
 
 /**
@@ -33,7 +43,9 @@ interface Rewound {
  * Code's transcript the session continues from; an unknown id, or an agent message for
  * `edit_prompt`, is invalid input and changes nothing. A running turn is cancelled
  * first. Claude Code resumes at the kept entry; a marker beside the transcript keeps
- * the rewind for a load or a restart until the next prompt (`rewind-marker.ts`).
+ * the rewind for a load or a restart until the next prompt (`rewind-marker.ts`). An
+ * edit of the first prompt keeps nothing: the conversation starts over under the same
+ * session id (`SessionRewind.startOver`), the title the user gave it kept.
  */
 export class RewindControls {
   constructor(private readonly deps: RewindDeps) {}
@@ -50,9 +62,25 @@ export class RewindControls {
     signal: AbortSignal | undefined,
     meta: unknown,
   ): Promise<PromptResponse> {
-    const { meta: files } = await this.rewindTo(sessionId, messageId, "edit", meta);
-    const answer = await this.deps.prompt(sessionId, newContent, signal, meta);
+    const { meta: files, startedOver } = await this.rewindTo(sessionId, messageId, "edit", meta);
+    let answer: PromptResponse;
+    try {
+      answer = await this.deps.prompt(sessionId, newContent, signal, meta);
+    } finally {
+      if (startedOver) await this.settleStartOver(sessionId, startedOver);
+    }
     return files ? { ...answer, _meta: { ...answer._meta, ...files } } : answer;
+  }
+
+  /**
+   * The old transcript goes, or comes back if the prompt never reached Claude Code; a
+   * title the user gave stays with the session (Claude Code 2.1.318 carries it into the
+   * new transcript only sometimes).
+   */
+  private async settleStartOver(sessionId: string, over: StartedOver): Promise<void> {
+    const session = this.deps.sessions.get(sessionId);
+    const replaced = await session.rewind.settleStartOver(over.transcript);
+    if (replaced && over.title?.custom) await renameStoredSession(sessionId, over.title.text);
   }
 
   private async rewindTo(
@@ -68,11 +96,17 @@ export class RewindControls {
     await session.rewind.settle();
     const final = await plan(path, messageId, mode);
     const asked = wantsFilesRestored(meta);
+    const restorePoints = asked ? final.restorePoints : undefined;
+    if (final.keep === undefined) {
+      // The first prompt edited: nothing is kept, a new conversation starts (no marker:
+      // the edited prompt follows at once and becomes the new transcript's first entry).
+      const title = await storedTitleAt(path);
+      const files = await session.rewind.startOver(path, restorePoints);
+      const startedOver = { transcript: path, title };
+      return { plan: final, meta: restoreMeta(asked, final, files), startedOver };
+    }
     await writeRewindMarker(path, { from: final.tip, to: final.keep });
-    const files = await session.rewind.rewindTo(
-      final.keep,
-      asked ? final.restorePoints : undefined,
-    );
+    const files = await session.rewind.rewindTo(final.keep, restorePoints);
     return { plan: final, meta: restoreMeta(asked, final, files) };
   }
 }

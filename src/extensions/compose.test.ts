@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PLAIN_CLIENT } from "../profile/client-profile.js";
 import type { MethodHost } from "../profile/extension-methods.js";
+import { QuotaBook } from "../translation/quota/book.js";
 import { connectExtensions, parseClientProfile } from "./compose.js";
 
 const AIR = { jetbrains: { air: { version: 1, capabilities: ["nativeSubagentSessions"] } } };
@@ -80,7 +81,8 @@ describe("connectExtensions", () => {
 
   it("answers `_lody/...` to a Lody client only, and reads the connection's plan windows", () => {
     let profile = parseClientProfile({});
-    const host = { profile: () => profile, plan: () => "max" } as MethodHost;
+    const quota = new QuotaBook();
+    const host = { profile: () => profile, plan: () => "max", quota } as MethodHost;
     const connection = connectExtensions(host);
     const get = connection.methods.find((m) => m.method === "_lody/rate_limits/get")!;
     expect(() => get.handle(get.params.parse(undefined))).toThrow(
@@ -88,7 +90,7 @@ describe("connectExtensions", () => {
     );
     profile = parseClientProfile({ _meta: LODY });
     expect(get.handle(get.params.parse({}))).toMatchObject({ rateLimits: [] });
-    connection.rateLimits.record({ unifiedWindows: { five_hour: { utilization: 0.5 } } });
+    quota.record({ unifiedWindows: { five_hour: { utilization: 0.5 } } }, Date.now());
     expect(get.handle(undefined)).toMatchObject({
       rateLimits: [{ planName: "max", windows: [expect.objectContaining({ usedPercent: 50 })] }],
     });

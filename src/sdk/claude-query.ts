@@ -63,8 +63,27 @@ export class ClaudeQuery {
   /** The change of the model route this Claude Code started under (`routedAsNow`). */
   private readonly routing = routingGeneration();
 
+  /** Resolves once the Claude Code process exited (never, if none was spawned). */
+  private readonly exit: Promise<void>;
+  private spawned = false;
+
   constructor(private readonly config: SessionQueryConfig) {
-    this.query = query({ prompt: this.input, options: buildQueryOptions(config) });
+    const options = buildQueryOptions(config);
+    const spawn = options.spawnClaudeCodeProcess!;
+    let exited!: () => void;
+    this.exit = new Promise<void>((resolve) => (exited = resolve));
+    this.query = query({
+      prompt: this.input,
+      options: {
+        ...options,
+        spawnClaudeCodeProcess: (spawnOptions) => {
+          const child = spawn(spawnOptions);
+          this.spawned = true;
+          child.once("exit", () => exited());
+          return child;
+        },
+      },
+    });
   }
 
   /**
@@ -331,6 +350,19 @@ export class ClaudeQuery {
     // and the SDK keeps the reason for seconds while Claude Code exits.
     this.config.abortController.abort(QUERY_CLOSED);
     this.query.close();
+  }
+
+  /**
+   * Closes the query and resolves once its Claude Code exited, or after `timeoutMs`:
+   * a process that is stopping may still write its transcript.
+   */
+  async closeAndWait(timeoutMs = 5_000): Promise<void> {
+    this.close();
+    if (!this.spawned) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.exit, late]);
+    clearTimeout(timer);
   }
 
   get isClosed(): boolean {

@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { isSessionId, projectFolderName, subagentTranscriptPath } from "./transcript-paths.js";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import {
+  findTranscript,
+  isSessionId,
+  projectFolderName,
+  subagentTranscriptPath,
+} from "./transcript-paths.js";
 
 describe("Claude Code transcript paths", () => {
   it.each([
@@ -27,5 +35,24 @@ describe("Claude Code transcript paths", () => {
     expect(subagentTranscriptPath("/p/x/abc.jsonl", "a1")).toBe(
       "/p/x/abc/subagents/agent-a1.jsonl",
     );
+  });
+
+  it("puts back a transcript an unfinished first-prompt edit left aside, and finds it", async () => {
+    const root = mkdtempSync(join(tmpdir(), "paths-"));
+    vi.stubEnv("CLAUDE_CONFIG_DIR", root);
+    try {
+      const id = "0ae4ecbb-3e54-4a6a-ab16-29e29e6e8cbb";
+      const folder = join(root, "projects", projectFolderName("/w"));
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, `${id}.jsonl.replaced`), "old\n");
+      expect(await findTranscript(id, "/w")).toEqual({
+        path: join(folder, `${id}.jsonl`),
+        projectDir: folder,
+      });
+      expect(readFileSync(join(folder, `${id}.jsonl`), "utf8")).toBe("old\n");
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { recoverSetAside } from "./transcripts/set-aside.js";
 
 /**
  * Where Claude Code keeps its session transcripts (2.1.318, SDK 0.3.318):
@@ -89,7 +90,8 @@ export interface TranscriptLocation {
 /**
  * The stored transcript of a session: first in the folders of `cwd`, then, when
  * `anywhere` is set, in every project folder. Undefined for a malformed id, a missing
- * or empty file.
+ * or empty file. A transcript left set aside by an unfinished first-prompt edit is put
+ * back first (`transcripts/set-aside.ts`).
  */
 export async function findTranscript(
   sessionId: string,
@@ -103,6 +105,8 @@ export async function findTranscript(
     const path = join(projectDir, `${sessionId}.jsonl`);
     const info = await stat(path).catch(() => undefined);
     if (info?.isFile() && info.size > 0) return { path, projectDir };
+    // A first-prompt edit the adapter did not finish: the old transcript was set aside.
+    if (await recoverSetAside(path)) return { path, projectDir };
   }
   return undefined;
 }

@@ -42,6 +42,13 @@ export class QuerySlot {
     which?.close();
   }
 
+  /** Stops the current query and resolves once its Claude Code exited (`closeAndWait`). */
+  async stopAndWait(): Promise<void> {
+    const query = this.query;
+    this.stop(query);
+    await query?.closeAndWait();
+  }
+
   private async read(query: ClaudeQuery): Promise<void> {
     let error: unknown;
     try {

@@ -303,7 +303,9 @@ export class TurnRunner {
         turnFailed(`Claude Code exited unexpectedly${reason}. Send the prompt again to continue.`);
       this.parts.reports.turnEnded(turn, true);
       const lost = this.failures.lost(turn, error);
-      outbox.after(() => (lost ? turn.prompt.resolve(lost) : turn.prompt.reject(failure)));
+      outbox.after(() =>
+        lost ? turn.prompt.resolve(turn.answer(lost)) : turn.prompt.reject(turn.failed(failure)),
+      );
     } else {
       this.failures.lostIdle(error);
     }

@@ -9,6 +9,7 @@ import type { ObservedUsage } from "../translation/turn-quota.js";
 import type { ApiUsage, ModelUsageTable } from "../translation/usage.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { observedResponse } from "../translation/turn-quota.js";
+import { AdapterError } from "../util/adapter-error.js";
 
 /** A prompt waiting for its turn. */
 export interface PendingPrompt {
@@ -88,6 +89,18 @@ export class Turn {
   answer(response: PromptResponse): PromptResponse {
     if (this.userMessageId === undefined) return response;
     return { ...response, messageId: this.userMessageId } as PromptResponse;
+  }
+
+  /**
+   * The prompt's error, with the id of its message in `data.messageId` (a turn Claude
+   * Code died in: the prompt was stored, and the client may rewind to it or edit it).
+   */
+  failed(error: unknown): unknown {
+    if (this.userMessageId === undefined || !(error instanceof AdapterError)) return error;
+    return new AdapterError(error.code, error.message, {
+      ...error.data,
+      messageId: this.userMessageId,
+    });
   }
   /** Claude Code reported that it runs this turn (session_state_changed). */
   sawRunning = false;

@@ -9,7 +9,7 @@ import { useScenarios } from "../support/scenario-test.js";
  * model: the plan's rate-limit headers (which Claude Code reads for a claude.ai login
  * only, as `rate_limit_event`s) become pools and meters; `quota_update` goes to a v1
  * client that declared `session.quota`, before the prompt's answer, only when the pools
- * changed, with an `updatedAt` that never goes back; `quota/read` answers with or without
+ * changed, to every open session (the quota is the account's), with an `updatedAt` that never goes back; `quota/read` answers with or without
  * a session; a rejected request is `quotaExceeded`; an API key has `{pools: []}`.
  */
 const scenario = useScenarios();
@@ -78,11 +78,12 @@ interface Sent {
 }
 
 /** The `quota_update`s the adapter wrote, as written (the test client's schema may drop them). */
-function quotaUpdates(s: Scenario): Record<string, unknown>[] {
+function quotaUpdates(s: Scenario, sessionId?: string): Record<string, unknown>[] {
   return (s.sentByAdapter() as Sent[])
     .filter(
       (m) => m.method === "session/update" && m.params?.update?.sessionUpdate === "quota_update",
     )
+    .filter((m) => sessionId === undefined || m.params?.sessionId === sessionId)
     .map((m) => m.params!.update!);
 }
 
@@ -151,6 +152,32 @@ describe("account quota", () => {
     expect(Date.parse(updates[1]!.updatedAt as string)).toBeGreaterThan(
       Date.parse(first!.updatedAt as string),
     );
+  });
+
+  it("the quota is the account's: a change one session's Claude Code reports reaches every open session that takes quota_update", async () => {
+    const s = await scenario({
+      env: CLAUDE_AI,
+      script: [turn("one", planHeaders("0.25")), turn("two", planHeaders("0.4"))],
+    });
+    await s.initialize(QUOTA_CLIENT);
+    const a = await s.newSession();
+    const b = await s.newSession();
+    await s.prompt(a, "first");
+    // Both are written as the report arrives, before A's answer: B's are there now.
+    const [first] = quotaUpdates(s, a);
+    expect(first!.pools).toStrictEqual([planPool(25)]);
+    expect(quotaUpdates(s, b)).toStrictEqual([first]);
+    await s.prompt(b, "second");
+    expect(quotaUpdates(s, a)).toStrictEqual(quotaUpdates(s, b));
+    const [, second] = quotaUpdates(s, a);
+    expect(second!.pools).toStrictEqual([planPool(40)]);
+    expect(Date.parse(second!.updatedAt as string)).toBeGreaterThan(
+      Date.parse(first!.updatedAt as string),
+    );
+    expect(await s.agent.request(QUOTA_READ, {})).toStrictEqual({
+      updatedAt: second!.updatedAt,
+      pools: second!.pools,
+    });
   });
 
   it("a client that did not declare session.quota gets no quota_update, and can still read", async () => {

@@ -286,6 +286,8 @@ describe("sessionFailure: a turn's failures", () => {
     const response = await running;
     expect(response).toStrictEqual({
       stopReason: "end_turn",
+      // The prompt's message, as on every prompt's answer.
+      messageId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f-]{27}$/),
       usage: expect.any(Object),
       _meta: {
         quota: expect.any(Object),

@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RequestError } from "@agentclientprotocol/sdk/unstable";
-import { eventually, PROFILES } from "../support/acp-harness.js";
+import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import { commandLine, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
 import {
@@ -30,6 +32,21 @@ const LEAKS = [
   "127.0.0.1",
   "sk-ant-test-key",
 ];
+
+/** The uuid Claude Code stored the prompt `text` under, in the scenario's transcripts. */
+function storedPromptId(s: Scenario, text: string): string {
+  const projects = join(s.configDir, "projects");
+  for (const dir of readdirSync(projects)) {
+    for (const file of readdirSync(join(projects, dir)).filter((f) => f.endsWith(".jsonl"))) {
+      for (const line of readFileSync(join(projects, dir, file), "utf8").split("\n")) {
+        const entry = line ? (JSON.parse(line) as Record<string, unknown>) : {};
+        if (entry.type === "user" && JSON.stringify(entry.message).includes(text))
+          return entry.uuid as string;
+      }
+    }
+  }
+  throw new Error(`no stored prompt ${text}`);
+}
 
 async function promptError(promise: Promise<unknown>): Promise<RequestError> {
   try {
@@ -132,6 +149,9 @@ describe("Claude Code dies during a turn", () => {
     const error = await running;
     expect(error.code).toBe(-32603);
     expect(error.message).toMatch(/^Internal error: Claude Code exited unexpectedly/);
+    // The error names the prompt's message as Claude Code stored it (a rewind or an edit
+    // may name it), like every prompt's answer.
+    expect(error.data).toEqual({ messageId: storedPromptId(s, "run it") });
     await eventually(
       "the orphaned shell to be swept",
       () => !scenarioProcesses(s).some((pid) => commandLine(pid).startsWith("tail")),

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientPort } from "../../client/client-port.js";
+import { QuotaBook } from "../../translation/quota/book.js";
 import { RateLimitBook } from "./rate-limit-book.js";
 import { projectFolderName } from "../../sdk/transcript-paths.js";
 import { LodyRateLimitsTap, LodyUsageTap } from "./accounting.js";
@@ -101,20 +102,17 @@ describe("LodyRateLimitsTap", () => {
   it("pushes the book's snapshot after a result once a window is known", async () => {
     const { client, sent } = recording();
     const outbox = new Outbox("s1", client);
-    const book = new RateLimitBook();
+    const quota = new QuotaBook();
+    const book = new RateLimitBook(quota);
     const tap = new LodyRateLimitsTap({ sessionId: "s1", cwd: "/", client, outbox }, book);
     tap.observe(result("r1", 1));
     await flushed(outbox);
     expect(sent).toEqual([]);
-    tap.observe({
-      type: "rate_limit_event",
-      rate_limit_info: {
-        status: "allowed",
-        rateLimitType: "five_hour",
-        utilization: 0.3,
-        resetsAt: 9,
-      },
-    } as unknown as SDKMessage);
+    // The core's quota tap records a session's rate limits in the account's book.
+    quota.record(
+      { status: "allowed", rateLimitType: "five_hour", utilization: 0.3, resetsAt: 9 },
+      1,
+    );
     tap.observe(result("r2", 2));
     await flushed(outbox);
     expect(sent).toStrictEqual([

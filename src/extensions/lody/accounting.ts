@@ -77,7 +77,8 @@ export class LodyRateLimitsTap implements MessageTap {
   ) {}
 
   observe(message: SDKMessage): void {
-    if (message.type === "rate_limit_event") return this.book.record(message.rate_limit_info);
+    // The core's quota tap, which reads every message before this one, recorded the
+    // rate limits in the account's book.
     if (message.type !== "result" || !this.book.known) return;
     const { client, outbox } = this.parts;
     outbox.inOrder(async () => {

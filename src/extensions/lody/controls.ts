@@ -14,10 +14,12 @@ import { steerApplied, steerInjected, type LodySteerRequest } from "./steer.js";
  * a method never registered) and throws `unknownSession` for a session that is not live.
  */
 export class LodyControls {
-  constructor(private readonly host: MethodHost) {}
+  /** The plan windows Claude Code reported, for every session: the account's quota book. */
+  readonly rateLimits: RateLimitBook;
 
-  /** The plan windows Claude Code reported, for every session of the connection. */
-  readonly rateLimits = new RateLimitBook(() => this.host.plan());
+  constructor(private readonly host: MethodHost) {
+    this.rateLimits = new RateLimitBook(host.quota, () => host.plan());
+  }
 
   /**
    * `_lody/rate_limits/get` (contract §7.3): the windows last reported, whatever the

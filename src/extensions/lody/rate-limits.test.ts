@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { QuotaBook } from "../../translation/quota/book.js";
 import { RateLimitBook } from "./rate-limit-book.js";
 import { rateLimitsGetParams, rateLimitsSnapshot, rateLimitWindows } from "./rate-limits.js";
 
@@ -76,18 +77,25 @@ describe("rateLimitWindows (acceptance check 19)", () => {
   });
 });
 
-describe("RateLimitBook", () => {
+/** A Lody view of a fresh quota book, and how a report reaches that book. */
+function books(plan: () => string | undefined = () => undefined) {
+  const quota = new QuotaBook();
+  let now = 0;
+  return { book: new RateLimitBook(quota, plan), record: (i: unknown) => quota.record(i, ++now) };
+}
+
+describe("RateLimitBook (a view of the account's quota book)", () => {
   it("knows nothing until a window is reported (an API key): an empty snapshot", () => {
-    const book = new RateLimitBook();
-    book.record({ status: "allowed" });
+    const { book, record } = books();
+    record({ status: "allowed" });
     expect(book.known).toBe(false);
     expect(book.snapshot(77)).toStrictEqual({ rateLimits: [], fetchedAtEpochSeconds: 77 });
   });
 
   it("each report replaces the windows: a window missing later disappears", () => {
-    const book = new RateLimitBook();
-    book.record(info());
-    book.record({ unifiedWindows: { five_hour: { utilization: 0.12, resetsAt: 1000 } } });
+    const { book, record } = books();
+    record(info());
+    record({ unifiedWindows: { five_hour: { utilization: 0.12, resetsAt: 1000 } } });
     expect(book.snapshot(5)).toStrictEqual({
       rateLimits: [{ limitId: "claude", scope: { providerId: "claude" }, windows: [FIVE_H] }],
       fetchedAtEpochSeconds: 5,
@@ -96,10 +104,10 @@ describe("RateLimitBook", () => {
 
   it("names the login's plan as last known, read at each snapshot; none without windows", () => {
     let plan: string | undefined;
-    const book = new RateLimitBook(() => plan);
+    const { book, record } = books(() => plan);
     plan = "max";
     expect(book.snapshot(4)).toStrictEqual({ rateLimits: [], fetchedAtEpochSeconds: 4 });
-    book.record(info());
+    record(info());
     plan = undefined;
     expect(book.snapshot(5).rateLimits[0]).not.toHaveProperty("planName");
     plan = "pro";

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { ownField } from "../../util/plain-data.js";
+import { quotaPools, type QuotaPool } from "../../translation/quota/pools.js";
 import { LODY_NOTIFICATIONS } from "./keys.js";
 
 /**
  * Lody rate limits (lody-contract.md §7.3) from what Claude Code reports of a claude.ai
- * plan: each `rate_limit_event`'s `rate_limit_info` (SDK 0.3.318) names the window that
- * speaks for the account (`rateLimitType`, `utilization` as a fraction, `resetsAt` in
- * epoch seconds) and, in `unifiedWindows`, every window the last response carried. An
+ * plan, read from the account's one quota book (the core's `translation/quota/`, which
+ * reads each `rate_limit_event`): its plan and per-model pools are Lody's windows. An
  * API-key, Bedrock or Vertex login has no plan windows and Claude Code sends no event.
  */
 
@@ -42,54 +41,43 @@ export const rateLimitsGetParams = z
 const FIVE_HOURS = 18_000;
 const SEVEN_DAYS = 604_800;
 
-/** Claude's windows, in the order they are listed: the shared ones, then per model. */
-const WINDOWS: readonly (readonly [
-  string,
-  Omit<RateLimitWindow, "usedPercent" | "resetsAtEpochSeconds">,
-])[] = [
-  ["five_hour", { windowDurationSeconds: FIVE_HOURS }],
-  ["seven_day", { windowDurationSeconds: SEVEN_DAYS }],
-  ["seven_day_opus", { label: "Opus", windowDurationSeconds: SEVEN_DAYS }],
-  ["seven_day_sonnet", { label: "Sonnet", windowDurationSeconds: SEVEN_DAYS }],
-];
-
-function finite(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
-/** A window from `{utilization, resetsAt}`, or undefined when its use is not a number. */
-function windowOf(
-  reading: unknown,
-  shape: Omit<RateLimitWindow, "usedPercent" | "resetsAtEpochSeconds">,
-): RateLimitWindow | undefined {
-  const utilization = finite(ownField(reading, "utilization"));
-  if (utilization === undefined) return undefined;
-  const resetsAt = finite(ownField(reading, "resetsAt"));
-  return {
-    ...shape,
-    // A window can run past its cap (Claude Code: "values above 1 occur"): shown as full.
-    usedPercent: Math.min(100, Math.max(0, Math.round(utilization * 100))),
-    windowDurationSeconds: shape.windowDurationSeconds,
-    resetsAtEpochSeconds: resetsAt === undefined ? null : Math.floor(resetsAt),
-  };
-}
+/** Claude's windows as the core's quota pools name them (`translation/quota/pools.ts`). */
+const WINDOWS: Readonly<
+  Record<string, Omit<RateLimitWindow, "usedPercent" | "resetsAtEpochSeconds">>
+> = {
+  "plan/five_hour": { windowDurationSeconds: FIVE_HOURS },
+  "plan/seven_day": { windowDurationSeconds: SEVEN_DAYS },
+  "seven_day_opus/seven_day": { label: "Opus", windowDurationSeconds: SEVEN_DAYS },
+  "seven_day_sonnet/seven_day": { label: "Sonnet", windowDurationSeconds: SEVEN_DAYS },
+};
 
 /**
- * The full list of windows one `rate_limit_info` reports (replacing any earlier list),
- * or undefined when it reports none. Rows that are malformed are skipped; a window the
- * info leaves out is gone.
+ * Lody's windows of the account's quota pools (the one quota book's, in its order: the
+ * shared ones, then per model), or undefined when none has a use. A meter without a use
+ * and extra usage are not windows.
  */
-export function rateLimitWindows(info: unknown): RateLimitWindow[] | undefined {
-  const unified = ownField(info, "unifiedWindows");
-  const type = ownField(info, "rateLimitType");
+export function windowsOfPools(pools: readonly QuotaPool[]): RateLimitWindow[] | undefined {
   const windows: RateLimitWindow[] = [];
-  for (const [name, shape] of WINDOWS) {
-    // `unifiedWindows` carries each window; the top level only the one that speaks.
-    const reading = ownField(unified, name) ?? (type === name ? info : undefined);
-    const window = reading === undefined ? undefined : windowOf(reading, shape);
-    if (window) windows.push(window);
+  for (const pool of pools) {
+    for (const meter of pool.meters) {
+      const shape = WINDOWS[`${pool.id}/${meter.id}`];
+      if (!shape || meter.usedPercent === undefined) continue;
+      const resetsAt = meter.resetsAt === undefined ? Number.NaN : Date.parse(meter.resetsAt);
+      windows.push({
+        ...shape,
+        // A window can run past its cap (Claude Code: "values above 1 occur"): shown as full.
+        usedPercent: Math.min(100, Math.max(0, Math.round(meter.usedPercent))),
+        windowDurationSeconds: shape.windowDurationSeconds,
+        resetsAtEpochSeconds: Number.isNaN(resetsAt) ? null : Math.floor(resetsAt / 1000),
+      });
+    }
   }
   return windows.length > 0 ? windows : undefined;
+}
+
+/** The windows one `rate_limit_info` reports, or undefined when it reports none. */
+export function rateLimitWindows(info: unknown): RateLimitWindow[] | undefined {
+  return windowsOfPools(quotaPools(info) ?? []);
 }
 
 /**

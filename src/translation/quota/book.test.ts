@@ -55,4 +55,21 @@ describe("QuotaBook", () => {
       ...book.snapshot(),
     });
   });
+
+  it("tells its listeners each changed snapshot with its source, until they unsubscribe", () => {
+    const book = new QuotaBook();
+    const heard: unknown[] = [];
+    const stop = book.subscribe((snapshot, source) => heard.push([source, snapshot]));
+    book.subscribe((snapshot) => heard.push(["second", snapshot.updatedAt]));
+    const info = { unifiedWindows: { five_hour: { utilization: 0.25 } } };
+    expect(book.record(info, 1000, "session a")).toBe(true);
+    expect(book.record(info, 2000, "session b")).toBe(false); // unchanged: nobody told
+    expect(heard).toStrictEqual([
+      ["session a", book.snapshot()],
+      ["second", "1970-01-01T00:00:01.000Z"],
+    ]);
+    stop();
+    book.record({ unifiedWindows: { five_hour: { utilization: 0.5 } } }, 3000);
+    expect(heard.slice(2)).toStrictEqual([["second", "1970-01-01T00:00:03.000Z"]]);
+  });
 });

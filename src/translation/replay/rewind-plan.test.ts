@@ -92,11 +92,21 @@ describe("planRewind", () => {
     });
   });
 
+  it("edits the first prompt: nothing is kept, every prompt is a restore point", () => {
+    expect(planRewind(history(), "p1", "edit")).toEqual({
+      keep: undefined,
+      remaining: 0,
+      lastMessageId: undefined,
+      restorePoints: ["p1", "p2", "p3"],
+      droppedFileEdits: true,
+      unrestorable: [{ toolCallId: "toolu_bash", tool: "Bash", reason: "not_checkpointed" }],
+    });
+  });
+
   it.each([
     ["an unknown id", "msg_nothing", "rewind", "no message of the session has id"],
     ["a tool result's uuid", "r2", "rewind", "no message of the session has id"],
     ["an agent message to edit", "msg_1", "edit", "not a prompt"],
-    ["the first prompt to edit", "p1", "edit", "first prompt"],
   ] as const)("refuses %s", (_name, id, mode, reason) => {
     const plan = planRewind(history(), id, mode);
     expect(plan).toEqual({ refused: expect.stringContaining(reason) });

@@ -21,8 +21,12 @@ export interface UnrestorableChange {
 
 /** What a rewind keeps and drops of a session's branch. */
 export interface RewindPlan {
-  /** The entry Claude Code resumes at (`resumeSessionAt`): the last one kept. */
-  readonly keep: string;
+  /**
+   * The entry Claude Code resumes at (`resumeSessionAt`): the last one kept. Undefined
+   * when nothing is kept (the session's first prompt edited): the conversation starts
+   * anew under the same session id.
+   */
+  readonly keep: string | undefined;
   /** How many messages (prompts and agent messages) the kept history holds. */
   readonly remaining: number;
   /** The id of the last kept message, as the client was shown it. */
@@ -84,15 +88,13 @@ export function planRewind(
   if (last < 0) return { refused: `no message of the session has id ${JSON.stringify(messageId)}` };
   const named = branch[last]!;
   let keepIndex = last;
-  let keep = named.entry.uuid;
+  let keep: string | undefined = named.entry.uuid;
   if (mode === "edit") {
     if (!isPrompt(named.entry)) {
       return { refused: `message ${JSON.stringify(messageId)} is not a prompt the user sent` };
     }
-    if (!named.parentUuid) {
-      return { refused: "the first prompt of a session cannot be edited: start a new session" };
-    }
-    keepIndex = last - 1;
+    // The first prompt has no parent: nothing precedes it, so nothing is kept.
+    keepIndex = named.parentUuid ? last - 1 : -1;
     keep = named.parentUuid;
   } else {
     // An agent message keeps the answers to its tool calls.
