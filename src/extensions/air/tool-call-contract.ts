@@ -1,19 +1,9 @@
 import type { ToolCallContract } from "../../translation/tool-calls/contract.js";
-import type { ToolReporter } from "../../translation/tool-calls/reporter.js";
-import { airAskUserQuestionReporter } from "../../translation/tool-calls/reporters/ask-user-question.js";
-import { airNotebookEditReporter } from "../../translation/tool-calls/reporters/notebook-edit.js";
-import { airTodoWriteReporter } from "../../translation/tool-calls/reporters/plans.js";
 import type { ToolCallState } from "../../translation/tool-calls/tool-call-state.js";
 import { requestPreview } from "./diff-patch.js";
 import { planFileCandidate, planFilePath } from "./plan-file.js";
 import type { AirProfile } from "./profile.js";
-
-/** The tools an AIR client sees in a shape of their own ("Claude tools and ACP fields"). */
-const AIR_REPORTERS: Readonly<Record<string, ToolReporter>> = {
-  AskUserQuestion: airAskUserQuestionReporter,
-  NotebookEdit: airNotebookEditReporter,
-  TodoWrite: airTodoWriteReporter,
-};
+import { AIR_REPORTERS } from "./reporters.js";
 
 /**
  * AIR's tool call contract (air-extensions.md "Tool call contract", "Claude tools and ACP

@@ -140,6 +140,11 @@ describe("permissionRequest", () => {
     expect(request.toolCall.locations).toEqual(expected);
   });
 
+  it("has no shape of its own for a client without an extension's", () => {
+    expect(permissionRequestShape(parseClientProfile({}))).toBeUndefined();
+    expect(AIR).toBeDefined();
+  });
+
   it("gives AIR the record and the trimmed tool call", () => {
     const { request } = permissionRequest("s1", toolCall, choices, ask, AIR);
     expect(request).toEqual({

@@ -1,10 +1,11 @@
 import { record, str, type ToolInput, type ToolReporter } from "../reporter.js";
 import type { InputFacts } from "../facts.js";
 
-const TITLE = "Asking for your input";
+/** The card's title when it is not the question itself. */
+export const ASKING_TITLE = "Asking for your input";
 
 /** The questions of an AskUserQuestion input, one per line, and the single one if alone. */
-function questionsOf(input: ToolInput): { single?: string; listed: string } {
+export function questionsOf(input: ToolInput): { single?: string; listed: string } {
   const questions = Array.isArray(input.questions) ? input.questions : [];
   const single = questions.length === 1 ? str(record(questions[0])?.question) : undefined;
   const listed = questions
@@ -14,7 +15,8 @@ function questionsOf(input: ToolInput): { single?: string; listed: string } {
   return single === undefined ? { listed } : { single, listed };
 }
 
-function facts(title: string, listed: string): InputFacts {
+/** The facts of an AskUserQuestion card titled `title` that lists the questions. */
+export function questionFacts(title: string, listed: string): InputFacts {
   return { kind: "other", title, ...(listed ? { displayText: listed } : {}) };
 }
 
@@ -25,16 +27,6 @@ function facts(title: string, listed: string): InputFacts {
 export const askUserQuestionReporter: ToolReporter = {
   describe(input) {
     const { single, listed } = questionsOf(input);
-    return facts(single ?? TITLE, listed);
-  },
-};
-
-/**
- * AskUserQuestion for AIR (S000 "Claude tools and ACP fields"): always titled "Asking for
- * your input"; the questions are the form's, not the card's heading.
- */
-export const airAskUserQuestionReporter: ToolReporter = {
-  describe(input) {
-    return facts(TITLE, questionsOf(input).listed);
+    return questionFacts(single ?? ASKING_TITLE, listed);
   },
 };

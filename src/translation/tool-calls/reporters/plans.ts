@@ -25,8 +25,3 @@ export function todoPlan(todos: unknown, active = false): PlanEntry[] {
 export const todoWriteReporter: ToolReporter = {
   describe: (input) => ({ kind: "think", title: "Update plan", plan: todoPlan(input.todos, true) }),
 };
-
-/** TodoWrite for AIR: each entry by its `content`. */
-export const airTodoWriteReporter: ToolReporter = {
-  describe: (input) => ({ kind: "think", title: "Update plan", plan: todoPlan(input.todos) }),
-};

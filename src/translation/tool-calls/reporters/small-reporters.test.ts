@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { monitorReporter, sendMessageReporter, taskStopReporter } from "./agent.js";
-import { airAskUserQuestionReporter, askUserQuestionReporter } from "./ask-user-question.js";
+import {
+  airAskUserQuestionReporter,
+  airTodoWriteReporter,
+} from "../../../extensions/air/reporters.js";
+import { askUserQuestionReporter } from "./ask-user-question.js";
 import { notebookEditReporter } from "./notebook-edit.js";
 import { enterPlanModeReporter, exitPlanModeReporter } from "./plan-mode.js";
-import { airTodoWriteReporter, todoPlan, todoWriteReporter } from "./plans.js";
+import { todoPlan, todoWriteReporter } from "./plans.js";
 import { readReporter } from "./read.js";
 import { reportFindingsReporter } from "./report-findings.js";
 import { skillReporter } from "./skill.js";
