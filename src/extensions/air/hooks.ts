@@ -8,6 +8,9 @@ import type { AirProfile } from "./profile.js";
 import type { ExtensionHooks } from "../../profile/hooks.js";
 import { contextCompactionMeta } from "./context-compaction.js";
 import { AIR_SUBAGENT_ANNOUNCER } from "./subagent-announcer.js";
+import { readCustomInstructions } from "./custom-instructions.js";
+import { loadReplayEndUpdate } from "./load-replay-end.js";
+import { airForkPoint } from "./fork-point.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -23,5 +26,8 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     subagentsOnRootOnRequest: true,
     ...(air.nativeSubagentSessions ? { subagentBridge: AIR_SUBAGENT_ANNOUNCER } : {}),
     ...(air.asyncTasks ? { taskPresenters: [() => AIR_TASK_PRESENTER] } : {}),
+    ...(air.customInstructions ? { sessionInstructions: readCustomInstructions } : {}),
+    ...(air.loadReplayEnd ? { loadReplayEnd: [loadReplayEndUpdate] } : {}),
+    forkPoints: [airForkPoint],
   };
 }

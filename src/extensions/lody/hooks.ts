@@ -10,6 +10,7 @@ import { LodySubagentRoute } from "./subagent-route.js";
 import { lodyTaskPresenter } from "./task-presenter.js";
 import { lodyToolNameDecorator } from "./tool-name-decorator.js";
 import { lodyTurnTap } from "./turn-tap.js";
+import { lodyForkPoint } from "./turns.js";
 
 /** Lody's `activity` on the tool call form of a compaction (lody-contract.md §7.5). */
 const compactionActivity: CompactionMeta = (meta, facts, form) =>
@@ -36,6 +37,7 @@ export function lodyHooks(lody: LodyProfile): Partial<ExtensionHooks> {
     messageTaps: [lodyTaps],
     sessionTitles: (parts) => new LodyTitles(parts),
     taskPresenters: [lodyTaskPresenter],
+    forkPoints: [lodyForkPoint],
   };
   if (!lody.subagentEvents) return hooks;
   return {
