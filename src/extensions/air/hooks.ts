@@ -11,6 +11,7 @@ import { AIR_SUBAGENT_ANNOUNCER } from "./subagent-announcer.js";
 import { readCustomInstructions } from "./custom-instructions.js";
 import { loadReplayEndUpdate } from "./load-replay-end.js";
 import { airForkPoint } from "./fork-point.js";
+import { AIR_SESSION_INDEX } from "./session-index.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -29,5 +30,6 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.customInstructions ? { sessionInstructions: readCustomInstructions } : {}),
     ...(air.loadReplayEnd ? { loadReplayEnd: [loadReplayEndUpdate] } : {}),
     forkPoints: [airForkPoint],
+    ...(air.sessionIndex ? { sessionIndex: AIR_SESSION_INDEX } : {}),
   };
 }
