@@ -8,6 +8,7 @@ import { airHooks } from "./air/hooks.js";
 import { lodyHooks } from "./lody/hooks.js";
 import { v2Hooks } from "./v2/hooks.js";
 import { zedHooks } from "./zed/hooks.js";
+import { gatewayHooks } from "./gateway/hooks.js";
 
 /**
  * The ONE module of the core that reaches the client extensions (the architecture test's
@@ -41,6 +42,7 @@ export function composeHooks(flags: ProfileFlags): ExtensionHooks {
     airHooks(flags.air),
     lodyHooks(flags.lody),
     v2Hooks(flags.v2),
+    gatewayHooks(flags.authGateway),
   ];
   const merged: Record<string, unknown> = { extensions: [] };
   for (const hooks of parts) {

@@ -31,5 +31,6 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.loadReplayEnd ? { loadReplayEnd: [loadReplayEndUpdate] } : {}),
     forkPoints: [airForkPoint],
     ...(air.sessionIndex ? { sessionIndex: AIR_SESSION_INDEX } : {}),
+    sessionGoalMethod: true,
   };
 }
