@@ -20,8 +20,6 @@ import type { AuthTracker } from "./auth-tracker.js";
 
 /** A model gateway the client signs in through with `authenticate` (Zed's gateway sign-in). */
 export interface GatewaySignIn {
-  /** Whether `methodId` names one of the gateway's auth methods (`authenticate`'s choice). */
-  offers(methodId: string): boolean;
   /**
    * The route of a sign-in with `methodId` and the request's `_meta`; an unknown method
    * or a malformed route throws `invalidInput`, before anything changes.

@@ -32,8 +32,6 @@ describe("composeHooks", () => {
       label: "Custom model gateway",
       detail: "gw.example",
     });
-    expect(gateway.gatewaySignIn?.offers("gateway-bedrock")).toBe(true);
-    expect(gateway.gatewaySignIn?.offers("claude-login")).toBe(false);
     expect(parseClientProfile({ _meta: AIR }).hooks.gatewaySignIn).toBeUndefined();
   });
 
