@@ -118,7 +118,10 @@ export class AcpAgent {
     touched: (sessionId) => this.sessionIndex.touched(sessionId),
   });
   /** `providers/*` (unstable ACP) and the gateway sign-in: where Claude Code's requests go. */
-  readonly providers = new ProviderControls(() => this.auth);
+  readonly providers = new ProviderControls(
+    () => this.auth,
+    () => this.negotiated,
+  );
   private readonly opener = new SessionOpener({
     sessions: this.sessions,
     client: () => this.client,

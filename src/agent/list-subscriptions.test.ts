@@ -4,10 +4,16 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientPort } from "../client/client-port.js";
 import { projectFolderName } from "../sdk/transcript-paths.js";
+import { parseClientProfile } from "../extensions/compose.js";
 import { ListSubscriptions } from "./list-subscriptions.js";
 
 const A = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
 const B = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+
+/** The session index of an AIR client that declared `sessionIndex`. */
+const INDEX = parseClientProfile({
+  _meta: { jetbrains: { air: { version: 1, capabilities: ["sessionIndex"] } } },
+}).hooks.sessionIndex!;
 
 let root: string;
 let cwd: string;
@@ -55,7 +61,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 describe("ListSubscriptions", () => {
   it("sends a touched session's new row once, then its removal; nothing after unsubscribe", async () => {
-    const { subscriptionId } = await lists.subscribe(cwd);
+    const { subscriptionId } = await lists.subscribe(cwd, INDEX);
     store(A, "First");
     lists.touched(A);
     await settle();
@@ -81,7 +87,7 @@ describe("ListSubscriptions", () => {
   });
 
   it("sends an ended turn's row again; leaves out a session of another cwd", async () => {
-    const { subscriptionId } = await lists.subscribe(cwd);
+    const { subscriptionId } = await lists.subscribe(cwd, INDEX);
     store(A, "First");
     store(B, "Elsewhere", join(root, "other"));
     lists.touched(A);
@@ -94,7 +100,7 @@ describe("ListSubscriptions", () => {
   });
 
   it("holds a session back until its release", async () => {
-    const { subscriptionId } = await lists.subscribe(cwd);
+    const { subscriptionId } = await lists.subscribe(cwd, INDEX);
     store(A, "Fork");
     const release = lists.holdBack(A);
     lists.touched(A);
@@ -109,7 +115,7 @@ describe("ListSubscriptions", () => {
 
   it("sees another process's transcripts through the folder watcher", async () => {
     store(B, "Before");
-    const { subscriptionId } = await lists.subscribe(cwd);
+    const { subscriptionId } = await lists.subscribe(cwd, INDEX);
     store(A, "From a terminal");
     await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 3_000 });
     rmSync(join(folder, `${B}.jsonl`));

@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import { watch, type FSWatcher } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { SentRows, type Observed } from "../extensions/air/list-changes.js";
-import { LIST_CHANGES_METHOD } from "../extensions/air/keys.js";
 import type { ClientPort } from "../client/client-port.js";
 import { cwdForms, projectDirsFor, transcriptSessionId } from "../sdk/transcript-paths.js";
 import { invalidInput } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
-import { toIndexRows, type OwnActivityOf } from "./history/index-rows.js";
+import {
+  toIndexRows,
+  type ObservedRow,
+  type OwnActivityOf,
+  type SessionIndexHook,
+} from "./history/index-rows.js";
 import { worktreeCounterparts } from "./history/linked-worktree.js";
 import { storedRowAt } from "./history/stored-row.js";
 
@@ -22,14 +25,15 @@ const MAX_WAIT_MS = 1_000;
 const RETRY_WATCH_MS = 10_000;
 
 /**
- * AIR's `_session/list/subscribe` (`sessionIndex`): pushes `_session/list/changes` for
- * the sessions of a cwd (and of its counterparts in the repository's other worktrees),
- * in any archive state, to the client. A subscription learns of a
+ * The list subscriptions of a client's session index (AIR's `_session/list/subscribe`):
+ * push the index's change notification (`_session/list/changes`) for the sessions of a
+ * cwd (and of its counterparts in the repository's other worktrees), in any archive
+ * state, to the client. A subscription learns of a
  * change two ways: a non-recursive `fs.watch` on each project folder of the cwd (names
  * the transcript another process wrote, made or removed), and this connection's own
  * events (`touched`: a rename, archive, unarchive, delete, fork, or a turn that ended),
  * which do not wait for the watcher. Events are coalesced, then each named session's row
- * is read again and compared with the one last sent (`SentRows`). Subscribing reads no
+ * is read again and compared with the one last sent (the index's `changes`). Subscribing reads no
  * row: the client reads the list itself.
  */
 export class ListSubscriptions {
@@ -43,13 +47,14 @@ export class ListSubscriptions {
     private readonly own: OwnActivityOf = () => undefined,
   ) {}
 
-  async subscribe(cwd: string): Promise<{ subscriptionId: string }> {
+  async subscribe(cwd: string, index: SessionIndexHook): Promise<{ subscriptionId: string }> {
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) {
       throw invalidInput(`at most ${MAX_SUBSCRIPTIONS} session list subscriptions`);
     }
     const subscription = new Subscription(
       randomUUID(),
-      (params) => this.client().notify(LIST_CHANGES_METHOD, params),
+      index,
+      (params) => this.client().notify(index.changesMethod, params),
       (sessionId) => this.held.has(sessionId),
       this.own,
     );
@@ -103,7 +108,7 @@ class Subscription {
   private readonly watchers = new Map<string, FSWatcher>();
   /** The sessions with a transcript in the scope, as last seen. */
   private readonly known = new Set<string>();
-  private readonly sent: SentRows;
+  private readonly sent: ReturnType<SessionIndexHook["changes"]>;
   private readonly pending = new Map<string, boolean>();
   private debounce: NodeJS.Timeout | undefined;
   private deadline: NodeJS.Timeout | undefined;
@@ -113,11 +118,12 @@ class Subscription {
 
   constructor(
     readonly id: string,
+    private readonly index: SessionIndexHook,
     private readonly notify: (params: unknown) => Promise<void>,
     private readonly isHeld: (sessionId: string) => boolean,
     private readonly own: OwnActivityOf,
   ) {
-    this.sent = new SentRows(id);
+    this.sent = index.changes(id);
   }
 
   /** The scope: `cwd` and its counterparts in the repository's other worktrees, as the reference's. */
@@ -196,16 +202,16 @@ class Subscription {
     await this.flushing;
   }
 
-  private async observe(batch: ReadonlyMap<string, boolean>): Promise<Map<string, Observed>> {
+  private async observe(batch: ReadonlyMap<string, boolean>): Promise<Map<string, ObservedRow>> {
     void this.watchMissing();
-    const observed = new Map<string, Observed>();
+    const observed = new Map<string, ObservedRow>();
     for (const [sessionId, forced] of batch) {
       const row = await this.rowInScope(sessionId);
       // Gone from the folders; a transcript still there but of another cwd was never listed.
       const existed = this.known.has(sessionId) && !row.transcript;
       if (row.transcript) this.known.add(sessionId);
       else this.known.delete(sessionId);
-      const [shown] = row.stored ? await toIndexRows([row.stored], this.own) : [];
+      const [shown] = row.stored ? await toIndexRows(this.index, [row.stored], this.own) : [];
       observed.set(sessionId, { row: shown, existed, forced });
     }
     return observed;

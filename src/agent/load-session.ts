@@ -1,6 +1,6 @@
+import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import { loadReplayEndUpdate } from "../extensions/air/load-replay-end.js";
 import { readPassThroughOptions } from "../sdk/query-options.js";
 import { replayHistory } from "../session/history-replay.js";
 import { subagentHistoryShown } from "../session/query-setup.js";
@@ -10,6 +10,16 @@ import { unknownSession } from "../util/adapter-error.js";
 import { findStoredSession } from "./history/stored-session.js";
 import type { SessionOpener, SessionParams } from "./session-opener.js";
 import { checkAdditionalDirectories } from "./session-params.js";
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * The updates that end a `session/load`'s replay, sent after the history and before
+     * the answer (AIR's `loadReplayEnd`: everything before it is history).
+     */
+    readonly loadReplayEnd?: readonly (() => SessionUpdate)[];
+  }
+}
 
 export interface LoadContext {
   readonly opener: SessionOpener;
@@ -75,8 +85,7 @@ export async function loadSession(
   // A SendMessage after the load may run a replayed child again: its run goes to it.
   session.children?.adoptReplayed?.(children);
   if (fresh) await session.announce();
-  // AIR `loadReplayEnd`: the last update of the load, so everything before it is history.
-  if (profile.air.loadReplayEnd) await client.sessionUpdate(sessionId, loadReplayEndUpdate());
+  for (const end of profile.hooks.loadReplayEnd ?? []) await client.sessionUpdate(sessionId, end());
   session.quietUntilPrompt();
   return session;
 }

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseClientProfile } from "../extensions/compose.js";
+import { PLAIN_CLIENT } from "../profile/client-profile.js";
 import { currentRoute, routeEnv, routingGeneration } from "../sdk/provider-routing.js";
 import { isAdapterError } from "../util/adapter-error.js";
 import type { AuthTracker } from "./auth-tracker.js";
@@ -13,7 +15,10 @@ vi.mock("../sdk/endpoint-models.js", () => ({
 }));
 
 const assume = vi.fn(() => Promise.resolve());
-const controls = new ProviderControls(() => ({ assume }) as unknown as AuthTracker);
+const tracker = () => ({ assume }) as unknown as AuthTracker;
+/** A client that declared the gateway sign-in (`auth._meta.gateway`). */
+const gatewayClient = parseClientProfile({ auth: { _meta: { gateway: true } } });
+const controls = new ProviderControls(tracker, () => gatewayClient);
 const SET = { providerId: "main", apiType: "bedrock", baseUrl: "https://gw.example/b" };
 const GATEWAY = { gateway: { baseUrl: "https://gw.example/a", headers: { "x-key": "k" } } };
 
@@ -131,6 +136,16 @@ describe("ProviderControls", () => {
     await expect(
       controls.signIn("gateway", { gateway: { baseUrl: "nope" } }),
     ).rejects.toMatchObject({ code: "invalidInput" });
+    expect(currentRoute()).toBeUndefined();
+    expect(assume).not.toHaveBeenCalled();
+  });
+
+  it("has no gateway sign-in for a client that declared none", async () => {
+    const plain = new ProviderControls(tracker, () => PLAIN_CLIENT);
+    await expect(plain.signIn("gateway", GATEWAY)).rejects.toMatchObject({
+      code: "invalidInput",
+      message: 'unknown auth method "gateway"',
+    });
     expect(currentRoute()).toBeUndefined();
     expect(assume).not.toHaveBeenCalled();
   });

@@ -3,7 +3,6 @@ import type {
   ListProvidersResponse,
   SetProviderRequest,
 } from "@agentclientprotocol/sdk/unstable";
-import { gatewayAuthStatus, gatewayRoute } from "../extensions/gateway/sign-in.js";
 import {
   environmentRoute,
   headersProblem,
@@ -14,8 +13,28 @@ import {
 } from "../sdk/provider-env.js";
 import { listEndpointModels } from "../sdk/endpoint-models.js";
 import { currentRoute, setGatewayRoute, setProviderRoute } from "../sdk/provider-routing.js";
+import type { ClientProfile } from "../profile/client-profile.js";
+import type { AuthStatus } from "../translation/auth.js";
 import { invalidInput } from "../util/adapter-error.js";
 import type { AuthTracker } from "./auth-tracker.js";
+
+/** A model gateway the client signs in through with `authenticate` (Zed's gateway sign-in). */
+export interface GatewaySignIn {
+  /**
+   * The route of a sign-in with `methodId` and the request's `_meta`; an unknown method
+   * or a malformed route throws `invalidInput`, before anything changes.
+   */
+  route(methodId: string, meta: unknown): ProviderRoute;
+  /** The sign-in state of a route through the gateway at `baseUrl`. */
+  status(baseUrl: string): AuthStatus;
+}
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The model gateway the client declared it signs in through. */
+    readonly gatewaySignIn?: GatewaySignIn;
+  }
+}
 
 /** The one provider the adapter has: Claude Code's model endpoint (the RFD's example id). */
 export const MAIN_PROVIDER = "main";
@@ -34,7 +53,11 @@ export class ProviderControls {
    */
   private changes: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly auth: () => AuthTracker | undefined) {}
+  constructor(
+    private readonly auth: () => AuthTracker | undefined,
+    /** The negotiated client (its gateway sign-in: `gatewaySignIn`). */
+    private readonly profile: () => ClientProfile,
+  ) {}
 
   /** `providers/list`: the route in effect, else the one Claude Code's environment picks. */
   list(): ListProvidersResponse {
@@ -84,14 +107,17 @@ export class ProviderControls {
 
   /**
    * A gateway `authenticate`: Claude Code is routed through the gateway, which holds the
-   * credentials, and the sign-in state says so (`_auth/status_update`, kind `gateway`).
+   * credentials, and the sign-in state says so (`_auth/status_update`, the gateway's).
+   * A client that declared no gateway has no such method.
    */
   async signIn(methodId: string, meta: unknown): Promise<void> {
-    const checked = gatewayRoute(methodId, meta);
+    const gateway = this.profile().hooks.gatewaySignIn;
+    if (!gateway) throw invalidInput(`unknown auth method ${JSON.stringify(methodId)}`);
+    const checked = gateway.route(methodId, meta);
     return this.inOrder(async () => {
       const route = await listed(checked);
       setGatewayRoute(route);
-      await this.auth()?.assume(gatewayAuthStatus(route.baseUrl));
+      await this.auth()?.assume(gateway.status(route.baseUrl));
     });
   }
 

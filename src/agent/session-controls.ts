@@ -1,8 +1,6 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
 import type { GoalRequest } from "../translation/goal-request.js";
-import { GOAL_METHOD } from "../extensions/air/keys.js";
-import { steerAnswer, type SteerAnswer } from "../extensions/steering/outcome.js";
-import type { SteerRequest } from "../extensions/steering/params.js";
+import type { SteerRequest } from "../translation/steer-request.js";
 import {
   fromAcpPrompt,
   UnsupportedPromptContent,
@@ -23,6 +21,13 @@ export function claudeContent(prompt: readonly ContentBlock[]): ClaudeUserBlock[
   }
 }
 
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The client may set a session's goal with `_session/goal` (AIR's goal extension). */
+    readonly sessionGoalMethod?: boolean;
+  }
+}
+
 /**
  * The extension methods that act on a live session's work: `_session/steering` and
  * `_session/goal`. Both throw `unknownSession` for a session that is not live.
@@ -30,7 +35,7 @@ export function claudeContent(prompt: readonly ContentBlock[]): ClaudeUserBlock[
 export class SessionControls {
   constructor(
     private readonly sessions: SessionRegistry,
-    /** The negotiated client: `_session/goal` is AIR's alone. */
+    /** The negotiated client: `_session/goal` is offered only through its hook. */
     private readonly profile: () => ClientProfile,
   ) {}
 
@@ -39,25 +44,26 @@ export class SessionControls {
    * turn running, a turn of its own (`startedNewTurn`, its answer goes to no request),
    * or nothing when the client asked for `promptRequired`.
    */
-  steer(request: SteerRequest): SteerAnswer {
+  steer<A>(request: SteerRequest<A>): A {
     const session = this.sessions.get(request.sessionId);
     const content = claudeContent(request.prompt);
-    if (session.steer(content)) return steerAnswer("injected");
-    if (request.idle === "refuse") return steerAnswer("refused");
+    if (session.steer(content)) return request.answer("injected");
+    if (request.idle === "refuse") return request.answer("refused");
     session.prompt(content).catch((error: unknown) => {
       log.warn("steered turn failed", { sessionId: session.id, message: String(error) });
     });
-    return steerAnswer("started");
+    return request.answer("started");
   }
 
   /**
    * `_session/goal` (air-extensions.md "Control request"): answers `{}` once the command
-   * is on its way. The goal extension applies only to an AIR client ("Goal"): any other
-   * client is told the method is not found, and nothing runs (a Lody client sets its
-   * goal with `_lody/session/goal` or `goalControl`).
+   * is on its way. The goal extension applies only to an AIR client ("Goal",
+   * `sessionGoalMethod`): any other client is told the method is not found (the protocol
+   * names it), and nothing runs (a Lody client sets its goal with `_lody/session/goal` or
+   * `goalControl`).
    */
   goal(request: GoalRequest): Record<string, never> {
-    if (!this.profile().air.client) throw notOffered(GOAL_METHOD);
+    if (this.profile().hooks.sessionGoalMethod !== true) throw notOffered();
     this.sessions.get(request.sessionId).goal(request.objective);
     return {};
   }

@@ -1,15 +1,9 @@
-import {
-  isArchivedTitle,
-  storedTitleFor,
-  titleStateUpdate,
-} from "../extensions/air/archive-title.js";
-import { SESSION_INDEX_METHODS } from "../extensions/air/keys.js";
+import { isArchivedTitle, storedTitleFor } from "../sdk/transcripts/archive-title.js";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { notOffered, unknownSession } from "../util/adapter-error.js";
 import { retitleStored, untitled } from "./history/archive-session.js";
-import type { IndexRow } from "../extensions/air/session-index-rows.js";
-import { toIndexRows } from "./history/index-rows.js";
+import { toIndexRows, type IndexRow, type SessionIndexHook } from "./history/index-rows.js";
 import { storedSessionRow } from "./history/stored-row.js";
 import { ListSubscriptions } from "./list-subscriptions.js";
 import type { SessionRegistry } from "./session-registry.js";
@@ -22,13 +16,13 @@ export interface SessionIndexDeps {
   readonly changed: () => void;
 }
 
-type Method = (typeof SESSION_INDEX_METHODS)[keyof typeof SESSION_INDEX_METHODS];
-
 /**
- * AIR's session index requests (`sessionIndex`): rename, archive and unarchive of a
- * stored session, rows by id, and the list subscriptions. A title is stored as Claude
- * Code's `/rename` stores it; the archive state is the title's prefix (AIR's own on-disk
- * form), so a rename keeps it.
+ * The requests of a client's own session index (the `sessionIndex` hook: AIR's): rename,
+ * archive and unarchive of a stored session, rows by id, and the list subscriptions. A
+ * title is stored as Claude Code's `/rename` stores it; the archive state is the title's
+ * prefix (`sdk/transcripts/archive-title.ts`), so a rename keeps it. A client without a
+ * session index is told each method is not found (the protocol names it), and nothing
+ * runs.
  */
 export class SessionIndexControls {
   private readonly lists: ListSubscriptions;
@@ -39,13 +33,12 @@ export class SessionIndexControls {
 
   /** `_session/list/subscribe`: `_session/list/changes` for the sessions of `cwd`. */
   subscribe(cwd: string): Promise<{ subscriptionId: string }> {
-    this.check(SESSION_INDEX_METHODS.listSubscribe);
-    return this.lists.subscribe(cwd);
+    return this.lists.subscribe(cwd, this.index());
   }
 
   /** `_session/list/unsubscribe` (an unknown id is no error). */
   unsubscribe(subscriptionId: string): Record<string, never> {
-    this.check(SESSION_INDEX_METHODS.listUnsubscribe);
+    this.index();
     this.lists.unsubscribe(subscriptionId);
     return {};
   }
@@ -70,8 +63,7 @@ export class SessionIndexControls {
 
   /** `_session/rename`: the new title, in the session's archive state. */
   async rename(sessionId: string, title: string): Promise<Record<string, never>> {
-    this.check(SESSION_INDEX_METHODS.rename);
-    await this.retitle(sessionId, (current) =>
+    await this.retitle(this.index(), sessionId, (current) =>
       storedTitleFor(title.trim(), current !== undefined && isArchivedTitle(current)),
     );
     return {};
@@ -79,8 +71,7 @@ export class SessionIndexControls {
 
   /** `_session/archive` (`archived`) and `_session/unarchive`. */
   async setArchived(sessionId: string, archived: boolean): Promise<Record<string, never>> {
-    this.check(archived ? SESSION_INDEX_METHODS.archive : SESSION_INDEX_METHODS.unarchive);
-    await this.retitle(sessionId, (current) =>
+    await this.retitle(this.index(), sessionId, (current) =>
       current === undefined && !archived
         ? undefined // untitled is not archived: nothing to undo
         : storedTitleFor(current ?? untitled(sessionId), archived),
@@ -90,18 +81,22 @@ export class SessionIndexControls {
 
   /** `_session/batch_get`: the rows of the ids that name a stored session, in request order. */
   async batchGet(sessionIds: readonly string[]): Promise<{ sessions: IndexRow[] }> {
-    this.check(SESSION_INDEX_METHODS.batchGet);
+    const index = this.index();
     const rows = await Promise.all([...new Set(sessionIds)].map(storedSessionRow));
     return {
       sessions: await toIndexRows(
+        index,
         rows.filter((row) => row !== undefined),
         this.deps.sessions.activityOf,
       ),
     };
   }
 
-  private check(method: Method): void {
-    if (!this.deps.profile().air.sessionIndex) throw notOffered(method);
+  /** The client's session index; the method is not offered to a client without one. */
+  private index(): SessionIndexHook {
+    const index = this.deps.profile().hooks.sessionIndex;
+    if (!index) throw notOffered();
+    return index;
   }
 
   /**
@@ -110,6 +105,7 @@ export class SessionIndexControls {
    * then tells the client about its session when it is live on this connection.
    */
   private async retitle(
+    index: SessionIndexHook,
     sessionId: string,
     change: (current: string | undefined) => string | undefined,
   ): Promise<void> {
@@ -119,7 +115,7 @@ export class SessionIndexControls {
     this.deps.changed();
     this.touched(sessionId);
     if (this.deps.sessions.find(sessionId)) {
-      await this.deps.client().sessionUpdate(sessionId, titleStateUpdate(next));
+      await this.deps.client().sessionUpdate(sessionId, index.titleUpdate(next));
     }
   }
 }

@@ -1,7 +1,6 @@
 import { isAbsolute } from "node:path";
 import type { ListSessionsResponse } from "@agentclientprotocol/sdk/unstable";
-import { isArchivedTitle, visibleTitle } from "../extensions/air/archive-title.js";
-import { keptBy, parseListOptions } from "../extensions/air/session-index-rows.js";
+import { isArchivedTitle, visibleTitle } from "../sdk/transcripts/archive-title.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { invalidInput } from "../util/adapter-error.js";
 import { plainRows, toIndexRows, type OwnActivityOf } from "./history/index-rows.js";
@@ -15,9 +14,9 @@ export const LIST_PAGE_SIZE = 1000;
 export interface ListRequest {
   readonly cwd: string | undefined;
   readonly cursor: string | undefined;
-  /** The request's `_meta` (AIR's `jetbrains.air.list` options). */
+  /** The request's `_meta` (a session index's list options). */
   readonly meta: unknown;
-  /** The standard archive filter (`exclude` when absent); ignored for AIR's `sessionIndex`. */
+  /** The standard archive filter (`exclude` when absent); ignored by a session index. */
   readonly archived?: string | undefined;
 }
 
@@ -36,15 +35,15 @@ function keptByFilter(filter: ArchiveFilter, title: string): boolean {
 }
 
 /**
- * `session/list` for the negotiated client. A `sessionIndex` client gets AIR's list: its
- * limit, archive filter (unarchived by default) and `includeWorktrees` (the cwd's
- * counterparts in the repository's other worktrees too) from `_meta.jetbrains.air.list`, rows with
- * the visible title and `_meta.jetbrains.air {archived, agentWorktree?}`. Another AIR
- * client archives with `session/delete`, so its archived sessions stay hidden, as if
- * deleted (the reference's behaviour). Every client but `sessionIndex` gets the standard
- * archive filter (`archived`: archived sessions hidden unless asked) and rows with the
- * visible title and `archived`. `own`: what this process knows of the sessions it runs
- * (AIR's row state).
+ * `session/list` for the negotiated client. A client with a session index of its own
+ * (`sessionIndex` hook: AIR's) gets its list: the limit, archive filter and
+ * `includeWorktrees` (the cwd's counterparts in the repository's other worktrees too) its
+ * options in `_meta` ask for, and its rows. Every other client gets the standard archive
+ * filter (`archived`: archived sessions hidden unless asked) and rows with the visible
+ * title and `archived` (an AIR client without `sessionIndex` archives with
+ * `session/delete`, so its archived sessions stay hidden, as if deleted: the reference's
+ * behaviour). `own`: what this process knows of the sessions it runs (an index row's
+ * state).
  */
 export async function listSessions(
   index: SessionIndex,
@@ -55,18 +54,19 @@ export async function listSessions(
   if (cwd !== undefined && !isAbsolute(cwd)) {
     throw invalidInput(`cwd must be an absolute path: ${JSON.stringify(cwd)}`);
   }
-  const options = profile.air.sessionIndex ? parseListOptions(meta) : undefined;
+  const sessionIndex = profile.hooks.sessionIndex;
+  const options = sessionIndex?.listOptions(meta);
   const after = cursor ? parseListCursor(cursor) : undefined;
   const filter = options ? undefined : archiveFilter(archived);
   const keep = options
-    ? (title: string) => keptBy(options.archived, title)
+    ? (title: string) => options.keep(title)
     : (title: string) => keptByFilter(filter ?? "exclude", title);
   const alsoIn = cwd && options?.includeWorktrees ? await worktreeCounterparts(cwd) : undefined;
   const limit = options?.limit ?? LIST_PAGE_SIZE;
   const page = await index.page({ cwd, alsoIn, after, limit, keep });
   return {
-    sessions: options
-      ? await toIndexRows(page.sessions, own)
+    sessions: sessionIndex
+      ? await toIndexRows(sessionIndex, page.sessions, own)
       : plainRows(page.sessions).map((row) => ({
           ...row,
           title: visibleTitle(row.title),

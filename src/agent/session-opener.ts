@@ -1,9 +1,9 @@
-import type { RateLimitBook } from "../extensions/lody/rate-limit-book.js";
 import type { QuotaBook } from "../translation/quota/book.js";
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { readPassThroughOptions } from "../sdk/query-options.js";
+import type { SessionSetup } from "../session/query-setup.js";
 import { Session } from "../session/session.js";
 import type { AuthTracker } from "./auth-tracker.js";
 import type { SessionRegistry } from "./session-registry.js";
@@ -35,8 +35,8 @@ export interface OpenerContext {
   readonly client: () => ClientPort;
   readonly profile: () => ClientProfile;
   readonly auth: () => AuthTracker | undefined;
-  /** The connection's Lody rate-limit book (its sessions report into it). */
-  readonly rateLimits: RateLimitBook;
+  /** The connection's rate-limit book of a Lody client (its sessions report into it). */
+  readonly rateLimits: SessionSetup["lodyRateLimits"];
   /** The account's quota, which every session's Claude Code reports into. */
   readonly quota: QuotaBook;
 }

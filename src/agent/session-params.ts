@@ -2,7 +2,6 @@ import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { invalidInput } from "../util/adapter-error.js";
 import { ownField, toPlainData } from "../util/plain-data.js";
-import { readCustomInstructions } from "../extensions/air/custom-instructions.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { claudeSystemPrompt, type ClaudeSystemPrompt } from "../translation/system-prompt.js";
 
@@ -44,10 +43,21 @@ export function wantsRawSdkMessages(meta: unknown): boolean {
   return ownField(claudeCode, "emitRawSDKMessages") === true;
 }
 
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * The text a session lifecycle request (new, load, resume, fork) carries in its
+     * `_meta` for after the session's system prompt (AIR's `customInstructions`), or
+     * undefined when it carries none.
+     */
+    readonly sessionInstructions?: (meta: unknown) => string | undefined;
+  }
+}
+
 /**
  * The system prompt a session's Claude Code starts with (features 1b): the request's
- * `systemPrompt`, else the legacy `_meta.systemPrompt`, with AIR's custom instructions
- * after it for a client that declared them. Throws `invalidInput` for a `systemPrompt`
+ * `systemPrompt`, else the legacy `_meta.systemPrompt`, with the instructions a
+ * negotiated extension reads from the request after it (`sessionInstructions`). Throws `invalidInput` for a `systemPrompt`
  * the adapter cannot apply; call it before the request changes anything.
  */
 export function sessionSystemPrompt(
@@ -57,9 +67,7 @@ export function sessionSystemPrompt(
   return claudeSystemPrompt({
     field: params.systemPrompt,
     legacy: ownField(toPlainData(params._meta), LEGACY_SYSTEM_PROMPT),
-    customInstructions: profile.air.customInstructions
-      ? readCustomInstructions(params._meta)
-      : undefined,
+    customInstructions: profile.hooks.sessionInstructions?.(params._meta),
   });
 }
 

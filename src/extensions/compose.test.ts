@@ -26,6 +26,17 @@ describe("composeHooks", () => {
     expect(air.compactionMeta?.[0]).toBe(both.compactionMeta?.[0]);
   });
 
+  it("gives a client that declared the gateway sign-in its gateway, appended last", () => {
+    const gateway = parseClientProfile({ auth: { _meta: { gateway: true } }, _meta: AIR }).hooks;
+    expect(gateway.extensions).toEqual(["air", "gateway"]);
+    expect(gateway.gatewaySignIn?.status("https://gw.example/a")).toEqual({
+      kind: "gateway",
+      label: "Custom model gateway",
+      detail: "gw.example",
+    });
+    expect(parseClientProfile({ _meta: AIR }).hooks.gatewaySignIn).toBeUndefined();
+  });
+
   it("freezes the hooks (one per connection, shared by its sessions)", () => {
     expect(Object.isFrozen(parseClientProfile({ _meta: LODY }).hooks)).toBe(true);
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   authRequired,
   invalidInput,
+  notOffered,
   requestCancelled,
   turnFailed,
   unknownSession,
@@ -78,6 +79,17 @@ describe("toRequestError", () => {
     expect(wire(turnFailed("key supersecretvalue refused")).message).toBe(
       "Internal error: key [redacted] refused",
     );
+  });
+
+  it("names a method not offered by its own name, else by the request's", () => {
+    const asked = (error: unknown) => toRequestError(error, { method: "_x/asked" });
+    expect(asked(notOffered("_x/named")).data).toEqual({ method: "_x/named" });
+    const unnamed = asked(notOffered());
+    expect({ code: unnamed.code, data: unnamed.data }).toEqual({
+      code: -32601,
+      data: { method: "_x/asked" },
+    });
+    expect(unnamed.message).toBe(RequestError.methodNotFound("_x/asked").message);
   });
 
   it("passes a RequestError through unchanged", () => {

@@ -13,8 +13,8 @@ export function invalidParams(reason: string, data?: Record<string, unknown>): R
   return new RequestError(-32602, `Invalid params: ${reason}`, data);
 }
 
-/** An adapter failure as ACP v1 defines its code. */
-function fromAdapterError(error: AdapterError): RequestError {
+/** An adapter failure as ACP v1 defines its code (`method`: the request's, when known). */
+function fromAdapterError(error: AdapterError, method?: unknown): RequestError {
   switch (error.code) {
     case "invalidInput":
     case "unknownSession":
@@ -35,7 +35,7 @@ function fromAdapterError(error: AdapterError): RequestError {
     case "refused":
       return new RequestError(-32600, `Invalid request: ${error.message}`, error.data);
     case "notOffered":
-      return RequestError.methodNotFound(String(error.data?.method ?? ""));
+      return RequestError.methodNotFound(String(error.data?.method ?? method ?? ""));
     case "requestCancelled":
       return new RequestError(-32800, `Request cancelled: ${error.message}`, error.data);
   }
@@ -57,7 +57,7 @@ function isZodError(
  */
 export function toRequestError(error: unknown, context?: Record<string, unknown>): RequestError {
   if (error instanceof RequestError) return error;
-  if (error instanceof AdapterError) return fromAdapterError(error);
+  if (error instanceof AdapterError) return fromAdapterError(error, context?.method);
   if (isZodError(error)) {
     const first = error.issues[0];
     const where = first ? first.path.map(String).join(".") : "";

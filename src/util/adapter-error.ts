@@ -72,9 +72,14 @@ export function refused(reason: string): AdapterError {
   return new AdapterError("refused", reason);
 }
 
-/** `method` belongs to an extension this client did not negotiate. */
-export function notOffered(method: string): AdapterError {
-  return new AdapterError("notOffered", `method not found: ${method}`, { method });
+/**
+ * `method` belongs to an extension this client did not negotiate. Without a name (the
+ * core does not spell an extension's methods), the protocol names the method it answers.
+ */
+export function notOffered(method?: string): AdapterError {
+  return method === undefined
+    ? new AdapterError("notOffered", "method not found")
+    : new AdapterError("notOffered", `method not found: ${method}`, { method });
 }
 
 /** The account hit a limit (`userText`: Claude's text); `data`: pool, meter, reset time. */

@@ -2,7 +2,7 @@ import {
   isArchivedTitle,
   storedTitleFor,
   visibleTitle,
-} from "../../extensions/air/archive-title.js";
+} from "../../sdk/transcripts/archive-title.js";
 import { renameStoredSession } from "../../sdk/stored-sessions.js";
 import { findTranscript } from "../../sdk/transcript-paths.js";
 import { storedTitleAt } from "../../sdk/transcripts/current-title.js";
@@ -45,7 +45,7 @@ export async function archiveStoredSession(sessionId: string): Promise<boolean> 
 /**
  * The standard `session/set_title`: stores `title` (trimmed, cut as Claude Code cuts it)
  * in the session's archive state, so a retitled archived session stays archived (one
- * store for AIR's archive and the standard one). Resolves to the title stored as a
+ * archive store, `sdk/transcripts/archive-title.ts`). Resolves to the title stored as a
  * client shows it, or undefined when there is no such stored session.
  */
 export async function setStoredTitle(
@@ -62,7 +62,7 @@ export async function setStoredTitle(
 }
 
 /**
- * The standard `session/archive` / `session/unarchive` on AIR's store: the title's
+ * The standard `session/archive` / `session/unarchive`: the title's
  * archive prefix. Resolves to false when there is no such stored session; archiving an
  * archived session (or unarchiving one that is not) succeeds and writes nothing.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readForkPoint } from "./fork-point.js";
+import { airForkPoint, readForkPoint } from "./fork-point.js";
 
 const hex = "a".repeat(64);
 const meta = (fork: unknown) => ({ jetbrains: { air: { fork } } });
@@ -69,5 +69,18 @@ describe("readForkPoint", () => {
         meta({ version: 1, messageId: "m", messageFingerprint: "md5:x", messageOccurrence: 0 }),
       ),
     ).toEqual({ messageId: "m", fingerprint: undefined, occurrence: undefined });
+  });
+});
+
+describe("airForkPoint (the core's forkPoints hook)", () => {
+  it("wraps the fork point", () => {
+    expect(airForkPoint(meta({ version: 1, messageId: " m " }))).toStrictEqual({
+      point: { messageId: "m", fingerprint: undefined, occurrence: undefined },
+    });
+  });
+
+  it("gives no point when the request names none", () => {
+    expect(airForkPoint(meta({ version: 2, messageId: "m" }))).toBeUndefined();
+    expect(airForkPoint(undefined)).toBeUndefined();
   });
 });

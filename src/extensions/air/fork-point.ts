@@ -34,3 +34,9 @@ export function readForkPoint(meta: unknown): ForkPoint | undefined {
     occurrence: occurrence.success ? occurrence.data : undefined,
   };
 }
+
+/** AIR's fork point as the core's `forkPoints` hook reads it (`agent/fork-end.ts`). */
+export function airForkPoint(meta: unknown): { readonly point: ForkPoint } | undefined {
+  const point = readForkPoint(meta);
+  return point ? { point } : undefined;
+}

@@ -18,6 +18,10 @@ import { recommendedValueMeta } from "./recommended-value.js";
 import { airPermissionShape } from "./permission-request.js";
 import { AIR_QUESTION_FORM } from "./custom-answer.js";
 import { airToolCallContract } from "./tool-call-contract.js";
+import { readCustomInstructions } from "./custom-instructions.js";
+import { loadReplayEndUpdate } from "./load-replay-end.js";
+import { airForkPoint } from "./fork-point.js";
+import { AIR_SESSION_INDEX } from "./session-index.js";
 
 /** What a JetBrains AIR client that negotiated `air` gets at the core's hook points. */
 export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
@@ -46,5 +50,10 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     permissionRequest: airPermissionShape,
     questionFormParts: [AIR_QUESTION_FORM],
     toolCallContract: airToolCallContract(air),
+    ...(air.customInstructions ? { sessionInstructions: readCustomInstructions } : {}),
+    ...(air.loadReplayEnd ? { loadReplayEnd: [loadReplayEndUpdate] } : {}),
+    forkPoints: [airForkPoint],
+    ...(air.sessionIndex ? { sessionIndex: AIR_SESSION_INDEX } : {}),
+    sessionGoalMethod: true,
   };
 }

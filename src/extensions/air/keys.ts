@@ -41,12 +41,6 @@ export const CUSTOM_INSTRUCTIONS = AIR_CAPABILITIES.customInstructions;
 export const LOAD_REPLAY_END = AIR_CAPABILITIES.loadReplayEnd;
 
 /**
- * The title prefix that marks a stored session archived, in the on-disk form of AIR's
- * own Claude integration (a `custom-title` record); `claude --resume` shows it too.
- */
-export const ARCHIVED_TITLE_PREFIX = "[archived] ";
-
-/**
  * The session index requests of a client declaring `sessionIndex` (the reference's AIR
  * extension, not S000).
  */
@@ -203,7 +197,6 @@ export const AIR_WIRE_STRINGS: readonly string[] = [
   GOAL_METHOD,
   CONTEXT_COMPACTION,
   CUSTOM_ANSWER,
-  ARCHIVED_TITLE_PREFIX,
   ...Object.values(SESSION_INDEX_METHODS),
   LIST_CHANGES_METHOD,
   ...Object.values(SESSION_INDEX_AGENT_CAPABILITIES),

@@ -1,7 +1,7 @@
 import { ownField } from "../../util/plain-data.js";
 import { invalidInput } from "../../util/adapter-error.js";
 import { airMeta } from "./air-meta.js";
-import { isArchivedTitle, visibleTitle } from "./archive-title.js";
+import { isArchivedTitle, visibleTitle } from "../../sdk/transcripts/archive-title.js";
 import {
   AGENT_WORKTREE,
   AIR,

@@ -16,6 +16,7 @@ import { lodyGoalUpdate } from "./goal.js";
 import { RetryActivity } from "./retry-activity.js";
 import { lodyReplayAddition } from "./replay-addition.js";
 import { lodyQuestionForm } from "./question-form.js";
+import { lodyForkPoint } from "./turns.js";
 
 /** Lody's `activity` on the tool call form of a compaction (lody-contract.md §7.5). */
 const compactionActivity: CompactionMeta = (meta, facts, form) =>
@@ -55,6 +56,7 @@ export function lodyHooks(lody: LodyProfile): Partial<ExtensionHooks> {
     retryActivity: () => new RetryActivity(),
     replayAdditions: [lodyReplayAddition],
     questionFormParts: [lodyQuestionForm(lody.answerNotes)],
+    forkPoints: [lodyForkPoint],
   };
   if (!lody.subagentEvents) return hooks;
   return {

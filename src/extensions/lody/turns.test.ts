@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readForkAtTurn, turnIdUpdate } from "./turns.js";
+import { lodyForkPoint, readForkAtTurn, turnIdUpdate } from "./turns.js";
 
 const fork = (forkAtTurn: unknown) => ({ lody: { forkAtTurn } });
 
@@ -43,5 +43,25 @@ describe("readForkAtTurn", () => {
   it("reads no inherited key", () => {
     const meta = { lody: Object.create({ forkAtTurn: { version: 1, turnId: "u-1" } }) };
     expect(readForkAtTurn(meta)).toStrictEqual({ kind: "whole" });
+  });
+});
+
+describe("lodyForkPoint (the core's forkPoints hook)", () => {
+  it("names the turn's message, and why a fork at it fails when it is none", () => {
+    expect(lodyForkPoint(fork({ version: 1, turnId: " u-1 " }))).toStrictEqual({
+      uuid: "u-1",
+      missing: 'no message of the session has turnId "u-1"',
+    });
+  });
+
+  it("gives no point for the whole history", () => {
+    expect(lodyForkPoint(fork({ version: 1 }))).toBeUndefined();
+    expect(lodyForkPoint({})).toBeUndefined();
+  });
+
+  it("throws invalid input for a malformed forkAtTurn", () => {
+    expect(() => lodyForkPoint(fork({ version: 2 }))).toThrow(
+      "_meta.lody.forkAtTurn must be {version: 1, turnId?}",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
+import { invalidInput } from "../../util/adapter-error.js";
 import { ownField, toPlainData } from "../../util/plain-data.js";
 import { LODY, LODY_META_KEYS } from "./keys.js";
 
@@ -42,4 +43,21 @@ export function readForkAtTurn(meta: unknown): ForkAtTurn {
   }
   const turnId = parsed.data.turnId?.trim();
   return turnId ? { kind: "turn", turnId } : { kind: "whole" };
+}
+
+/**
+ * `forkAtTurn` as the core's `forkPoints` hook reads it (`agent/fork-end.ts`): the turn's
+ * message, which must be one of the main conversation; none for the whole history; a
+ * malformed one is invalid params.
+ */
+export function lodyForkPoint(
+  meta: unknown,
+): { readonly uuid: string; readonly missing: string } | undefined {
+  const at = readForkAtTurn(meta);
+  if (at.kind === "malformed") throw invalidInput(at.reason);
+  if (at.kind === "whole") return undefined;
+  return {
+    uuid: at.turnId,
+    missing: `no message of the session has turnId ${JSON.stringify(at.turnId)}`,
+  };
 }

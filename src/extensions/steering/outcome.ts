@@ -1,3 +1,4 @@
+import type { SteerResult } from "../../translation/steer-request.js";
 import { NO_RUNNING_TURN, STEER_OUTCOMES } from "./keys.js";
 
 /** The answer to `_session/steering`. */
@@ -5,12 +6,6 @@ export type SteerAnswer =
   | { readonly outcome: typeof STEER_OUTCOMES.injected }
   | { readonly outcome: typeof STEER_OUTCOMES.startedNewTurn }
   | { readonly outcome: typeof STEER_OUTCOMES.promptRequired; readonly reason: string };
-
-/**
- * How a steer went, in the steering service's words: pushed into the running turn,
- * started a turn of its own, or refused (no turn ran, the client wanted a prompt).
- */
-export type SteerResult = "injected" | "started" | "refused";
 
 /** `SteerResult` → the wire answer. */
 export function steerAnswer(result: SteerResult): SteerAnswer {

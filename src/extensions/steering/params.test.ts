@@ -52,7 +52,12 @@ describe("steeringParams", () => {
     ],
   ])("takes %s", (_, params, idle) => {
     const parsed = steeringParams.parse(params);
-    expect(toSteerRequest(parsed)).toEqual({ sessionId: "s", prompt: text, idle });
+    expect(toSteerRequest(parsed)).toEqual({
+      sessionId: "s",
+      prompt: text,
+      idle,
+      answer: steerAnswer,
+    });
   });
 
   it("takes every prompt block type it reads (what Claude cannot take is refused later)", () => {

@@ -1,7 +1,9 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import { contentBlock } from "../../translation/prompt.js";
+import type { SteerRequest } from "../../translation/steer-request.js";
 import { IDLE_BEHAVIOR, PROMPT_REQUIRED, STEERING } from "./keys.js";
+import { steerAnswer, type SteerAnswer } from "./outcome.js";
 
 /**
  * `_session/steering` params (features.md 1p): `{sessionId, prompt, _meta?.steering?.
@@ -20,22 +22,16 @@ export const steeringParams = z.looseObject({
 
 export type SteeringParams = z.infer<typeof steeringParams>;
 
-/** What a steer does when no turn runs: start a turn of its own, or refuse. */
-export type IdleBehavior = "start" | "refuse";
-
-/** The params the steering service acts on. */
-export interface SteerRequest {
-  readonly sessionId: string;
-  readonly prompt: readonly ContentBlock[];
-  readonly idle: IdleBehavior;
-}
-
-/** Parsed params → the request: the idle behaviour named, the blocks typed as ACP's. */
-export function toSteerRequest(params: SteeringParams): SteerRequest {
+/**
+ * Parsed params → the core's steer (`translation/steer-request.ts`): the idle behaviour
+ * named, the blocks typed as ACP's, the outcome worded as this method answers it.
+ */
+export function toSteerRequest(params: SteeringParams): SteerRequest<SteerAnswer> {
   const behavior = params._meta?.[STEERING]?.[IDLE_BEHAVIOR];
   return {
     sessionId: params.sessionId,
     prompt: params.prompt as ContentBlock[],
     idle: behavior === PROMPT_REQUIRED ? "refuse" : "start",
+    answer: steerAnswer,
   };
 }
