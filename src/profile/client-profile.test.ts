@@ -73,6 +73,7 @@ describe("parseClientProfile", () => {
         extensions: ["gateway"],
         signsIn: expect.any(Function),
         authMethods: [expect.any(Function)],
+        gatewaySignIn: { route: expect.any(Function), status: expect.any(Function) },
       },
     });
   });
