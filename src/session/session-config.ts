@@ -34,11 +34,20 @@ export interface ConfigPresentation {
 
 const PLAIN: ConfigPresentation = { modeKinds: false, recommendedValues: false, booleans: false };
 
-/** What the profile asks of the options: AIR hints for an AIR client only. */
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** An extension's `kind` on each mode and mode option value (AIR's hints). */
+    readonly modeKinds?: boolean;
+    /** Concrete model and effort rows with a recommendation (AIR `recommendedValue`). */
+    readonly recommendedValues?: boolean;
+  }
+}
+
+/** What the profile asks of the options: the hints only for an extension that shows them. */
 export function presentationFor(profile: ClientProfile): ConfigPresentation {
   return {
-    modeKinds: profile.air.client,
-    recommendedValues: profile.air.recommendedValue,
+    modeKinds: profile.hooks.modeKinds === true,
+    recommendedValues: profile.hooks.recommendedValues === true,
     booleans: profile.session.booleanConfigOptions,
   };
 }

@@ -30,5 +30,10 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.sessionFailure ? { failureDelivery: AIR_FAILURE_DELIVERY } : {}),
     ...(air.agentFileChangeReport ? { turnReports: fileChangeReportsFor } : {}),
     promptSuggestionsByDefault: true,
+    modeKinds: true,
+    ...(air.recommendedValue ? { recommendedValues: true } : {}),
+    skillFiles: true,
+    omitsCallUsage: true,
+    ...(air.asyncTasks ? { stopsTasksOneByOne: true } : {}),
   };
 }
