@@ -32,6 +32,16 @@ export interface PlanHandoff {
   readonly mode: PermissionMode;
 }
 
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * The client gets its extension's permission presentation (AIR's: the record, the
+     * trimmed tool call, the decline first for `defaultToNo`).
+     */
+    readonly ownPermissionRequests?: boolean;
+  }
+}
+
 /**
  * One permission request (S000 "Request lifecycle"): snapshot the suggestions, build
  * the ordered choices for the tool family, ask the client with the tool call's
@@ -41,8 +51,8 @@ export class PermissionFlow {
   constructor(
     private readonly sessionId: string,
     private readonly client: ClientPort,
-    /** The client is AIR: it gets the AIR permission presentation. */
-    private readonly air: boolean,
+    /** The client gets its extension's presentation (`ownPermissionRequests`). */
+    private readonly ownRequests: boolean,
   ) {}
 
   async ask(
@@ -62,7 +72,13 @@ export class PermissionFlow {
       matchedAskRule: ask.noDurableChoice,
       availableModes,
     });
-    const { request, offered } = permissionRequest(sessionId, toolCall, choices, ask, this.air);
+    const { request, offered } = permissionRequest(
+      sessionId,
+      toolCall,
+      choices,
+      ask,
+      this.ownRequests,
+    );
     let response;
     try {
       response = await this.client.requestPermission(request, signal);

@@ -64,7 +64,7 @@ export class QueryStarter {
       subagents: parts.subagents,
       translator: parts.translator,
       previewFileChanges: previewsFileChanges(parts.profile),
-      airClient: parts.profile.air.client,
+      ownPermissionRequests: parts.profile.hooks.ownPermissionRequests === true,
       questionHints: questionHintsFor(parts.profile),
       elicitation: parts.profile.elicitation,
       asks: parts.asks,

@@ -29,8 +29,8 @@ export interface ToolEventsHost {
   readonly translator: SdkMessageTranslator;
   /** The client takes a preview of a file change in the approval (AIR `diffPatch`). */
   readonly previewFileChanges: boolean;
-  /** The client is AIR (its permission presentation). */
-  readonly airClient: boolean;
+  /** The client gets its extension's permission presentation (`ownPermissionRequests`). */
+  readonly ownPermissionRequests: boolean;
   /** What the client's AskUserQuestion form carries (AIR and Lody hints). */
   readonly questionHints: QuestionHints;
   /** The elicitation modes the client declared (MCP servers' requests). */
@@ -54,7 +54,7 @@ export interface ToolEventsHost {
  * (ordinary tools, AskUserQuestion), PostToolUse data, compaction summaries.
  */
 export function toolEventsFor(host: ToolEventsHost): ToolEvents {
-  const permissions = new PermissionFlow(host.sessionId, host.client, host.airClient);
+  const permissions = new PermissionFlow(host.sessionId, host.client, host.ownPermissionRequests);
   return {
     async requestPermission(ask: PermissionAsk): Promise<PermissionResult> {
       // A background child's request is not the turn's: it may come between turns, and

@@ -34,6 +34,7 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.recommendedValue ? { recommendedValues: true } : {}),
     skillFiles: true,
     omitsCallUsage: true,
+    ownPermissionRequests: true,
     ...(air.asyncTasks ? { stopsTasksOneByOne: true } : {}),
   };
 }
