@@ -12,8 +12,9 @@ const WORKFLOW_TASK = "local_workflow";
  * "Parent cancel semantics"): with `perTaskStopAffordance` (a client that stops one
  * subagent on its own, or a client's own option) Claude Code's interrupt spares every
  * background task, workflows too, and a client that cannot stop one workflow by itself
- * would have no way to stop it. AIR's `asyncTasks` client stops tasks one by one, and a
- * v2 client keeps its background list (`v2`): the reference leaves theirs running.
+ * would have no way to stop it. A client whose extension stops tasks one by one (AIR's
+ * `asyncTasks`, `stopsTasksOneByOne`) and a v2 client, which keeps its background list
+ * (`v2`): the reference leaves theirs running.
  */
 export function stopsWorkflowsOnCancel(
   profile: ClientProfile,
@@ -21,7 +22,14 @@ export function stopsWorkflowsOnCancel(
   v2: boolean,
 ): boolean {
   const spared = subagentMode(profile) !== undefined || passThrough.perTaskStopAffordance === true;
-  return spared && !profile.air.asyncTasks && !v2;
+  return spared && profile.hooks.stopsTasksOneByOne !== true && !v2;
+}
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The client stops each background task by itself (AIR's `_session/async_task/stop`). */
+    readonly stopsTasksOneByOne?: boolean;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ModelUsage, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
-import { CallUsage } from "./call-usage.js";
+import { parseClientProfile } from "../extensions/compose.js";
+import { CallUsage, callUsageFor } from "./call-usage.js";
 
 const MODEL = "claude-opus-5-5";
 
@@ -142,5 +143,14 @@ describe("CallUsage", () => {
     expect(usage.updateFor(start(10, null, "other"))).toMatchObject({ size: 200_000 });
     await settled();
     expect(usage.updateFor(delta(9))).toMatchObject({ used: 19, size: 300_000 });
+  });
+});
+
+describe("callUsageFor", () => {
+  it("reports each call to every client but AIR's", () => {
+    const air = { _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } };
+    expect(callUsageFor(parseClientProfile({}))).toBeInstanceOf(CallUsage);
+    expect(callUsageFor(parseClientProfile({ _meta: { lody: {} } }))).toBeInstanceOf(CallUsage);
+    expect(callUsageFor(parseClientProfile(air))).toBeUndefined();
   });
 });

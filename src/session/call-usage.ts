@@ -9,15 +9,28 @@ import {
   type ModelUsageTable,
 } from "../translation/usage.js";
 import { apiErrorChunk } from "../translation/api-error-chunk.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import { log } from "../util/log.js";
 import { redacted } from "../util/user-text.js";
 
 /** Claude Code's measure of the current model's window (`ClaudeQuery.contextWindow`). */
 export type MeasureWindow = () => Promise<number | undefined>;
 
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** The client takes no per-call usage report (AIR: the spec's Compatibility rule). */
+    readonly omitsCallUsage?: boolean;
+  }
+}
+
+/** The session's per-call usage reports, unless its client's extension omits them. */
+export function callUsageFor(profile: ClientProfile): CallUsage | undefined {
+  return profile.hooks.omitsCallUsage === true ? undefined : new CallUsage();
+}
+
 /**
  * Upstream's `usage_update`s during a turn, for a client that is not AIR (spec
- * Compatibility rule), so Zed's meter moves during a long turn:
+ * Compatibility rule, `omitsCallUsage`), so Zed's meter moves during a long turn:
  * - each main-loop model call as it starts and once it has reported what it generated
  *   (`message_delta`); like upstream's, a report that would tell the client what it
  *   already knows (the same use of the same window, in the same turn) is not sent;

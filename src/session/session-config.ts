@@ -42,11 +42,18 @@ export interface ConfigPresentation {
 
 const PLAIN: ConfigPresentation = { recommendedValues: false, booleans: false };
 
-/** What the profile asks of the options: AIR hints for an AIR client only. */
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /** Concrete model and effort rows, no `default` row (AIR `recommendedValue`). */
+    readonly recommendedValues?: boolean;
+  }
+}
+
+/** What the profile asks of the options: the hints only for an extension that shows them. */
 export function presentationFor(profile: ClientProfile): ConfigPresentation {
   return {
     modeMeta: profile.hooks.modeMeta,
-    recommendedValues: profile.air.recommendedValue,
+    recommendedValues: profile.hooks.recommendedValues === true,
     recommendedMeta: profile.hooks.recommendedValueMeta,
     booleans: profile.session.booleanConfigOptions,
   };

@@ -13,7 +13,7 @@ import { log } from "../util/log.js";
 import { settledWithin } from "../util/settled-within.js";
 import { redacted } from "../util/user-text.js";
 import { OwnCycles } from "./autonomous-cycle.js";
-import { CallUsage } from "./call-usage.js";
+import { callUsageFor, type CallUsage } from "./call-usage.js";
 import { userMessage, type Conversation } from "./conversation.js";
 import { FailureReports } from "./failure-reports.js";
 import { FallbackNotices } from "./fallback-notices.js";
@@ -93,7 +93,7 @@ export class TurnRunner {
     this.fallbacks = new FallbackNotices(parts.profile, parts.outbox, (text) =>
       this.failures.notice(text),
     );
-    this.callUsage = parts.profile.air.client ? undefined : new CallUsage();
+    this.callUsage = callUsageFor(parts.profile);
     this.cycles = new OwnCycles(parts);
   }
 

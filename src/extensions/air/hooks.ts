@@ -55,5 +55,9 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     forkPoints: [airForkPoint],
     ...(air.sessionIndex ? { sessionIndex: AIR_SESSION_INDEX } : {}),
     sessionGoalMethod: true,
+    ...(air.recommendedValue ? { recommendedValues: true } : {}),
+    skillFiles: true,
+    omitsCallUsage: true,
+    ...(air.asyncTasks ? { stopsTasksOneByOne: true } : {}),
   };
 }
