@@ -8,7 +8,9 @@ import {
 } from "../test/support/acp-harness.js";
 import { ChildRpc, type WireMessage } from "./child-rpc.js";
 import { writeLongSession } from "./history-fixtures.js";
+import { readCpuMs } from "./proc-cpu.js";
 import { withRunEnv, type RunEnv } from "./run-env.js";
+import { median } from "./stats.js";
 
 /**
  * What a `session/load` of the history bench's long session sends, counted (issue 34):
@@ -18,9 +20,14 @@ import { withRunEnv, type RunEnv } from "./run-env.js";
  * level deeper), so that a byte difference names the field it comes from. The first
  * turn's notifications of each side are written to `<out>/<side>.json` to read.
  *
- * Run: npx tsc -p tsconfig.build.json && node dist/bench/load-traffic.js [outDir]
+ * Also the CPU time of the adapter process from the request to the answer (all threads;
+ * load-independent, unlike wall time), after one unmeasured load that caches Claude Code's
+ * start answer; with LOAD_TRAFFIC_RUNS > 1 the sides alternate run by run, and
+ * LOAD_TRAFFIC_BEFORE=<another build's bin> adds the side `before-plain` to compare with.
+ *
+ * Run: npm run build && node dist/bench/load-traffic.js [outDir]
  * Knobs: BENCH_HISTORY_MESSAGES (10000), BENCH_HISTORY_MB (20), LOAD_TRAFFIC_SIDES
- * (default `ours-plain,ours-zed,upstream-plain,upstream-zed`).
+ * (default `ours-plain,ours-zed,upstream-plain,upstream-zed`), LOAD_TRAFFIC_RUNS (1).
  */
 
 interface Tally {
@@ -35,6 +42,8 @@ interface Traffic {
   readonly sample: unknown[];
   /** Updates after the answer (within the grace period), by kind. */
   readonly after: Map<string, Tally>;
+  /** CPU ms of the adapter process from the request to the answer. */
+  cpuMs: number;
 }
 
 const SIDES = {
@@ -42,6 +51,7 @@ const SIDES = {
   "ours-zed": { bin: ADAPTER_BIN, caps: PROFILES.zed },
   "upstream-plain": { bin: UPSTREAM_ADAPTER_BIN, caps: PROFILES.plain },
   "upstream-zed": { bin: UPSTREAM_ADAPTER_BIN, caps: PROFILES.zed },
+  "before-plain": { bin: process.env.LOAD_TRAFFIC_BEFORE ?? "", caps: PROFILES.plain },
 } as const;
 type Side = keyof typeof SIDES;
 
@@ -80,7 +90,7 @@ function tallyFields(map: Map<string, Tally>, kind: string, update: Record<strin
 }
 
 async function loadOnce(env: RunEnv, side: Side, sessionId: string): Promise<Traffic> {
-  const traffic: Traffic = { byKey: new Map(), sample: [], after: new Map() };
+  const traffic: Traffic = { byKey: new Map(), sample: [], after: new Map(), cpuMs: 0 };
   let answered = false;
   const onMessage = (message: WireMessage, rpc: ChildRpc): void => {
     if (message.method === "session/update") {
@@ -108,7 +118,9 @@ async function loadOnce(env: RunEnv, side: Side, sessionId: string): Promise<Tra
   );
   try {
     await rpc.request("initialize", { protocolVersion: 1, clientCapabilities: caps });
+    const cpu = readCpuMs(rpc.pid);
     await rpc.request("session/load", { sessionId, cwd: env.workspace, mcpServers: [] }, 600_000);
+    traffic.cpuMs = readCpuMs(rpc.pid) - cpu;
     answered = true;
     // What follows the answer (upstream's commands) is counted apart.
     await new Promise((r) => setTimeout(r, 1_500));
@@ -158,14 +170,26 @@ async function main(): Promise<void> {
   await withRunEnv({}, async (env) => {
     const long = writeLongSession(env.configDir, env.workspace, messages, megabytes);
     console.error(`load traffic: ${long.messages} messages, ${(long.bytes / 1e6).toFixed(1)} MB`);
+    const runs = Number(process.env.LOAD_TRAFFIC_RUNS ?? 1);
+    // Claude Code's start answer cached, as after an editor restart (history.ts' headline).
+    await loadOnce(env, "ours-plain", long.sessionId);
     const results = new Map<Side, Traffic>();
-    for (const side of sides) {
-      if (!(side in SIDES)) throw new Error(`unknown side ${side}`);
-      console.error(`load traffic: ${side}`);
-      const traffic = await loadOnce(env, side, long.sessionId);
-      results.set(side, traffic);
-      writeFileSync(join(out, `${side}.json`), JSON.stringify(traffic.sample, null, 2));
+    const cpu = new Map<Side, number[]>();
+    for (let run = 0; run < runs; run++) {
+      const order = run % 2 === 0 ? sides : [...sides].reverse();
+      for (const side of order) {
+        if (!(side in SIDES) || !SIDES[side].bin) throw new Error(`unknown side ${side}`);
+        console.error(`load traffic: run ${run + 1}/${runs}, ${side}`);
+        const traffic = await loadOnce(env, side, long.sessionId);
+        results.set(side, traffic);
+        cpu.set(side, [...(cpu.get(side) ?? []), traffic.cpuMs]);
+        writeFileSync(join(out, `${side}.json`), JSON.stringify(traffic.sample, null, 2));
+      }
     }
+    for (const [side, values] of cpu)
+      console.log(
+        `${side}: CPU until the answer, median ${median(values)} ms (${values.join(", ")})`,
+      );
     console.log(table(results));
   });
 }
