@@ -167,14 +167,12 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   {
     keys: [
       "← session/update tool_call_update toolu_* update._meta.claudeCode.toolResponse* | only ours",
-      "← session/update tool_call_update toolu_* (replay) update._meta.claudeCode.toolResponse* | only ours",
     ],
     everyTool: true,
     reason:
       'spec Claude tools and ACP fields: "The PostToolUse hook sends an update with the full ' +
-      '`claudeCode.toolResponse` for every tool", and a load replays it as it went live; ' +
-      "upstream sends it only when the hook answers before the tool's result, and never in " +
-      "a replay",
+      '`claudeCode.toolResponse` for every tool"; upstream sends it only when the hook ' +
+      "answers before the tool's result. A replay has no hook: neither sends it (issue 34)",
   },
   {
     keys: ["← session/request_permission toolu_* toolCall._meta.claudeCode.toolName | only ours"],

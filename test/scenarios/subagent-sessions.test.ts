@@ -343,7 +343,7 @@ describe("a native child session in a worktree, resumed (RFD client)", () => {
     // A load replays each run as live: the resumed one at its SendMessage, from the
     // child's stored transcript (Claude Code appends the run to it).
     const liveStates = states();
-    const liveChild = withoutResponses(clientView(updatesOf(s, childId!)));
+    const liveChild = clientView(updatesOf(s, childId!));
     const liveMessages = [messagesOf(s, sessionId), messagesOf(s, childId!)];
     await s.restartAdapter();
     await s.initialize(RFD);
@@ -355,7 +355,7 @@ describe("a native child session in a worktree, resumed (RFD client)", () => {
     expect(otherSessions(s, sessionId)).toEqual([childId]);
     expect(states()).toEqual(liveStates);
     expect([messagesOf(s, sessionId), messagesOf(s, childId!)]).toEqual(liveMessages);
-    expect(withoutResponses(clientView(updatesOf(s, childId!)))).toEqual(liveChild);
+    expect(clientView(updatesOf(s, childId!))).toEqual(liveChild);
     expect(textOf(s, childId!)).toBe("First.Second.");
     // On the parent, the run goes before the SendMessage's result, as a launch's does.
     const parent = updatesOf(s, sessionId);
@@ -564,7 +564,7 @@ async function expectChildReplayedAsLive(
   expect(otherSessions(s, sessionId)).toEqual([childId]);
   expect(childAnnouncements(s, sessionId)).toEqual(settled(liveAnnouncements));
   expect(settled(liveAnnouncements)).toHaveLength(capabilities === RFD ? 2 : 3);
-  expect(withoutResponses(clientView(updatesOf(s, childId!)))).toEqual(withoutResponses(liveChild));
+  expect(clientView(updatesOf(s, childId!))).toEqual(liveChild);
   expect(clientView(updatesOf(s, sessionId))).toEqual(liveParent);
   expect([messagesOf(s, sessionId), messagesOf(s, childId!)]).toEqual(liveMessages);
   expect(liveMessages.flat()).toHaveLength(capabilities === RFD ? 4 : 0);
@@ -663,7 +663,7 @@ describe("nested native child sessions", () => {
     ]);
     // Each child's Agent call is not a tool call of its parent.
     expect(toolCallUpdates(s, outer!, "toolu_inner")).toEqual([]);
-    const live = [outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))));
+    const live = [outer!, inner!].map((id) => clientView(updatesOf(s, id)));
     // Each child answers its own parent (the inner one from its task's summary: a nested
     // child's result has no structured report).
     const messages = () =>
@@ -691,9 +691,7 @@ describe("nested native child sessions", () => {
     expect(otherSessions(s, sessionId)).toEqual([outer, inner]);
     expect(announced(sessionId)).toEqual([liveRoot[0], liveRoot.at(-1)]);
     expect(announced(outer!)).toEqual([liveOuter[0], liveOuter.at(-1)]);
-    expect([outer!, inner!].map((id) => withoutResponses(clientView(updatesOf(s, id))))).toEqual(
-      live,
-    );
+    expect([outer!, inner!].map((id) => clientView(updatesOf(s, id)))).toEqual(live);
     expect([sessionId, outer!, inner!].map((id) => messagesOf(s, id))).toEqual(liveMessages);
   });
 });
@@ -849,19 +847,6 @@ describe("cancel with a background native child session", () => {
     expect(states()).toEqual([{ state: "running" }, { state: "idle", stopReason: "cancelled" }]);
   });
 });
-
-/**
- * Claude Code 2.1.318 stores no structured result (`toolUseResult`) for a subagent's
- * tool calls, so a replay cannot repeat the PostToolUse `toolResponse` of live.
- */
-function withoutResponses(view: ReturnType<typeof clientView>) {
-  return view.map((item) => {
-    if (item.kind !== "tool_call") return item;
-    const meta = item.fields._meta as { claudeCode?: Record<string, unknown> };
-    const { toolResponse: _, ...claudeCode } = meta.claudeCode ?? {};
-    return { ...item, fields: { ...item.fields, _meta: { ...meta, claudeCode } } };
-  });
-}
 
 describe("backgroundSubagents (AIR, v1)", () => {
   it("ends the turn at its result while the background child runs; the child's work follows the answer", async () => {

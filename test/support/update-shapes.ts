@@ -4,7 +4,9 @@
  * Live traffic and a `session/load` replay of the same conversation stream differently
  * (live text arrives in deltas, a tool call is refined while its input streams) but must
  * end in the same view. User prompts and usage are left out: live, the client sent the
- * prompts itself, and usage is per turn.
+ * prompts itself, and usage is per turn. Claude Code's raw tool response
+ * (`_meta.claudeCode.toolResponse`) is left out too: the PostToolUse hook sends it live,
+ * and a replay, which has no hook, carries none (as upstream's; issue 34).
  */
 export type ViewItem =
   | {
@@ -21,6 +23,14 @@ type Update = Record<string, unknown> & { sessionUpdate: string };
 function parentOf(update: Update): string | undefined {
   const meta = update._meta as { claudeCode?: { parentToolUseId?: string } } | undefined;
   return meta?.claudeCode?.parentToolUseId;
+}
+
+/** `meta` without `claudeCode.toolResponse` (see `clientView`). */
+function withoutResponse(meta: Record<string, unknown>): Record<string, unknown> {
+  const claudeCode = meta.claudeCode as Record<string, unknown> | undefined;
+  if (!claudeCode || !("toolResponse" in claudeCode)) return meta;
+  const { toolResponse: _, ...rest } = claudeCode;
+  return { ...meta, claudeCode: rest };
 }
 
 function mergeMeta(before: unknown, after: unknown): Record<string, unknown> {
@@ -73,7 +83,11 @@ export function clientView(updates: readonly unknown[]): ViewItem[] {
           calls.set(id, call);
           items.push(call);
         }
-        call.fields = { ...call.fields, ...fields, _meta: mergeMeta(call.fields._meta, _meta) };
+        call.fields = {
+          ...call.fields,
+          ...fields,
+          _meta: withoutResponse(mergeMeta(call.fields._meta, _meta)),
+        };
         break;
       }
       case "plan":

@@ -380,39 +380,46 @@ describe("TranscriptReplay: tool results", () => {
   });
 
   it("passes the structured result of a lone tool result, not of several", () => {
-    const read = use("r1", "Read", { file_path: "/w/a" });
-    const lone = replay([read, result([toolResult("r1")], { file: { content: "x" } })]);
-    expect(lastMeta(lone)).toEqual({ toolName: "Read", toolResponse: { file: { content: "x" } } });
+    const edit = (id: string) =>
+      use(id, "Edit", { file_path: "/w/a", old_string: "a", new_string: "b" });
+    const stored = { filePath: "/w/a", originalFile: "a\n", oldString: "a", newString: "b" };
+    const diffOf = (update: unknown) => (update as { content?: unknown[] }).content?.[0];
+    // Alone, the stored response gives the edit its final diff (the whole file's lines).
+    const lone = replay([edit("e1"), result([toolResult("e1")], stored)]);
+    expect(diffOf(lone.at(-1))).toMatchObject({ type: "diff", oldText: "a\n", newText: "b\n" });
     const two = replay([
-      read,
-      use("r2", "Read", { file_path: "/w/b" }),
-      result([toolResult("r1"), toolResult("r2")], { file: { content: "x" } }),
+      edit("e1"),
+      edit("e2"),
+      result([toolResult("e1"), toolResult("e2")], stored),
     ]);
-    expect(two.slice(-2).map((u) => (u as { _meta?: unknown })._meta)).toEqual([
-      { claudeCode: { toolName: "Read" } },
-      { claudeCode: { toolName: "Read" } },
+    // Shared by two results, it belongs to neither: their diffs stay the input's.
+    expect(two.slice(-2).map((u) => [u.sessionUpdate, diffOf(u)])).toEqual([
+      ["tool_call_update", undefined],
+      ["tool_call_update", undefined],
     ]);
   });
 
-  it("sends one update per stored message: the tool's response rides on the completion, as upstream's replay", () => {
-    const updates = replay([
-      use("b", "Bash", { command: "ls" }),
-      result([toolResult("b")], { stdout: "x", stderr: "" }),
-    ]);
-    // The tool call, then its completion carrying the full response (live: a separate
-    // PostToolUse update first; the client's merged view is the same).
-    expect(updates).toHaveLength(2);
-    expect(updates.at(-1)).toMatchObject({ toolCallId: "b", status: "completed" });
-    expect(lastMeta(updates)).toEqual({
-      toolName: "Bash",
-      toolResponse: { stdout: "x", stderr: "" },
-    });
-  });
-
-  it("passes a structured result that is no object as the tool's response", () => {
-    const updates = replay([use("b", "Bash", { command: "ls" }), result([toolResult("b")], "out")]);
-    expect(lastMeta(updates)).toEqual({ toolName: "Bash", toolResponse: "out" });
-  });
+  it.each([
+    ["an object", { stdout: "x", stderr: "" }],
+    ["no object", "out"],
+  ])(
+    "sends one update per stored message, without the tool's response (upstream's replay has none): a structured result that is %s",
+    (_name, structured) => {
+      const updates = replay([
+        use("b", "Bash", { command: "ls" }),
+        result([toolResult("b")], structured),
+      ]);
+      // The tool call, then its completion (live: a PostToolUse update with the full
+      // response first; upstream's replay sends neither that update nor the response).
+      expect(updates).toHaveLength(2);
+      expect(updates.at(-1)).toMatchObject({
+        toolCallId: "b",
+        status: "completed",
+        rawOutput: "done",
+      });
+      expect(lastMeta(updates)).toEqual({ toolName: "Bash" });
+    },
+  );
 
   const agentResult = (id: string, agentId: unknown = "a1", first: unknown[] = []) =>
     result([...first, toolResult(id)], { agentId });

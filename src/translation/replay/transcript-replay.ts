@@ -95,7 +95,7 @@ export class TranscriptReplay {
     cwd?: string,
   ) {
     this.translator = new SdkMessageTranslator(profile, flatSubagents, regularFile, undefined, cwd);
-    this.translator.tools.replaying = true;
+    this.translator.tools.replays();
     this.failureUpdate = profile.hooks.replayedFailureUpdate;
     this.failures = this.failureUpdate
       ? new ReplayedFailures(sessionId, (text) => redactForUser(text))

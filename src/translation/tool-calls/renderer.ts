@@ -20,6 +20,13 @@ export interface ToolCallRendering {
   readonly contract: ToolCallContract;
   readonly decorators: readonly ToolCallDecorator[];
   readonly terminal: boolean;
+  /**
+   * A history replay: no PostToolUse hook ran, so no report carries the tool's response
+   * in `claudeCode.toolResponse`. Upstream's replay sends none; the stored response is
+   * as large as the output the report shows already (issue 34: 2.8 of a 20 MB history's
+   * 17 MB replay). The response still feeds the reporters (an edit's final diff).
+   */
+  readonly replay?: boolean;
 }
 
 /** The rendering of the client `profile` describes (`decorators`: its extensions' by default). */
@@ -93,7 +100,7 @@ export function renderToolCall(
   // before V8 optimises it (src/util/tiering.ts), where a spread costs ~5x an assignment.
   const claudeCode: Record<string, unknown> = { toolName: state.toolName };
   if (state.parentToolUseId) claudeCode.parentToolUseId = state.parentToolUseId;
-  if (state.toolResponse !== undefined) {
+  if (state.toolResponse !== undefined && rendering.replay !== true) {
     const response = contract.toolResponse(state.toolResponse);
     if (response !== undefined) claudeCode.toolResponse = response;
   }

@@ -62,7 +62,7 @@ export class ToolCallTranslator {
   private readonly taskPlan = new TaskPlan();
   private readonly tracker: ToolCallFieldTracker;
   /** The client's contract and its extensions' decorators, picked once. */
-  private readonly rendering: ToolCallRendering;
+  private rendering: ToolCallRendering;
   private readonly contract: ToolCallContract;
   /** Tool uses streaming right now, by parent and content block index. */
   private readonly streaming = new Map<string, Streaming>();
@@ -74,13 +74,14 @@ export class ToolCallTranslator {
   /** Whether a subagent call got its native child session (the session knows). */
   private hasChildSession: (toolUseId: string) => boolean = () => true;
   /**
-   * A history replay: the full tool response and the PostToolUse facts (an edit's final
-   * diff) ride on the completion, not in an update of their own before it. Live, upstream's
-   * PostToolUse hook sends that update; upstream's replay sends one update per stored
-   * message, and ours sent a third more (issue 34). The client's merged view of the tool
-   * call is the same either way.
+   * Makes this a history replay's translator (`ToolCallRendering.replay`): the PostToolUse
+   * facts (an edit's final diff) ride on the completion, not in an update of their own, and
+   * no report carries the tool's response. Upstream's replay sends one update per stored
+   * message, without it (issue 34); the client's merged view is otherwise the same.
    */
-  replaying = false;
+  replays(): void {
+    this.rendering = { ...this.rendering, replay: true };
+  }
 
   constructor(
     private readonly profile: ClientProfile,
@@ -197,7 +198,7 @@ export class ToolCallTranslator {
       state.toolResponse = structured;
       // Upstream sends the full response as its own update before the completion.
       const full = typeof structured === "object" && structured !== null;
-      const own = full && !this.replaying && this.contract.fullResponseUpdate;
+      const own = full && !this.rendering.replay && this.contract.fullResponseUpdate;
       if (own && !TASK_TOOLS.has(state.toolName)) updates.push(...this.report(state));
     }
     state.result = result;
@@ -235,7 +236,7 @@ export class ToolCallTranslator {
       if (Object.keys(facts).length > 0) state.postFacts = facts;
     }
     // A replay reports these facts with the completion that follows at once.
-    return this.replaying ? [] : this.report(state);
+    return this.rendering.replay ? [] : this.report(state);
   }
 
   /**
