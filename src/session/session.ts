@@ -37,7 +37,7 @@ import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from ".
 import { announceStart } from "./start-announcements.js";
 import { PromptSuggestions } from "./prompt-suggestions.js";
 import { ClientNotifications } from "./client-notifications.js";
-import { StartState } from "./start-state.js";
+import { commandsBeforeAnswer, StartState } from "./start-state.js";
 import { OpenAsks, Steering, type Steer } from "./steering.js";
 import { titlesFor, type SessionTitles } from "./titles.js";
 import { ActivityTap, type SessionActivity } from "./session-activity.js";
@@ -206,7 +206,7 @@ export class Session {
         stored,
         startAfter: replay,
         plan: () => planSessionStart(setup.cwd, setup.passThrough, stored),
-        cached: (startKey) => session.cache.read(startKey, replay !== undefined),
+        cached: (key) => session.cache.read(key, commandsBeforeAnswer(profile, !!replay)),
         launch: (spawn) => session.launch(start, spawn),
         stop: () => session.slot.stop(),
       });

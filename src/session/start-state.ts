@@ -1,7 +1,28 @@
 import { isDeepStrictEqual } from "node:util";
 import type { SessionConfigOption } from "@agentclientprotocol/sdk/unstable";
 import type { ClaudeCommand } from "../translation/commands.js";
+import type { ClientProfile } from "../profile/client-profile.js";
 import type { StartPlan } from "./session-start.js";
+
+declare module "../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * The client's setup answers carry the commands (v2's `session/new`, `fork`, as
+     * upstream's v2 surface answers them): a start is answered from the cache only with
+     * the commands cached too, as a load's; else once Claude Code is up.
+     */
+    readonly commandsInSetupAnswer?: boolean;
+  }
+}
+
+/**
+ * Whether a start answered from Claude Code's cached start answer needs the commands
+ * cached too (`StartAnswerCache.read`'s `withCommands`): a load (its answer leaves
+ * nothing to follow it), and a client whose setup answers carry them.
+ */
+export function commandsBeforeAnswer(profile: ClientProfile, load: boolean): boolean {
+  return load || profile.hooks.commandsInSetupAnswer === true;
+}
 
 /**
  * What a session's start has learnt: what the settings say, whether Claude Code is up,

@@ -1,5 +1,5 @@
 import type { AcceptedDifference } from "../support/golden-accepted.js";
-import { commands, FORK_COMMANDS } from "./accepted-differences-v2-commands.js";
+import { commands } from "./accepted-differences-v2-commands.js";
 
 /**
  * The differences between our ACP v2 traffic and the published upstream adapter's v2
@@ -58,6 +58,7 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
     keys: [
       "← session/new result configOptions[name=Model].options[value=default].description | value",
       "← session/set_config_option result configOptions[name=Model].options[value=default].description | value",
+      "← session/update config_option_update update.configOptions[name=Model].options[value=default].description | value",
       "← session/fork result configOptions[name=Model].options[value=default].description | value",
       "← session/resume result configOptions[name=Model].options[value=default].description | value",
     ],
@@ -69,10 +70,13 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
     keys: [
       ...commands("session/new", ["config"], "only upstream"),
       ...commands("session/resume", ["config"], "only upstream"),
+      ...commands("session/fork", ["config"], "only upstream"),
       "← session/new result availableCommands[name=mcp].description | value",
       "← session/new result availableCommands[name=mcp].input.hint | value",
       "← session/resume result availableCommands[name=mcp].description | value",
       "← session/resume result availableCommands[name=mcp].input.hint | value",
+      "← session/fork result availableCommands[name=mcp].description | value",
+      "← session/fork result availableCommands[name=mcp].input.hint | value",
       "← session/update available_commands_update update.availableCommands[name=config]* | only upstream",
       "← session/update available_commands_update update.availableCommands[name=doctor]* | only ours",
       "← session/update available_commands_update update.availableCommands[name=reload-plugins]* | only ours",
@@ -105,13 +109,6 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "replay, and when Claude Code's commands change; upstream sends them during the first " +
       "prompt (twice) and after a resume's answer. A state update: how often it goes out is " +
       "timing (its content is compared field by field, above)",
-  },
-  {
-    keys: commands("session/fork", FORK_COMMANDS, "only upstream"),
-    reason:
-      "not matched yet: ours answers `session/fork` with Claude Code's commands only when " +
-      "they are known at the answer (cached or Claude Code up); a forked session's are not " +
-      "yet, and follow in `available_commands_update`",
   },
   {
     keys: [
@@ -323,54 +320,33 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
     keys: [
       "← session/update subagent_update @session/resume | only ours",
       "← session/update subagent_update @session/resume | only upstream",
-      "← session/update state_update @session/resume | only ours",
-      "← session/update state_update @session/resume | only upstream",
-      "← session/update terminal_update @session/resume | only upstream",
       '← session/update state_update @"again" | only upstream',
     ],
     reason:
-      "not matched yet: a resume's replay. Ours replays the session's `running` and the " +
-      "child's states around its messages; upstream replays the child's command output " +
-      "(`terminal_update`), and after the answer repeats the child's and the session's " +
-      "`idle` before the next prompt's `running`",
+      "measured upstream behaviour, a resume's replay: ours replays the child's " +
+      "`subagent_update`s where its work is in the history (its `idle` with its answer), " +
+      "upstream replays its `idle` after the session's last turn, turns that came after " +
+      "the child had ended; after the answer upstream repeats the child's and the " +
+      "session's `idle` before the next prompt's `running` (v2: a repeated snapshot is " +
+      "idempotent, so ours sends none)",
   },
   {
-    keys: ["← session/update subagent_update @session/resume update.state.background | only ours"],
+    keys: [
+      "← session/update subagent_update @session/resume update.state.background | only ours",
+      "← session/update state_update @session/resume update.background | only ours",
+    ],
     reason:
       "measured upstream behaviour: its live child states carry `background: []`, its " +
-      "`session/resume` replay's do not; ours sends the list on every state",
-  },
-  // Not matched yet (issue 31 follow-up): what upstream's v2 does that ours does not.
-  {
-    keys: [
-      "← initialize result capabilities._meta.claudeCode.promptQueueing | only upstream",
-      "← initialize result capabilities._meta.authStatus | only upstream",
-    ],
-    reason:
-      "not matched yet: upstream's v2 `initialize` keeps its v1 `_meta` (prompt queueing, " +
-      "the sign-in state push); ours keeps both on v1 (v2 clients get the standard " +
-      "`auth.status` capability, issue 33)",
+      "`session/resume` replay's do not (on the parent's `subagent_update` and the " +
+      "child's own `state_update` after the replay); ours sends the list on every state",
   },
   {
-    keys: [
-      "← _auth/status_update | only upstream",
-      '← session/update subagent_update @"again" | only upstream',
-    ],
+    keys: ['← session/update subagent_update @"again" | only upstream'],
     reason:
-      "not matched yet: upstream pushes `_auth/status_update` when its sign-in probe ends, " +
-      "and repeats a resumed session's child `idle` at the next prompt. Measured timing: " +
-      "the probe may end after the conversation, and the repeated child state comes in some " +
-      "runs only",
+      "measured upstream behaviour: upstream repeats a resumed session's child `idle` at " +
+      "the next prompt (v2: a repeated snapshot is idempotent, so ours sends none). " +
+      "Measured timing: the repeated child state comes in some runs only",
     timing: true,
-  },
-  {
-    keys: [
-      "← session/update user_message @session/resume | only upstream",
-      "← session/update agent_message @session/resume | only upstream",
-    ],
-    reason:
-      "not matched yet: upstream's replay announces each message with an empty " +
-      "`user_message` / `agent_message` before its chunks",
   },
   {
     keys: ['← session/update state_update @"two" | only upstream'],
@@ -379,17 +355,16 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "once run in one `running` stretch on ours (the second is held, then inserted), where " +
       "upstream goes `idle` between them",
   },
+  // Not matched yet (issue 31 follow-up): what upstream's v2 does that ours does not.
   {
     keys: [
-      '← session/update state_update @"fail" update.error.data.errorKind | only upstream',
-      '← session/update state_update @"busy" update.error.data.errorKind | only upstream',
-      '← session/update state_update @"limit" update.error.data.errorKind | only upstream',
       "← session/update config_option_update | only upstream",
       '← session/update config_option_update (subagent toolu_agent) @"delegate" | only upstream',
     ],
     reason:
-      "not matched yet: upstream adds `error.data.errorKind` to a failed turn's idle, and " +
-      "sends a `config_option_update` after each `session/set_config_option` (ours: the " +
-      "answer carries the options) and when a subagent starts",
+      "not matched yet: upstream gives a subagent's child session config options of its " +
+      "own (`agent`, `model`, `mode`, each with one value) in `config_option_update`s on " +
+      "the child, when it starts, in a resume's replay and at the next prompt; ours' " +
+      "child sessions have none",
   },
 ];

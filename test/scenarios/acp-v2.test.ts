@@ -46,6 +46,8 @@ describe("ACP v2 (draft): a client that asks for 2 gets v2", () => {
         providers: {},
         auth: { status: {} },
         // `quota: {}` too, which the ACP SDK's client drops (acp-v2-account.test.ts reads it raw).
+        // Upstream's v2 keeps these v1 keys: prompt queueing, the sign-in state push.
+        _meta: { claudeCode: { promptQueueing: true }, authStatus: {} },
       },
       // Always listed (upstream's v2 answer): no method fits a client without terminal auth.
       authMethods: [],

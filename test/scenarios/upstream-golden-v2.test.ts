@@ -39,6 +39,7 @@ afterEach(async () => {
 });
 
 const NOTES = "alpha\nbeta\n";
+const AUTH_PUSH = "_auth/status_update";
 const REJECTED = new Set(["toolu_denied", "toolu_denied_fetch"]);
 
 /** A user's choice on a permission request: allow, but for the tool calls the user rejects. */
@@ -212,7 +213,15 @@ async function record(
   });
   open.push(s);
   await converse(s);
-  // Late messages (a generated title, the sign-in probe) settle before the comparison.
+  // The sign-in state: each adapter pushes it when its probe in the background ends,
+  // which may be after the conversation (ours probes after the first session's start, at
+  // the lowest priority): a sync point, so that both sides have it.
+  await eventually(
+    `${adapter}'s sign-in state push`,
+    () => s.traffic.some((entry) => (entry.message as { method?: unknown }).method === AUTH_PUSH),
+    60_000,
+  );
+  // Late messages (a generated title) settle before the comparison.
   await new Promise((r) => setTimeout(r, 300));
   if (process.env.GOLDEN_DUMP) {
     const file = `${process.env.GOLDEN_DUMP}-v2-${converse.name}-${adapter}-raw.json`;

@@ -21,5 +21,7 @@ export function v2Hooks(v2: V2Profile): Partial<ExtensionHooks> {
     toolCallDecorators: [filePatchDecorator()],
     previewsFileChanges: true,
     toolCallContract: V2_CONTRACT,
+    // v2's setup answers carry the commands (`availableCommands`).
+    commandsInSetupAnswer: true,
   };
 }

@@ -13,6 +13,8 @@ export const PROTOCOL_V2 = 2;
 export const V2_UPDATES = {
   stateUpdate: "state_update",
   userMessage: "user_message",
+  agentMessage: "agent_message",
+  agentThought: "agent_thought",
   planUpdate: "plan_update",
   planRemoved: "plan_removed",
 } as const;

@@ -1,12 +1,12 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import { invalidInput } from "../../util/adapter-error.js";
-import { V1_TERMINAL_AUTH, V1_TERMINAL_OUTPUT_FLAG } from "./v1-terminal-keys.js";
 import { QUOTA_UPDATE } from "../../translation/quota/book.js";
-import { PROTOCOL_V2, SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
+import { SESSION_PLAN_ID, V2_STATES, V2_UPDATES } from "./keys.js";
 import { v2ToolCall } from "./tool-call-mapping.js";
 
 export { v2ToolCall, v2ToolCallContent } from "./tool-call-mapping.js";
+export { v1ClientCapabilities, v2AuthMethod, v2InitializeResponse } from "./initialize-mapping.js";
 import { isRecord, present } from "../../util/plain-data.js";
 
 /** The turn's spending in a prompt answer's `_meta` (JetBrains shared key). */
@@ -18,98 +18,6 @@ const QUOTA_META = "quota";
  * request into the agent's v1 call with these and its answer back; the v2 client port
  * turns each outbound v1 update into its v2 form.
  */
-
-/**
- * v2 client capabilities → the v1 ones the profile parser reads (auth with its `_meta`,
- * where the gateway sign-in is declared; elicitation). What v2 makes baseline, with no
- * client capability, every v2 client takes: the terminal extension (its keys become v2's
- * display terminals, `terminal-mapper.ts`), subagents as child sessions
- * (`subagent_update`), notices, compaction updates, boolean config options (v2's
- * `session/set_config_option` has `type: "boolean"`) and plan operations (the draft's
- * `plan_update` variants, markdown for ExitPlanMode's plan, and `plan_removed`).
- */
-export function v1ClientCapabilities(
-  capabilities: v2.ClientCapabilities | null | undefined,
-): v1.ClientCapabilities {
-  const authMeta = capabilities?.auth?._meta;
-  const result: v1.ClientCapabilities = {
-    auth: { terminal: present(capabilities?.auth?.terminal), ...meta(authMeta) },
-    session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
-    subagents: {},
-    plan: {},
-    _meta: { [V1_TERMINAL_OUTPUT_FLAG]: true },
-  } as v1.ClientCapabilities;
-  if (present(capabilities?.elicitation)) result.elicitation = capabilities.elicitation;
-  return result;
-}
-
-/**
- * The v1 `initialize` answer → v2's `info` / `capabilities` shape. Only what the v2
- * table serves is advertised: the session baseline, prompt content, MCP transports v2
- * has (no `sse`), delete, fork, additional directories, archive, status, title, auth
- * status, quota. v1-only `_meta` (AIR's declaration, prompt queueing) stays on v1.
- * `authMethods` is always there (an empty list for a client no method fits).
- */
-export function v2InitializeResponse(answer: v1.InitializeResponse): v2.InitializeResponse {
-  const prompt = answer.agentCapabilities?.promptCapabilities;
-  const mcp = answer.agentCapabilities?.mcpCapabilities;
-  const session = answer.agentCapabilities?.sessionCapabilities;
-  const info = answer.agentInfo ?? { name: "claude-agent-acp", version: "unknown" };
-  const capabilities: v2.SessionCapabilities = {
-    prompt: {
-      ...(prompt?.image ? { image: {} } : {}),
-      ...(prompt?.audio ? { audio: {} } : {}),
-      ...(prompt?.embeddedContext ? { embeddedContext: {} } : {}),
-    },
-    mcp: { stdio: {}, ...(mcp?.http ? { http: {} } : {}) },
-    ...(session?.delete ? { delete: {} } : {}),
-    ...(session?.fork ? { fork: {} } : {}),
-    ...(session?.additionalDirectories ? { additionalDirectories: {} } : {}),
-    ...(session?.systemPrompt ? { systemPrompt: session.systemPrompt } : {}),
-    ...(session?.archive ? { archive: {} } : {}),
-    ...(session?.status ? { status: {} } : {}),
-    ...(session?.title ? { title: {} } : {}),
-  };
-  const authMethods = (answer.authMethods ?? []).flatMap(v2AuthMethod);
-  return {
-    protocolVersion: PROTOCOL_V2,
-    info: { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) },
-    capabilities: {
-      session: capabilities,
-      ...(answer.agentCapabilities?.providers ? { providers: {} } : {}), // the same methods
-      ...(answer.agentCapabilities?.auth?.status ? { auth: { status: {} } } : {}),
-      ...("quota" in (answer.agentCapabilities ?? {}) ? { quota: {} } : {}), // the quotas RFD
-    },
-    // Always listed, empty when no method applies, as upstream's v2 surface answers.
-    authMethods,
-  };
-}
-
-/**
- * A v1 auth method → v2 (`methodId`, an explicit `type`). A v1 method that carries its
- * login command only in Zed's `_meta` has no v2 form: v2 clients run `type: "terminal"`.
- * Any other `_meta` (a gateway method's protocol) stays on the agent method.
- */
-export function v2AuthMethod(method: v1.AuthMethod): v2.AuthMethod[] {
-  const base = {
-    methodId: method.id,
-    name: method.name,
-    ...(method.description ? { description: method.description } : {}),
-  };
-  if ("type" in method && method.type === "terminal") {
-    const env = Object.entries(method.env ?? {}).map(([name, value]) => ({ name, value }));
-    return [
-      {
-        type: "terminal",
-        ...base,
-        ...(method.args ? { args: [...method.args] } : {}),
-        ...(env.length > 0 ? { env } : {}),
-      },
-    ];
-  }
-  if (method._meta && V1_TERMINAL_AUTH in method._meta) return [];
-  return [{ type: "agent", ...base, ...meta(method._meta) }];
-}
 
 /** The v1 session setup params of a v2 `session/new` / `resume` / `fork`. */
 export interface V1SessionParams {
@@ -267,13 +175,28 @@ export function v2Idle(answer: v1.PromptResponse): v2.SessionUpdate {
   } as v2.SessionUpdate;
 }
 
-/** A failed v1 turn → `idle` with stop reason `error` and the (redacted) JSON-RPC error. */
-export function v2Failed(error: { code: number; message: string }): v2.SessionUpdate {
+/** A JSON-RPC error as a client may see it (redacted), with its `data` if it has one. */
+export interface ClientError {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/**
+ * A failed v1 turn → `idle` with stop reason `error` and the (redacted) JSON-RPC error,
+ * its `data` too (Claude Code's tag of the failed call, `errorKind`, as upstream's v2
+ * idle carries it; a refusing quota's pool).
+ */
+export function v2Failed(error: ClientError): v2.SessionUpdate {
   return {
     sessionUpdate: V2_UPDATES.stateUpdate,
     state: V2_STATES.idle,
     stopReason: "error",
-    error: { code: error.code, message: error.message },
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.data !== undefined && error.data !== null ? { data: error.data } : {}),
+    },
   } as v2.SessionUpdate;
 }
 

@@ -1,7 +1,7 @@
 import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import type { CycleEvent } from "../../client/client-port.js";
-import { v2Failed, v2Idle, v2Running, v2UserMessage } from "./mapping.js";
+import { v2Failed, v2Idle, v2Running, v2UserMessage, type ClientError } from "./mapping.js";
 import { V2_STATES, V2_UPDATES } from "./keys.js";
 import { requestCancelled } from "../../util/adapter-error.js";
 import { log } from "../../util/log.js";
@@ -12,7 +12,7 @@ export interface PromptStatesDeps {
   send(sessionId: string, update: v2.SessionUpdate): Promise<void>;
   newId(): string;
   /** A failed turn's error as the client may see it (the protocol's redacted form). */
-  errorOf(error: unknown): { code: number; message: string };
+  errorOf(error: unknown): ClientError;
 }
 
 /** A prompt sent while another one runs: held, not yet inserted. */

@@ -289,6 +289,26 @@ describe("TerminalMapper", () => {
     expect(m.endReplayed("other", new Set())).toEqual([]);
   });
 
+  it("a replay shows an ended command's terminal again; a running one is not named twice", () => {
+    const m = new TerminalMapper();
+    const info = { terminal_info: { terminal_id: "t1" } };
+    m.map("s", report({ _meta: info }));
+    m.map("s", report({ status: "completed" }));
+    m.map("s", report({ toolCallId: "t2", _meta: { terminal_info: { terminal_id: "t2" } } }));
+    m.replayStarts("s");
+    expect(m.map("s", report({ rawInput: { command: "ls" }, _meta: info }))).toEqual([
+      {
+        sessionUpdate: "terminal_update",
+        terminalId: "t1",
+        command: "ls",
+        capabilities: { cancel: {} },
+      },
+      report({ rawInput: { command: "ls" }, capabilities: { cancel: {} } }),
+    ]);
+    // The command still running (a live session's) keeps its terminal.
+    expect(m.runningCall("s", { terminalId: "t2" })).toBe("t2");
+  });
+
   it("a closed session's terminals are forgotten", () => {
     const m = new TerminalMapper();
     m.map("s", report({ _meta: { terminal_info: { terminal_id: "t1" } } }));

@@ -218,6 +218,15 @@ export class TerminalMapper {
     if (terminal) terminal.cancelled = true;
   }
 
+  /**
+   * A replay of the session's history starts (a resume's, or its child's announced by
+   * it): it reports the commands again from their start, so their terminals are named,
+   * fed and exited again (as upstream's v2 replays them), ended before or not.
+   */
+  replayStarts(sessionId: string): void {
+    this.ended.delete(sessionId);
+  }
+
   /** The session was closed: its terminals are gone. */
   forget(sessionId: string): void {
     this.running.delete(sessionId);

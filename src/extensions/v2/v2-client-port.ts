@@ -4,6 +4,7 @@ import type { ClientPort } from "../../client/client-port.js";
 import { v2ChildState, v2Update } from "./mapping.js";
 import { v2PermissionRequest } from "./permission-request.js";
 import type { MessageIds } from "./message-ids.js";
+import type { Replays } from "./replays.js";
 import type { TerminalMapper, ToolCallReport } from "./terminal-mapper.js";
 
 /** A child session was announced on its parent (its first `subagent_update`). */
@@ -22,21 +23,35 @@ const CHUNKS = new Set(["agent_message_chunk", "agent_thought_chunk", "user_mess
  * connection (the same method names on the wire: `session/update`,
  * `session/request_permission`, `elicitation/create`). An update with no v2 form is
  * not sent. A child's state, announced on its parent, also goes to the child session as
- * its own `state_update`, right after.
+ * its own `state_update`, right after (during a replay, held: `Replays`). A replayed
+ * message chunk is preceded by its message's clearing upsert (`Replays.clear`).
  */
 export function v2ClientPort(
   inner: ClientPort,
   ids: MessageIds,
   terminals: TerminalMapper,
   childAnnounced: ChildAnnounced,
+  replays: Replays,
 ): V2ClientPort {
   const map = (sessionId: string, update: v1.SessionUpdate): v2.SessionUpdate[] => {
     if (!CHUNKS.has(update.sessionUpdate)) ids.interrupt(sessionId);
     const mapped = v2Update(update, (kind, given) => ids.of(sessionId, kind, given));
     if (!mapped) return [];
-    return mapped.sessionUpdate === "tool_call_update"
-      ? terminals.map(sessionId, mapped as ToolCallReport)
-      : [mapped];
+    if (mapped.sessionUpdate === "tool_call_update") {
+      const reports = terminals.map(sessionId, mapped as ToolCallReport);
+      return replays.replaying(sessionId) ? reports.map(withoutCapabilities) : reports;
+    }
+    const clear = replays.clear(sessionId, mapped);
+    return clear ? [clear, mapped] : [mapped];
+  };
+  /** A child's own state, after its parent's copy: unless a replay holds it. */
+  const childState = (update: v1.SessionUpdate, parentSessionId: string) => {
+    const child = v2ChildState(update);
+    if (!child) return undefined;
+    childAnnounced(child.sessionId, parentSessionId);
+    if (replays.childAnnounced(child.sessionId, parentSessionId))
+      terminals.replayStarts(child.sessionId);
+    return replays.holdChildState(child.sessionId, child.update) ? undefined : child;
   };
   // The wire methods are shared; only the shapes differ, and those are v2's here.
   const asSent = (update: v2.SessionUpdate): v1.SessionUpdate =>
@@ -45,8 +60,7 @@ export function v2ClientPort(
     sessionUpdate: (sessionId, update) => {
       // One notification each, queued in order now (a batch would be written apart).
       const sent = map(sessionId, update).map((one) => inner.sessionUpdate(sessionId, asSent(one)));
-      const child = v2ChildState(update);
-      if (child) childAnnounced(child.sessionId, sessionId);
+      const child = childState(update, sessionId);
       if (child) sent.push(inner.sessionUpdate(child.sessionId, asSent(child.update)));
       return sent.length === 1 ? sent[0]! : Promise.all(sent).then(() => undefined);
     },
@@ -61,8 +75,7 @@ export function v2ClientPort(
       for (let i = 0; i < updates.length; i++) {
         const some = map(sessionId, updates[i]!);
         for (let j = 0; j < some.length; j++) add(sessionId, some[j]!);
-        const child = v2ChildState(updates[i]!);
-        if (child) childAnnounced(child.sessionId, sessionId);
+        const child = childState(updates[i]!, sessionId);
         if (child) add(child.sessionId, child.update);
       }
       return Promise.all(runs.map((run) => inner.sessionUpdates(run.sessionId, run.updates))).then(
@@ -78,4 +91,14 @@ export function v2ClientPort(
     notify: (method, params) => inner.notify(method, params),
     sendV2: (sessionId, update) => inner.sessionUpdate(sessionId, asSent(update)),
   };
+}
+
+/**
+ * A replayed report, without `capabilities`: a replayed command is past work, which
+ * `tool_call/cancel` cannot stop (its terminal ends with the replay, `endReplayed`).
+ */
+function withoutCapabilities(update: v2.SessionUpdate): v2.SessionUpdate {
+  if (!("capabilities" in update)) return update;
+  const { capabilities: _past, ...rest } = update as v2.SessionUpdate & { capabilities?: unknown };
+  return rest as v2.SessionUpdate;
 }

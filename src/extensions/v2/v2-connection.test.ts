@@ -55,6 +55,23 @@ describe("V2Connection", () => {
     expect(ids[2]).not.toBe(ids[1]);
   });
 
+  it("a config option set goes out as a config_option_update before the answer", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    v2.attach(inner.port);
+    const configOptions = [
+      {
+        type: "boolean" as const,
+        configId: "fast",
+        name: "Fast",
+        currentValue: true,
+      },
+    ];
+    const answer = await v2.configSet("s", configOptions);
+    expect(answer).toEqual({ configOptions });
+    expect(inner.sent).toEqual([["s", { sessionUpdate: "config_option_update", configOptions }]]);
+  });
+
   it("a replay batch maps each update and expands terminal keys in order", async () => {
     const inner = recordingPort();
     const port = new V2Connection(() => ({ code: 0, message: "" })).attach(inner.port);
@@ -229,6 +246,70 @@ describe("V2Connection", () => {
       ["child", { sessionUpdate: "state_update", state: "running", background: [] }],
       ["root", { sessionUpdate: "subagent_update", sessionId: "child", title: "T" }],
     ]);
+  });
+
+  it("a resume's replay clears each message before its chunks and sends a child's last state after it", async () => {
+    const inner = recordingPort();
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach(inner.port);
+    const text = { type: "text" as const, text: "x" };
+    const state = (state: string) =>
+      ({
+        sessionUpdate: "subagent_update",
+        sessionId: "child",
+        state: { state },
+      }) as unknown as v1.SessionUpdate;
+    await v2.replaying("root", async () => {
+      await port.sessionUpdate("root", {
+        sessionUpdate: "user_message_chunk",
+        content: text,
+        messageId: "u",
+      });
+      await port.sessionUpdate("root", state("running"));
+      await port.sessionUpdate("child", {
+        sessionUpdate: "agent_message_chunk",
+        content: text,
+        messageId: "c",
+      });
+      await port.sessionUpdate("root", state("idle"));
+      // A replayed command: its terminal is named again, not cancellable (past work).
+      await port.sessionUpdate("root", {
+        sessionUpdate: "tool_call",
+        toolCallId: "t",
+        title: "ls",
+        rawInput: { command: "ls" },
+        _meta: { terminal_info: { terminal_id: "t" } },
+      });
+    });
+    // Live again: a chunk is sent alone.
+    await port.sessionUpdate("root", {
+      sessionUpdate: "agent_message_chunk",
+      content: text,
+      messageId: "a",
+    });
+    const sent = inner.sent.map(([sessionId, u]) => {
+      const update = u as { sessionUpdate: string; state?: unknown };
+      const state = update.state as { state?: string } | string | undefined;
+      const named = typeof state === "string" ? state : state?.state;
+      return `${sessionId} ${update.sessionUpdate}${named ? `:${named}` : ""}`;
+    });
+    expect(sent).toEqual([
+      "root user_message",
+      "root user_message_chunk",
+      "root subagent_update:running",
+      "child agent_message",
+      "child agent_message_chunk",
+      "root subagent_update:idle",
+      "root terminal_update",
+      "root tool_call_update",
+      // After the replay: the command it left open ends, then the child's last state.
+      "root terminal_update",
+      "root tool_call_update",
+      "child state_update:idle",
+      "root agent_message_chunk",
+    ]);
+    const named = inner.sent.filter(([, u]) => JSON.stringify(u).includes('"ls"'));
+    for (const [, u] of named) expect(u).not.toHaveProperty("capabilities");
   });
 
   it("a replay batch with a child's state is sent as runs of one session each, in order", async () => {

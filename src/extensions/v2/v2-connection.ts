@@ -3,9 +3,10 @@ import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import type { ClientPort, TaskEvent } from "../../client/client-port.js";
 import { invalidInput } from "../../util/adapter-error.js";
 import { BackgroundWork } from "./background-work.js";
-import { v2RequiresAction, v2Running } from "./mapping.js";
+import { v2RequiresAction, v2Running, type ClientError } from "./mapping.js";
 import { MessageIds } from "./message-ids.js";
 import { PromptStates } from "./prompt-states.js";
+import { Replays } from "./replays.js";
 import { TerminalMapper } from "./terminal-mapper.js";
 import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
 
@@ -16,6 +17,7 @@ import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
 export class V2Connection {
   private readonly ids = new MessageIds(randomUUID);
   private readonly terminals = new TerminalMapper();
+  private readonly replays = new Replays();
   private readonly background = new BackgroundWork((sessionId, toolCallId) =>
     this.terminals.terminalOf(sessionId, toolCallId),
   );
@@ -23,7 +25,7 @@ export class V2Connection {
   readonly prompts: PromptStates;
 
   /** `errorOf`: a failure as the client may see it (the protocol's redacted error). */
-  constructor(errorOf: (error: unknown) => { code: number; message: string }) {
+  constructor(errorOf: (error: unknown) => ClientError) {
     this.prompts = new PromptStates({
       send: (sessionId, update) => this.send(sessionId, update),
       newId: randomUUID,
@@ -40,11 +42,17 @@ export class V2Connection {
    * from the port).
    */
   attach(inner: ClientPort): ClientPort {
-    const port = v2ClientPort(inner, this.ids, this.terminals, (child) => {
-      // Announced: a background subagent's parent lists its child session from now on.
-      for (const changed of this.background.announce(child))
-        void this.port?.sendV2(changed.sessionId, changed.update);
-    });
+    const port = v2ClientPort(
+      inner,
+      this.ids,
+      this.terminals,
+      (child) => {
+        // Announced: a background subagent's parent lists its child session from now on.
+        for (const changed of this.background.announce(child))
+          void this.port?.sendV2(changed.sessionId, changed.update);
+      },
+      this.replays,
+    );
     this.port = port;
     return {
       ...port,
@@ -97,13 +105,38 @@ export class V2Connection {
     return {};
   }
 
-  /** Runs `replay` (a resume that replays the history), then ends the commands it left open. */
+  /**
+   * Runs `replay` (a resume that replays the history; its updates go out as `Replays`
+   * says), then ends the commands it left open and sends each replayed child's last state.
+   */
   async replaying<T>(sessionId: string, replay: () => Promise<T>): Promise<T> {
     const before = this.terminals.runningCalls(sessionId);
-    const answer = await replay();
+    this.replays.start(sessionId);
+    this.terminals.replayStarts(sessionId);
+    let children: ReturnType<Replays["end"]>;
+    let answer: T;
+    try {
+      answer = await replay();
+    } finally {
+      children = this.replays.end(sessionId);
+    }
     for (const update of this.terminals.endReplayed(sessionId, before))
       await this.send(sessionId, update);
+    for (const child of children) await this.port?.sendV2(child.sessionId, child.update);
     return answer;
+  }
+
+  /**
+   * `session/set_config_option` changed the session's options: as upstream's v2 surface,
+   * a `config_option_update` with all of them goes out before the answer (which carries
+   * them too), so that a client that follows the updates only sees the change.
+   */
+  async configSet(
+    sessionId: string,
+    configOptions: v2.SessionConfigOption[],
+  ): Promise<{ configOptions: v2.SessionConfigOption[] }> {
+    await this.send(sessionId, { sessionUpdate: "config_option_update", configOptions });
+    return { configOptions };
   }
 
   /** Sends a v2-only update (a root session's `state_update`, with its background work). */

@@ -211,11 +211,14 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       )
       .onRequest(
         m.session.setConfigOption,
-        guarded(m.session.setConfigOption, async ({ params }) => ({
-          configOptions: v2ConfigOptions(
-            await service.setConfigOption(params.sessionId, params.configId, params.value),
+        guarded(m.session.setConfigOption, async ({ params }) =>
+          v2.configSet(
+            params.sessionId,
+            v2ConfigOptions(
+              await service.setConfigOption(params.sessionId, params.configId, params.value),
+            ),
           ),
-        })),
+        ),
       )
   );
 }
