@@ -208,7 +208,12 @@ describe("auth status", () => {
 
   it("probes after a first session has started, not beside its Claude Code start", async () => {
     const s = await scenario();
-    await s.initialize();
+    // An editor sends session/new right after initialize: sent together here, as the
+    // adapter's first probe waits only a moment (100 ms) for a first session to start. A
+    // session/new sent once the test had read initialize's answer came later than that on
+    // a busy machine (load 30 on 2 cores), and the probe rightly ran beside its start.
+    const initialized = s.initialize();
+    const opened = s.newSession();
     const answered = () =>
       s.sentByAdapter().some((m) => {
         const result = "result" in m ? (m.result as { sessionId?: unknown } | null) : null;
@@ -229,7 +234,8 @@ describe("auth status", () => {
       },
       30_000,
     );
-    await s.newSession();
+    await initialized;
+    await opened;
     await watching;
     expect(answeredWhenDone).toBe(true);
   });

@@ -346,10 +346,13 @@ describe("_lody/rate_limits/get", () => {
     storeMaxLogin(s.configDir);
     await s.initialize(LODY);
     const sessionId = await s.newSession();
-    // The plan's name comes from the login probe: wait until it told the login state.
-    await eventually("the login state", () =>
-      s.extNotifications.some((n) => n.method === "_auth/status_update"),
-    );
+    // The plan's name comes from the login probe. `auth/status` answers once a probe has
+    // told the login state: a first probe that timed out (lowest priority, on a busy
+    // machine) is followed by an urgent one, so no wait on the background probe's timer.
+    expect(await s.agent.request("auth/status", {})).toStrictEqual({
+      state: "authenticated",
+      accounts: [{ label: "Claude Max", active: true }],
+    });
     await s.prompt(sessionId, "first");
     await s.prompt(sessionId, "second");
     const snapshot = {
