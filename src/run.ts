@@ -50,10 +50,6 @@ export function serveAcp(streams: AcpStreams, options: ServeOptions = {}): AcpCo
   const output = new StdoutLines(streams.output);
   const { readable } = ndJsonStream(output.bytes(), input);
   const writeLines = (text: string): Promise<void> => output.push(text);
-  // v1's single updates may skip the SDK's queue (client-port.ts); v2's go through it.
-  const v1Lines = Object.assign((text: string) => output.push(text), {
-    direct: () => output.flowing,
-  });
   // The version router (and the draft v2 schemas it imports) loads only for a client
   // that is not a plain v1 one (protocol-front.ts); a v1 client is served by the v1 app.
   const router = async () => {
@@ -62,11 +58,11 @@ export function serveAcp(streams: AcpStreams, options: ServeOptions = {}): AcpCo
       import("./protocol/v2/agent-app-v2.js"),
     ]);
     const routed = agentProtocolRouter();
-    if (options.protocol !== "v2") routed.withV1(createAgentApp(service, v1Lines));
+    if (options.protocol !== "v2") routed.withV1(createAgentApp(service, writeLines));
     if (options.protocol !== "v1") routed.withV2(createAgentAppV2(service, writeLines));
     return routed;
   };
-  const v1 = () => createAgentApp(service, v1Lines);
+  const v1 = () => createAgentApp(service, writeLines);
   const connection = serveFirstMessage(
     {
       readable: readable.pipeThrough(

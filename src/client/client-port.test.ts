@@ -7,11 +7,8 @@ const chunk = (text: string): SessionUpdate => ({
   content: { type: "text", text },
 });
 
-/**
- * The SDK's side: each notification is written once `release` is called; a request is
- * answered by `answer`. `flowing`: the transport's `direct` (undefined: none).
- */
-function fakeConnection(flowing?: () => boolean) {
+/** The SDK's side: each notification is written once `release` is called. */
+function fakeConnection() {
   const written: AnyMessage[] = [];
   const releases: Array<() => void> = [];
   const controller = new AbortController();
@@ -23,28 +20,14 @@ function fakeConnection(flowing?: () => boolean) {
           resolve();
         }),
       ),
-    request: () => new Promise((resolve) => answers.push(() => resolve({ outcome: "x" }))),
   } as unknown as AgentContext;
-  const answers: Array<() => void> = [];
-  const write = Object.assign(
-    (text: string) => {
-      for (const line of text.split("\n").slice(0, -1)) {
-        written.push(JSON.parse(line) as AnyMessage);
-      }
-      return Promise.resolve();
-    },
-    flowing ? { direct: flowing } : {},
-  );
+  const write = (text: string) => {
+    for (const line of text.split("\n").slice(0, -1)) written.push(JSON.parse(line) as AnyMessage);
+    return Promise.resolve();
+  };
   const port = connectionClientPort({ client, signal: controller.signal }, write);
-  return { port, written, releases, answers, controller };
+  return { port, written, releases, controller };
 }
-
-const update = (text: string) => ({
-  jsonrpc: "2.0",
-  method: "session/update",
-  params: { sessionId: "s", update: chunk(text) },
-});
-const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("connectionClientPort", () => {
   it("writes a batch after the notifications queued before it, in order", async () => {
@@ -64,55 +47,11 @@ describe("connectionClientPort", () => {
     );
   });
 
-  it("writes a single update directly while nothing of the port's waits in the SDK", async () => {
-    const { port, written, releases } = fakeConnection(() => true);
-    await port.sessionUpdate("s", chunk("one"));
-    expect(written).toEqual([update("one")]);
-    expect(releases).toEqual([]);
-  });
-
-  it("sends an update through the SDK, in order, while a notification of the port waits there", async () => {
-    const { port, written, releases } = fakeConnection(() => true);
-    const first = port.notify("_x/y", {});
-    const second = port.sessionUpdate("s", chunk("after"));
-    await tick();
-    expect(written).toEqual([]);
-    releases.shift()!();
-    await first;
-    await tick();
-    releases.shift()!();
-    await second;
-    expect(written).toEqual([{ jsonrpc: "2.0", method: "_x/y", params: {} }, update("after")]);
-    // Both written: the next goes directly again.
-    await port.sessionUpdate("s", chunk("direct"));
-    expect(written.at(-1)).toEqual(update("direct"));
-    expect(releases).toEqual([]);
-  });
-
-  it("sends updates through the SDK while a request is open, or the pipe is full", async () => {
-    let flowing = true;
-    const { port, written, releases, answers } = fakeConnection(() => flowing);
-    const asked = port.requestPermission({} as never, new AbortController().signal);
-    void port.sessionUpdate("s", chunk("behind the request"));
-    expect(releases).toHaveLength(1);
-    answers.shift()!();
-    await asked;
-    await tick();
-    flowing = false;
-    void port.sessionUpdate("s", chunk("pipe full"));
-    expect(releases).toHaveLength(2);
-    expect(written).toEqual([]);
-  });
-
   it("writes nothing once the connection is closed", async () => {
     const { port, written, controller } = fakeConnection();
     controller.abort();
     await expect(port.sessionUpdates("s", [chunk("late")])).rejects.toThrow(/closed/);
     expect(written).toEqual([]);
-    const direct = fakeConnection(() => true);
-    direct.controller.abort();
-    await expect(direct.port.sessionUpdate("s", chunk("late"))).rejects.toThrow(/closed/);
-    expect(direct.written).toEqual([]);
   });
 });
 

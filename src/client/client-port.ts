@@ -72,12 +72,8 @@ export type CycleEvent =
   | { readonly kind: "ended"; readonly response: PromptResponse }
   | { readonly kind: "failed"; readonly error: unknown };
 
-/**
- * Hands NDJSON text (whole lines) to the transport; resolves when it can take more.
- * `direct`: whether a line handed now would overtake nothing the SDK wrote (no SDK
- * message waits for the pipe); without it, single updates go through the SDK.
- */
-export type WriteLines = ((text: string) => Promise<void>) & { direct?: () => boolean };
+/** Hands NDJSON text (whole lines) to the transport; resolves when it can take more. */
+export type WriteLines = (text: string) => Promise<void>;
 
 /**
  * `connection`: the ACP SDK's side; `writeLines`: the transport the connection writes to.
@@ -92,52 +88,31 @@ export function connectionClientPort(
 ): ClientPort {
   const { client, signal } = connection;
   let queued: Promise<unknown> = Promise.resolve();
-  // Messages this port handed to the SDK that may not be written yet: its notifications
-  // until written, its requests until answered.
-  let inSdk = 0;
-  const handed = <T>(sent: Promise<T>): Promise<T> => {
-    inSdk++;
-    const done = (): void => void inSdk--;
-    sent.then(done, done);
-    return sent;
-  };
   const notify = (method: string, params: unknown): Promise<void> => {
-    const sent = handed(client.notify(method, params));
+    const sent = client.notify(method, params);
     queued = sent.catch(() => undefined);
     return sent;
   };
   return {
-    // A streamed answer's deltas, one notification each: while nothing of this port's is
-    // in the SDK's queue, its line goes to the transport directly, where it overtakes
-    // nothing (issue 34: the SDK's queue cost ~4 promises and a writer per delta).
-    sessionUpdate: (sessionId, update) => {
-      if (inSdk > 0 || !writeLines.direct?.()) {
-        return notify(methods.client.session.update, { sessionId, update });
-      }
-      if (signal.aborted) return Promise.reject(new Error("ACP connection closed"));
-      return writeLines(sessionUpdateLines(sessionId, [update]));
-    },
+    sessionUpdate: (sessionId, update) =>
+      notify(methods.client.session.update, { sessionId, update }),
     sessionUpdates: async (sessionId, updates) => {
       await queued;
       if (signal.aborted) throw new Error("ACP connection closed");
       await writeLines(sessionUpdateLines(sessionId, updates));
     },
     requestPermission: (params, signal) =>
-      handed(
-        client.request(methods.client.session.requestPermission, params, {
-          cancellationSignal: signal,
-          // A client that ignores the cancellation must not block the turn.
-          stopWaitingOnCancel: true,
-        }),
-      ),
+      client.request(methods.client.session.requestPermission, params, {
+        cancellationSignal: signal,
+        // A client that ignores the cancellation must not block the turn.
+        stopWaitingOnCancel: true,
+      }),
     notify,
     elicit: (params, signal) =>
-      handed(
-        client.request(methods.client.elicitation.create, params, {
-          cancellationSignal: signal,
-          stopWaitingOnCancel: true,
-        }),
-      ),
+      client.request(methods.client.elicitation.create, params, {
+        cancellationSignal: signal,
+        stopWaitingOnCancel: true,
+      }),
   };
 }
 

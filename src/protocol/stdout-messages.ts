@@ -24,14 +24,6 @@ export class StdoutLines {
     if (this.drained) await this.drained;
   }
 
-  /**
-   * Whether the pipe takes more now: no message waits for `drain`, so the SDK's queue of
-   * messages moves on at once and a line pushed now overtakes none of them.
-   */
-  get flowing(): boolean {
-    return this.drained === undefined;
-  }
-
   /** One JSON-RPC message, as one line. */
   pushMessage(message: AnyMessage): Promise<void> {
     return this.push(`${JSON.stringify(message)}\n`);
