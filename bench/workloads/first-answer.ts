@@ -5,6 +5,7 @@ import { readCpuMs } from "../proc-cpu.js";
 import { readMemory } from "../proc-memory.js";
 import { withRunEnv, type RunEnv } from "../run-env.js";
 import { cpuRow, fmtMb, fmtMs, medianExtra, medianMem, medianMs, timeRow } from "../verdict.js";
+import { median } from "../stats.js";
 import type { Sample, Workload } from "../workload.js";
 import { expectText } from "./session-start.js";
 
@@ -91,6 +92,9 @@ export const firstAnswer: Workload = {
         cpuRow("  CPU of own process (not Claude Code)", adapter, bare),
       ],
       notes: [
+        // Run i of each side ran next to each other (alternating order): on a loaded
+        // machine the ratio within a run is steadier than the ratio of the medians.
+        `first: ours/bare within each run: ${pairRatios(adapter, bare)}`,
         `first: adapter RSS after session/new (this start): ours ${fmtMb(
           medianMem(adapter, "rssAfterNew"),
         )}, upstream ${fmtMb(medianExtra(adapter, "upstreamRssAfterNew"))}`,
@@ -98,3 +102,10 @@ export const firstAnswer: Workload = {
     };
   },
 };
+
+/** Each run's ours ÷ bare, and their median. */
+function pairRatios(adapter: readonly Sample[], bare: readonly Sample[]): string {
+  const ratios = adapter.slice(0, bare.length).map((a, i) => a.ms / bare[i]!.ms);
+  const shown = ratios.map((r) => r.toFixed(2)).join(", ");
+  return `${shown} (median ${median(ratios).toFixed(2)}x)`;
+}
