@@ -41,6 +41,18 @@ export const TOOL_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
+      "← session/update tool_call_update toolu_exit | only ours",
+      "← session/update tool_call_update toolu_exit | only upstream",
+    ],
+    timing: true,
+    reason:
+      "measured timing (1 of 6 comparisons, on a loaded machine): upstream's permission " +
+      "request for ExitPlanMode (Claude Code's `can_use_tool`) can overtake its own update " +
+      "of the complete input, which then pairs with neither side's: a race inside " +
+      "upstream, which no message the client sees orders",
+  },
+  {
+    keys: [
       "← session/update tool_call_update toolu_agent update.content[0]* | only ours",
       "← session/update tool_call_update toolu_agent update.content[0]* | only upstream",
       "← session/update tool_call_update toolu_agent_write update.content[0]* | only ours",
