@@ -33,9 +33,11 @@ export const SUBAGENT_DIFFERENCES: readonly AcceptedDifference[] = [
     keys: ["← session/update tool_call_update toolu_child | only upstream"],
     reason:
       "Claude Code gives no structured result (`tool_use_result`) for a subagent's tool " +
-      "call; upstream's PostToolUse hook runs for every tool and sends it as an update of " +
-      "its own, ours runs for the file tools only (a hook costs every tool call a round " +
-      "trip, c27c125), so a child's command has no `claudeCode.toolResponse`",
+      "call: both adapters' PostToolUse hooks send a child command's full response; " +
+      "upstream sends it and the command's output in updates of their own, ours the " +
+      "response in the hook's update and the output with the completion (spec Zed " +
+      'conventions: "the output travels in one update"), so one of upstream\'s pairs with ' +
+      "none",
   },
   {
     keys: [

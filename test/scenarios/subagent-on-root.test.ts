@@ -90,9 +90,10 @@ function outline(view: readonly ViewItem[]): string[] {
 }
 
 /**
- * Claude Code gives no structured result (`tool_use_result`) for a subagent's tool call,
- * live or stored, so its `_meta.claudeCode.toolResponse` is never sent; the Agent call's is
- * (left out here: a load reads it from the transcript, where its run-specific ids differ).
+ * The views without `_meta.claudeCode.toolResponse`: Claude Code stores no structured
+ * result for a subagent's tool call, so a load cannot replay the one its PostToolUse hook
+ * gave live (upstream replays none either); the Agent call's a load reads from the
+ * transcript, where its run-specific ids differ.
  */
 function comparable(view: readonly ViewItem[]): ViewItem[] {
   return view.map((item) => {
@@ -146,17 +147,34 @@ describe.each([
 
     // The child's read: upstream's fields, and its parent.
     const notes = join(s.workspace, "notes.txt");
-    expect(call(view, "toolu_child_read")?.fields).toEqual({
-      title: "Read notes.txt",
-      kind: "read",
-      status: "completed",
-      name: "Read",
-      locations: [{ path: notes, line: 1 }],
-      rawInput: { file_path: notes },
-      rawOutput: "1\talpha\n2\t",
-      content: [{ type: "content", content: { type: "text", text: "```\n1\talpha\n2\t\n```" } }],
-      _meta: { claudeCode: { toolName: "Read", parentToolUseId: AGENT } },
+    const read = call(view, "toolu_child_read")?.fields;
+    // Its full response (the PostToolUse hook's), as a call of the root's gets it.
+    const readMeta = read?._meta as { claudeCode?: { toolResponse?: unknown } };
+    expect(readMeta.claudeCode?.toolResponse).toMatchObject({
+      type: "text",
+      file: { filePath: notes, content: "alpha\n" },
     });
+    expect(
+      comparable([{ kind: "tool_call", toolCallId: "toolu_child_read", fields: read! }]),
+    ).toEqual([
+      {
+        kind: "tool_call",
+        toolCallId: "toolu_child_read",
+        fields: {
+          title: "Read notes.txt",
+          kind: "read",
+          status: "completed",
+          name: "Read",
+          locations: [{ path: notes, line: 1 }],
+          rawInput: { file_path: notes },
+          rawOutput: "1\talpha\n2\t",
+          content: [
+            { type: "content", content: { type: "text", text: "```\n1\talpha\n2\t\n```" } },
+          ],
+          _meta: { claudeCode: { toolName: "Read", parentToolUseId: AGENT } },
+        },
+      },
+    ]);
 
     // The child's command asked on the root session, naming its parent, after its tool call.
     expect(s.permissionRequests).toHaveLength(1);
@@ -185,7 +203,13 @@ describe.each([
       title: "touch marker.txt",
       kind: "execute",
       status: "completed",
-      _meta: { claudeCode: { toolName: "Bash", parentToolUseId: AGENT } },
+      _meta: {
+        claudeCode: {
+          toolName: "Bash",
+          parentToolUseId: AGENT,
+          toolResponse: { stdout: "", stderr: "", interrupted: false },
+        },
+      },
     });
     if (name === "Zed") {
       // The terminal channel, as for a command of the root's.

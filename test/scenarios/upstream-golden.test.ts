@@ -114,9 +114,6 @@ async function later(c: GoldenClient): Promise<void> {
   await titled(c, sessionId, { ours: 0, upstream: 1 });
   const background = { command: "sleep 300", description: "Wait", run_in_background: true };
   await c.turn(sessionId, "wait", toolTurn("toolu_bg", "Bash", background), textTurn("waiting"));
-  // Ours titles the session now (the first turn that reached Claude), upstream by a model
-  // call that starts when the turn has ended.
-  await titled(c, sessionId, { ours: 1, upstream: 2 });
   const agent = {
     description: "Write the file",
     prompt: "Write child.txt",

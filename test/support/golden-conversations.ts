@@ -78,21 +78,25 @@ export function sentUpdates(
 
 /**
  * Waits until the session has sent its `count.ours` / `count.upstream`-th title
- * (`session_info_update`). Ours titles a session at the end of the first turn that reaches
- * Claude, before the turn's end; upstream 0.101.0 sends its titles after a model call of
- * their own (or a read of the session file) that ends while the next turn runs, so each
- * title of upstream's is waited for in the turn that asks for it (measured: the same
- * titles in every run, in another turn when the machine is loaded).
+ * (`session_info_update`), or, for a string, a title with that text. Ours titles a session
+ * at the end of the first turn that reaches Claude, before the turn's end; upstream 0.101.0
+ * sends its titles after a model call of its own (or a read of the session file) that ends
+ * while the next turn runs, so each title of upstream's is waited for in the turn that asks
+ * for it (measured: the same titles in every run, in another turn when the machine is
+ * loaded). Where upstream's own calls race (a prompt's title falls back to the prompt
+ * unless its model call answered first), the wait names the generated title, after which
+ * upstream sends no other.
  */
 export async function titled(
   c: GoldenClient,
   sessionId: string,
-  count: { ours: number; upstream: number },
+  count: { ours: number; upstream: number | string },
 ): Promise<void> {
-  const n = count[c.adapter];
+  const want = count[c.adapter];
+  const titles = () => sentUpdates(c, sessionId, "session_info_update").map((u) => u.title);
   await eventually(
-    `${c.adapter}'s title #${n}`,
-    () => sentUpdates(c, sessionId, "session_info_update").length >= n,
+    `${c.adapter}'s title ${JSON.stringify(want)}`,
+    () => (typeof want === "string" ? titles().includes(want) : titles().length >= want),
     60_000,
   );
 }
