@@ -94,3 +94,33 @@ describe("PostModelSwitch hook (the model picker)", () => {
     expect(await raise("PostModelSwitch", input(source, requested))).toEqual(raised);
   });
 });
+
+describe("PostToolUse hook (the full tool response)", () => {
+  /** The tools the hook is registered for (its matcher), and what each call raised. */
+  async function post(childResponses: boolean, calls: Array<Record<string, unknown>>) {
+    const seen: string[] = [];
+    const events = {
+      toolFinished: (id: string, response: unknown) =>
+        seen.push(`${id} ${JSON.stringify(response)}`),
+    } as unknown as ToolEvents;
+    const [matcher] = hooksFor(events, childResponses).PostToolUse!;
+    for (const call of calls) {
+      const input = { hook_event_name: "PostToolUse", session_id: "s", transcript_path: "/t" };
+      await matcher!.hooks[0]!({ ...input, cwd: "/w", ...call } as never, undefined, {
+        signal: new AbortController().signal,
+      });
+    }
+    return { matcher: matcher!.matcher, seen };
+  }
+  const bash = { tool_name: "Bash", tool_use_id: "toolu_b", tool_input: {}, tool_response: 1 };
+  const child = { ...bash, tool_use_id: "toolu_c", agent_id: "a1" };
+
+  it("runs for the file tools only, by default", async () => {
+    expect((await post(false, [])).matcher).toBe("Edit|Write|MultiEdit");
+  });
+
+  it("with childResponses, runs for every tool and reports a subagent's calls only", async () => {
+    // The main conversation's command has its response with its result.
+    expect(await post(true, [bash, child])).toEqual({ matcher: undefined, seen: ["toolu_c 1"] });
+  });
+});

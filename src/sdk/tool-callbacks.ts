@@ -118,18 +118,26 @@ async function fileAfter(toolName: string, toolResponse: unknown): Promise<strin
  * PostModelSwitch for a model the user switched to with a command, PreCompact and
  * PostCompact for the compaction's trigger and summary, TaskCreated and TaskCompleted for
  * the plan (a subagent's task changes included), SubagentStart for where a child runs.
+ * `childResponses`: every tool call of a subagent reports its full response (spec "Claude
+ * tools and ACP fields": a client that is not AIR gets it for every tool).
  */
-export function hooksFor(events: ToolEvents): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
+export function hooksFor(
+  events: ToolEvents,
+  childResponses = false,
+): Partial<Record<HookEvent, HookCallbackMatcher[]>> {
   return {
-    // Only the file tools: their final diff needs the disk after the tool ran. Every
-    // other tool's full response arrives with its result (`tool_use_result`), and a hook
-    // costs Claude Code a round trip per tool call.
+    // The file tools: their final diff needs the disk after the tool ran. Every other tool
+    // of the main conversation has its full response with its result (`tool_use_result`),
+    // and a hook costs Claude Code a round trip per tool call; a subagent's results carry
+    // none, so with `childResponses` the hook runs for every tool, and answers at once for
+    // the main conversation's.
     PostToolUse: [
       {
-        matcher: [...FILE_TOOLS].join("|"),
+        ...(childResponses ? {} : { matcher: [...FILE_TOOLS].join("|") }),
         hooks: [
           async (input) => {
             if (input.hook_event_name !== "PostToolUse") return {};
+            if (!FILE_TOOLS.has(input.tool_name) && input.agent_id === undefined) return {};
             try {
               const after = await fileAfter(input.tool_name, input.tool_response);
               events.toolFinished(input.tool_use_id, input.tool_response, after);

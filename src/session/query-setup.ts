@@ -219,6 +219,7 @@ export function queryConfigFor(input: {
     ...(profile.elicitation.form
       ? { onUserDialog: onUserDialogFor(events), supportedDialogKinds: SUPPORTED_DIALOG_KINDS }
       : {}),
-    hooks: hooksFor(events),
+    // A v1 client that is not AIR gets the full response of every tool, a subagent's too.
+    hooks: hooksFor(events, !profile.air.client && profile.v2.toolResponses),
   };
 }

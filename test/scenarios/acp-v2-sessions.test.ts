@@ -5,7 +5,7 @@ import { eventually } from "../support/acp-harness.js";
 import { V2Scenario, type V2ScenarioOptions } from "../support/acp-v2-client.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { commandLine, processesWithEnv } from "../support/processes.js";
-import { bashTurn, HANGING_COMMAND, textTurn } from "../support/script-turns.js";
+import { bashTurn, delegation, HANGING_COMMAND, textTurn } from "../support/script-turns.js";
 
 /**
  * The v1 session families on the draft ACP v2 (features.md 1o), against real Claude Code
@@ -255,37 +255,7 @@ function sendMessageTurns(): ScriptedTurn[] {
 }
 
 /** The parent delegates; the child speaks, runs a command that asks, reports; the parent answers. */
-const DELEGATION: ScriptedTurn[] = [
-  {
-    blocks: [
-      {
-        type: "tool_use",
-        id: "toolu_agent",
-        name: "Agent",
-        input: {
-          description: "Make a marker",
-          prompt: CHILD_PROMPT,
-          subagent_type: "general-purpose",
-          run_in_background: false,
-        },
-      },
-    ],
-  },
-  {
-    id: "msg_child_1",
-    blocks: [
-      { type: "text", text: "Child speaking." },
-      {
-        type: "tool_use",
-        id: "toolu_child",
-        name: "Bash",
-        input: { command: "touch marker.txt", description: "mark" },
-      },
-    ],
-  },
-  { id: "msg_child_2", blocks: [{ type: "text", text: "Child report." }] },
-  { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
-];
+const DELEGATION: ScriptedTurn[] = delegation({ prompt: CHILD_PROMPT });
 
 describe("ACP v2 (draft): subagents and elicitation", () => {
   it("a subagent is a child session: announced on the parent, with its own state_updates and traffic", async () => {

@@ -5,7 +5,13 @@ import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import { LODY, lodyNotifications } from "../support/lody.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { claudeProcess, HANGING_COMMAND, shellRunning, textTurn } from "../support/script-turns.js";
+import {
+  claudeProcess,
+  delegation as scriptedDelegation,
+  HANGING_COMMAND,
+  shellRunning,
+  textTurn,
+} from "../support/script-turns.js";
 
 /**
  * Lody's subagent events (lody-contract.md §4) against real Claude Code and the scripted
@@ -21,37 +27,7 @@ const EVENT = "_lody/subagents/event";
 const LODY_EVENTS = { _meta: { lody: { subagentEvents: { version: 1 } } } } as ClientCapabilities;
 
 function delegation(command = "touch marker.txt"): ScriptedTurn[] {
-  return [
-    {
-      blocks: [
-        {
-          type: "tool_use",
-          id: "toolu_agent",
-          name: "Agent",
-          input: {
-            description: "Make a marker",
-            prompt: "Create the marker file.",
-            subagent_type: "general-purpose",
-            run_in_background: false,
-          },
-        },
-      ],
-    },
-    {
-      id: "msg_child_1",
-      blocks: [
-        { type: "text", text: "Child speaking." },
-        {
-          type: "tool_use",
-          id: "toolu_child",
-          name: "Bash",
-          input: { command, description: "mark" },
-        },
-      ],
-    },
-    { id: "msg_child_2", blocks: [{ type: "text", text: "Child report." }] },
-    { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
-  ];
+  return scriptedDelegation({ command });
 }
 
 /** Only the Agent is pre-approved: the child's command asks. */

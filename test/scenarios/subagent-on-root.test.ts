@@ -89,6 +89,19 @@ function outline(view: readonly ViewItem[]): string[] {
   );
 }
 
+/**
+ * The full response the PostToolUse hook sent for one tool call (`clientView` leaves
+ * `_meta.claudeCode.toolResponse` out: a load, with no hook, carries none).
+ */
+function responseOf(updates: readonly Record<string, unknown>[], toolCallId: string): unknown {
+  for (const update of updates) {
+    if (update.toolCallId !== toolCallId) continue;
+    const meta = update._meta as { claudeCode?: { toolResponse?: unknown } } | undefined;
+    if (meta?.claudeCode?.toolResponse !== undefined) return meta.claudeCode.toolResponse;
+  }
+  return undefined;
+}
+
 async function delegate(s: Scenario, capabilities: ClientCapabilities): Promise<string> {
   writeFileSync(join(s.workspace, "notes.txt"), "alpha\n");
   s.model.push(...script(s.workspace));
@@ -132,17 +145,31 @@ describe.each([
 
     // The child's read: upstream's fields, and its parent.
     const notes = join(s.workspace, "notes.txt");
-    expect(call(view, "toolu_child_read")?.fields).toEqual({
-      title: "Read notes.txt",
-      kind: "read",
-      status: "completed",
-      name: "Read",
-      locations: [{ path: notes, line: 1 }],
-      rawInput: { file_path: notes },
-      rawOutput: "1\talpha\n2\t",
-      content: [{ type: "content", content: { type: "text", text: "```\n1\talpha\n2\t\n```" } }],
-      _meta: { claudeCode: { toolName: "Read", parentToolUseId: AGENT } },
+    const read = call(view, "toolu_child_read")?.fields;
+    // Its full response (the PostToolUse hook's), as a call of the root's gets it.
+    expect(responseOf(s.updates(sessionId), "toolu_child_read")).toMatchObject({
+      type: "text",
+      file: { filePath: notes, content: "alpha\n" },
     });
+    expect([{ kind: "tool_call", toolCallId: "toolu_child_read", fields: read! }]).toEqual([
+      {
+        kind: "tool_call",
+        toolCallId: "toolu_child_read",
+        fields: {
+          title: "Read notes.txt",
+          kind: "read",
+          status: "completed",
+          name: "Read",
+          locations: [{ path: notes, line: 1 }],
+          rawInput: { file_path: notes },
+          rawOutput: "1\talpha\n2\t",
+          content: [
+            { type: "content", content: { type: "text", text: "```\n1\talpha\n2\t\n```" } },
+          ],
+          _meta: { claudeCode: { toolName: "Read", parentToolUseId: AGENT } },
+        },
+      },
+    ]);
 
     // The child's command asked on the root session, naming its parent, after its tool call.
     expect(s.permissionRequests).toHaveLength(1);
@@ -171,7 +198,17 @@ describe.each([
       title: "touch marker.txt",
       kind: "execute",
       status: "completed",
-      _meta: { claudeCode: { toolName: "Bash", parentToolUseId: AGENT } },
+      _meta: {
+        claudeCode: {
+          toolName: "Bash",
+          parentToolUseId: AGENT,
+        },
+      },
+    });
+    expect(responseOf(s.updates(sessionId), "toolu_child_bash")).toMatchObject({
+      stdout: "",
+      stderr: "",
+      interrupted: false,
     });
     if (name === "Zed") {
       // The terminal channel, as for a command of the root's.

@@ -9,6 +9,7 @@ import { useScenarios } from "../support/scenario-test.js";
 import {
   bashTurn,
   BYPASS,
+  delegation as scriptedDelegation,
   HANGING_COMMAND,
   shellRunning,
   textTurn,
@@ -32,37 +33,7 @@ const CHILD_PROMPT = "Create the marker file.\nUse the shell; keep it short.";
 
 /** The parent delegates; the child speaks, runs `command`, reports; the parent answers. */
 function delegation(command: string): ScriptedTurn[] {
-  return [
-    {
-      blocks: [
-        {
-          type: "tool_use",
-          id: "toolu_agent",
-          name: "Agent",
-          input: {
-            description: "Make a marker",
-            prompt: CHILD_PROMPT,
-            subagent_type: "general-purpose",
-            run_in_background: false,
-          },
-        },
-      ],
-    },
-    {
-      id: "msg_child_1",
-      blocks: [
-        { type: "text", text: "Child speaking." },
-        {
-          type: "tool_use",
-          id: "toolu_child",
-          name: "Bash",
-          input: { command, description: "mark" },
-        },
-      ],
-    },
-    { id: "msg_child_2", blocks: [{ type: "text", text: "Child report." }] },
-    { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
-  ];
+  return scriptedDelegation({ prompt: CHILD_PROMPT, command });
 }
 
 /** Only the Agent is pre-approved: the child's command asks. */

@@ -1,6 +1,6 @@
 import type { Scenario, ScenarioOptions } from "./acp-harness.js";
 import { eventually } from "./acp-harness.js";
-import type { ScriptedTurn } from "./model-server.js";
+import type { MessageTurn, ScriptedTurn } from "./model-server.js";
 import { commandLine, processesWithEnv } from "./processes.js";
 
 /** Claude Code runs every tool without asking (as root this needs IS_SANDBOX=1). */
@@ -21,8 +21,13 @@ export function bashTurn(command: string, id?: string, description = "run"): Scr
   };
 }
 
+/** A model turn that calls one tool. */
+export function toolTurn(id: string, name: string, input: object): MessageTurn {
+  return { blocks: [{ type: "tool_use", id, name, input }] };
+}
+
 /** A model turn that only answers `text`. */
-export function textTurn(text: string): ScriptedTurn {
+export function textTurn(text: string): MessageTurn {
   return { blocks: [{ type: "text", text }] };
 }
 
@@ -45,38 +50,48 @@ export function claudeProcess(s: Scenario): number | undefined {
   return scenarioProcesses(s).find((pid) => / --output-format stream-json /.test(commandLine(pid)));
 }
 
+/** What a scripted delegation says and does (`delegation`). */
+export interface Delegation {
+  readonly description: string;
+  readonly prompt: string;
+  readonly command: string;
+  readonly commandDescription: string;
+}
+
 /**
- * A parent that delegates to a subagent (run in the foreground), the subagent's two
- * turns (text and a Bash call, then its report), and the parent's answer.
+ * A parent that delegates to a subagent (`toolu_agent`, in the foreground), the subagent's
+ * two turns (text and a Bash call `toolu_child` running `command`, then its report), and
+ * the parent's answer.
  */
-export const SUBAGENT_SCRIPT: ScriptedTurn[] = [
-  {
-    blocks: [
-      {
-        type: "tool_use",
-        id: "toolu_agent",
-        name: "Agent",
-        input: {
-          description: "Explore the code",
-          prompt: "List the files",
-          subagent_type: "general-purpose",
-          run_in_background: false,
-        },
-      },
-    ],
-  },
-  {
-    id: "msg_child_1",
-    blocks: [
-      { type: "text", text: "Child speaking." },
-      {
-        type: "tool_use",
-        id: "toolu_child",
-        name: "Bash",
-        input: { command: "ls", description: "list" },
-      },
-    ],
-  },
-  { id: "msg_child_2", blocks: [{ type: "text", text: "Child report." }] },
-  { id: "msg_parent", blocks: [{ type: "text", text: "Parent done." }] },
-];
+export function delegation(d: Partial<Delegation> = {}): MessageTurn[] {
+  const agent = {
+    description: d.description ?? "Make a marker",
+    prompt: d.prompt ?? "Create the marker file.",
+    subagent_type: "general-purpose",
+    run_in_background: false,
+  };
+  const command = {
+    command: d.command ?? "touch marker.txt",
+    description: d.commandDescription ?? "mark",
+  };
+  return [
+    toolTurn("toolu_agent", "Agent", agent),
+    {
+      id: "msg_child_1",
+      blocks: [
+        { type: "text", text: "Child speaking." },
+        ...toolTurn("toolu_child", "Bash", command).blocks,
+      ],
+    },
+    { id: "msg_child_2", ...textTurn("Child report.") },
+    { id: "msg_parent", ...textTurn("Parent done.") },
+  ];
+}
+
+/** The golden comparisons' delegation: the subagent lists the files. */
+export const SUBAGENT_SCRIPT: ScriptedTurn[] = delegation({
+  description: "Explore the code",
+  prompt: "List the files",
+  command: "ls",
+  commandDescription: "list",
+});
