@@ -11,7 +11,7 @@ const PURE = [
   "src/translation/**/*.ts",
   "src/extensions/**/*.ts",
   "src/profile/**/*.ts",
-  "src/session/idle-compaction-policy.ts",
+  "src/session/taps/idle-compaction-policy.ts",
   "src/util/redact.ts",
 ];
 

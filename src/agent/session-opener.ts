@@ -3,7 +3,7 @@ import type { McpServer } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
 import { readPassThroughOptions } from "../sdk/query-options.js";
-import type { SessionSetup } from "../session/query-setup.js";
+import type { SessionSetup } from "../session/start/query-setup.js";
 import { Session } from "../session/session.js";
 import type { AuthTracker } from "./auth-tracker.js";
 import type { SessionRegistry } from "./session-registry.js";

@@ -85,7 +85,7 @@ export interface CompactionSettings {
 }
 
 /**
- * The settings of `cwd` that bear on idle compaction (`session/idle-compaction.ts`):
+ * The settings of `cwd` that bear on idle compaction (`session/taps/idle-compaction.ts`):
  * `idleCompaction`, `autoCompactEnabled` and the `env` block's strings, merged the way
  * Claude Code merges them. Settings that cannot be read say nothing.
  */

@@ -2,7 +2,7 @@ import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import { methods } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import type { SessionSetup } from "./query-setup.js";
+import type { SessionSetup } from "./start/query-setup.js";
 
 /**
  * SDK messages the client hears of as notifications of their own, outside the session's

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Lifecycle, nextKind, type LifecycleEvent, type LifecycleKind } from "./lifecycle.js";
-import { Turn } from "./turn.js";
+import { Turn } from "./turn/turn.js";
 
 const KINDS: LifecycleKind[] = ["starting", "idle", "running", "draining", "restarting", "closed"];
 const EVENTS: LifecycleEvent[] = [

@@ -1,4 +1,4 @@
-import type { Turn } from "./turn.js";
+import type { Turn } from "./turn/turn.js";
 
 /**
  * Where a session is in its life. Exactly one holds at a time; a prompt starts only from

@@ -1,5 +1,5 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
-import type { MessageTap } from "./message-tap.js";
+import type { MessageTap } from "./taps/message-tap.js";
 
 /**
  * What this process knows of a session it runs, for a session list row (the

@@ -12,38 +12,43 @@ import type { ClientProfile } from "../profile/client-profile.js";
 import type { ClaudeInit } from "../sdk/claude-query.js";
 import type { ClaudeUserBlock } from "../translation/prompt.js";
 import { log } from "../util/log.js";
-import { asyncTasksFor, type AsyncTasks, type StopTaskResponse } from "./async-tasks.js";
-import type { ChildRoute } from "./child-route.js";
-import { childRouteFor } from "./subagent-router.js";
-import { Conversation } from "./conversation.js";
-import { describedCommands } from "./described-commands.js";
-import { GoalControl } from "./goal-control.js";
-import { IdleCompaction } from "./idle-compaction.js";
+import { asyncTasksFor, type AsyncTasks, type StopTaskResponse } from "./subagents/async-tasks.js";
+import type { ChildRoute } from "./subagents/child-route.js";
+import { childRouteFor } from "./subagents/subagent-router.js";
+import { Conversation } from "./turn/conversation.js";
+import { describedCommands } from "./options/described-commands.js";
+import { GoalControl } from "./options/goal-control.js";
+import { IdleCompaction } from "./taps/idle-compaction.js";
 import { Lifecycle } from "./lifecycle.js";
 import { McpSignIn } from "./mcp/sign-in.js";
-import type { MessageTap } from "./message-tap.js";
-import { messageTaps } from "./message-taps.js";
+import type { MessageTap } from "./taps/message-tap.js";
+import { messageTaps } from "./taps/message-taps.js";
 import { Outbox } from "./outbox.js";
-import { handOffPlan, type PlanHandoffParts } from "./plan-handoff.js";
-import { QuerySlot } from "./query-slot.js";
-import { QueryStarter, type QueryStarterParts } from "./query-starter.js";
-import { translatorFor, type SessionSetup } from "./query-setup.js";
-import { restartQuery, type RestartParts } from "./restart.js";
-import { SessionRewind } from "./rewind.js";
-import { configFor } from "./session-config.js";
-import { SessionCommands } from "./session-commands.js";
-import { SessionOptions } from "./session-options.js";
-import { planSessionStart, startClaude, type SpawnPlan, type StartPlan } from "./session-start.js";
-import { announceStart } from "./start-announcements.js";
-import { PromptSuggestions } from "./prompt-suggestions.js";
+import { handOffPlan, type PlanHandoffParts } from "./turn/plan-handoff.js";
+import { QuerySlot } from "./start/query-slot.js";
+import { QueryStarter, type QueryStarterParts } from "./start/query-starter.js";
+import { translatorFor, type SessionSetup } from "./start/query-setup.js";
+import { restartQuery, type RestartParts } from "./turn/restart.js";
+import { SessionRewind } from "./history/rewind.js";
+import { configFor } from "./options/session-config.js";
+import { SessionCommands } from "./options/session-commands.js";
+import { SessionOptions } from "./options/session-options.js";
+import {
+  planSessionStart,
+  startClaude,
+  type SpawnPlan,
+  type StartPlan,
+} from "./start/session-start.js";
+import { announceStart } from "./start/start-announcements.js";
+import { PromptSuggestions } from "./taps/prompt-suggestions.js";
 import { ClientNotifications } from "./client-notifications.js";
-import { commandsBeforeAnswer, StartState } from "./start-state.js";
-import { OpenAsks, Steering, type Steer } from "./steering.js";
-import { titlesFor, type SessionTitles } from "./titles.js";
+import { commandsBeforeAnswer, StartState } from "./start/start-state.js";
+import { OpenAsks, Steering, type Steer } from "./turn/steering.js";
+import { titlesFor, type SessionTitles } from "./taps/titles.js";
 import { ActivityTap, type SessionActivity } from "./session-activity.js";
-import { BackgroundWorkflows, stopsWorkflowsOnCancel } from "./background-workflows.js";
-import { TurnRunner, type TurnRunnerParts } from "./turn-runner.js";
-import { turnReportsFor } from "./turn-reports.js";
+import { BackgroundWorkflows, stopsWorkflowsOnCancel } from "./subagents/background-workflows.js";
+import { TurnRunner, type TurnRunnerParts } from "./turn/turn-runner.js";
+import { turnReportsFor } from "./turn/turn-reports.js";
 
 type SessionParts = TurnRunnerParts & RestartParts & PlanHandoffParts & QueryStarterParts;
 
@@ -182,12 +187,10 @@ export class Session {
 
   /**
    * Starts Claude Code for a session. Resolves as soon as the session can be described:
-   * from Claude Code's cached start answer (`sdk/start-cache/start-answer-cache.ts`) when there is
-   * one, else once Claude Code is up. After a cached answer, prompts and option changes
-   * wait for Claude Code, and `announce()` tells the client what its real answer
-   * changes. A load passes its `replay`: its answer must leave nothing to follow it, so it
-   * is answered from the cache only when the commands are cached too, and then Claude
-   * Code starts after the replay (see `startClaude`).
+   * from Claude Code's cached start answer (`sdk/start-cache/`) when there is one, else once
+   * it is up; then prompts and option changes wait for Claude Code, and `announce()` tells
+   * the client what its real answer changes. A load passes its `replay`: answered from the
+   * cache only when the commands are cached too, Claude Code starting after the replay.
    */
   static async start(
     setup: SessionSetup,

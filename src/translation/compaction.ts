@@ -4,7 +4,7 @@ import { redactForUser } from "../util/redact.js";
 
 /**
  * Who started a compaction: a typed `/compact`, Claude Code near the context limit, or
- * the adapter's own `/compact` for an idle session (`session/idle-compaction.ts`).
+ * the adapter's own `/compact` for an idle session (`session/taps/idle-compaction.ts`).
  */
 export type CompactionTrigger = "manual" | "automatic" | "idle";
 

@@ -8,7 +8,7 @@ import ts from "typescript";
  * A file is parsed and walked once; every rule reads the same facts.
  */
 
-/** A source tree: path below src/ (`session/turn.ts`) → the file's text. */
+/** A source tree: path below src/ (`session/turn/turn.ts`) → the file's text. */
 export type Tree = ReadonlyMap<string, string>;
 
 export type ImportKind = "import" | "side-effect" | "re-export" | "dynamic" | "require";
@@ -163,7 +163,7 @@ export function resolved(file: string, from: string): string | undefined {
   return posix.normalize(posix.join(posix.dirname(file), from)).replace(/\.js$/, ".ts");
 }
 
-/** `session/turn.ts` → `session`; a file at the root of src/ (the bin) → `""`. */
+/** `session/turn/turn.ts` → `session`; a file at the root of src/ (the bin) → `""`. */
 export const folderOf = (path: string): string => (path.includes("/") ? path.split("/")[0]! : "");
 
 /** Whether an identifier stands for the value it names, not a declaration, key or type. */

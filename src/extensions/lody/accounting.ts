@@ -6,7 +6,7 @@ import { UsageReading, type UsageSeed } from "./usage-reading.js";
 import { operationUsage, usageUpdate } from "./usage-update.js";
 import { savedCostState } from "../../sdk/cost-state.js";
 import { log } from "../../util/log.js";
-import type { MessageTap } from "../../session/message-tap.js";
+import type { MessageTap } from "../../session/taps/message-tap.js";
 import type { Outbox } from "../../session/outbox.js";
 
 /** What Lody's accounting uses of its session. */

@@ -1,5 +1,5 @@
 import type { ExtensionHooks } from "../../profile/hooks.js";
-import type { MessageTap, MessageTapParts } from "../../session/message-tap.js";
+import type { MessageTap, MessageTapParts } from "../../session/taps/message-tap.js";
 import type { CompactionMeta } from "../../translation/compaction.js";
 import { LodyRateLimitsTap, LodyUsageTap } from "./accounting.js";
 import { compactionActivityMeta } from "./compaction-activity.js";
@@ -22,7 +22,7 @@ import { lodyForkPoint } from "./turns.js";
 const compactionActivity: CompactionMeta = (meta, facts, form) =>
   form === "tool_call" ? compactionActivityMeta(meta, facts) : meta;
 
-declare module "../../session/query-setup.js" {
+declare module "../../session/start/query-setup.js" {
   interface SessionSetup {
     /** The connection's rate-limit book (contract §7.3), which `_lody/rate_limits/get` reads. */
     readonly lodyRateLimits?: RateLimitBook;

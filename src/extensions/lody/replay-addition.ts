@@ -1,7 +1,7 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import { storedTitleAt } from "../../sdk/transcripts/current-title.js";
-import type { ReplayAddition } from "../../session/history-replay.js";
+import type { ReplayAddition } from "../../session/history/history-replay.js";
 import type { MessageEntry } from "../../translation/replay/transcript-entry.js";
 import { subagentsOffRoot } from "../../translation/subagents/child-session.js";
 import { TITLE_SOURCES } from "./keys.js";

@@ -3,8 +3,8 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { storedTitle, type StoredTitle } from "../../sdk/transcripts/current-title.js";
 import { LodyTitleState, lodyTitleUpdate, type TitlePublication } from "./title.js";
 import { log } from "../../util/log.js";
-import type { MessageTap } from "../../session/message-tap.js";
-import type { SessionTitles, TitleParts } from "../../session/titles.js";
+import type { MessageTap } from "../../session/taps/message-tap.js";
+import type { SessionTitles, TitleParts } from "../../session/taps/titles.js";
 
 /**
  * A Lody client's session title (lody-contract.md §7.2; the rules are `LodyTitleState`'s):

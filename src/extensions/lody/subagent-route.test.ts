@@ -5,7 +5,7 @@ import type { ClientPort } from "../../client/client-port.js";
 import { validEvent } from "./subagent-events/schema.js";
 import { parseClientProfile } from "../compose.js";
 import { SdkMessageTranslator } from "../../translation/sdk-message-translator.js";
-import { childRouteFor } from "../../session/subagent-router.js";
+import { childRouteFor } from "../../session/subagents/subagent-router.js";
 import { LodySubagentRoute } from "./subagent-route.js";
 import { Outbox } from "../../session/outbox.js";
 

@@ -1,4 +1,4 @@
-import { watchToolCalls } from "../../session/subagent-calls.js";
+import { watchToolCalls } from "../../session/subagents/subagent-calls.js";
 import { randomUUID } from "node:crypto";
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
@@ -10,7 +10,7 @@ import type { SubagentEvent } from "./subagent-events/schema.js";
 import type { RoutedUpdate } from "../../translation/routed-update.js";
 import type { SdkMessageTranslator } from "../../translation/sdk-message-translator.js";
 import { nonEmpty } from "../../translation/subagents/child-session.js";
-import type { ChildRoute } from "../../session/child-route.js";
+import type { ChildRoute } from "../../session/subagents/child-route.js";
 
 /** An Agent / Task tool use seen in the stream: a run that may start. */
 interface SubagentCall {

@@ -1,5 +1,5 @@
 import type { ClientProfile } from "../../profile/client-profile.js";
-import type { TaskPresenter } from "../../session/async-tasks.js";
+import type { TaskPresenter } from "../../session/subagents/async-tasks.js";
 import { subagentsOffRoot } from "../../translation/subagents/child-session.js";
 import { LodySubagentCards } from "./subagent-cards.js";
 import { LodyTaskCards } from "./task-cards.js";

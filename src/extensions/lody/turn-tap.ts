@@ -1,4 +1,4 @@
-import type { MessageTap, MessageTapParts } from "../../session/message-tap.js";
+import type { MessageTap, MessageTapParts } from "../../session/taps/message-tap.js";
 import { turnIdUpdate } from "./turns.js";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commandsBeforeAnswer } from "../../session/start-state.js";
+import { commandsBeforeAnswer } from "../../session/start/start-state.js";
 import { parseClientProfile } from "../compose.js";
 import { v1ClientCapabilities } from "./initialize-mapping.js";
 

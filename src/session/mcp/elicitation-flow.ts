@@ -7,7 +7,7 @@ import {
 } from "../../translation/mcp-elicitation.js";
 import type { SdkMessageTranslator } from "../../translation/sdk-message-translator.js";
 import { log } from "../../util/log.js";
-import type { OpenAsks } from "../steering.js";
+import type { OpenAsks } from "../turn/steering.js";
 
 /** What an MCP elicitation needs of its session. */
 export interface McpElicitationHost {

@@ -5,7 +5,7 @@ import type { ClientProfile } from "../../profile/client-profile.js";
 import type { ClaudeQuery } from "../../sdk/claude-query.js";
 import type { McpAuthOutcome } from "../../translation/mcp-command.js";
 import { log } from "../../util/log.js";
-import type { SessionSetup } from "../query-setup.js";
+import type { SessionSetup } from "../start/query-setup.js";
 
 /**
  * How often a sign-in reads the server's status while its link is open, and for how

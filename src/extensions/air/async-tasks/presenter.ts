@@ -1,5 +1,5 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import type { TaskPresenter } from "../../../session/async-tasks.js";
+import type { TaskPresenter } from "../../../session/subagents/async-tasks.js";
 import { ASYNC_TASK_UPDATES } from "./keys.js";
 import { stoppedByUserLine } from "./stop-method.js";
 

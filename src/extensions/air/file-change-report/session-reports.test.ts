@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RewindPreviewer } from "../../../session/turn-reports.js";
+import type { RewindPreviewer } from "../../../session/turn/turn-reports.js";
 import { canonicalPath, FileChangeReports, PREVIEW_TIMEOUT_MS } from "./session-reports.js";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "file-change-reports-")));

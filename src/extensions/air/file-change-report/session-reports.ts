@@ -8,7 +8,7 @@ import type {
   RewindPreviewer,
   TurnReportParts,
   TurnReports,
-} from "../../../session/turn-reports.js";
+} from "../../../session/turn/turn-reports.js";
 import { log } from "../../../util/log.js";
 import { ownField } from "../../../util/plain-data.js";
 import {
