@@ -14,8 +14,7 @@ export const KNOWN_VIOLATIONS = {
   /** extensionIsolation: one extension importing another. */
   isolation: [] as string[],
   /** extensionEntry: the core importing an extension other than through the composition. */
-  entry: [
-  ] as string[],
+  entry: [] as string[],
   /** importCycles: each group of files that import each other. */
   cycles: [] as string[],
 };
