@@ -40,7 +40,7 @@ describe("parseClientProfile", () => {
       zed: NO_ZED,
       air: NO_AIR,
       lody: NO_LODY,
-      v2: { filePatches: false, toolResponses: true },
+      v2: { filePatches: false },
       hooks: { extensions: [] },
     });
   });
@@ -68,7 +68,7 @@ describe("parseClientProfile", () => {
       zed: NO_ZED,
       air: NO_AIR,
       lody: NO_LODY,
-      v2: { filePatches: false, toolResponses: true },
+      v2: { filePatches: false },
       hooks: {
         extensions: ["gateway"],
         signsIn: expect.any(Function),
@@ -96,11 +96,10 @@ describe("parseClientProfile", () => {
   });
 
   it("knows a v2 client by its protocol, not by a capability", () => {
-    expect(parseClientProfile({}, 2).v2).toEqual({ filePatches: true, toolResponses: false });
-    expect(parseClientProfile({}, 1).v2).toEqual({ filePatches: false, toolResponses: true });
+    expect(parseClientProfile({}, 2).v2).toEqual({ filePatches: true });
+    expect(parseClientProfile({}, 1).v2).toEqual({ filePatches: false });
     expect(parseClientProfile({ _meta: { "_claude/v2Patch": true } }).v2).toEqual({
       filePatches: false,
-      toolResponses: true,
     });
   });
 

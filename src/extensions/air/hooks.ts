@@ -43,6 +43,8 @@ export function airHooks(air: AirProfile): Partial<ExtensionHooks> {
     ...(air.sessionFailure ? { failureDelivery: AIR_FAILURE_DELIVERY } : {}),
     ...(air.agentFileChangeReport ? { turnReports: fileChangeReportsFor } : {}),
     promptSuggestionsByDefault: true,
+    // AIR's contract carries a call's response in its own fields, never `toolResponse`.
+    omitsChildResponses: true,
     ...(air.sessionFailure ? { replayedFailureUpdate: sessionFailureUpdate } : {}),
     skillCommandMeta,
     modeMeta: modeKindMeta,

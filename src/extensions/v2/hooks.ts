@@ -23,5 +23,7 @@ export function v2Hooks(v2: V2Profile): Partial<ExtensionHooks> {
     toolCallContract: V2_CONTRACT,
     // v2's setup answers carry the commands (`availableCommands`).
     commandsInSetupAnswer: true,
+    // A v2 upsert carries no v1 `toolResponse`.
+    omitsChildResponses: true,
   };
 }

@@ -7,13 +7,8 @@ import { PROTOCOL_V2 } from "./keys.js";
 export interface V2Profile {
   /** Diffs carry `patch` (a Git patch), the approval of an edit its preview. */
   readonly filePatches: boolean;
-  /** v1's `_meta.claudeCode.toolResponse` goes out (a v2 upsert carries none). */
-  readonly toolResponses: boolean;
 }
 
 export function parseV2Profile(protocolVersion: number): V2Profile {
-  return Object.freeze({
-    filePatches: protocolVersion >= PROTOCOL_V2,
-    toolResponses: protocolVersion < PROTOCOL_V2,
-  });
+  return Object.freeze({ filePatches: protocolVersion >= PROTOCOL_V2 });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../../extensions/compose.js";
 import {
+  childResponsesShown,
   flatSubagents,
   promptSuggestionsShown,
   subagentHistoryShown,
@@ -64,5 +65,19 @@ describe.each([
 ])("prompt suggestions: %s", (_name, capabilities, passThrough, shown) => {
   it("are predicted as the client asked", () => {
     expect(promptSuggestionsShown(parseClientProfile(capabilities), passThrough)).toBe(shown);
+  });
+});
+
+/** Who gets a subagent's tool responses (the PostToolUse hook on every tool): v1, not AIR. */
+describe.each([
+  // name, capabilities, protocol version, shown
+  ["a plain client", {}, 1, true],
+  ["a Zed client", ZED, 1, true],
+  ["a Lody client", LODY, 1, true],
+  ["an AIR client", air(), 1, false],
+  ["a v2 client", {}, 2, false],
+])("child tool responses: %s", (_name, capabilities, version, shown) => {
+  it("are reported as the spec says", () => {
+    expect(childResponsesShown(parseClientProfile(capabilities, version))).toBe(shown);
   });
 });

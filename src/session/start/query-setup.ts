@@ -21,6 +21,27 @@ import type { SpawnPlan } from "./session-start.js";
  * connection-wide state its sessions use (Lody's rate-limit book) adds its member by
  * module augmentation beside its use.
  */
+
+declare module "../../profile/hooks.js" {
+  interface ExtensionHooks {
+    /**
+     * The client gets no `_meta.claudeCode.toolResponse` of a subagent's tool call (AIR's
+     * contract, v2's upserts), so the PostToolUse hook stays on the file tools: no round
+     * trip per tool call for a response nobody is sent.
+     */
+    readonly omitsChildResponses?: boolean;
+  }
+}
+
+/**
+ * Whether a subagent's tool calls report their full response (spec "Claude tools and ACP
+ * fields": the PostToolUse hook sends it for every tool), unless the client's extension
+ * carries none for a child (`omitsChildResponses`).
+ */
+export function childResponsesShown(profile: ClientProfile): boolean {
+  return profile.hooks.omitsChildResponses !== true;
+}
+
 export interface SessionSetup extends Omit<
   SessionQueryConfig,
   | "start"
@@ -219,7 +240,6 @@ export function queryConfigFor(input: {
     ...(profile.elicitation.form
       ? { onUserDialog: onUserDialogFor(events), supportedDialogKinds: SUPPORTED_DIALOG_KINDS }
       : {}),
-    // A v1 client that is not AIR gets the full response of every tool, a subagent's too.
-    hooks: hooksFor(events, !profile.air.client && profile.v2.toolResponses),
+    hooks: hooksFor(events, childResponsesShown(profile)),
   };
 }
