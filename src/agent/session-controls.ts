@@ -1,25 +1,10 @@
-import type { ContentBlock } from "@agentclientprotocol/sdk/unstable";
 import type { GoalRequest } from "../translation/goal-request.js";
 import type { SteerRequest } from "../translation/steer-request.js";
-import {
-  fromAcpPrompt,
-  UnsupportedPromptContent,
-  type ClaudeUserBlock,
-} from "../translation/prompt.js";
+import { toClaudeContent } from "../translation/prompt.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import { invalidInput, notOffered } from "../util/adapter-error.js";
+import { notOffered } from "../util/adapter-error.js";
 import { log } from "../util/log.js";
 import type { SessionRegistry } from "./session-registry.js";
-
-/** ACP prompt blocks → Claude's; content the adapter cannot take is invalid input. */
-export function claudeContent(prompt: readonly ContentBlock[]): ClaudeUserBlock[] {
-  try {
-    return fromAcpPrompt([...prompt]);
-  } catch (error) {
-    if (error instanceof UnsupportedPromptContent) throw invalidInput(error.message);
-    throw error;
-  }
-}
 
 declare module "../profile/hooks.js" {
   interface ExtensionHooks {
@@ -46,7 +31,7 @@ export class SessionControls {
    */
   steer<A>(request: SteerRequest<A>): A {
     const session = this.sessions.get(request.sessionId);
-    const content = claudeContent(request.prompt);
+    const content = toClaudeContent(request.prompt);
     if (session.steer(content)) return request.answer("injected");
     if (request.idle === "refuse") return request.answer("refused");
     session.prompt(content).catch((error: unknown) => {
