@@ -13,11 +13,11 @@ export class BareProcess {
   private readonly rpc: ChildRpc;
   private lastChunkAt = Number.NaN;
 
-  private constructor(env: RunEnv) {
+  private constructor(env: RunEnv, runnerArgs: readonly string[]) {
     const nodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
     this.rpc = new ChildRpc(
       process.execPath,
-      [...nodeArgs, RUNNER],
+      [...nodeArgs, RUNNER, ...runnerArgs],
       { cwd: env.workspace, env: env.env },
       (m) => this.onMessage(m),
     );
@@ -25,7 +25,12 @@ export class BareProcess {
 
   /** Extra node flags for the runner: BENCH_BARE_NODE_ARGS, like BENCH_ADAPTER_NODE_ARGS. */
   static spawn(env: RunEnv): BareProcess {
-    return new BareProcess(env);
+    return new BareProcess(env, []);
+  }
+
+  /** A runner that starts Claude Code (`startup()`) at its first instant: the early-start floor. */
+  static spawnStartedAtLaunch(env: RunEnv): BareProcess {
+    return new BareProcess(env, ["--startup-at-launch"]);
   }
 
   get pid(): number {
@@ -52,9 +57,12 @@ export class BareProcess {
     return { startedAt: start, doneMs, lastChunkMs: this.lastChunkAt - start, ...result };
   }
 
-  /** spawn → first answer: query() with the prompt at once; resolves at its `result`. */
-  async first(text: string): Promise<void> {
-    await this.rpc.request("first", { text });
+  /**
+   * spawn → first answer: query() with the prompt at once; resolves at its `result` with when
+   * the runner had loaded Node and the SDK (ms since its process began).
+   */
+  async first(text: string): Promise<{ loadedMs: number }> {
+    return this.rpc.request<{ loadedMs: number }>("first", { text });
   }
 
   /** `n` queries at once, short turns back to back for `ms`: each turn's latency (ms). */

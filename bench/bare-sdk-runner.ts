@@ -9,7 +9,9 @@
  *                                    notification `lastChunk` once expectChars of text arrived
  *   churn {n}                      → n × (query(), initializationResult(), close()), sequentially
  *   first {text}                   → query() with the prompt pushed at once (no wait for
- *                                    initializationResult), answer at `result`: spawn → first answer
+ *                                    initializationResult), answer at `result`: spawn → first answer;
+ *                                    the answer names when the SDK had loaded (`loadedMs`, ms
+ *                                    since the process began)
  *   concurrent {n, ms, text}       → n queries at once, each sending `text` again as soon as its
  *                                    last turn ended, until `ms` passed; answers each turn's latency
  *
@@ -20,6 +22,7 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import {
   query,
+  startup,
   type Options,
   type Query,
   type SDKMessage,
@@ -36,9 +39,22 @@ interface Turn {
   chunks: number;
   chars: number;
   announced: boolean;
+  /** Set on the `first` turn: its answer carries it. */
+  readonly loadedMs?: number;
 }
 
 const options: Options = { cwd: process.cwd(), includePartialMessages: true };
+
+/** After the static imports: Node's start plus the SDK's load, in ms since the process began. */
+const loadedMs = performance.now();
+
+/**
+ * `--startup-at-launch`: Claude Code is started (the SDK's `startup()`) at the runner's first
+ * instant, with the folder and options known, before any request. The floor of any adapter
+ * that starts Claude Code early: it cannot start it sooner (it needs the SDK loaded) nor with
+ * less left to do.
+ */
+const warm = process.argv.includes("--startup-at-launch") ? startup({ options }) : undefined;
 
 let input: PushIterable<SDKUserMessage> | undefined;
 let session: Query | undefined;
@@ -82,7 +98,13 @@ function onMessage(message: SDKMessage): void {
   } else if (message.type === "result") {
     turn = undefined;
     if (message.is_error) fail(current.id, `turn ended with ${message.subtype}`);
-    else reply(current.id, { chunks: current.chunks, chars: current.chars, stop: message.subtype });
+    else
+      reply(current.id, {
+        chunks: current.chunks,
+        chars: current.chars,
+        stop: message.subtype,
+        ...(current.loadedMs !== undefined ? { loadedMs: current.loadedMs } : {}),
+      });
   }
 }
 
@@ -128,12 +150,12 @@ function userMessage(text: string): SDKUserMessage {
 }
 
 /** The first answer of a fresh process: query() and the prompt at once, as a bare app would. */
-function first(id: Id, params: { text: string }): void {
+async function first(id: Id, params: { text: string }): Promise<void> {
   if (session) throw new Error("already started");
   input = new PushIterable<SDKUserMessage>();
-  session = query({ prompt: input, options });
-  turn = { id, expectChars: undefined, chunks: 0, chars: 0, announced: false };
+  turn = { id, expectChars: undefined, chunks: 0, chars: 0, announced: false, loadedMs };
   input.push(userMessage(params.text));
+  session = warm ? (await warm).query(input) : query({ prompt: input, options });
   void consume(session);
 }
 
@@ -209,7 +231,7 @@ function handle(line: string): void {
         prompt(id, params as { text: string; expectChars?: number });
         return;
       case "first":
-        first(id, params as { text: string });
+        first(id, params as { text: string }).catch((e: unknown) => fail(id, e));
         return;
       case "concurrent":
         concurrent(params as { n: number; ms: number; text: string }).then(

@@ -38,7 +38,8 @@ async function adapterFirst(env: RunEnv, adapter: AdapterProcess): Promise<Adapt
  * 6. Spawn → first answer: what a user waits for between opening a client and reading
  * Claude's first words.
  *  - adapter: spawn → `initialize` → `session/new` → `session/prompt` answered;
- *  - bare: spawn the runner → `query()` with the prompt pushed at once → `result`.
+ *  - bare: spawn the runner → `query()` with the prompt pushed at once → `result`;
+ *  - floor (bare side, same run): the runner started Claude Code (`startup()`) at launch.
  * Each side first starts once, untimed, in the same run (Claude Code's first start in a
  * config dir writes its files; the adapter caches Claude Code's start answer, as after an
  * editor's first window). The adapter side also times the upstream adapter (0.101.0) the
@@ -62,18 +63,25 @@ export const firstAnswer: Workload = {
             extra: { upstreamMs: upstream.ms, upstreamRssAfterNew: upstream.rssAfterNew },
           };
         }
-        const once = async (): Promise<Sample> => {
+        const once = async (spawn: (env: RunEnv) => BareProcess): Promise<Sample> => {
           const start = performance.now();
-          const bare = BareProcess.spawn(env);
+          const bare = spawn(env);
           try {
-            await bare.first(QUESTION);
-            return { ms: performance.now() - start, cpuMs: readCpuMs(bare.pid), mem: {} };
+            const { loadedMs } = await bare.first(QUESTION);
+            const ms = performance.now() - start;
+            return { ms, cpuMs: readCpuMs(bare.pid), mem: {}, extra: { loadedMs } };
           } finally {
             await bare.shutdown();
           }
         };
-        await once(); // untimed, as on the adapter side
-        return once();
+        await once(BareProcess.spawn); // untimed, as on the adapter side
+        const bareRun = await once(BareProcess.spawn);
+        const floor = await once(BareProcess.spawnStartedAtLaunch);
+        const sample: Sample = {
+          ...bareRun,
+          extra: { ...bareRun.extra, floorMs: floor.ms },
+        };
+        return sample;
       },
     ),
   report(adapter, bare) {
@@ -89,12 +97,26 @@ export const firstAnswer: Workload = {
           target: "(info)",
           verdict: "",
         },
+        {
+          label: "  floor: bare SDK, Claude Code started at launch",
+          adapter: fmtMs(medianExtra(bare, "floorMs")),
+          bare: fmtMs(medianMs(bare)),
+          ratio: `${(medianExtra(bare, "floorMs") / medianMs(bare)).toFixed(2)}x`,
+          target: "(floor)",
+          verdict: "",
+        },
         cpuRow("  CPU of own process (not Claude Code)", adapter, bare),
       ],
       notes: [
         // Run i of each side ran next to each other (alternating order): on a loaded
         // machine the ratio within a run is steadier than the ratio of the medians.
         `first: ours/bare within each run: ${pairRatios(adapter, bare)}`,
+        // The floor: the bare runner with `startup()` at its first instant (folder and options
+        // known up front, which an adapter learns only at session/new). No adapter can start
+        // Claude Code before its own Node and the SDK have loaded (`loadedMs`).
+        `first: floor (Claude Code started at launch) ÷ bare: ${floorRatios(bare)}; Node + SDK loaded after ${fmtMs(
+          medianExtra(bare, "loadedMs"),
+        )}`,
         `first: adapter RSS after session/new (this start): ours ${fmtMb(
           medianMem(adapter, "rssAfterNew"),
         )}, upstream ${fmtMb(medianExtra(adapter, "upstreamRssAfterNew"))}`,
@@ -102,6 +124,12 @@ export const firstAnswer: Workload = {
     };
   },
 };
+
+/** Each run's floor ÷ bare (the same run's two bare processes), and their median. */
+function floorRatios(bare: readonly Sample[]): string {
+  const ratios = bare.map((b) => (b.extra?.floorMs ?? Number.NaN) / b.ms);
+  return `${ratios.map((r) => r.toFixed(2)).join(", ")} (median ${median(ratios).toFixed(2)}x)`;
+}
 
 /** Each run's ours ÷ bare, and their median. */
 function pairRatios(adapter: readonly Sample[], bare: readonly Sample[]): string {
