@@ -159,7 +159,7 @@ export class Session {
         this.runner.queryStarted(query);
         for (const tap of this.taps) tap.queryStarted?.(start, claudeSessionId);
       },
-      handOffPlan: (handoff, toolUseId) => handOffPlan(this.parts, handoff, toolUseId),
+      handOffPlan: (...handoff) => handOffPlan(this.parts, ...handoff),
       startQuery: (start) => this.queries.replace(start),
       restart: () => void restartQuery(this.parts),
       pump: () => this.runner.pump(),

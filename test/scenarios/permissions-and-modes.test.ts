@@ -323,6 +323,12 @@ describe("ExitPlanMode", () => {
   });
 
   it("the clear-context choice continues the same turn in a new conversation with the plan, keeping the model, agent, effort, Fast mode and the turn's usage", async () => {
+    // Claude Code asks for ExitPlanMode as soon as its block ends, before it read the
+    // call's message_delta (its final 20 output tokens). The delta is held until the
+    // adapter took the user's choice in (the call shows completed): the handoff must
+    // still carry the call's final usage, not the 1 token message_start counted.
+    let releaseEnd!: () => void;
+    const endAfter = new Promise<void>((resolve) => (releaseEnd = resolve));
     const s = await scenario({
       // The settings' model is not the session's: a handoff that fell back to it shows.
       settings: { permissions: { defaultMode: "plan" }, model: "sonnet" },
@@ -332,6 +338,7 @@ describe("ExitPlanMode", () => {
         {
           blocks: [{ type: "tool_use", id: "toolu_exit", name: "ExitPlanMode", input: {} }],
           usage: { input_tokens: 200, output_tokens: 20 },
+          endAfter,
         },
         {
           blocks: [{ type: "text", text: "after the plan" }],
@@ -355,7 +362,11 @@ describe("ExitPlanMode", () => {
     ]) {
       await s.agent.request("session/set_config_option", { sessionId, configId, value });
     }
+    const choiceTaken = eventually("the clear-context choice taken in", () =>
+      toolCallUpdates(s, sessionId, "toolu_exit").some((u) => u.status === "completed"),
+    ).finally(releaseEnd);
     const response = await s.prompt(sessionId, "plan it");
+    await choiceTaken;
     expect(response.stopReason).toBe("end_turn");
     // The one answer counts the turn's usage in both conversations.
     expect(response.usage).toMatchObject({ inputTokens: 700, outputTokens: 70 });

@@ -263,6 +263,36 @@ describe("model-server streaming", () => {
     });
     expect(broken.some((e) => e.event === "message_stop")).toBe(false);
   });
+
+  it("holds a streamed message's end (final usage) until endAfter settles", async () => {
+    let release!: () => void;
+    const endAfter = new Promise<void>((resolve) => (release = resolve));
+    const s = await start({
+      script: [
+        {
+          blocks: [{ type: "tool_use", name: "Bash", input: {} }],
+          usage: { output_tokens: 7 },
+          endAfter,
+        },
+      ],
+    });
+    const res = await fetch(s.url + "/v1/messages", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(mainBody()),
+    });
+    const reader = res.body!.getReader();
+    let text = "";
+    while (!text.includes("content_block_stop"))
+      text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).not.toContain("message_delta");
+    release();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      text += new TextDecoder().decode(chunk.value);
+    const events = parseSse(text);
+    expect(events.slice(-2).map((e) => e.event)).toEqual(["message_delta", "message_stop"]);
+    expect(events.at(-2)!.data.usage).toEqual({ output_tokens: 7 });
+  });
 });
 
 describe("model-server errors", () => {

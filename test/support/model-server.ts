@@ -101,6 +101,13 @@ export interface MessageTurn {
   /** Pause between SSE events (ms), for slow streams / cancellation tests. */
   delayMs?: number;
   /**
+   * Streaming only: the content blocks go out at once, the end (`message_delta` with the
+   * call's final usage, `message_stop`, or `streamError`) once this settles: a sync point
+   * the test releases (Claude Code runs a tool as soon as its block ends, before the end).
+   * `delayMs` does not apply.
+   */
+  endAfter?: Promise<unknown>;
+  /**
    * Streaming only: after the content blocks, send an SSE `error` event with
    * this error instead of `message_delta` / `message_stop` (a mid-stream
    * failure, e.g. `{ type: "overloaded_error" }`).
@@ -783,6 +790,15 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       return;
     }
     res.writeHead(200, { ...sseHeaders(), ...(turn.headers ?? {}) });
+    if (turn.endAfter) {
+      const ends = turn.streamError ? 1 : 2;
+      res.write(built.frames.slice(0, -ends).map(sseFrame).join(""));
+      const end = built.frames.slice(-ends).map(sseFrame).join("");
+      void turn.endAfter.then(() => {
+        if (!res.destroyed && !closed) res.end(end);
+      });
+      return;
+    }
     const delay = Math.max(0, turn.delayMs ?? 0);
     if (delay === 0) {
       res.end(built.frames.map(sseFrame).join(""));

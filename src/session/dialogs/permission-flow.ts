@@ -53,7 +53,8 @@ export class PermissionFlow {
     toolCall: ToolCallUpdate,
     signal: AbortSignal,
     availableModes: ReadonlySet<string>,
-    onHandoff: (handoff: PlanHandoff) => void,
+    /** Settles when Claude Code may have the handoff's deny+interrupt (`plan-handoff.ts`). */
+    onHandoff: (handoff: PlanHandoff) => Promise<void>,
     /** The session the request is for: a subagent's child session, else this one. */
     sessionId = this.sessionId,
   ): Promise<PermissionResult> {
@@ -91,7 +92,8 @@ export class PermissionFlow {
       case "exit-plan":
         if (decision.clearContext && typeof ask.input.plan === "string" && ask.input.plan.trim()) {
           // The session replaces this query; what Claude hears here is never shown.
-          onHandoff({ plan: ask.input.plan, mode: decision.mode });
+          await onHandoff({ plan: ask.input.plan, mode: decision.mode });
+          if (signal.aborted) return TOOL_USE_ABORTED; // cancelled while the call ended
           return {
             behavior: "deny",
             message: "The plan continues in a new conversation.",

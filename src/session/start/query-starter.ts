@@ -43,7 +43,7 @@ export interface QueryStarterParts {
    */
   queryStarted(start: "new" | "resume", claudeSessionId: string, query: ClaudeQuery): void;
   /** The user approved a plan with a clear context (`handOffPlan`). */
-  handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
+  handOffPlan(handoff: PlanHandoff, toolUseId: string, signal: AbortSignal): Promise<void>;
 }
 
 /**
@@ -72,8 +72,7 @@ export class QueryStarter {
       turnSignal: () => parts.lifecycle.turn?.abort.signal,
       refusalKept: () => parts.lifecycle.turn?.keepRefusal(),
       offeredModes: () => parts.options.current?.offeredModes ?? new Set(),
-      handOffPlan: (handoff, toolUseId) =>
-        setImmediate(() => parts.handOffPlan(handoff, toolUseId)),
+      handOffPlan: (handoff, toolUseId, signal) => parts.handOffPlan(handoff, toolUseId, signal),
       modelSwitched: (requested, model) => parts.options.observeModel(requested, model),
     });
     const query = new ClaudeQuery(

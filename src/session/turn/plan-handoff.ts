@@ -6,6 +6,7 @@ import type { Outbox } from "../outbox.js";
 import type { PlanHandoff } from "../dialogs/permission-flow.js";
 import type { QuerySlot } from "../start/query-slot.js";
 import type { SessionOptions } from "../options/session-options.js";
+import type { Turn } from "./turn.js";
 
 /** What a plan handoff needs of its session. */
 export interface PlanHandoffParts {
@@ -23,20 +24,37 @@ export interface PlanHandoffParts {
  * The user approved a plan with a clear context (ExitPlanMode): the old query stops (its
  * rejection is never shown), a new conversation starts under the same ACP session in the
  * chosen mode, and the same turn goes on with the plan (S000 "Permission modes").
+ *
+ * Settles when the old query may be answered (its deny+interrupt): once the call that
+ * asked has its final usage. Claude Code asks as soon as the tool block ends, before it
+ * read the call's `message_delta`; carried over earlier, the turn's usage would miss the
+ * call's output tokens, and the interrupt would cut that stream off. `signal` (the
+ * permission request's: the old query ended, or the turn was cancelled) ends the wait:
+ * what was seen is carried. The switch itself runs after the answer went back, and it
+ * stops the old query, so that query's interrupted `result` never ends the turn.
  */
-export function handOffPlan(
+export async function handOffPlan(
   parts: PlanHandoffParts,
   handoff: PlanHandoff,
   toolUseId: string,
-): void {
+  signal: AbortSignal,
+): Promise<void> {
   const turn = parts.lifecycle.turn;
   if (!turn) return; // cancelled, or the session closed, meanwhile
+  // The choice is taken: the call shows completed at once, not once the call's end came.
   parts.outbox.route(
     parts.translator.tools.result(
       { tool_use_id: toolUseId, content: "", is_error: false },
       undefined,
     ),
   );
+  await turn.callEnded(signal);
+  setImmediate(() => switchConversation(parts, turn, handoff));
+}
+
+/** Replaces the old query with a new conversation that goes on with the plan in `turn`. */
+function switchConversation(parts: PlanHandoffParts, turn: Turn, handoff: PlanHandoff): void {
+  if (parts.lifecycle.turn !== turn) return; // cancelled, failed or closed meanwhile
   turn.carryOver();
   parts.slot.stop();
   parts.options.observeMode(handoff.mode);

@@ -42,8 +42,11 @@ export interface ToolEventsHost {
   turnSignal(): AbortSignal | undefined;
   /** Modes the session offers now (ExitPlanMode choices). */
   offeredModes(): ReadonlySet<string>;
-  /** The user approved the plan with a clear context. */
-  handOffPlan(handoff: PlanHandoff, toolUseId: string): void;
+  /**
+   * The user approved the plan with a clear context; settles when Claude Code may be
+   * answered (`plan-handoff.ts`), or `signal` aborts.
+   */
+  handOffPlan(handoff: PlanHandoff, toolUseId: string, signal: AbortSignal): Promise<void>;
   /** The user kept a refusal (the refusal fallback dialog): the turn ends as a refusal. */
   refusalKept(): void;
   /** Claude Code runs another model than the options show (`ToolEvents.modelSwitched`). */
@@ -103,7 +106,7 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
                 shown,
                 signal,
                 host.offeredModes(),
-                (handoff) => host.handOffPlan(handoff, ask.toolUseId),
+                (handoff) => host.handOffPlan(handoff, ask.toolUseId, signal),
                 sessionId,
               );
       } finally {

@@ -73,6 +73,48 @@ describe("Turn usage", () => {
   });
 });
 
+describe("Turn.callEnded (a plan handoff waits for the asking call's final usage)", () => {
+  /** Whether `promise` settled by the time queued reactions ran. */
+  const settled = async (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    return done;
+  };
+  const signal = () => new AbortController().signal;
+
+  it("settles at once with no call open, else once the call's message_delta is read", async () => {
+    const t = turn();
+    expect(await settled(t.callEnded(signal()))).toBe(true);
+    t.observe(start("opus", 10));
+    const ended = t.callEnded(signal());
+    expect(await settled(ended)).toBe(false);
+    t.observe(delta(20));
+    expect(await settled(ended)).toBe(true);
+    expect(await settled(t.callEnded(signal()))).toBe(true);
+  });
+
+  it("settles when its signal aborts, or a next call starts (the open one was cut off)", async () => {
+    const t = turn();
+    t.observe(start("opus", 10));
+    const abort = new AbortController();
+    const aborted = t.callEnded(abort.signal);
+    const cutOff = t.callEnded(signal());
+    abort.abort();
+    expect(await settled(aborted)).toBe(true);
+    expect(await settled(cutOff)).toBe(false);
+    t.observe(start("opus", 10));
+    expect(await settled(cutOff)).toBe(true);
+    expect(await settled(t.callEnded(abort.signal))).toBe(true);
+  });
+
+  it("does not wait for a subagent's call", async () => {
+    const t = turn();
+    t.observe({ ...start("opus", 10), parent_tool_use_id: "toolu_agent" } as SDKMessage);
+    expect(await settled(t.callEnded(signal()))).toBe(true);
+  });
+});
+
 describe("a cancelled turn's denials", () => {
   it("wait, through a combined signal too, until Claude Code took the interrupt in", async () => {
     const t = turn();

@@ -118,6 +118,8 @@ export class Turn {
   private model: string | undefined;
   /** Output tokens of the current model call counted so far (they grow with its deltas). */
   private callOutput = 0;
+  /** Waiting for the current main-loop call's final usage (`callEnded`); undefined: none open. */
+  private callEnd: { promise: Promise<void>; resolve: () => void } | undefined;
   assistantError: SDKAssistantMessageError | undefined;
   /** The user answered a refusal with "edit the prompt": the turn ends as a refusal. */
   refusalKept = false;
@@ -154,6 +156,24 @@ export class Turn {
   carryOver(): void {
     this.handedOver = add(this.handedOver, this.spent);
     this.spent = nothingSpent();
+  }
+
+  /**
+   * Settles once the current main-loop call's final usage was read (its `message_delta`),
+   * at once when no call is open, or when `signal` aborts (what was seen is all there is).
+   * Claude Code runs a tool as soon as its block ends, before the call's end is read.
+   */
+  callEnded(signal: AbortSignal): Promise<void> {
+    const end = this.callEnd?.promise;
+    if (!end || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      signal.addEventListener("abort", done, { once: true });
+      void end.then(done);
+    });
   }
 
   /** A result that does not end the prompt: its usage joins the answer's. */
@@ -196,9 +216,15 @@ export class Turn {
         this.model = event.message.model;
         this.callOutput = 0;
         this.count(this.lastCallUsage);
+        this.callEnd?.resolve(); // a call cut off without its end: no more usage comes
+        let resolve!: () => void;
+        const promise = new Promise<void>((r) => (resolve = r));
+        this.callEnd = { promise, resolve };
       } else if (event.type === "message_delta" && this.lastCallUsage) {
         this.lastCallUsage = { ...this.lastCallUsage, output_tokens: event.usage.output_tokens };
         this.count({ output_tokens: event.usage.output_tokens });
+        this.callEnd?.resolve();
+        this.callEnd = undefined;
       }
     } else if (message.type === "assistant" && message.parent_tool_use_id === null) {
       this.assistantError = message.error;
