@@ -1,4 +1,5 @@
 import { structuredPatch, type StructuredPatchHunk } from "diff";
+import { changedWindow } from "./changed-window.js";
 import { patchName, quoteGitPath } from "./git-path.js";
 
 /**
@@ -83,16 +84,58 @@ export function gitPatch(
   // A created empty file has no hunk, and the spec wants at least one.
   if (oldText === null && newText === "") return { noPatch: "empty-new-file" };
   const name = patchName(path);
-  const hunks = structuredPatch(name, name, oldText ?? "", newText, undefined, undefined, {
-    context: CONTEXT,
-    maxEditLength,
-  })?.hunks ?? [wholeChangeHunk(oldText ?? "", newText)];
+  const hunks = lineDiffHunks(oldText ?? "", newText, maxEditLength) ?? [
+    wholeChangeHunk(oldText ?? "", newText),
+  ];
   if (hunks.length === 0) return { noPatch: "unchanged" };
   return { patch: header(name, oldText === null) + hunks.map(hunkText).join("") };
 }
 
 /** Lines of context around a change, as `git diff` writes them. */
 const CONTEXT = 3;
+
+/**
+ * The line diff's hunks of the change (undefined beyond `maxEditLength`), computed over
+ * its `changedWindow` only and numbered as lines of the whole texts. The line diff follows
+ * the common start first, so the first hunk always has its leading context in the window;
+ * among equally short diffs it may place a change in repeated lines at the window's end,
+ * short of trailing context, and the window then grows until the last hunk has its full
+ * context or the window reaches the texts' end.
+ */
+function lineDiffHunks(
+  oldText: string,
+  newText: string,
+  maxEditLength: number,
+): StructuredPatchHunk[] | undefined {
+  for (let after = CONTEXT; ; after *= 8) {
+    const window = changedWindow(oldText, newText, CONTEXT, after);
+    const hunks = structuredPatch(
+      "",
+      "",
+      oldText.slice(window.start, window.oldEnd),
+      newText.slice(window.start, window.newEnd),
+      undefined,
+      undefined,
+      { context: CONTEXT, maxEditLength },
+    )?.hunks;
+    if (!hunks) return undefined;
+    const last = hunks[hunks.length - 1];
+    if (window.oldEnd < oldText.length && last && trailingContext(last) < CONTEXT) continue;
+    if (window.linesBefore > 0)
+      for (const hunk of hunks) {
+        hunk.oldStart += window.linesBefore;
+        hunk.newStart += window.linesBefore;
+      }
+    return hunks;
+  }
+}
+
+/** The context lines that end a hunk. */
+function trailingContext(hunk: StructuredPatchHunk): number {
+  let count = 0;
+  for (let i = hunk.lines.length - 1; i >= 0 && hunk.lines[i]!.startsWith(" "); i--) count++;
+  return count;
+}
 
 const NO_NEWLINE = "\\ No newline at end of file";
 

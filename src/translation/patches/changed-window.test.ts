@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { changedWindow } from "./changed-window.js";
+
+const numbered = (count: number) =>
+  Array.from({ length: count }, (_, i) => `line ${i + 1}\n`).join("");
+
+/** The window's texts, for readable expectations. */
+function texts(oldText: string, newText: string, context = 3, after = context) {
+  const w = changedWindow(oldText, newText, context, after);
+  return {
+    linesBefore: w.linesBefore,
+    old: oldText.slice(w.start, w.oldEnd),
+    new: newText.slice(w.start, w.newEnd),
+  };
+}
+
+describe("changedWindow", () => {
+  it("keeps a one-line change of 12,000 lines and 3 common lines on each side", () => {
+    const big = numbered(12_000);
+    expect(texts(big, big.replace("line 6000\n", "line 6000 changed\n"))).toEqual({
+      linesBefore: 5996,
+      old: "line 5997\nline 5998\nline 5999\nline 6000\nline 6001\nline 6002\nline 6003\n",
+      new: "line 5997\nline 5998\nline 5999\nline 6000 changed\nline 6001\nline 6002\nline 6003\n",
+    });
+  });
+
+  it("keeps `after` common lines after the change", () => {
+    expect(texts(numbered(20), numbered(20).replace("line 5\n", "five\n"), 1, 4)).toEqual({
+      linesBefore: 3,
+      old: "line 4\nline 5\nline 6\nline 7\nline 8\nline 9\n",
+      new: "line 4\nfive\nline 6\nline 7\nline 8\nline 9\n",
+    });
+  });
+
+  it("keeps whole lines: a change inside a line takes the line from its start", () => {
+    expect(texts("a\nb\nc\nxyz\nd\ne\nf\ng\n", "a\nb\nc\nxYz\nd\ne\nf\ng\n", 1)).toEqual({
+      linesBefore: 2,
+      old: "c\nxyz\nd\n",
+      new: "c\nxYz\nd\n",
+    });
+  });
+
+  it("takes the line a common end begins inside of: its start differs", () => {
+    // "b\nc\n" is common to both ends, but the line "xb" is not "b".
+    expect(texts("a\nxb\nc\n", "a\nb\nc\n", 0)).toEqual({
+      linesBefore: 1,
+      old: "xb\n",
+      new: "b\n",
+    });
+  });
+
+  it("never lets the common end overlap the common start", () => {
+    // The common start "a\n" and the common end "a\n" are the same characters of the new text.
+    expect(texts("a\n", "a\na\n", 0)).toEqual({ linesBefore: 1, old: "", new: "a\n" });
+    expect(texts("a\na\n", "a\n", 0)).toEqual({ linesBefore: 1, old: "a\n", new: "" });
+  });
+
+  it("runs to a text's end when the change is there, a last line without a break included", () => {
+    expect(texts("a\nb\nc\nd", "a\nb\nc\nD", 1)).toEqual({
+      linesBefore: 2,
+      old: "c\nd",
+      new: "c\nD",
+    });
+    expect(texts("a\nb\n", "a\nb\nc", 5)).toEqual({
+      linesBefore: 0,
+      old: "a\nb\n",
+      new: "a\nb\nc",
+    });
+  });
+
+  it("compares past the slice size (common ends longer than 4096 characters)", () => {
+    const head = "h".repeat(5000) + "\n";
+    const tail = "t".repeat(9000) + "\n";
+    expect(texts(`${head}old\n${tail}`, `${head}new\n${tail}`, 0)).toEqual({
+      linesBefore: 1,
+      old: "old\n",
+      new: "new\n",
+    });
+  });
+});
