@@ -16,7 +16,6 @@ import type { Session } from "../session/session.js";
 import { LOGIN_METHOD_IDS } from "../translation/auth.js";
 import { toAvailableCommands } from "../translation/commands.js";
 import { toClaudeContent, type ClaudeUserBlock } from "../translation/prompt.js";
-import { checkSystemPrompt } from "../translation/system-prompt.js";
 import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-error.js";
 import type { AgentOptions } from "./agent-options.js";
 import { AuthTracker } from "./auth-tracker.js";
@@ -35,7 +34,7 @@ import { SessionMethods } from "./session-methods.js";
 import { AccountControls } from "./account-controls.js";
 import { SessionRegistry } from "./session-registry.js";
 import { refuseSubscription, renewQueriesOnKindChange } from "./subscription-guard.js";
-import { checkWorkingDirectory } from "./session-params.js";
+import { checkSessionParams } from "./session-params.js";
 import { listSessions, type ListRequest } from "./session-list.js";
 
 declare module "../profile/hooks.js" {
@@ -188,7 +187,13 @@ export class AcpAgent {
     await this.auth?.refresh(true);
   }
 
-  async newSession(params: SessionParams): Promise<{ sessionId: string } & SessionSetupAnswer> {
+  newSession(params: SessionParams): Promise<{ sessionId: string } & SessionSetupAnswer> {
+    return this.opening(this.openNew(params));
+  }
+
+  private async openNew(
+    params: SessionParams,
+  ): Promise<{ sessionId: string } & SessionSetupAnswer> {
     await checkSessionParams(params);
     const session = await this.opener.openNew(randomUUID(), params);
     setImmediate(() => void session.announce());
@@ -196,7 +201,11 @@ export class AcpAgent {
   }
 
   /** `session/load`: the stored history is replayed before the answer. */
-  async load(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
+  load(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
+    return this.opening(this.openLoad(sessionId, params));
+  }
+
+  private async openLoad(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
     await checkSessionParams(params);
     const session = await loadSession(sessionId, params, {
       opener: this.opener,
@@ -208,7 +217,11 @@ export class AcpAgent {
     return setupAnswer(session);
   }
 
-  async resume(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
+  resume(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
+    return this.opening(this.openResumed(sessionId, params));
+  }
+
+  private async openResumed(sessionId: string, params: SessionParams): Promise<SessionSetupAnswer> {
     await checkSessionParams(params);
     const known = this.sessions.find(sessionId) ?? this.opener.isOpening(sessionId);
     if (!known && !(await findStoredSession(sessionId, params.cwd))) {
@@ -218,10 +231,21 @@ export class AcpAgent {
   }
 
   /** `messageId` (the fork-at-message RFD): the fork ends with that message. */
-  async fork(
-    sessionId: string,
-    params: SessionParams & { readonly messageId?: string },
-  ): Promise<{ sessionId: string } & SessionSetupAnswer> {
+  fork(sessionId: string, params: ForkParams): Promise<{ sessionId: string } & SessionSetupAnswer> {
+    return this.opening(this.openFork(sessionId, params));
+  }
+
+  /**
+   * A session's Claude Code start is under way from the arrival of its request (`session/new`,
+   * `load`, `resume`, `fork`) until its `answer` (then the session's own start, `SessionOpener`):
+   * marked before any check reads the disk, so a login probe due meanwhile waits for it.
+   */
+  private opening<T>(answer: Promise<T>): Promise<T> {
+    this.auth?.starting(answer);
+    return answer;
+  }
+
+  private async openFork(sessionId: string, params: ForkParams) {
     await checkSessionParams(params);
     const source = await findStoredSession(sessionId, params.cwd);
     if (!source) {
@@ -359,18 +383,11 @@ export class AcpAgent {
   }
 }
 
-/**
- * What every session lifecycle request checks before it changes anything: its cwd, and
- * a `systemPrompt` the adapter can apply (the RFD: an error, and no session, otherwise).
- */
-async function checkSessionParams(params: SessionParams): Promise<void> {
-  checkSystemPrompt(params.systemPrompt);
-  await checkWorkingDirectory(params.cwd);
-}
-
 function setupAnswer(session: Session): SessionSetupAnswer {
   return { modes: session.modes(), configOptions: session.configOptions() };
 }
+
+type ForkParams = SessionParams & { readonly messageId?: string };
 
 /** The setup answer of a resumed or forked session; a new start's notices follow it. */
 function announced({ session, fresh }: Opened): SessionSetupAnswer {

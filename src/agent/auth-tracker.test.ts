@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
 import { AuthTracker } from "./auth-tracker.js";
 
@@ -22,6 +22,28 @@ function tracker(answers: Array<ClaudeAuthStatus | undefined>) {
 }
 
 describe("AuthTracker", () => {
+  it("the first probe waits for every Claude Code start, also one marked while it waited", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const { auth, probes } = tracker([apiKey]);
+      let answered!: () => void;
+      let up!: () => void;
+      // A session request marked at its arrival (until its answer), then its start (until up).
+      auth.starting(new Promise<void>((resolve) => (answered = resolve)));
+      auth.refreshSoon();
+      await vi.runAllTimersAsync();
+      auth.starting(new Promise<void>((resolve) => (up = resolve)));
+      answered();
+      await vi.runAllTimersAsync();
+      expect(probes()).toBe(0);
+      up();
+      await vi.runAllTimersAsync();
+      expect(probes()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("pushes the first state a probe reads, then only a change", async () => {
     const { auth, sent } = tracker([apiKey, apiKey, { loggedIn: false }]);
     await auth.refresh();

@@ -7,7 +7,11 @@ import { log } from "../util/log.js";
 /** The notification that tells the client the login state (JetBrains `authStatus`). */
 export const AUTH_STATUS_UPDATE = "_auth/status_update";
 
-/** How long after `initialize` the first probe waits for a session to start first. */
+/**
+ * How long after `initialize` the first probe gives the client to ask for a first session
+ * (an editor asks once it read the answer). A performance guess only: a session request
+ * that arrived is marked at once (`AcpAgent.opening`), and the probe then waits for it.
+ */
 const FIRST_PROBE_DELAY_MS = 100;
 
 /** A prompt probes after this long even when no login file changed (a safety net). */
@@ -133,14 +137,21 @@ export class AuthTracker {
    * needs (an editor sends `session/new` right after `initialize`).
    */
   refreshSoon(): void {
-    setTimeout(() => {
-      void Promise.allSettled([...this.starts]).then(() => this.refresh());
-    }, FIRST_PROBE_DELAY_MS).unref();
+    setTimeout(
+      () => void this.startsSettled().then(() => this.refresh()),
+      FIRST_PROBE_DELAY_MS,
+    ).unref();
+  }
+
+  /** Settles once no Claude Code start is under way, also one marked while it waits. */
+  private async startsSettled(): Promise<void> {
+    while (this.starts.size > 0) await Promise.allSettled([...this.starts]);
   }
 
   /**
    * Marks a session's Claude Code start under way until `up` settles: once it is up (a
-   * session answered from the cached model list is answered before that) or failed.
+   * session answered from the cached model list is answered before that) or failed; or,
+   * from its request's arrival, until that request's answer.
    */
   starting(up: Promise<unknown>): void {
     const settled: Promise<unknown> = up.then(

@@ -3,7 +3,11 @@ import { isAbsolute } from "node:path";
 import { invalidInput } from "../util/adapter-error.js";
 import { ownField, toPlainData } from "../util/plain-data.js";
 import type { ClientProfile } from "../profile/client-profile.js";
-import { claudeSystemPrompt, type ClaudeSystemPrompt } from "../translation/system-prompt.js";
+import {
+  checkSystemPrompt,
+  claudeSystemPrompt,
+  type ClaudeSystemPrompt,
+} from "../translation/system-prompt.js";
 
 /** `cwd` must be an absolute path to an existing directory. */
 export async function checkWorkingDirectory(cwd: string): Promise<void> {
@@ -73,3 +77,15 @@ export function sessionSystemPrompt(
 
 /** The legacy `_meta` key of a client's system prompt. */
 const LEGACY_SYSTEM_PROMPT = "systemPrompt";
+
+/**
+ * What every session lifecycle request checks before it changes anything: its cwd, and
+ * a `systemPrompt` the adapter can apply (the RFD: an error, and no session, otherwise).
+ */
+export async function checkSessionParams(params: {
+  readonly cwd: string;
+  readonly systemPrompt?: unknown;
+}): Promise<void> {
+  checkSystemPrompt(params.systemPrompt);
+  await checkWorkingDirectory(params.cwd);
+}

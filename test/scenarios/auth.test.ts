@@ -207,37 +207,44 @@ describe("auth status", () => {
   });
 
   it("probes after a first session has started, not beside its Claude Code start", async () => {
-    const s = await scenario();
-    // An editor sends session/new right after initialize: sent together here, as the
-    // adapter's first probe waits only a moment (100 ms) for a first session to start. A
-    // session/new sent once the test had read initialize's answer came later than that on
-    // a busy machine (load 30 on 2 cores), and the probe rightly ran beside its start.
-    const initialized = s.initialize();
-    const opened = s.newSession();
-    const answered = () =>
-      s.sentByAdapter().some((m) => {
-        const result = "result" in m ? (m.result as { sessionId?: unknown } | null) : null;
-        return typeof result?.sessionId === "string";
-      });
-    // The probe's end is what the client could see (the state it read), as before a push.
-    let seen = false;
-    let answeredWhenDone: boolean | undefined;
-    const watching = eventually(
-      "the auth status probe to run and end",
-      () => {
-        const probing = processesWithEnv("CLAUDE_CONFIG_DIR", s.configDir).some((pid) =>
-          commandLine(pid).includes(" auth status --json"),
-        );
-        seen ||= probing;
-        if (seen && !probing) answeredWhenDone ??= answered();
-        return answeredWhenDone !== undefined;
-      },
-      30_000,
-    );
-    await initialized;
-    await opened;
-    await watching;
-    expect(answeredWhenDone).toBe(true);
+    // Claude Code's launches, in order: the probe's is `claude auth status`.
+    const dir = mkdtempSync(join(tmpdir(), "acp-launches-"));
+    try {
+      const launches = join(dir, "launches");
+      const logged = join(dir, "claude");
+      writeFileSync(
+        logged,
+        `#!/bin/sh\necho "$1" >> ${launches}\nexec "${claudeExecutable()}" "$@"\n`,
+        { mode: 0o755 },
+      );
+      const s = await scenario({ env: { CLAUDE_CODE_EXECUTABLE: logged } });
+      // An editor sends session/new right after initialize. Both go in one write: the
+      // adapter reads them together and marks the session's start as its request arrives,
+      // in the same turn of its event loop as initialize, so before the first probe's
+      // wait for a first session can end, however late the machine lets it run.
+      const request = (id: number, method: string, params: unknown) =>
+        JSON.stringify({ jsonrpc: "2.0", id, method, params });
+      s.writeRaw(
+        `${request(1001, "initialize", { protocolVersion: 1, clientCapabilities: PROFILES.plain })}\n` +
+          `${request(1002, "session/new", { cwd: s.workspace, mcpServers: [] })}\n`,
+      );
+      // The push ends the probe (it pushes what it read).
+      await eventually("the first auth status push", () => statusUpdates(s).length > 0, 30_000);
+      const sent = s.sentByAdapter();
+      const answer = sent.findIndex((m) => "id" in m && m.id === 1002 && "result" in m);
+      const push = sent.findIndex(
+        (m) => "method" in m && m.method === "_auth/status_update" && !("id" in m),
+      );
+      // The session's Claude Code was up (its answer) before the probe's push, and it
+      // launched first: the probe's Claude Code launched last.
+      expect(answer).toBeGreaterThanOrEqual(0);
+      expect(push).toBeGreaterThan(answer);
+      const order = readFileSync(launches, "utf8").trim().split("\n");
+      expect(order.indexOf("auth")).toBe(order.length - 1);
+      expect(order.length).toBeGreaterThan(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a prompt never waits for its probe: it answers while the probe still runs", async () => {
@@ -272,6 +279,10 @@ describe("auth status", () => {
       // The first probe (not held) has ended once it pushed what it read.
       await eventually("the first push", () => statusUpdates(s).length > 0, 40_000);
       writeFileSync(armed, "");
+      // A login in a terminal changed the user settings (their size): the prompt probes.
+      // (Unchanged login files since the first probe would leave the prompt without one.)
+      const settings = join(s.configDir, "settings.json");
+      writeFileSync(settings, `${readFileSync(settings, "utf8")}\n`);
       // The prompt starts a probe that cannot end before the release: the answer comes.
       expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
       expect(s.agentText(sessionId)).toBe("answered");
