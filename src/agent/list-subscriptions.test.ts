@@ -57,7 +57,8 @@ const row = (sessionId: string, title: string) => ({
   // A prompt just written, without an answer: another process at work on it.
   _meta: { jetbrains: { air: { version: 1, archived: false, state: "running" } } },
 });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+/** What is pending has gone out (a sync point: an absence is proved by it, not by a wait). */
+const settle = () => lists.flushed();
 
 describe("ListSubscriptions", () => {
   it("sends a touched session's new row once, then its removal; nothing after unsubscribe", async () => {

@@ -96,6 +96,14 @@ export class ListSubscriptions {
     };
   }
 
+  /**
+   * Sends what is pending now without waiting out the debounce, and settles once it went
+   * out: a sync point (a test proves that a touch sends nothing by it, never by a sleep).
+   */
+  async flushed(): Promise<void> {
+    await Promise.all([...this.subscriptions.values()].map((s) => s.flushNow()));
+  }
+
   closeAll(): void {
     for (const subscription of this.subscriptions.values()) subscription.close();
     this.subscriptions.clear();
@@ -143,6 +151,12 @@ class Subscription {
     clearTimeout(this.debounce);
     this.debounce = setTimeout(() => void this.flush(), DEBOUNCE_MS);
     this.deadline ??= setTimeout(() => void this.flush(), MAX_WAIT_MS);
+  }
+
+  /** Flushes the pending sessions at once (`ListSubscriptions.flushed`). */
+  async flushNow(): Promise<void> {
+    if (this.pending.size > 0) await this.flush();
+    else await this.flushing;
   }
 
   close(): void {
