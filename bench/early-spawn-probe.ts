@@ -8,7 +8,9 @@
  *  - `record` (once, untimed): the SpawnOptions the SDK asks for, written as the recipe;
  *  - `plain`: the SDK spawns Claude Code after its import (what the bare SDK does);
  *  - `early`: the recipe spawned at the process's first instant, then the SDK imported,
- *    and the running child handed over when the SDK asks for exactly the recipe.
+ *    and the running child handed over when the SDK asks for exactly the recipe;
+ *  - `stale`: the same with a recipe that no longer matches: the early child is ended and
+ *    the SDK's own spawn runs (the cost of a wrong guess).
  * Plain and early alternate (their order too). Prints the recipe's shape, what Claude Code
  * wrote before the SDK's first request, and the times.
  *
@@ -72,7 +74,7 @@ const fmt = (xs: number[]): string =>
   `${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(", ")})`;
 
 await withRunEnv(
-  { script: [{ blocks: [{ type: "text", text: ANSWER, deltas: 3 }], times: 2 * runs + 4 }] },
+  { script: [{ blocks: [{ type: "text", text: ANSWER, deltas: 3 }], times: 3 * runs + 4 }] },
   async (run) => {
     const recipePath = join(run.root, "recipe.json");
     await once(run, "record", recipePath);
@@ -93,9 +95,10 @@ await withRunEnv(
     const early: RunnerLine[] = [];
     const plainMs: number[] = [];
     const earlyMs: number[] = [];
+    const staleMs: number[] = [];
     const ratios: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const order = i % 2 === 0 ? ["plain", "early"] : ["early", "plain"];
+      const order = i % 2 === 0 ? ["plain", "early", "stale"] : ["stale", "early", "plain"];
       const got: Record<string, RunnerLine & { ms: number }> = {};
       for (const mode of order) got[mode] = await once(run, mode, recipePath);
       const p = got.plain!;
@@ -103,6 +106,10 @@ await withRunEnv(
       if (!p.ok || !e.ok || p.text !== ANSWER || e.text !== ANSWER)
         throw new Error(`bad answer: ${JSON.stringify([p, e])}`);
       if (!e.handoff?.used) throw new Error(`early child not used: ${JSON.stringify(e.handoff)}`);
+      const s = got.stale!;
+      if (!s.ok || s.text !== ANSWER || s.handoff?.used !== false)
+        throw new Error(`stale recipe: ${JSON.stringify(s)}`);
+      staleMs.push(s.ms);
       plain.push(p);
       early.push(e);
       plainMs.push(p.ms);
@@ -112,6 +119,7 @@ await withRunEnv(
     const inner = (xs: RunnerLine[], f: (l: RunnerLine) => number): string => fmt(xs.map(f));
     console.log(`spawn → first result, plain (SDK spawns):     ${fmt(plainMs)}`);
     console.log(`spawn → first result, early (spawn, import):  ${fmt(earlyMs)}`);
+    console.log(`spawn → first result, stale recipe (ended):   ${fmt(staleMs)}`);
     console.log(
       `early ÷ plain per run: ${ratios.map((r) => r.toFixed(2)).join(", ")} (median ${median(ratios).toFixed(2)})`,
     );

@@ -8,6 +8,9 @@
  *                                                     which writes the SpawnOptions it got)
  *   node early-spawn-runner.js plain                  the SDK spawns with its own function
  *   node early-spawn-runner.js early <recipe.json>    spawn the recipe at once, then import
+ *   node early-spawn-runner.js stale <recipe.json>    the same with a recipe that no longer
+ *                                                     matches (one env key more): the early
+ *                                                     child is ended, the SDK's spawned anew
  *
  * No static import of the SDK: loading it is what the early spawn overlaps. Prints one JSON
  * line at the first `result` (times in ms since this process began) and exits.
@@ -47,8 +50,9 @@ function sameRecipe(a: Recipe, b: Recipe): string | undefined {
 let early: ChildProcessWithoutNullStreams | undefined;
 let earlySpawnMs = Number.NaN;
 let recipe: Recipe | undefined;
-if (mode === "early") {
+if (mode === "early" || mode === "stale") {
   recipe = JSON.parse(readFileSync(recipePath!, "utf8")) as Recipe;
+  if (mode === "stale") recipe = { ...recipe, env: { ...recipe.env, EARLY_SPAWN_STALE: "1" } };
   early = spawnRecipe(recipe);
   earlySpawnMs = performance.now();
 }
@@ -90,7 +94,9 @@ function spawnClaudeCodeProcess(options: {
     firstBytes: peek.slice(0, 200),
   };
   if (mismatch) {
-    child.kill("SIGKILL");
+    // SIGTERM: Claude Code then removes the entry it wrote under sessions/ at its start
+    // (SIGKILL leaves `sessions/<pid>.json` behind).
+    child.kill("SIGTERM");
     return spawnRecipe(asked);
   }
   return child;
