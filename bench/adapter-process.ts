@@ -56,6 +56,12 @@ export class AdapterProcess {
     );
   }
 
+  /** The adapter at `entry` (a path under the repository), with BENCH_ADAPTER_NODE_ARGS. */
+  static spawnEntry(env: RunEnv, entry: string): AdapterProcess {
+    const nodeArgs = (process.env.BENCH_ADAPTER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+    return new AdapterProcess(env, nodeArgs, resolve(REPO_ROOT, entry));
+  }
+
   /**
    * The published upstream adapter (the pinned dev dependency, 0.101.0), for the rows
    * that compare with it. BENCH_UPSTREAM_NODE_ARGS: its node flags. It always starts

@@ -300,24 +300,26 @@ export class AcpAgent {
   ): Promise<PromptResponse> {
     const session = this.sessions.get(sessionId);
     // The login may have changed in a terminal: read again, beside the turn (features 1j).
+    // Every start is paired with an end: the tracker counts the prompts under way.
     this.auth?.promptStarted();
-    // Only with the flag: an await here would let a cancel overtake the prompt.
-    if (this.options.hideClaudeAuth) await refuseSubscription(this.options, this.auth);
-    signal?.addEventListener("abort", () => session.cancel(), { once: true });
-    const asked = toClaudeContent(prompt);
-    // An extension's command instead (Lody's goalControl: the native goal command).
-    const content = this.negotiated.hooks.promptCommand?.(meta) ?? asked;
-    return session
-      .prompt(content, meta)
-      .catch((error: unknown) => {
-        // A prompt that found no credentials: the login state may have changed.
-        if (isAdapterError(error, "authRequired")) void this.auth?.refresh();
-        throw error;
-      })
-      .finally(() => {
-        this.sessionIndex.touched(sessionId, true);
-        this.auth?.promptEnded();
-      });
+    try {
+      // Only with the flag: an await here would let a cancel overtake the prompt.
+      if (this.options.hideClaudeAuth) await refuseSubscription(this.options, this.auth);
+      signal?.addEventListener("abort", () => session.cancel(), { once: true });
+      const asked = toClaudeContent(prompt);
+      // An extension's command instead (Lody's goalControl: the native goal command).
+      const content = this.negotiated.hooks.promptCommand?.(meta) ?? asked;
+      return await session
+        .prompt(content, meta)
+        .catch((error: unknown) => {
+          // A prompt that found no credentials: the login state may have changed.
+          if (isAdapterError(error, "authRequired")) void this.auth?.refresh();
+          throw error;
+        })
+        .finally(() => this.sessionIndex.touched(sessionId, true));
+    } finally {
+      this.auth?.promptEnded();
+    }
   }
 
   /** Throws `unknownSession` unless the session is live (v2 checks before it answers a prompt). */

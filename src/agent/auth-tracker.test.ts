@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClaudeAuthStatus } from "../sdk/auth-status.js";
 import { AuthTracker } from "./auth-tracker.js";
 
@@ -207,5 +207,63 @@ describe("AuthTracker", () => {
     await auth.refresh();
     await auth.refresh();
     expect(changes).toBe(1);
+  });
+
+  describe("the first probe (after initialize)", () => {
+    afterEach(() => void vi.useRealTimers());
+
+    /** A session's Claude Code start under way, ended by `up()`. */
+    function start(auth: AuthTracker): () => void {
+      let up!: () => void;
+      auth.starting(new Promise<void>((resolve) => (up = resolve)));
+      return up;
+    }
+
+    it("runs once the session's Claude Code is up and no prompt came a moment after", async () => {
+      vi.useFakeTimers();
+      const { auth, probes, urgency } = tracker([apiKey]);
+      const up = start(auth);
+      auth.refreshSoon();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(probes()).toBe(0); // not beside the start
+      up();
+      await vi.advanceTimersByTimeAsync(99);
+      expect(probes()).toBe(0); // a moment for a first prompt
+      await vi.advanceTimersByTimeAsync(1);
+      expect(probes()).toBe(1);
+      expect(urgency).toEqual([false]);
+    });
+
+    it("is left to the end of a first prompt sent meanwhile, which starts none of its own", async () => {
+      vi.useFakeTimers();
+      const { auth, probes, sent, urgency } = tracker([apiKey]);
+      const up = start(auth);
+      auth.refreshSoon();
+      auth.promptStarted(); // sent while Claude Code starts: its turn waits for the start
+      await vi.advanceTimersByTimeAsync(150);
+      up();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(probes()).toBe(0); // not beside the first turn
+      auth.promptEnded();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(probes()).toBe(1);
+      expect(urgency).toEqual([true]); // Claude Code idles now: at normal priority
+      expect(sent).toEqual([{ method: "_auth/status_update", params: { authStatus: pushed } }]);
+    });
+
+    it("waits for a prompt sent right after the session's answer", async () => {
+      vi.useFakeTimers();
+      const { auth, probes } = tracker([apiKey]);
+      const up = start(auth);
+      auth.refreshSoon();
+      up();
+      await vi.advanceTimersByTimeAsync(150); // the start is up: the session was answered
+      auth.promptStarted();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(probes()).toBe(0);
+      auth.promptEnded();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(probes()).toBe(1); // the prompt's end probed; the first one is not repeated
+    });
   });
 });

@@ -9,8 +9,9 @@ export const AUTH_STATUS_UPDATE = "_auth/status_update";
 
 /**
  * How long after `initialize` the first probe gives the client to ask for a first session
- * (an editor asks once it read the answer). A performance guess only: a session request
- * that arrived is marked at once (`AcpAgent.opening`), and the probe then waits for it.
+ * (an editor asks once it read the answer), and after that start for its first prompt. A
+ * performance guess only: a session request that arrived is marked at once
+ * (`AcpAgent.opening`), and the probe then waits for it.
  */
 const FIRST_PROBE_DELAY_MS = 100;
 
@@ -42,6 +43,10 @@ export class AuthTracker {
   private changed: ((status: AuthStatus) => Promise<void>) | undefined;
   /** The login files as the last probe that told the state found them, and when. */
   private probedFiles: { signature: string; at: number } | undefined;
+  /** Prompts running now (from `promptStarted` to `promptEnded`). */
+  private prompts = 0;
+  /** The first probe (`refreshSoon`) is due and has not begun: a prompt leaves it to it. */
+  private firstDue = false;
 
   constructor(
     private readonly notify: (method: string, params: unknown) => Promise<void>,
@@ -101,7 +106,8 @@ export class AuthTracker {
    * (issue 34: short turns, concurrent sessions).
    */
   promptStarted(): void {
-    if (this.assumed || this.running || this.loginUnchanged()) return;
+    this.prompts++;
+    if (this.assumed || this.running || this.firstDue || this.loginUnchanged()) return;
     void this.refresh();
   }
 
@@ -137,10 +143,18 @@ export class AuthTracker {
    * needs (an editor sends `session/new` right after `initialize`).
    */
   refreshSoon(): void {
-    setTimeout(
-      () => void this.startsSettled().then(() => this.refresh()),
-      FIRST_PROBE_DELAY_MS,
-    ).unref();
+    this.firstDue = true;
+    const first = (): void => {
+      this.firstDue = false;
+      // A prompt under way probes when it ends (`promptEnded`: the state is not known yet);
+      // one that has ended already did.
+      if (this.prompts === 0 && !this.running && this.current === undefined) void this.refresh();
+    };
+    // A client that prompts at once sends its first prompt right after the session's
+    // answer: the probe waits a moment for it, so that its Claude Code start does not run
+    // beside that prompt's turn (the spawn alone holds the adapter's thread 10–30 ms).
+    const afterStarts = (): void => void setTimeout(first, FIRST_PROBE_DELAY_MS).unref();
+    setTimeout(() => void this.startsSettled().then(afterStarts), FIRST_PROBE_DELAY_MS).unref();
   }
 
   /** Settles once no Claude Code start is under way, also one marked while it waits. */
@@ -170,6 +184,7 @@ export class AuthTracker {
    * learnt who is signed in.
    */
   promptEnded(): void {
+    this.prompts = Math.max(0, this.prompts - 1);
     if (this.current === undefined && !this.assumed) void this.refresh(true);
   }
 

@@ -66,6 +66,14 @@ export class ClaudeQuery {
   /** Resolves once the Claude Code process exited (never, if none was spawned). */
   private readonly exit: Promise<void>;
   private spawned = false;
+  /**
+   * The switches of Claude Code's settings answer, asked for as the query starts: the SDK
+   * writes the request right behind `initialize`, so Claude Code answers it as soon as it
+   * has started. Asked for only once `initialize` was answered, the answer came one
+   * round trip later, behind the work Claude Code does right after its start (50–400 ms
+   * on a busy machine, on the way to the first prompt: `ready()` waits for it).
+   */
+  private readonly settingsFacts: Promise<Pick<SwitchFacts, "ultracodeAvailable" | "ultracodeOn">>;
 
   constructor(private readonly config: SessionQueryConfig) {
     const options = buildQueryOptions(config);
@@ -84,6 +92,7 @@ export class ClaudeQuery {
         },
       },
     });
+    this.settingsFacts = this.ultracodeFacts();
   }
 
   /**
@@ -101,7 +110,7 @@ export class ClaudeQuery {
       // A start Claude Code refused says why (`CLAUDE_CODE_STARTUP_FAILURE_RESULTS`).
       throw startupFailure(error) ?? error;
     });
-    const [ultracode, agents] = await Promise.all([this.ultracodeFacts(), this.agents()]);
+    const [ultracode, agents] = await Promise.all([this.settingsFacts, this.agents()]);
     // `current_permission_mode` is sent by 0.3.318 but missing from its type.
     const mode = (init as { current_permission_mode?: unknown }).current_permission_mode;
     return {

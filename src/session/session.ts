@@ -253,8 +253,9 @@ export class Session {
     await this.options.applyStartEffort();
     this.startState.up(this.configOptions(), this.commands.current);
     this.lifecycle.started();
-    this.cache.write(plan.startKey, init);
     this.runner.pump();
+    // Written synchronously (3–5 ms): after the waiting prompt went to Claude Code.
+    setImmediate(() => this.cache.write(plan.startKey, init));
   }
 
   /** Claude Code did not start after a cached answer: the next prompt starts one (or fails). */
@@ -275,7 +276,6 @@ export class Session {
   }
   /** The session's modes, for the `session/new` answer. */
   modes = (): SessionModeState => this.options.modes();
-
   configOptions = (): SessionConfigOption[] => this.options.options();
 
   /** The commands of the setup answer (`StartState.setupCommands`). */
