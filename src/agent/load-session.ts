@@ -82,10 +82,11 @@ export async function loadSession(
     setImmediate(() => setImmediate(replayed));
   }
   const { session, fresh } = await starting;
-  // A SendMessage after the load may run a replayed child again: its run goes to it.
-  session.children?.adoptReplayed?.(children);
   if (fresh) await session.announce();
   for (const end of profile.hooks.loadReplayEnd ?? []) await client.sessionUpdate(sessionId, end());
   session.quietUntilPrompt();
+  // A SendMessage after the load may run a replayed child again: its run goes to it.
+  // Adopted once quiet: what the adoption tells the client waits for the next prompt.
+  session.children?.adoptReplayed?.(children);
   return session;
 }

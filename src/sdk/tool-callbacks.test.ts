@@ -9,7 +9,9 @@ async function raise(
     | "TaskCreated"
     | "TaskCompleted"
     | "SubagentStart"
-    | "PostModelSwitch",
+    | "PostModelSwitch"
+    | "PreToolUse"
+    | "SubagentStop",
   input: Record<string, unknown>,
 ) {
   const seen: string[] = [];
@@ -21,6 +23,7 @@ async function raise(
     subagentStarted: (agentId: string, cwd: string) => seen.push(`subagent ${agentId} ${cwd}`),
     modelSwitched: (requested: string | null, model: string) =>
       seen.push(`model ${requested} ${model}`),
+    subagentReported: (report: object) => seen.push(`report ${JSON.stringify(report)}`),
   } as unknown as ToolEvents;
   const callback = hooksFor(events)[event]![0]!.hooks[0]!;
   const result = await callback(
@@ -70,6 +73,39 @@ describe("SubagentStart hook (where a child runs)", () => {
 
   it("is registered only for a session that asks for it (a round trip per subagent)", () => {
     expect(hooksFor({} as ToolEvents).SubagentStart).toBeUndefined();
+  });
+});
+
+describe("PreToolUse and SubagentStop hooks (what Claude Code tells of a subagent)", () => {
+  const child = {
+    agent_id: "a1",
+    agent_type: "Explore",
+    permission_mode: "plan",
+    effort: { level: "medium" },
+  };
+  const report = { agentId: "a1", agentType: "Explore", permissionMode: "plan", effort: "medium" };
+
+  it.each(["PreToolUse", "SubagentStop"] as const)(
+    "%s reports the subagent it fired in",
+    async (event) => {
+      expect(await raise(event, { ...child, tool_name: "Bash" })).toEqual([
+        `report ${JSON.stringify(report)}`,
+      ]);
+    },
+  );
+
+  it("reports only what the hook says, and nothing of the main conversation", async () => {
+    expect(await raise("PreToolUse", { agent_id: "a2", effort: { level: "" } })).toEqual([
+      `report ${JSON.stringify({ agentId: "a2" })}`,
+    ]);
+    expect(await raise("PreToolUse", { permission_mode: "default", tool_name: "Bash" })).toEqual(
+      [],
+    );
+  });
+
+  it("is registered only for a session that reads the reports (a round trip per tool call)", () => {
+    const hooks = hooksFor({} as ToolEvents);
+    expect([hooks.PreToolUse, hooks.SubagentStop]).toEqual([undefined, undefined]);
   });
 });
 

@@ -43,6 +43,24 @@ export interface ToolEvents {
    * `agentId`. Absent: the hook is not registered (it costs a round trip per subagent).
    */
   subagentStarted?(agentId: string, cwd: string): void;
+  /**
+   * What a hook that fired within a subagent reports of it (PreToolUse, SubagentStop).
+   * Absent: those hooks are not registered (they cost a round trip per tool call).
+   */
+  subagentReported?(report: SubagentReport): void;
+}
+
+/**
+ * What Claude Code's hooks report of a running subagent (`agentId` is its task id): the
+ * permission mode and reasoning effort it runs with and its agent type. Claude Code
+ * tells them nowhere else; a subagent's stream carries only its model.
+ */
+export interface SubagentReport {
+  readonly agentId: string;
+  readonly agentType?: string;
+  readonly permissionMode?: string;
+  /** The effort level applied to the subagent's current turn ("medium"). */
+  readonly effort?: string;
 }
 
 export interface PermissionAsk {
@@ -200,6 +218,41 @@ export function hooksFor(
     TaskCreated: taskHook("TaskCreated", "created", events),
     TaskCompleted: taskHook("TaskCompleted", "completed", events),
     ...(events.subagentStarted ? { SubagentStart: subagentStartHook(events) } : {}),
+    ...(events.subagentReported
+      ? { PreToolUse: reportHook(events), SubagentStop: reportHook(events) }
+      : {}),
+  };
+}
+
+/** A hook's matcher that reports the subagent it fired within (`subagentReported`). */
+function reportHook(events: ToolEvents): HookCallbackMatcher[] {
+  return [
+    {
+      hooks: [
+        async (input) => {
+          const report = subagentReport(input);
+          if (report) events.subagentReported?.(report);
+          return {};
+        },
+      ],
+    },
+  ];
+}
+
+/** The report of a hook's input, when it fired within a subagent (`agent_id`); else undefined. */
+export function subagentReport(input: {
+  agent_id?: string;
+  agent_type?: string;
+  permission_mode?: string;
+  effort?: { level?: unknown };
+}): SubagentReport | undefined {
+  if (!input.agent_id) return undefined;
+  const level = input.effort?.level;
+  return {
+    agentId: input.agent_id,
+    ...(input.agent_type ? { agentType: input.agent_type } : {}),
+    ...(input.permission_mode ? { permissionMode: input.permission_mode } : {}),
+    ...(typeof level === "string" && level ? { effort: level } : {}),
   };
 }
 

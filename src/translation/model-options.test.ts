@@ -1,7 +1,14 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../extensions/compose.js";
-import { effortLevels, effortOption, modelLabels, modelOption } from "./model-options.js";
+import {
+  effortLevels,
+  effortName,
+  effortOption,
+  modelLabels,
+  modelOption,
+  runningModelRow,
+} from "./model-options.js";
 
 /** AIR's `recommendedValue` `_meta`, as the composition gives it to an AIR client. */
 const AIR_META = parseClientProfile({
@@ -220,5 +227,35 @@ describe("recommended rows", () => {
         { value: "low", name: "Low" },
       ],
     });
+  });
+});
+
+describe("the row that runs a response's model (a subagent's)", () => {
+  const models = [
+    model("default", "Default (recommended)", "Opus 5.5", { resolvedModel: "claude-opus-5-5" }),
+    model("opus", "Opus", "Opus 5.5 · Best", { resolvedModel: "claude-opus-5-5" }),
+    model("haiku", "Haiku", "Haiku 5.5 · Fastest", { resolvedModel: "claude-haiku-5-5" }),
+  ];
+
+  it.each([
+    // The current row, when it runs the model (the session's own default).
+    ["default", "claude-opus-5-5", { value: "default", name: "Default (recommended)" }],
+    ["opus", "claude-opus-5-5", { value: "opus", name: "Opus 5.5" }],
+    // Another model: the first other row that runs it, never `default`'s.
+    ["default", "claude-haiku-5-5", { value: "haiku", name: "Haiku 5.5" }],
+    ["haiku", "claude-opus-5-5", { value: "opus", name: "Opus 5.5" }],
+    // A row's own value (an alias Claude Code names).
+    ["default", "haiku", { value: "haiku", name: "Haiku 5.5" }],
+    ["default", "claude-fable-5", undefined],
+  ] as const)("current %s, running %s: %j", (current, resolved, row) => {
+    expect(runningModelRow(models, current, resolved)).toEqual(row);
+  });
+
+  it("names an effort level as the effort option does", () => {
+    expect([effortName("medium"), effortName("xhigh"), effortName("17")]).toEqual([
+      "Medium",
+      "Xhigh",
+      "17",
+    ]);
   });
 });

@@ -95,6 +95,11 @@ const EFFORT_NAMES: Record<string, string> = {
   max: "Max",
 };
 
+/** The name of an effort level ("medium" → "Medium"). */
+export function effortName(level: string): string {
+  return EFFORT_NAMES[level] ?? level;
+}
+
 /** The effort levels a model supports, or none. */
 export function effortLevels(model: ModelInfo | undefined): string[] {
   return model?.supportsEffort && model.supportedEffortLevels
@@ -124,4 +129,22 @@ export function effortOption(
     options: values.map((value) => ({ value, name: EFFORT_NAMES[value] ?? value })),
     ...(recommended && meta ? { _meta: meta(recommended) } : {}),
   };
+}
+
+/**
+ * The row of the `model` option that runs `resolved` (the model id of a response, such
+ * as a subagent's): the current row when it runs that model, else another row that
+ * resolves to it; undefined when no row does.
+ */
+export function runningModelRow(
+  models: readonly ModelInfo[],
+  current: string,
+  resolved: string,
+): { value: string; name: string } | undefined {
+  const runs = (m: ModelInfo) => m.value === resolved || m.resolvedModel === resolved;
+  const row =
+    models.find((m) => m.value === current && runs(m)) ??
+    models.find((m) => m.value !== DEFAULT_MODEL && runs(m));
+  if (!row) return undefined;
+  return { value: row.value, name: modelLabels(models).get(row.value) ?? row.displayName };
 }

@@ -351,16 +351,25 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "once run in one `running` stretch on ours (the second is held, then inserted), where " +
       "upstream goes `idle` between them",
   },
-  // Not matched yet (issue 31 follow-up): what upstream's v2 does that ours does not.
+  {
+    keys: ["← session/update config_option_update update.configOptions[name=Agent]* | only ours"],
+    reason:
+      "measured upstream behaviour, a resume's replay: upstream gives a replayed child " +
+      "session only the model its stored responses name (its agent type comes from Claude " +
+      "Code's hooks, which a replay does not run), and keeps that set at the next prompt; " +
+      "ours also gives it the agent type its replayed announcement names (`description`), " +
+      "as live",
+  },
   {
     keys: [
+      "← session/update config_option_update | only ours",
       "← session/update config_option_update | only upstream",
-      '← session/update config_option_update (subagent toolu_agent) @"delegate" | only upstream',
     ],
     reason:
-      "not matched yet: upstream gives a subagent's child session config options of its " +
-      "own (`agent`, `model`, `mode`, each with one value) in `config_option_update`s on " +
-      "the child, when it starts, in a resume's replay and at the next prompt; ours' " +
-      "child sessions have none",
+      "measured timing: after a resume's replay, both give the replayed child its model by " +
+      "the session's model list at the next prompt; upstream as the prompt arrives, ours " +
+      "when its turn starts, which is later when the resumed Claude Code is still starting " +
+      "(the same update, before or after the prompt's `user_message` and answer)",
+    timing: true,
   },
 ];

@@ -1,5 +1,6 @@
 import type { ExtensionHooks } from "../../profile/hooks.js";
 import { UPSTREAM_CONTRACT, type ToolCallContract } from "../../translation/tool-calls/contract.js";
+import { childConfigTap, replayedChildUpdates } from "./child-config-tap.js";
 import { filePatchDecorator } from "./file-patch-decorator.js";
 import type { V2Profile } from "./profile.js";
 
@@ -25,5 +26,8 @@ export function v2Hooks(v2: V2Profile): Partial<ExtensionHooks> {
     commandsInSetupAnswer: true,
     // A v2 upsert carries no v1 `toolResponse`.
     omitsChildResponses: true,
+    // A subagent's child session shows its mode, model, effort and agent type.
+    messageTaps: [childConfigTap],
+    replayedChild: replayedChildUpdates,
   };
 }

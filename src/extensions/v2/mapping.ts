@@ -262,6 +262,8 @@ export function v2Update(
       return {
         sessionUpdate: update.sessionUpdate,
         configOptions: v2ConfigOptions(update.configOptions),
+        // A child's model report names its subagent (`child-config-tap.ts`).
+        ...(update._meta ? { _meta: update._meta } : {}),
       };
     case "subagent_update":
       return withChildBackground(update) as v2.SessionUpdate;

@@ -3,6 +3,7 @@ import type * as v2 from "@agentclientprotocol/sdk/experimental/v2/unstable";
 import type { ClientPort, TaskEvent } from "../../client/client-port.js";
 import { invalidInput } from "../../util/adapter-error.js";
 import { BackgroundWork } from "./background-work.js";
+import { ChildConfigAnswers } from "./child-config-answers.js";
 import { v2RequiresAction, v2Running, type ClientError } from "./mapping.js";
 import { MessageIds } from "./message-ids.js";
 import { PromptStates } from "./prompt-states.js";
@@ -22,6 +23,8 @@ export class V2Connection {
     this.terminals.terminalOf(sessionId, toolCallId),
   );
   private port: V2ClientPort | undefined;
+  /** `session/set_config_option` on a child session (`child-config-answers.ts`). */
+  readonly childConfigs = new ChildConfigAnswers();
   readonly prompts: PromptStates;
 
   /** `errorOf`: a failure as the client may see it (the protocol's redacted error). */
@@ -43,10 +46,11 @@ export class V2Connection {
    */
   attach(inner: ClientPort): ClientPort {
     const port = v2ClientPort(
-      inner,
+      this.watched(inner),
       this.ids,
       this.terminals,
       (child) => {
+        this.childConfigs.child(child);
         // Announced: a background subagent's parent lists its child session from now on.
         for (const changed of this.background.announce(child))
           void this.port?.sendV2(changed.sessionId, changed.update);
@@ -65,6 +69,22 @@ export class V2Connection {
         return typeof sessionId === "string"
           ? this.waiting(sessionId, () => port.elicit(params, signal))
           : port.elicit(params, signal);
+      },
+    };
+  }
+
+  /** `inner`, telling the child sessions' options what goes out (v2 shapes). */
+  private watched(inner: ClientPort): ClientPort {
+    const configs = this.childConfigs;
+    return {
+      ...inner,
+      sessionUpdate: (sessionId, update) => {
+        configs.sent(sessionId, update);
+        return inner.sessionUpdate(sessionId, update);
+      },
+      sessionUpdates: (sessionId, updates) => {
+        for (const update of updates) configs.sent(sessionId, update);
+        return inner.sessionUpdates(sessionId, updates);
       },
     };
   }
@@ -173,6 +193,7 @@ export class V2Connection {
     this.background.forget(sessionId);
     this.ids.forget(sessionId);
     this.terminals.forget(sessionId);
+    this.childConfigs.forget(sessionId);
   }
 }
 

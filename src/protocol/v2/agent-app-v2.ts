@@ -211,13 +211,17 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       )
       .onRequest(
         m.session.setConfigOption,
-        guarded(m.session.setConfigOption, async ({ params }) =>
-          v2.configSet(
-            params.sessionId,
-            v2ConfigOptions(
-              await service.setConfigOption(params.sessionId, params.configId, params.value),
+        guarded(
+          m.session.setConfigOption,
+          async ({ params }) =>
+            // A subagent's child session answers its own (each option's one value).
+            v2.childConfigs.answer(params.sessionId, params.configId, params.value) ??
+            v2.configSet(
+              params.sessionId,
+              v2ConfigOptions(
+                await service.setConfigOption(params.sessionId, params.configId, params.value),
+              ),
             ),
-          ),
         ),
       )
   );

@@ -46,6 +46,11 @@ declare module "../../profile/hooks.js" {
   interface ExtensionHooks {
     /** The extensions' additions to a load's replay, one each per replay, in order. */
     readonly replayAdditions?: readonly ((profile: ClientProfile) => ReplayAddition)[];
+    /**
+     * A replayed child session's own first updates, right after its announcement (v2:
+     * its config options); `model`: the model its stored responses name.
+     */
+    readonly replayedChild?: (child: ChildSession, model: string | undefined) => SessionUpdate[];
   }
 }
 
@@ -122,14 +127,24 @@ export async function replayHistory(request: HistoryReplayRequest): Promise<Repl
     const prompt = childPrompt(undefined, ref.input);
     const described = describeChild(childId, ref.toolUseId, ref.input, prompt);
     const child = ref.cwd === undefined ? described : { ...described, cwd: ref.cwd };
-    await send(announcer.spawned(child, RUNNING, parentSessionId), parentSessionId);
+    const [announcement, ...sent] = announcer.spawned(child, RUNNING, parentSessionId);
+    await send(announcement ? [announcement] : [], parentSessionId);
+    // The launch's run; each later one replays at the SendMessage that ran it.
+    const [launch = [], ...later] = childRuns(entries);
+    const model = storedModel(launch);
+    await send(request.profile.hooks.replayedChild?.(child, model) ?? [], childId);
+    await send(sent, parentSessionId);
     await send(announcer.opening(child, parentSessionId), childId);
     const taskId = ref.agentId!; // its transcript's path names it
     const replayed = (state: ChildWorkState) =>
-      announced.set(ref.toolUseId, { session: child, parentSessionId, taskId, state });
+      announced.set(ref.toolUseId, {
+        session: child,
+        parentSessionId,
+        taskId,
+        state,
+        ...(model ? { model } : {}),
+      });
     replayed(RUNNING);
-    // The launch's run; each later one replays at the SendMessage that ran it.
-    const [launch = [], ...later] = childRuns(entries);
     if (ref.agentId) resumable.set(ref.agentId, { child, parentSessionId, runs: later });
     const final = new StoredAnswer();
     for (const entry of launch) final.see(entry);
@@ -250,6 +265,15 @@ function sender(rootSessionId: string, client: ClientPort) {
       if (batch.length > 0) await flush();
     },
   });
+}
+
+/** The model of a child's first stored response (not `<synthetic>`: no model wrote it). */
+function storedModel(entries: readonly MessageEntry[]): string | undefined {
+  for (const entry of entries) {
+    const model = entry.type === "assistant" ? entry.message?.model : undefined;
+    if (model && model !== "<synthetic>") return model;
+  }
+  return undefined;
 }
 
 async function exists(path: string): Promise<boolean> {

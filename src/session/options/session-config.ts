@@ -104,7 +104,7 @@ export class SessionConfig {
 
   constructor(
     private readonly availability: ModeAvailability,
-    private readonly models: readonly ModelInfo[],
+    readonly models: readonly ModelInfo[],
     startMode: string,
     startModel: string | undefined,
     private readonly presentation: ConfigPresentation = PLAIN,

@@ -1,6 +1,7 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate, ToolCallUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ReplayedChild } from "./subagent-child.js";
+import type { ChildReports } from "./child-reports.js";
 import type { RoutedUpdate } from "../../translation/routed-update.js";
 import type { SdkMessageTranslator } from "../../translation/sdk-message-translator.js";
 
@@ -39,6 +40,8 @@ export interface ChildRoute {
   queryExited?(): void;
   /** A subagent (task `agentId`) starts or resumes in `cwd` (SubagentStart hook). */
   subagentStarted?(agentId: string, cwd: string): void;
+  /** What Claude Code's hooks report of the children (native child sessions only). */
+  readonly reports?: ChildReports;
   /** The child session that runs Claude Code's task `taskId`, known (native child sessions only). */
   childOfTask?(taskId: string): string | undefined;
   /** The child sessions a load's replay announced (native child sessions only). */

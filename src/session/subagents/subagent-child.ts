@@ -45,6 +45,8 @@ export interface ReplayedChild {
   readonly taskId: string;
   /** The state its replay ended in (idle: nothing of it runs after a load). */
   readonly state: ChildWorkState;
+  /** The model its stored responses name, if any. */
+  readonly model?: string;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from "../../translation/subagents/child-session.js";
 import { log } from "../../util/log.js";
 import type { ChildRoute, ChildRouteOutput, ChildRouteRoot } from "./child-route.js";
+import { ChildReports } from "./child-reports.js";
 import {
   adoptedChild,
   type Child,
@@ -45,6 +46,7 @@ export class SubagentRouter implements ChildRoute {
   private readonly runs = new Map<string, Child>();
   /** SubagentStart's folders of tasks not started yet, by task id. */
   private readonly pendingCwds = new Map<string, string>();
+  readonly reports = new ChildReports();
 
   constructor(
     private readonly rootSessionId: string,
@@ -84,6 +86,7 @@ export class SubagentRouter implements ChildRoute {
       this.children.set(toolUseId, child);
       this.bySession.set(sessionId, child);
     }
+    this.reports.adopted(children);
   }
 
   /**

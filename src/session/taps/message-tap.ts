@@ -4,6 +4,7 @@ import type { ClientProfile } from "../../profile/client-profile.js";
 import type { ChildRoute } from "../subagents/child-route.js";
 import type { Outbox } from "../outbox.js";
 import type { SessionSetup } from "../start/query-setup.js";
+import type { SessionOptions } from "../options/session-options.js";
 
 /**
  * Something that reads every message of a session's Claude Code before the session
@@ -29,6 +30,8 @@ export interface MessageTapParts {
   readonly outbox: Outbox;
   /** Where the session's subagents go (the child session of a subagent's task). */
   readonly subagents?: ChildRoute | undefined;
+  /** The session's options (the models its children may run). */
+  readonly options: SessionOptions;
   /** The session's titles, when they read the session's messages (Lody's). */
   readonly titles: MessageTap | undefined;
 }

@@ -147,5 +147,9 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
     ...(host.subagents?.subagentStarted
       ? { subagentStarted: (agentId, cwd) => host.subagents?.subagentStarted?.(agentId, cwd) }
       : {}),
+    // Only when an extension reads what the hooks report of each child.
+    ...(host.subagents?.reports?.read
+      ? { subagentReported: (report) => host.subagents?.reports?.report(report) }
+      : {}),
   };
 }

@@ -63,6 +63,21 @@ describe("asMessageEntry", () => {
     expect(entry?.message).toEqual({ id: "msg_1", content });
   });
 
+  it("keeps the model of a subagent's message (a sidechain's: its child session shows it)", () => {
+    const content = [{ type: "text", text: "Child report." }];
+    const message = { id: "m-2", model: "claude-opus-5-5", content, usage: { input_tokens: 1 } };
+    const entry = { type: "assistant", uuid: "a-2", message };
+    expect(asMessageEntry({ ...entry, isSidechain: true })?.message).toStrictEqual({
+      id: "m-2",
+      content,
+      model: "claude-opus-5-5",
+    });
+    expect(asMessageEntry({ ...entry, isSidechain: false })?.message).toStrictEqual({
+      id: "m-2",
+      content,
+    });
+  });
+
   it("keeps the model of an API error message (Claude Code's own, for a usage limit)", () => {
     const content = [{ type: "text", text: "You've hit your limit" }];
     const message = { id: "m-1", model: "<synthetic>", content, usage: { input_tokens: 0 } };

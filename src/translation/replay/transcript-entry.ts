@@ -103,7 +103,10 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
     type: entry.type,
     uuid: entry.uuid,
     subtype: entry.subtype,
-    message: messageOf(entry.message, entry.isApiErrorMessage === true),
+    message: messageOf(
+      entry.message,
+      entry.isApiErrorMessage === true || entry.isSidechain === true,
+    ),
     isMeta: entry.isMeta,
     isCompactSummary: entry.isCompactSummary,
     isVisibleInTranscriptOnly: entry.isVisibleInTranscriptOnly,
@@ -123,18 +126,19 @@ export function asMessageEntry(raw: unknown): MessageEntry | undefined {
 /**
  * The parts of a stored message a replay reads: its id (an assistant message's, shared by
  * the entries of one Anthropic message) and content, and the model of an API error
- * message (Claude Code's own, `<synthetic>`, for a usage limit the replay reports).
- * Usage, the model of other messages and stop data stay behind: they are a dozen small
- * values of every assistant entry.
+ * message (Claude Code's own, `<synthetic>`, for a usage limit the replay reports) and of
+ * a subagent's (a sidechain's: its child session shows it). Usage, the model of other
+ * messages and stop data stay behind: they are a dozen small values of every assistant
+ * entry.
  */
-function messageOf(value: unknown, apiError: boolean): MessageEntry["message"] {
+function messageOf(value: unknown, withModel: boolean): MessageEntry["message"] {
   const message = asRecord(value);
   if (!message) return undefined;
   const kept: MessageEntry["message"] =
     typeof message.id === "string"
       ? { id: message.id, content: message.content }
       : { content: message.content };
-  return apiError && typeof message.model === "string" ? { ...kept, model: message.model } : kept;
+  return withModel && typeof message.model === "string" ? { ...kept, model: message.model } : kept;
 }
 
 /**
