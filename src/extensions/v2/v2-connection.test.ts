@@ -310,6 +310,23 @@ describe("V2Connection", () => {
     ]);
     const named = inner.sent.filter(([, u]) => JSON.stringify(u).includes('"ls"'));
     for (const [, u] of named) expect(u).not.toHaveProperty("capabilities");
+    // The replayed start clears what the client may hold of the call (RestartedToolCalls).
+    expect(inner.sent[7]).toEqual([
+      "root",
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        title: "ls",
+        rawInput: { command: "ls" },
+        name: null,
+        content: null,
+        kind: null,
+        status: null,
+        locations: null,
+        rawOutput: null,
+        _meta: null,
+      },
+    ]);
   });
 
   it("a replay batch with a child's state is sent as runs of one session each, in order", async () => {

@@ -7,6 +7,7 @@ import { v2RequiresAction, v2Running, type ClientError } from "./mapping.js";
 import { MessageIds } from "./message-ids.js";
 import { PromptStates } from "./prompt-states.js";
 import { Replays } from "./replays.js";
+import { RestartedToolCalls } from "./restarted-tool-calls.js";
 import { TerminalMapper } from "./terminal-mapper.js";
 import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
 
@@ -18,6 +19,7 @@ export class V2Connection {
   private readonly ids = new MessageIds(randomUUID);
   private readonly terminals = new TerminalMapper();
   private readonly replays = new Replays();
+  private readonly restarted = new RestartedToolCalls();
   private readonly background = new BackgroundWork((sessionId, toolCallId) =>
     this.terminals.terminalOf(sessionId, toolCallId),
   );
@@ -52,6 +54,7 @@ export class V2Connection {
           void this.port?.sendV2(changed.sessionId, changed.update);
       },
       this.replays,
+      this.restarted,
     );
     this.port = port;
     return {
@@ -173,6 +176,7 @@ export class V2Connection {
     this.background.forget(sessionId);
     this.ids.forget(sessionId);
     this.terminals.forget(sessionId);
+    this.restarted.forget(sessionId);
   }
 }
 
