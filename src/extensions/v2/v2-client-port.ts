@@ -53,6 +53,10 @@ export function v2ClientPort(
         );
       return replaying ? reports.map(withoutCapabilities) : reports;
     }
+    if (mapped.sessionUpdate === "subagent_update") {
+      const now = replays.mirror(mapped);
+      return now ? [now] : [];
+    }
     const clear = replays.clear(sessionId, mapped);
     return clear ? [clear, mapped] : [mapped];
   };
