@@ -197,7 +197,8 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/update state_update @session/cancel update._meta.quota.model_usage | only upstream",
     ],
     reason:
-      "issue 22, as on v1: ours ends a cancelled turn with what it was seen to spend (and " +
+      "features.md `session/prompt` (its usage, a cancelled turn too; issue 22), as on v1: " +
+      "ours ends a cancelled turn with what it was seen to spend (and " +
       "the account quota, issue 33); upstream reports the interrupted call's usage when it " +
       "comes, after its idle. Measured timing: whether a call of the interrupted turn is " +
       "reported before the idle varies from run to run (and with it, which idle the " +
