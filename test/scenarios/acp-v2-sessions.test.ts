@@ -428,13 +428,18 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
       sessionId: childId,
       state: { state: "idle", stopReason: "end_turn", background: [] },
     };
-    expect(s.notifications[childStateAt - 1]).toEqual({ sessionId, update: ended });
+    // The child's replayed state is its last one so far.
+    const replayedStateAt = s.notifications.findLastIndex(
+      (n) => n.sessionId === childId && (n.update as Update).sessionUpdate === "state_update",
+    );
+    expect(replayedStateAt).toBeGreaterThan(childStateAt);
+    expect(s.notifications[replayedStateAt - 1]).toEqual({ sessionId, update: ended });
     type Sent = { id?: unknown; method?: string; params?: { sessionId?: string; update?: Update } };
-    const sent = s.traffic.map((e) => e.message as Sent);
-    const resumeAt = sent.findLastIndex((m) => m.method === "session/resume");
-    const answerAt = sent.findIndex((m, i) => i > resumeAt && m.id === sent[resumeAt]!.id);
+    const sent = () => s.traffic.map((e) => e.message as Sent);
+    const resumeAt = sent().findLastIndex((m) => m.method === "session/resume");
+    const answerAt = sent().findIndex((m, i) => i > resumeAt && m.id === sent()[resumeAt]!.id);
     const copies = () =>
-      sent.flatMap((m, i) =>
+      sent().flatMap((m, i) =>
         i > resumeAt &&
         m.params?.sessionId === sessionId &&
         m.params.update?.sessionUpdate === "subagent_update" &&
