@@ -26,8 +26,11 @@ describe("Replays", () => {
       messageId: "a",
       content: [],
     });
-    // Not a chunk, another session, or after the replay: nothing.
+    // Not a chunk, a chunk without a message id, another session, or after the replay:
+    // nothing.
     expect(replays.clear("s", idle)).toBeUndefined();
+    const bare = { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } };
+    expect(replays.clear("s", bare as v2.SessionUpdate)).toBeUndefined();
     expect(replays.clear("other", chunk("agent_message_chunk", "b"))).toBeUndefined();
     replays.end("s");
     expect(replays.clear("s", chunk("agent_message_chunk", "c"))).toBeUndefined();
@@ -134,6 +137,19 @@ describe("Replays", () => {
     replays.childAnnounced("grandchild", "s");
     replays.holdChildState("grandchild", idle);
     expect(replays.end("s").now).toEqual([{ sessionId: "grandchild", update: idle }]);
+  });
+
+  it("two replays at once: each ends with its own children only", () => {
+    const replays = new Replays();
+    replays.start("s");
+    replays.start("t");
+    replays.childAnnounced("a", "s");
+    replays.childAnnounced("b", "t");
+    replays.holdChildState("a", idle);
+    replays.holdChildState("b", idle);
+    expect(replays.end("s").now).toEqual([{ sessionId: "a", update: idle }]);
+    expect(replays.holdChildState("b", idle)).toBe(true);
+    expect(replays.end("t").now).toEqual([{ sessionId: "b", update: idle }]);
   });
 
   it("a child announced live, outside any replay, is left alone", () => {

@@ -42,6 +42,13 @@ describe("RestartedToolCalls", () => {
     ]);
   });
 
+  it("a replayed start whose _meta is null clears it, with no second upsert", () => {
+    const calls = new RestartedToolCalls();
+    expect(calls.reports("s", report({ ...start, _meta: null }), true, true)).toEqual([
+      { ...start, ...nulls, _meta: null },
+    ]);
+  });
+
   it("a start of a call the client holds from this connection clears the fields it leaves out, not _meta", () => {
     const calls = new RestartedToolCalls();
     calls.reports("s", start, true, false);

@@ -31,7 +31,8 @@ type Report = v2.SessionUpdate & { toolCallId: string; _meta?: unknown };
  * Plain state, no I/O: the tool calls reported, per session.
  */
 export class RestartedToolCalls {
-  private readonly reported = new Map<string, true>();
+  /** `<session> <tool call>`, oldest first. */
+  private readonly reported = new Set<string>();
 
   /**
    * The reports to send for `report`, the v2 form of a v1 report (`starts`: a v1
@@ -42,9 +43,8 @@ export class RestartedToolCalls {
     const seen = this.reported.has(key);
     this.remember(key);
     if (!starts || (!replaying && !seen)) return [report];
-    const reset = Object.fromEntries(
-      TOOL_CALL_FIELDS.filter((field) => !(field in report)).map((field) => [field, null]),
-    );
+    // Each field, cleared unless the report sets it.
+    const reset = Object.fromEntries(TOOL_CALL_FIELDS.map((field) => [field, null]));
     const restarted = { ...reset, ...report } as Report;
     if (seen) return [restarted];
     const { _meta: meta, ...fields } = restarted;
@@ -62,10 +62,7 @@ export class RestartedToolCalls {
 
   private remember(key: string): void {
     this.reported.delete(key);
-    this.reported.set(key, true);
-    if (this.reported.size > REMEMBERED) {
-      const oldest = this.reported.keys().next().value;
-      if (oldest !== undefined) this.reported.delete(oldest);
-    }
+    this.reported.add(key);
+    if (this.reported.size > REMEMBERED) this.reported.delete(this.reported.values().next().value!);
   }
 }
