@@ -107,6 +107,32 @@ describe("V2Connection, a resume that replayed a child", () => {
     expect(inner.sent.filter((u) => u.startsWith("child") || u.includes("subagent"))).toEqual([]);
   });
 
+  it("in a replay only a start is restarted, and only its report: not its terminal, not a later report", async () => {
+    const sent: unknown[] = [];
+    const v2 = new V2Connection(() => ({ code: 0, message: "" }));
+    const port = v2.attach({
+      ...recordingPort().port,
+      sessionUpdate: (_sessionId, update) => (sent.push(update), Promise.resolve()),
+    });
+    await v2.replaying("s", async () => {
+      await port.sessionUpdate("s", {
+        sessionUpdate: "tool_call",
+        toolCallId: "t",
+        title: "ls",
+        rawInput: { command: "ls" },
+        _meta: { terminal_info: { terminal_id: "t" } },
+      });
+      await port.sessionUpdate("s", {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        title: "x",
+      });
+    });
+    expect(sent[0]).toEqual({ sessionUpdate: "terminal_update", terminalId: "t", command: "ls" });
+    expect(sent[1]).toMatchObject({ toolCallId: "t", rawOutput: null, _meta: null });
+    expect(sent[2]).toEqual({ sessionUpdate: "tool_call_update", toolCallId: "t", title: "x" });
+  });
+
   it("a replayed start of a call the connection reported before keeps its _meta; after a close, clears it", async () => {
     const sent: unknown[] = [];
     const v2 = new V2Connection(() => ({ code: 0, message: "" }));
