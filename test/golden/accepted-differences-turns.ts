@@ -39,7 +39,9 @@ export const TURN_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/prompt result @session/cancel _meta.quota.model_usage | only upstream",
     ],
     reason:
-      "issue 22: ours answers a cancelled prompt with what the turn was seen to spend, and " +
+      'features.md `session/prompt` ("Resolves at turn end with `{stopReason, usage, ' +
+      '_meta.quota}`", a cancelled turn too; issue 22): ours answers a cancelled prompt ' +
+      "with what the turn was seen to spend, and " +
       "reports nothing of the turn after it; upstream answers without usage (an empty " +
       "`model_usage` when ours lists the call) and reports the " +
       "interrupted call when Claude Code does. Measured timing: whether a call of the " +

@@ -149,6 +149,9 @@ describe("ACP v2 (draft): config options and stored sessions", () => {
     const replayedTool = replay.filter((u) => u.toolCallId === "toolu_echo");
     expect(replayedTool.length).toBeGreaterThan(0);
     for (const u of replayedTool) expect(u.sessionUpdate).toBe("tool_call_update");
+    // Its start clears what the client holds of the live run's call (a v2 upsert keeps
+    // every field it leaves out), as upstream's v2 surface replays it.
+    expect(replayedTool[0]).toMatchObject({ locations: null, rawOutput: null, _meta: null });
     expect(replayedTool.at(-1)).toMatchObject({ status: "completed" });
     expect(replay.map((u) => u.sessionUpdate)).not.toContain("tool_call");
     expect(replay.at(-1)).toEqual({ sessionUpdate: "state_update", state: "idle", background: [] });
@@ -415,9 +418,47 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     // The child's state follows its announcement, in the order sent.
     const sentIndex = (find: (u: Update, id: string) => boolean) =>
       s.notifications.findIndex((n) => find(n.update as Update, n.sessionId));
+    const childStateAt = sentIndex((u, id) => id === childId && u.sessionUpdate === "state_update");
     expect(
       sentIndex((u, id) => id === sessionId && u.sessionUpdate === "subagent_update"),
-    ).toBeLessThan(sentIndex((u, id) => id === childId && u.sessionUpdate === "state_update"));
+    ).toBeLessThan(childStateAt);
+    // The parent's copies of the child's states: the announcement's `running`, then (held
+    // to the end, as the child's own) its last, right before the child's own; and after
+    // the answer (which ends the replay, whose states were history) once more, as
+    // upstream's v2 replays them.
+    const ended = {
+      sessionUpdate: "subagent_update",
+      sessionId: childId,
+      state: { state: "idle", stopReason: "end_turn", background: [] },
+    };
+    // The child's replayed state is its last one so far.
+    const replayedStateAt = s.notifications.findLastIndex(
+      (n) => n.sessionId === childId && (n.update as Update).sessionUpdate === "state_update",
+    );
+    expect(replayedStateAt).toBeGreaterThan(childStateAt);
+    expect(s.notifications[replayedStateAt - 1]).toEqual({ sessionId, update: ended });
+    type Sent = { id?: unknown; method?: string; params?: { sessionId?: string; update?: Update } };
+    const sent = () => s.traffic.map((e) => e.message as Sent);
+    const resumeAt = sent().findLastIndex((m) => m.method === "session/resume");
+    const answerAt = sent().findIndex((m, i) => i > resumeAt && m.id === sent()[resumeAt]!.id);
+    const copies = () =>
+      sent().flatMap((m, i) =>
+        i > resumeAt &&
+        m.params?.sessionId === sessionId &&
+        m.params.update?.sessionUpdate === "subagent_update" &&
+        m.params.update.state
+          ? [{ i, update: m.params.update }]
+          : [],
+      );
+    await eventually("the child's state after the answer", () => copies().length === 3);
+    expect(
+      copies().map((c) => [(c.update.state as { state: string }).state, c.i > answerAt]),
+    ).toEqual([
+      ["running", false],
+      ["idle", false],
+      ["idle", true],
+    ]);
+    expect(copies()[2]!.update).toEqual(ended);
     expect(
       [replayed, childReplay].map((updates) =>
         updates.filter((u) => u.sessionUpdate === "session_message"),
@@ -431,12 +472,12 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
     ]);
 
     // After the load, a SendMessage runs the replayed child again: listed as that child while
-    // it runs, dropped at its end.
+    // it runs, dropped at its end. The prompt first repeats the child's state on it.
     const [statesBefore, listsBefore] = [s.states(childId).length, backgroundLists().length];
     await s.prompt(sessionId, AFTER_LOAD);
     await eventually(
       "the run after the load ends",
-      () => s.states(childId).length === statesBefore + 2,
+      () => s.states(childId).length === statesBefore + 3,
       30_000,
     );
     await eventually(
@@ -444,7 +485,11 @@ describe("ACP v2 (draft): subagents and elicitation", () => {
       () => backgroundLists().length > listsBefore && lastList() === "[]",
       30_000,
     );
-    expect(s.states(childId).slice(statesBefore)).toEqual(["running", "idle:end_turn"]);
+    expect(s.states(childId).slice(statesBefore)).toEqual([
+      "idle:end_turn",
+      "running",
+      "idle:end_turn",
+    ]);
     const afterLoad = backgroundLists().slice(listsBefore);
     const runIdle = s.notifications.findLastIndex(
       (n) => n.sessionId === childId && (n.update as Update).sessionUpdate === "state_update",

@@ -5,6 +5,7 @@ import { v2ChildState, v2Update } from "./mapping.js";
 import { v2PermissionRequest } from "./permission-request.js";
 import type { MessageIds } from "./message-ids.js";
 import type { Replays } from "./replays.js";
+import type { RestartedToolCalls } from "./restarted-tool-calls.js";
 import type { TerminalMapper, ToolCallReport } from "./terminal-mapper.js";
 
 /** A child session was announced on its parent (its first `subagent_update`). */
@@ -24,7 +25,8 @@ const CHUNKS = new Set(["agent_message_chunk", "agent_thought_chunk", "user_mess
  * `session/request_permission`, `elicitation/create`). An update with no v2 form is
  * not sent. A child's state, announced on its parent, also goes to the child session as
  * its own `state_update`, right after (during a replay, held: `Replays`). A replayed
- * message chunk is preceded by its message's clearing upsert (`Replays.clear`).
+ * message chunk is preceded by its message's clearing upsert (`Replays.clear`); a tool
+ * call the client may hold already is started afresh (`RestartedToolCalls`).
  */
 export function v2ClientPort(
   inner: ClientPort,
@@ -32,14 +34,28 @@ export function v2ClientPort(
   terminals: TerminalMapper,
   childAnnounced: ChildAnnounced,
   replays: Replays,
+  restarted: RestartedToolCalls,
 ): V2ClientPort {
   const map = (sessionId: string, update: v1.SessionUpdate): v2.SessionUpdate[] => {
     if (!CHUNKS.has(update.sessionUpdate)) ids.interrupt(sessionId);
     const mapped = v2Update(update, (kind, given) => ids.of(sessionId, kind, given));
     if (!mapped) return [];
     if (mapped.sessionUpdate === "tool_call_update") {
-      const reports = terminals.map(sessionId, mapped as ToolCallReport);
-      return replays.replaying(sessionId) ? reports.map(withoutCapabilities) : reports;
+      const report = mapped as ToolCallReport;
+      const replaying = replays.replaying(sessionId);
+      const starts = update.sessionUpdate === "tool_call";
+      const reports = terminals
+        .map(sessionId, report)
+        .flatMap((one) =>
+          isReportOf(one, report.toolCallId)
+            ? restarted.reports(sessionId, one as ToolCallReport, starts, replaying)
+            : [one],
+        );
+      return replaying ? reports.map(withoutCapabilities) : reports;
+    }
+    if (mapped.sessionUpdate === "subagent_update") {
+      const now = replays.mirror(mapped);
+      return now ? [now] : [];
     }
     const clear = replays.clear(sessionId, mapped);
     return clear ? [clear, mapped] : [mapped];
@@ -91,6 +107,13 @@ export function v2ClientPort(
     notify: (method, params) => inner.notify(method, params),
     sendV2: (sessionId, update) => inner.sessionUpdate(sessionId, asSent(update)),
   };
+}
+
+function isReportOf(update: v2.SessionUpdate, toolCallId: string): boolean {
+  return (
+    update.sessionUpdate === "tool_call_update" &&
+    (update as { toolCallId?: unknown }).toolCallId === toolCallId
+  );
 }
 
 /**

@@ -299,17 +299,47 @@ describe("V2Connection", () => {
       "root subagent_update:running",
       "child agent_message",
       "child agent_message_chunk",
+      // The child's later state is held (past work): its copy on the parent too.
+      "root terminal_update",
+      "root tool_call_update",
+      // After the replay: the command it left open ends, then the child's last state, on
+      // its parent, then on the child.
+      "root terminal_update",
+      "root tool_call_update",
       "root subagent_update:idle",
-      "root terminal_update",
-      "root tool_call_update",
-      // After the replay: the command it left open ends, then the child's last state.
-      "root terminal_update",
-      "root tool_call_update",
       "child state_update:idle",
       "root agent_message_chunk",
     ]);
+    expect(inner.sent.slice(9, 11)).toEqual([
+      [
+        "root",
+        {
+          sessionUpdate: "subagent_update",
+          sessionId: "child",
+          state: { state: "idle", background: [] },
+        },
+      ],
+      ["child", { sessionUpdate: "state_update", state: "idle", background: [] }],
+    ]);
     const named = inner.sent.filter(([, u]) => JSON.stringify(u).includes('"ls"'));
     for (const [, u] of named) expect(u).not.toHaveProperty("capabilities");
+    // The replayed start clears what the client may hold of the call (RestartedToolCalls).
+    expect(inner.sent[6]).toEqual([
+      "root",
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "t",
+        title: "ls",
+        rawInput: { command: "ls" },
+        name: null,
+        content: null,
+        kind: null,
+        status: null,
+        locations: null,
+        rawOutput: null,
+        _meta: null,
+      },
+    ]);
   });
 
   it("a replay batch with a child's state is sent as runs of one session each, in order", async () => {

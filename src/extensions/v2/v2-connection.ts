@@ -7,7 +7,8 @@ import { ChildConfigAnswers } from "./child-config-answers.js";
 import { v2RequiresAction, v2Running, type ClientError } from "./mapping.js";
 import { MessageIds } from "./message-ids.js";
 import { PromptStates } from "./prompt-states.js";
-import { Replays } from "./replays.js";
+import { Replays, type ReplayEnd, type SessionUpdateOf } from "./replays.js";
+import { RestartedToolCalls } from "./restarted-tool-calls.js";
 import { TerminalMapper } from "./terminal-mapper.js";
 import { v2ClientPort, type V2ClientPort } from "./v2-client-port.js";
 
@@ -19,12 +20,18 @@ export class V2Connection {
   private readonly ids = new MessageIds(randomUUID);
   private readonly terminals = new TerminalMapper();
   private readonly replays = new Replays();
+  private readonly restarted = new RestartedToolCalls();
   private readonly background = new BackgroundWork((sessionId, toolCallId) =>
     this.terminals.terminalOf(sessionId, toolCallId),
   );
   private port: V2ClientPort | undefined;
   /** `session/set_config_option` on a child session (`child-config-answers.ts`). */
   readonly childConfigs = new ChildConfigAnswers();
+  /** Each resumed session's repeats of its replayed children's states still to send. */
+  private readonly repeats = new Map<
+    string,
+    { afterAnswer?: SessionUpdateOf[]; nextPrompt: SessionUpdateOf[] }
+  >();
   readonly prompts: PromptStates;
 
   /** `errorOf`: a failure as the client may see it (the protocol's redacted error). */
@@ -56,6 +63,7 @@ export class V2Connection {
           void this.port?.sendV2(changed.sessionId, changed.update);
       },
       this.replays,
+      this.restarted,
     );
     this.port = port;
     return {
@@ -133,7 +141,7 @@ export class V2Connection {
     const before = this.terminals.runningCalls(sessionId);
     this.replays.start(sessionId);
     this.terminals.replayStarts(sessionId);
-    let children: ReturnType<Replays["end"]>;
+    let children: ReplayEnd;
     let answer: T;
     try {
       answer = await replay();
@@ -142,8 +150,41 @@ export class V2Connection {
     }
     for (const update of this.terminals.endReplayed(sessionId, before))
       await this.send(sessionId, update);
-    for (const child of children) await this.port?.sendV2(child.sessionId, child.update);
+    for (const child of children.now) await this.port?.sendV2(child.sessionId, child.update);
+    const { afterAnswer, nextPrompt } = children;
+    this.repeats.set(sessionId, { afterAnswer, nextPrompt });
     return answer;
+  }
+
+  /**
+   * The resume of `sessionId` is answering: its replayed children's states go out again
+   * on their parents once the answer is written (`Replays.end`).
+   */
+  resumed(sessionId: string): void {
+    setTimeout(() => this.afterAnswer(sessionId), 0);
+  }
+
+  /** Sends the resume's repeats on the parents, once (the answer's, or a prompt's first). */
+  private afterAnswer(sessionId: string): void {
+    const repeats = this.repeats.get(sessionId);
+    this.sendAll(repeats?.afterAnswer ?? []);
+    delete repeats?.afterAnswer;
+  }
+
+  /**
+   * A prompt of `sessionId` (`PromptStates.prompt`): the first after a resume repeats
+   * each replayed child's state on the child first (`Replays.end`).
+   */
+  prompt(...args: Parameters<PromptStates["prompt"]>): ReturnType<PromptStates["prompt"]> {
+    const [sessionId] = args;
+    this.afterAnswer(sessionId);
+    this.sendAll(this.repeats.get(sessionId)?.nextPrompt ?? []);
+    this.repeats.delete(sessionId);
+    return this.prompts.prompt(...args);
+  }
+
+  private sendAll(updates: readonly SessionUpdateOf[]): void {
+    for (const { sessionId, update } of updates) void this.port?.sendV2(sessionId, update);
   }
 
   /**
@@ -194,6 +235,8 @@ export class V2Connection {
     this.ids.forget(sessionId);
     this.terminals.forget(sessionId);
     this.childConfigs.forget(sessionId);
+    this.restarted.forget(sessionId);
+    this.repeats.delete(sessionId);
   }
 }
 

@@ -92,6 +92,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
               )
             : await service.resume(params.sessionId, v1SessionParams(params));
           await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
+          v2.resumed(params.sessionId);
           return {
             configOptions: v2ConfigOptions(answer.configOptions),
             ...setupCommands(service, params.sessionId),
@@ -183,7 +184,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         guarded(m.session.prompt, ({ params }) => {
           service.checkSession(params.sessionId);
           const prompt = v1Prompt(params.prompt);
-          return v2.prompts.prompt(params.sessionId, prompt, () =>
+          return v2.prompt(params.sessionId, prompt, () =>
             service.prompt(params.sessionId, prompt),
           );
         }),
