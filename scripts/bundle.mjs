@@ -1,7 +1,7 @@
 /**
  * Bundles the compiled adapter (dist/src/index.js, from `tsc`) with the ACP SDK, zod and
- * our other dependencies: dist/claude-agent-acp.js, the package's bin, and its chunks in
- * dist/chunks/.
+ * our other dependencies: dist/claude-agent-acp.js, the package's bin, and the chunks it
+ * loads on demand in dist/chunks/.
  *
  * Why: an editor starts the adapter for every window, and the time to `session/new` is
  * mostly Node loading modules. One module for everything a start needs instead of ~300
@@ -12,8 +12,10 @@
  * Lody's and v2's hooks, `--cli`'s terminal runner) goes into chunks of its own, which a
  * plain start never reads or compiles: compiling them with the rest, even unevaluated,
  * left ~4 MB more RSS after `session/new` (the parser's memory, which glibc keeps;
- * bench/NOTES.md "Memory after session/new"). Everything a start loads is one chunk
- * (`$initial`: the entry and what it imports statically), which the bin imports.
+ * bench/NOTES.md "Memory after session/new"). Everything a start loads (`$initial`: the
+ * entry and what it imports statically) stays in the bin. Those chunks import the bin
+ * back, so the bin must not await an `import()` while it evaluates (a top-level await
+ * would wait for itself: see src/index.ts).
  *
  * The Claude Agent SDK stays external: it is already one file, and it finds its
  * platform package (the `claude` binary) relative to itself.
@@ -30,10 +32,8 @@ const common = {
   logLevel: "warn",
 };
 
-// Chunk names carry a content hash: the last build's would stay behind (and the map of
-// the single-file bin of earlier builds: the bin itself is now two lines).
+// Chunk names carry a content hash: the last build's would stay behind.
 rmSync("dist/chunks", { recursive: true, force: true });
-rmSync("dist/claude-agent-acp.js.map", { force: true });
 await build({
   ...common,
   input: "dist/src/index.js",

@@ -59,6 +59,7 @@ describe("the packed and installed package", { timeout: 180_000 }, () => {
     expect(readdirSync(join(installed, "dist")).sort()).toEqual([
       "chunks",
       "claude-agent-acp.js",
+      "claude-agent-acp.js.map",
       "lib.js",
       "lib.js.map",
       "src",

@@ -65,6 +65,8 @@ export const LAZY_HOOK_MODULES: LazyHookModules = {
   },
 };
 
+const LAZY_KEYS = Object.keys(LAZY_HOOK_MODULES) as (keyof LazyHooks)[];
+
 /** The lazily loaded hooks this process has loaded so far. */
 const loadedHooks: { -readonly [K in keyof LazyHooks]?: LazyHooks[K] } = {};
 
@@ -142,9 +144,8 @@ export function parseClientProfile(
 export function composeHooks(flags: ProfileFlags): ExtensionHooks {
   const parts: Partial<ExtensionHooks>[] = [
     zedHooks(flags.zed),
-    lazyHooks("air", flags),
-    lazyHooks("lody", flags),
-    lazyHooks("v2", flags),
+    // AIR's, Lody's, v2's: in LAZY_HOOK_MODULES' key order.
+    ...LAZY_KEYS.map((key) => lazyHooks(key, flags)),
     gatewayHooks(flags.authGateway),
   ];
   const merged: Record<string, unknown> = { extensions: [] };
