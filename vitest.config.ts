@@ -12,7 +12,14 @@ export default defineConfig({
         // Unit tests start in worker threads: ~200 files, each cheaper to start in a thread
         // than in a process of its own (measured: the unit run took ~30% less time, CPU alike).
         // No retry: a unit test has no process or clock to race; one that fails once is broken.
-        test: { name: "unit", include: ["src/**/*.test.ts"], pool: "threads", retry: 0 },
+        // The setup loads the extensions' hooks that the adapter loads on demand.
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts"],
+          pool: "threads",
+          retry: 0,
+          setupFiles: ["./test/support/unit-setup.ts"],
+        },
       },
       {
         extends: true,

@@ -1,38 +1,54 @@
 /**
  * Bundles the compiled adapter (dist/src/index.js, from `tsc`) with the ACP SDK, zod and
- * our other dependencies into one ES module: dist/claude-agent-acp.js, the package's bin.
+ * our other dependencies: dist/claude-agent-acp.js, the package's bin, and the chunks it
+ * loads on demand in dist/chunks/.
  *
  * Why: an editor starts the adapter for every window, and the time to `session/new` is
- * mostly Node loading modules. One file instead of ~300 (our modules, the ACP SDK's,
- * zod's) saves ~70 ms of resolving and reading before the first answer, and ~9 MB of RSS
- * (bench/README.md, "cold start").
+ * mostly Node loading modules. One module for everything a start needs instead of ~300
+ * (our modules, the ACP SDK's, zod's) saves ~70 ms of resolving and reading before the
+ * first answer, and ~9 MB of RSS (bench/README.md, "cold start").
+ *
+ * What only some clients load on demand (`import()`: the ACP v2 router and schemas, AIR's,
+ * Lody's and v2's hooks, `--cli`'s terminal runner) goes into chunks of its own, which a
+ * plain start never reads or compiles: compiling them with the rest, even unevaluated,
+ * left ~4 MB more RSS after `session/new` (the parser's memory, which glibc keeps;
+ * bench/NOTES.md "Memory after session/new"). Everything a start loads (`$initial`: the
+ * entry and what it imports statically) stays in the bin. Those chunks import the bin
+ * back, so the bin must not await an `import()` while it evaluates (a top-level await
+ * would wait for itself: see src/index.ts).
  *
  * The Claude Agent SDK stays external: it is already one file, and it finds its
  * platform package (the `claude` binary) relative to itself.
  *
- * The programmatic entry point (dist/src/lib.js, the package's `exports`) is bundled the
- * same way into dist/lib.js; its types are tsc's declarations under dist/src/.
+ * The programmatic entry point (dist/src/lib.js, the package's `exports`) is bundled into
+ * one file, dist/lib.js; its types are tsc's declarations under dist/src/.
  */
+import { rmSync } from "node:fs";
 import { build } from "rolldown";
 
-const bundles = [
-  { input: "dist/src/index.js", file: "dist/claude-agent-acp.js" },
-  { input: "dist/src/lib.js", file: "dist/lib.js" },
-];
+const common = {
+  platform: "node",
+  external: [/^@anthropic-ai\/claude-agent-sdk(\/|$)/, /^node:/],
+  logLevel: "warn",
+};
 
-for (const { input, file } of bundles) {
-  await build({
-    input,
-    platform: "node",
-    external: [/^@anthropic-ai\/claude-agent-sdk(\/|$)/, /^node:/],
-    logLevel: "warn",
-    output: {
-      file,
-      format: "esm",
-      // `--cli` loads Claude Code's terminal runner on demand; inline it rather than
-      // shipping a second chunk.
-      codeSplitting: false,
-      sourcemap: true,
-    },
-  });
-}
+// Chunk names carry a content hash: the last build's would stay behind.
+rmSync("dist/chunks", { recursive: true, force: true });
+await build({
+  ...common,
+  input: "dist/src/index.js",
+  output: {
+    dir: "dist",
+    format: "esm",
+    entryFileNames: "claude-agent-acp.js",
+    chunkFileNames: "chunks/[name]-[hash].js",
+    codeSplitting: { groups: [{ name: "adapter", tags: ["$initial"] }] },
+    sourcemap: true,
+  },
+});
+
+await build({
+  ...common,
+  input: "dist/src/lib.js",
+  output: { file: "dist/lib.js", format: "esm", codeSplitting: false, sourcemap: true },
+});

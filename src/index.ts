@@ -24,12 +24,13 @@ switch (command.kind) {
     process.stderr.write(`claude-agent-acp: ${command.message}\n\n${USAGE}`);
     process.exitCode = 2;
     break;
-  case "claude": {
-    // Claude Code itself in this terminal (what the terminal login methods run).
-    const { runClaudeCli } = await import("./sdk/claude-cli.js");
-    process.exit(await runClaudeCli(command.args));
+  case "claude":
+    // Claude Code itself in this terminal (what the terminal login methods run). Not
+    // awaited here: the bin's on-demand chunks import the chunk this module is bundled in,
+    // so an `import()` awaited while it still evaluates would wait for itself (Node exits
+    // 13, "unsettled top-level await"; scripts/bundle.mjs).
+    void runCli(command.args);
     break;
-  }
   case "serve": {
     let protocol;
     try {
@@ -45,4 +46,9 @@ switch (command.kind) {
     runAcp({ hideClaudeAuth: command.hideClaudeAuth, protocol });
     break;
   }
+}
+
+async function runCli(args: readonly string[]): Promise<never> {
+  const { runClaudeCli } = await import("./sdk/claude-cli.js");
+  process.exit(await runClaudeCli(args));
 }

@@ -57,6 +57,7 @@ describe("the packed and installed package", { timeout: 180_000 }, () => {
   it("holds the bin, the library and its types, and nothing of the sources", () => {
     const installed = join(folder, "node_modules", pkg.name);
     expect(readdirSync(join(installed, "dist")).sort()).toEqual([
+      "chunks",
       "claude-agent-acp.js",
       "claude-agent-acp.js.map",
       "lib.js",

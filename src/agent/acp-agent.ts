@@ -9,7 +9,7 @@ import type {
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import { PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
-import { connectExtensions, parseClientProfile } from "../extensions/compose.js";
+import { connectExtensions, negotiateClientProfile } from "../extensions/compose.js";
 import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
 import { isSessionId } from "../sdk/transcript-paths.js";
 import type { Session } from "../session/session.js";
@@ -145,10 +145,15 @@ export class AcpAgent {
 
   /**
    * `initialize`: reads the client's capabilities (as v1's, for a v2 client:
-   * `protocolVersion` 2); the protocol builds the answer.
+   * `protocolVersion` 2); the protocol builds the answer. The hooks of the extensions the
+   * client negotiated load here, on demand (`negotiateClientProfile`).
    */
-  initialize(clientCapabilities: unknown, protocolVersion?: number): ClientProfile {
-    this.negotiated = parseClientProfile(clientCapabilities ?? {}, protocolVersion, this.sent);
+  async initialize(clientCapabilities: unknown, protocolVersion?: number): Promise<ClientProfile> {
+    this.negotiated = await negotiateClientProfile(
+      clientCapabilities ?? {},
+      protocolVersion,
+      this.sent,
+    );
     // The login state is probed in the background: it never delays initialize.
     this.auth?.refreshSoon();
     return this.negotiated;

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { PLAIN_CLIENT } from "../profile/client-profile.js";
 import type { MethodHost } from "../profile/extension-methods.js";
 import { QuotaBook } from "../translation/quota/book.js";
-import { connectExtensions, parseClientProfile } from "./compose.js";
+import { readFileSync } from "node:fs";
+import {
+  connectExtensions,
+  LAZY_HOOK_MODULES,
+  loadNegotiatedHooks,
+  negotiateClientProfile,
+  parseClientProfile,
+  type LazyHookModules,
+} from "./compose.js";
 
 const AIR = { jetbrains: { air: { version: 1, capabilities: ["nativeSubagentSessions"] } } };
 const LODY = { lody: { subagentEvents: { version: 1 } } };
@@ -105,5 +113,64 @@ describe("connectExtensions", () => {
     expect(get.handle(undefined)).toMatchObject({
       rateLimits: [{ planName: "max", windows: [expect.objectContaining({ usedPercent: 50 })] }],
     });
+  });
+});
+
+describe("the extensions' hooks loaded on demand", () => {
+  /** The lazy modules with their real `negotiated` tests and loaders that record the load. */
+  const recording = (): { modules: LazyHookModules; loads: string[] } => {
+    const loads: string[] = [];
+    const modules = Object.fromEntries(
+      Object.entries(LAZY_HOOK_MODULES).map(([key, module]) => [
+        key,
+        { negotiated: module.negotiated, load: () => (loads.push(key), module.load()) },
+      ]),
+    ) as unknown as LazyHookModules;
+    return { modules, loads };
+  };
+  const flagsOf = (capabilities: unknown, protocolVersion = 1) => {
+    const { hooks: _hooks, ...flags } = parseClientProfile(capabilities, protocolVersion);
+    return flags;
+  };
+
+  it("loads no extension's hooks for a plain client, and only the negotiated ones otherwise", async () => {
+    const plain = recording();
+    await loadNegotiatedHooks(flagsOf({}), plain.modules, {});
+    expect(plain.loads).toEqual([]);
+    const air = recording();
+    await loadNegotiatedHooks(flagsOf({ _meta: AIR }), air.modules, {});
+    expect(air.loads).toEqual(["air"]);
+    const lody = recording();
+    await loadNegotiatedHooks(flagsOf({ _meta: LODY }), lody.modules, {});
+    expect(lody.loads).toEqual(["lody"]);
+    const v2 = recording();
+    await loadNegotiatedHooks(flagsOf({}, 2), v2.modules, {});
+    expect(v2.loads).toEqual(["v2"]);
+  });
+
+  it("loads a module once per process", async () => {
+    const once = recording();
+    const into = {};
+    await loadNegotiatedHooks(flagsOf({ _meta: AIR }), once.modules, into);
+    await loadNegotiatedHooks(flagsOf({ _meta: { ...AIR, ...LODY } }), once.modules, into);
+    expect(once.loads).toEqual(["air", "lody"]);
+  });
+
+  it("negotiates the same profile as the synchronous parse, hooks loaded", async () => {
+    const negotiated = await negotiateClientProfile({ _meta: { ...AIR, ...LODY } });
+    expect(negotiated.hooks.extensions).toEqual(["air", "lody"]);
+    expect(negotiated.hooks.compactionMeta).toHaveLength(2);
+  });
+
+  it("imports no lazily loaded hooks module statically (the bundle would evaluate it at start)", () => {
+    const source = readFileSync(new URL("./compose.ts", import.meta.url), "utf8");
+    for (const name of ["air", "lody", "v2"]) {
+      expect(source).not.toMatch(
+        new RegExp(`^import \\{[^}]*\\} from "\\./${name}/hooks\\.js";`, "m"),
+      );
+      expect(source).toMatch(
+        new RegExp(`^import type \\{[^}]*\\} from "\\./${name}/hooks\\.js";`, "m"),
+      );
+    }
   });
 });

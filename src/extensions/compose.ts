@@ -3,7 +3,7 @@ import {
   type ClientProfile,
   type ProfileFlags,
 } from "../profile/client-profile.js";
-import type { ExtensionHooks } from "../profile/hooks.js";
+import { NO_HOOKS, type ExtensionHooks } from "../profile/hooks.js";
 import type { AgentDeclaration } from "../profile/agent-declaration.js";
 import type { ExtensionMethod, MethodHost } from "../profile/extension-methods.js";
 import { airInitializeDeclaration } from "./air/agent-declaration.js";
@@ -13,9 +13,9 @@ import { lodyConnection } from "./lody/methods.js";
 import type { RateLimitBook } from "./lody/rate-limit-book.js";
 import { steeringInitializeDeclaration } from "./steering/declaration.js";
 import { steeringMethods } from "./steering/methods.js";
-import { airHooks } from "./air/hooks.js";
-import { lodyHooks } from "./lody/hooks.js";
-import { v2Hooks } from "./v2/hooks.js";
+import type { airHooks } from "./air/hooks.js";
+import type { lodyHooks } from "./lody/hooks.js";
+import type { v2Hooks } from "./v2/hooks.js";
 import { gatewayHooks } from "./gateway/hooks.js";
 import { zedHooks } from "./zed/hooks.js";
 
@@ -28,9 +28,105 @@ import { zedHooks } from "./zed/hooks.js";
  * `extensions/<name>/hooks.ts`, merged here in a fixed order.
  */
 
+/** The hooks of the extensions a plain client never negotiates, loaded on demand. */
+export interface LazyHooks {
+  readonly air: typeof airHooks;
+  readonly lody: typeof lodyHooks;
+  readonly v2: typeof v2Hooks;
+}
+
+/** For each lazily loaded extension: whether a client negotiated it, and its hooks module. */
+export type LazyHookModules = {
+  readonly [K in keyof LazyHooks]: {
+    readonly negotiated: (flags: ProfileFlags) => boolean;
+    readonly load: () => Promise<LazyHooks[K]>;
+  };
+};
+
+/**
+ * AIR's, Lody's and v2's hooks reach their decorators, trackers, diff code and schemas:
+ * ~4.5 MB of RSS in the bundle (bench/NOTES.md, "Memory after session/new"), which a
+ * client that negotiated none of them need not pay. Each loads at the first `initialize`
+ * that negotiates it (`negotiateClientProfile`); the bundle keeps each one's modules
+ * unevaluated until then. The `negotiated` tests are each hooks function's own first line.
+ */
+export const LAZY_HOOK_MODULES: LazyHookModules = {
+  air: {
+    negotiated: (flags) => flags.air.client,
+    load: () => import("./air/hooks.js").then((m) => m.airHooks),
+  },
+  lody: {
+    negotiated: (flags) => flags.lody.client,
+    load: () => import("./lody/hooks.js").then((m) => m.lodyHooks),
+  },
+  v2: {
+    negotiated: (flags) => flags.v2.filePatches,
+    load: () => import("./v2/hooks.js").then((m) => m.v2Hooks),
+  },
+};
+
+const LAZY_KEYS = Object.keys(LAZY_HOOK_MODULES) as (keyof LazyHooks)[];
+
+/** The lazily loaded hooks this process has loaded so far. */
+const loadedHooks: { -readonly [K in keyof LazyHooks]?: LazyHooks[K] } = {};
+
+/** Loads the hooks modules of the extensions `flags` negotiated that are not loaded yet. */
+export async function loadNegotiatedHooks(
+  flags: ProfileFlags,
+  modules: LazyHookModules = LAZY_HOOK_MODULES,
+  into: { -readonly [K in keyof LazyHooks]?: LazyHooks[K] } = loadedHooks,
+): Promise<void> {
+  const keys = Object.keys(modules) as (keyof LazyHooks)[];
+  await Promise.all(
+    keys.map(async (key) => {
+      if (into[key] !== undefined || !modules[key].negotiated(flags)) return;
+      // One key, one module: the assignment cannot mix them up.
+      (into as Record<string, unknown>)[key] = await modules[key].load();
+    }),
+  );
+}
+
+/** The hooks `flags` negotiated from a lazily loaded module (none when not negotiated). */
+function lazyHooks<K extends keyof LazyHooks>(
+  key: K,
+  flags: ProfileFlags,
+): Partial<ExtensionHooks> {
+  if (!LAZY_HOOK_MODULES[key].negotiated(flags)) return {};
+  const hooks = loadedHooks[key] as
+    ((profile: ProfileFlags[K]) => Partial<ExtensionHooks>) | undefined;
+  if (hooks === undefined) {
+    throw new Error(`the ${key} hooks are not loaded: negotiateClientProfile loads them`);
+  }
+  return hooks(flags[key]);
+}
+
+/**
+ * The profile of a client's `initialize` capabilities, with the hooks modules of the
+ * extensions it negotiated loaded first: what the agent's `initialize` uses.
+ */
+export async function negotiateClientProfile(
+  rawCapabilities: unknown,
+  protocolVersion = 1,
+  asSent: unknown = rawCapabilities,
+): Promise<ClientProfile> {
+  let negotiated: ProfileFlags | undefined;
+  readClientProfile(
+    rawCapabilities,
+    protocolVersion,
+    (flags) => {
+      negotiated = flags;
+      return NO_HOOKS;
+    },
+    asSent,
+  );
+  if (negotiated !== undefined) await loadNegotiatedHooks(negotiated);
+  return parseClientProfile(rawCapabilities, protocolVersion, asSent);
+}
+
 /**
  * The profile of a client's `initialize` capabilities, its extensions' hooks included
  * (`asSent`: the capabilities before the ACP SDK's schema dropped what it does not know).
+ * The hooks modules of the extensions it negotiated must be loaded (`negotiateClientProfile`).
  */
 export function parseClientProfile(
   rawCapabilities: unknown,
@@ -48,9 +144,8 @@ export function parseClientProfile(
 export function composeHooks(flags: ProfileFlags): ExtensionHooks {
   const parts: Partial<ExtensionHooks>[] = [
     zedHooks(flags.zed),
-    airHooks(flags.air),
-    lodyHooks(flags.lody),
-    v2Hooks(flags.v2),
+    // AIR's, Lody's, v2's: in LAZY_HOOK_MODULES' key order.
+    ...LAZY_KEYS.map((key) => lazyHooks(key, flags)),
     gatewayHooks(flags.authGateway),
   ];
   const merged: Record<string, unknown> = { extensions: [] };

@@ -43,7 +43,9 @@ function coreMethods(service: AcpAgent, writeLines: WriteLines): AgentApp {
     .onRequest(
       m.initialize,
       guarded(m.initialize, ({ params }) =>
-        initializeResponse(service.initialize(params.clientCapabilities), service.options),
+        service
+          .initialize(params.clientCapabilities)
+          .then((profile) => initializeResponse(profile, service.options)),
       ),
     )
     .onRequest(

@@ -42,12 +42,9 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       .onRequest(
         m.initialize,
         guarded(m.initialize, ({ params }) =>
-          v2InitializeResponse(
-            initializeResponse(
-              service.initialize(v1ClientCapabilities(params.capabilities), PROTOCOL_V2),
-              service.options,
-            ),
-          ),
+          service
+            .initialize(v1ClientCapabilities(params.capabilities), PROTOCOL_V2)
+            .then((profile) => v2InitializeResponse(initializeResponse(profile, service.options))),
         ),
       )
       .onRequest(
