@@ -8,7 +8,7 @@ import { initializeGuard } from "./protocol/initialize-guard.js";
 import { serveFirstMessage } from "./protocol/protocol-front.js";
 import type { ProtocolChoice } from "./protocol/protocol-choice.js";
 import { StdoutLines } from "./protocol/stdout-messages.js";
-import { killAllClaudeProcesses } from "./sdk/claude-process.js";
+import { endClaudeProcesses, killAllClaudeProcesses } from "./sdk/claude-process.js";
 import { log } from "./util/log.js";
 
 /** The byte streams one ACP connection runs over (NDJSON in both directions). */
@@ -103,13 +103,18 @@ export function runAcp(options: ServeOptions = {}): void {
     exiting = true;
     log.debug("shutting down", { reason });
     connection.close();
-    killAllClaudeProcesses("SIGTERM");
-    // Give Claude Code a moment to end its shells, then make sure nothing is left.
-    setTimeout(() => {
+    const ended = endClaudeProcesses();
+    const exit = (): void => {
       connection.close();
       killAllClaudeProcesses("SIGKILL");
       process.exit(code);
-    }, 500).unref();
+    };
+    // Give Claude Code a moment to end its shells, then make sure nothing is left. Once
+    // every Claude Code exited (and its shells were swept) there is nothing to wait for:
+    // the adapter ends then, after one more turn of the event loop for the answers that
+    // the sessions' end produced (a client restarting the adapter waits for its exit).
+    setTimeout(exit, 500).unref();
+    void ended.then(() => setImmediate(exit));
   };
 
   void connection.closed.then(() => shutdown("connection closed", 0));

@@ -21,6 +21,10 @@ const hasSetpriv = process.platform === "linux" && existsSync(SETPRIV);
 
 /** Live Claude Code processes, with their shells' marker. */
 const live = new Map<ChildProcess, string>();
+/** Who waits for the last live process to exit (`claudeProcessesEnded`). */
+const endWaiters: Array<() => void> = [];
+/** Set by the adapter's shutdown: a process started after it is ended at once. */
+let ending = false;
 
 /**
  * Runs a short Claude Code CLI command (`auth status`, `auth logout`) like a session's
@@ -124,7 +128,23 @@ export function trackClaudeProcess(child: ChildProcess, marker: string): void {
     live.delete(child);
     const swept = sweepOrphans(marker);
     if (swept > 0) log.warn("ended processes Claude Code left behind", { swept, code, signal });
+    if (live.size === 0) for (const resolve of endWaiters.splice(0)) resolve();
   });
+  // A start during the shutdown (a login probe that follows the end of another) would
+  // only be killed when the shutdown's grace runs out.
+  if (ending) child.kill("SIGTERM");
+}
+
+/**
+ * The adapter's shutdown: SIGTERMs every Claude Code process, and any started from now
+ * on; settles once none is left, each exit having swept its shells. The shutdown then
+ * need not wait out its whole grace period.
+ */
+export function endClaudeProcesses(): Promise<void> {
+  ending = true;
+  killAllClaudeProcesses("SIGTERM");
+  if (live.size === 0) return Promise.resolve();
+  return new Promise((resolve) => endWaiters.push(resolve));
 }
 
 /** Ends every Claude Code process and its shells: the adapter's last act on shutdown. */

@@ -7,6 +7,8 @@ import { useScenarios } from "../support/scenario-test.js";
 import {
   bashTurn,
   BYPASS,
+  gatedCommand,
+  openGate,
   scenarioProcesses,
   SUBAGENT_SCRIPT,
   textTurn,
@@ -100,7 +102,8 @@ const sleeping = (s: Scenario) =>
 describe("an AIR client with asyncTasks", () => {
   it("a backgrounded command that finishes: spawned, its output path, completed", async () => {
     const { s, sessionId } = await start(air("asyncTasks"), [
-      background("toolu_quick", "sleep 1; echo done", "Quick job"),
+      // Ends once the prompt has been answered.
+      background("toolu_quick", gatedCommand("quick.go"), "Quick job"),
       textTurn("Started."),
       // Claude Code's own follow-up once the task finished (no prompt runs then).
       textTurn("The quick job is done."),
@@ -108,6 +111,7 @@ describe("an AIR client with asyncTasks", () => {
     const spawned = taskUpdates(s, sessionId)[0]!;
     const id = spawned.asyncTaskId as string;
     expect(spawned).toStrictEqual(spawnOf(id, "toolu_quick", "Quick job"));
+    openGate(s, "quick.go");
     await eventually("the task's end", () => taskUpdates(s, sessionId).length === 3, 20_000);
     expect(taskUpdates(s, sessionId)).toEqual([
       spawnOf(id, "toolu_quick", "Quick job"),
@@ -271,10 +275,12 @@ describe("clients without asyncTasks", () => {
     ["AIR without the capability", air("diffPatch")],
   ])("%s: the tool call works, no task update, no marker", async (_name, profile) => {
     const { s, sessionId } = await start(profile, [
-      background("toolu_quick", "sleep 1; echo done", "Quick job"),
+      // Ends once the prompt has been answered.
+      background("toolu_quick", gatedCommand("quick.go"), "Quick job"),
       textTurn("Started."),
       textTurn("The quick job is done."),
     ]);
+    openGate(s, "quick.go");
     const reports = toolCallUpdates(s, sessionId, "toolu_quick");
     expect(reports.at(-1)).toMatchObject({ status: "completed" });
     await s.model.waitForMainRequest(3, 20_000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eventually, PROFILES } from "../support/acp-harness.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { bashTurn, textTurn } from "../support/script-turns.js";
+import { bashTurn, gatedCommand, openGate, textTurn } from "../support/script-turns.js";
 
 const scenario = useScenarios();
 
@@ -39,7 +39,8 @@ describe("Claude Code's own cycle after background work", () => {
       const s = await scenario({
         settings: { permissions: { defaultMode: "default", allow: ["Bash"] } },
         script: [
-          backgroundBash("sleep 1; echo done"),
+          // Ends once the prompt has been answered.
+          backgroundBash(gatedCommand("job.go")),
           textTurn("Started."),
           // Claude Code's follow-up once the task finished: a tool call, then text.
           bashTurn("echo checked", "toolu_follow"),
@@ -50,6 +51,7 @@ describe("Claude Code's own cycle after background work", () => {
       const sessionId = await s.newSession();
       expect((await s.prompt(sessionId, "start the job")).stopReason).toBe("end_turn");
       const before = s.updates(sessionId).length;
+      openGate(s, "job.go");
       await eventually(
         "the follow-up's usage",
         () =>
@@ -84,7 +86,8 @@ describe("Claude Code's own cycle after background work", () => {
     const s = await scenario({
       settings: { permissions: { defaultMode: "default", allow: ["Bash"] } },
       script: [
-        backgroundBash("sleep 3; echo done"),
+        // Ends once the prompt was cancelled.
+        backgroundBash(gatedCommand("job.go")),
         // Slow: the prompt is cancelled while it streams.
         { blocks: [{ type: "text", text: "Working on it..." }], delayMs: 1000 },
         textTurn("Heard after the cancel."),
@@ -97,6 +100,7 @@ describe("Claude Code's own cycle after background work", () => {
     await s.cancel(sessionId);
     expect((await answer).stopReason).toBe("cancelled");
     const before = s.updates(sessionId).length;
+    openGate(s, "job.go");
     await eventually(
       "the follow-up's text",
       () => agentText(s.updates(sessionId).slice(before)) === "Heard after the cancel.",
@@ -115,7 +119,8 @@ describe("Claude Code's own cycle after background work", () => {
               id: "toolu_bg",
               name: "Bash",
               input: {
-                command: "sleep 1; echo done",
+                // Ends once the prompt has been answered.
+                command: gatedCommand("job.go"),
                 description: "Quick job",
                 run_in_background: true,
               },
@@ -132,6 +137,7 @@ describe("Claude Code's own cycle after background work", () => {
     await s.initialize();
     const sessionId = await s.newSession();
     expect((await s.prompt(sessionId, "start the job")).stopReason).toBe("end_turn");
+    openGate(s, "job.go");
     await s.model.waitForMainRequest(3, 30_000);
     const before = s.updates(sessionId).length;
     const response = await s.prompt(sessionId, "second question");

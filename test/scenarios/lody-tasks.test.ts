@@ -5,7 +5,13 @@ import { LODY } from "../support/lody.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
 import { commandLine } from "../support/processes.js";
-import { BYPASS, scenarioProcesses, textTurn } from "../support/script-turns.js";
+import {
+  BYPASS,
+  gatedCommand,
+  openGate,
+  scenarioProcesses,
+  textTurn,
+} from "../support/script-turns.js";
 
 /**
  * Lody background tasks (lody-contract.md §7.6) against real Claude Code: a
@@ -15,6 +21,7 @@ import { BYPASS, scenarioProcesses, textTurn } from "../support/script-turns.js"
  */
 const scenario = useScenarios();
 
+const QUICK_GATE = "quick.go";
 const script: ScriptedTurn[] = [
   {
     blocks: [
@@ -22,7 +29,12 @@ const script: ScriptedTurn[] = [
         type: "tool_use",
         id: "toolu_quick",
         name: "Bash",
-        input: { command: "sleep 1; echo done", description: "Quick job", run_in_background: true },
+        // Ends once the prompt has been answered (`start`).
+        input: {
+          command: gatedCommand(QUICK_GATE),
+          description: "Quick job",
+          run_in_background: true,
+        },
       },
       // One of Claude Code's own tools with a stable Lody name (contract §3).
       { type: "tool_use", id: "toolu_crons", name: "CronList", input: {} },
@@ -51,6 +63,7 @@ async function start(caps: Parameters<Scenario["initialize"]>[0], turns = script
   await s.initialize(caps);
   const sessionId = await s.newSession();
   expect((await s.prompt(sessionId, "run it in the background")).stopReason).toBe("end_turn");
+  if (turns === script) openGate(s, QUICK_GATE);
   return { s, sessionId };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eventually, PROFILES, type Scenario } from "../support/acp-harness.js";
 import type { ScriptedTurn } from "../support/model-server.js";
 import { useScenarios } from "../support/scenario-test.js";
-import { textTurn } from "../support/script-turns.js";
+import { gatedCommand, openGate, textTurn } from "../support/script-turns.js";
 
 /**
  * Claude Code's switch to its `fallbackModel` after repeated 529 overload errors
@@ -254,7 +254,8 @@ describe("a model fallback between turns", () => {
               type: "tool_use",
               id: "toolu_bg",
               name: "Bash",
-              input: { command: "sleep 1; echo done", run_in_background: true },
+              // Ends once the prompt has been answered.
+              input: { command: gatedCommand("job.go"), run_in_background: true },
             },
           ],
         },
@@ -267,6 +268,7 @@ describe("a model fallback between turns", () => {
     const sessionId = await s.newSession({ _meta: FALLBACK_META });
     expect((await s.prompt(sessionId, "start the job")).stopReason).toBe("end_turn");
     const before = s.updates(sessionId).length;
+    openGate(s, "job.go");
     await eventually(
       "the follow-up's text",
       () => s.agentText(sessionId).endsWith("from the fallback"),

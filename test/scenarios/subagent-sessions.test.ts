@@ -9,6 +9,8 @@ import { useScenarios } from "../support/scenario-test.js";
 import {
   bashTurn,
   BYPASS,
+  gatedCommand,
+  openGate,
   delegation as scriptedDelegation,
   HANGING_COMMAND,
   shellRunning,
@@ -845,7 +847,8 @@ describe("backgroundSubagents (AIR, v1)", () => {
                 type: "tool_use",
                 id: "toolu_bgcmd",
                 name: "Bash",
-                input: { command: "sleep 2", description: "wait" },
+                // Runs until the test has seen the parent's answer.
+                input: { command: gatedCommand("child.go"), description: "wait" },
               },
             ],
           },
@@ -875,6 +878,7 @@ describe("backgroundSubagents (AIR, v1)", () => {
     expect(states()).toEqual([{ state: "running" }]);
     expect(textOf(s, childId!)).not.toContain("Child report.");
     expect(textOf(s, sessionId)).toBe("Parent done.");
+    openGate(s, "child.go");
     await eventually("the child's end", () => states().length > 1, 20_000);
     expect(states()).toEqual([{ state: "running" }, { state: "idle", stopReason: "end_turn" }]);
     expect(textOf(s, childId!)).toBe("Child speaking.Child report.");

@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Scenario, ScenarioOptions } from "./acp-harness.js";
 import { eventually } from "./acp-harness.js";
 import type { MessageTurn, ScriptedTurn } from "./model-server.js";
@@ -11,6 +13,21 @@ export const BYPASS = {
 
 /** A shell command that runs until it is killed. */
 export const HANGING_COMMAND = "echo start; tail -f /dev/null";
+
+/**
+ * A shell command that waits until the test opens the gate `file` (relative: in the
+ * session's folder, the workspace), then runs `then`: a job that must outlast an answer
+ * ends when the test says (`openGate`), not after a sleep that costs its length every run
+ * and that a loaded machine may outrun.
+ */
+export function gatedCommand(file: string, then = "echo done"): string {
+  return `while [ ! -f ${file} ]; do sleep 0.05; done; ${then}`;
+}
+
+/** Lets a `gatedCommand` waiting on `file` go on. */
+export function openGate(s: Scenario, file: string): void {
+  writeFileSync(join(s.workspace, file), "");
+}
 
 /** A model turn that calls Bash with `command`. */
 export function bashTurn(command: string, id?: string, description = "run"): ScriptedTurn {
