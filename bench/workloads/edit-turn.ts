@@ -202,7 +202,7 @@ export const editTurn: Workload = {
           x("upstreamEditMs"),
         ),
         row(
-          "  floor: bare + checkpoints + PostToolUse hook",
+          "  floor: bare + checkpoints and PostToolUse hook",
           medianExtra(bare, "floorEditMs"),
           bEdit,
           undefined,
