@@ -33,6 +33,11 @@ export class BareProcess {
     return new BareProcess(env, ["--startup-at-launch"]);
   }
 
+  /** A runner with file checkpoints and a file-reading PostToolUse hook: the Edit call's floor. */
+  static spawnEditFloor(env: RunEnv): BareProcess {
+    return new BareProcess(env, ["--edit-floor"]);
+  }
+
   get pid(): number {
     return this.rpc.pid;
   }

@@ -16,9 +16,11 @@
  *                                    last turn ended, until `ms` passed; answers each turn's latency
  *
  * Options: cwd, includePartialMessages: true (the adapter streams), everything else the
- * SDK's default (settingSources: all, the env of this process).
+ * SDK's default (settingSources: all, the env of this process); `--edit-floor` adds the
+ * file checkpoints and a file-reading PostToolUse hook (see below).
  */
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import {
   query,
@@ -43,7 +45,39 @@ interface Turn {
   readonly loadedMs?: number;
 }
 
-const options: Options = { cwd: process.cwd(), includePartialMessages: true };
+/**
+ * `--edit-floor`: what Claude Code does for any adapter that shows an edit's final diff from
+ * the disk and can restore files on a rewind: file checkpoints (`enableFileCheckpointing`)
+ * and a PostToolUse hook on the file tools that reads the file and answers at once. The
+ * floor of the edit workload's Edit call: the adapter adds only its own work to it.
+ */
+const editFloor = process.argv.includes("--edit-floor");
+const FILE_TOOLS = "Edit|Write|MultiEdit";
+
+const options: Options = {
+  cwd: process.cwd(),
+  includePartialMessages: true,
+  ...(editFloor
+    ? {
+        enableFileCheckpointing: true,
+        hooks: {
+          PostToolUse: [
+            {
+              matcher: FILE_TOOLS,
+              hooks: [
+                async (hook) => {
+                  const path = (hook as { tool_response?: { filePath?: unknown } }).tool_response
+                    ?.filePath;
+                  if (typeof path === "string") await readFile(path).catch(() => undefined);
+                  return {};
+                },
+              ],
+            },
+          ],
+        },
+      }
+    : {}),
+};
 
 /** After the static imports: Node's start plus the SDK's load, in ms since the process began. */
 const loadedMs = performance.now();

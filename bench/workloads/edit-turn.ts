@@ -15,7 +15,8 @@ const FILE = "big.txt";
 const ANSWER = "Done.";
 /** Read and Edit allowed by rule on both sides: no permission round trip (the bare runner has none). */
 const SETTINGS = { permissions: { defaultMode: "default", allow: ["Read", "Edit"] } };
-/** Processes per side and run: the adapter side runs ours (AIR, plain) and upstream. */
+/** Processes per side and run: the adapter side runs ours (AIR, plain) and upstream, the bare
+ * side the runner and its edit floor. */
 const PROCESSES = 4;
 
 const AIR_DIFF_PATCH = {
@@ -100,6 +101,28 @@ async function adapterEdit(
   }
 }
 
+/** The bare runner's turn: a warm-up answer, then the edit turn. */
+async function bareEdit(
+  env: RunEnv,
+  bare: BareProcess,
+): Promise<{ turnMs: number; editMs: number; cpuMs: number }> {
+  try {
+    await bare.start();
+    await bare.prompt("warm up");
+    bigFile(env);
+    const cpuBefore = readCpuMs(bare.pid);
+    const started = performance.now();
+    const turn = await bare.prompt("edit");
+    return {
+      turnMs: turn.doneMs,
+      editMs: editInterval(env, started),
+      cpuMs: readCpuMs(bare.pid) - cpuBefore,
+    };
+  } finally {
+    await bare.shutdown();
+  }
+}
+
 /**
  * 8. One-line Edit of a 12,000-line file (issue 34): one turn in which the model Reads the
  * file, Edits one line in its middle, and answers. Rows: the whole turn, and the Edit tool
@@ -140,23 +163,14 @@ export const editTurn: Workload = {
           },
         };
       }
-      const bare = BareProcess.spawn(env);
-      try {
-        await bare.start();
-        await bare.prompt("warm up");
-        bigFile(env);
-        const cpuBefore = readCpuMs(bare.pid);
-        const started = performance.now();
-        const turn = await bare.prompt("edit");
-        return {
-          ms: turn.doneMs,
-          cpuMs: readCpuMs(bare.pid) - cpuBefore,
-          mem: {},
-          extra: { editMs: editInterval(env, started) },
-        };
-      } finally {
-        await bare.shutdown();
-      }
+      const bare = await bareEdit(env, BareProcess.spawn(env));
+      const floor = await bareEdit(env, BareProcess.spawnEditFloor(env));
+      return {
+        ms: bare.turnMs,
+        cpuMs: bare.cpuMs,
+        mem: {},
+        extra: { editMs: bare.editMs, floorEditMs: floor.editMs, floorTurnMs: floor.turnMs },
+      };
     }),
   report(adapter, bare) {
     const b = medianMs(bare);
@@ -187,6 +201,21 @@ export const editTurn: Workload = {
           undefined,
           x("upstreamEditMs"),
         ),
+        row(
+          "  floor: bare + checkpoints and PostToolUse hook",
+          medianExtra(bare, "floorEditMs"),
+          bEdit,
+          undefined,
+          x("upstreamEditMs"),
+        ),
+        {
+          label: "  AIR: the Edit call ÷ that floor",
+          adapter: fmtMs(x("editMs")),
+          bare: fmtMs(medianExtra(bare, "floorEditMs")),
+          ratio: `${(x("editMs") / medianExtra(bare, "floorEditMs")).toFixed(2)}x`,
+          target: "(info)",
+          verdict: "",
+        },
         {
           label: "  plain: Edit call ÷ upstream's",
           adapter: fmtMs(x("plainEditMs")),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hooksFor, type ToolEvents } from "./tool-callbacks.js";
 
@@ -153,6 +156,36 @@ describe("PostToolUse hook (the full tool response)", () => {
 
   it("runs for the file tools only, by default", async () => {
     expect((await post(false, [])).matcher).toBe("Edit|Write|MultiEdit");
+  });
+
+  it("reads the file after an edit only when its report shows it, before it answers", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "post-hook-"));
+    try {
+      const file = join(dir, "a.txt");
+      writeFileSync(file, "after\n");
+      const finished: unknown[] = [];
+      const hook = (reads: boolean) =>
+        hooksFor({
+          readsFileAfter: () => reads,
+          toolFinished: (_id: string, _response: unknown, after: unknown) => finished.push(after),
+        } as unknown as ToolEvents).PostToolUse![0]!.hooks[0]!;
+      const input = {
+        hook_event_name: "PostToolUse",
+        session_id: "s",
+        transcript_path: "/t",
+        cwd: dir,
+        tool_name: "Edit",
+        tool_use_id: "toolu_e",
+        tool_input: {},
+        tool_response: { filePath: file },
+      };
+      const options = { signal: new AbortController().signal };
+      expect(await hook(true)(input as never, undefined, options)).toEqual({});
+      expect(await hook(false)(input as never, undefined, options)).toEqual({});
+      expect(finished).toEqual(["after\n", undefined]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("with childResponses, runs for every tool and reports a subagent's calls only", async () => {

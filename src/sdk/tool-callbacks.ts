@@ -17,7 +17,17 @@ import { log } from "../util/log.js";
 export interface ToolEvents {
   /** Claude Code needs the user's permission for a tool use. */
   requestPermission(request: PermissionAsk): Promise<PermissionResult>;
-  /** A tool finished; for file tools `fileAfter` is the file on disk now. */
+  /**
+   * Whether the report of a finished file tool shows the file on disk after it (an exact
+   * patch's whole file): the hook then reads it before it answers, since Claude Code may
+   * change the file again once it has the answer.
+   */
+  readsFileAfter(toolUseId: string, toolResponse: unknown): boolean;
+  /**
+   * A tool finished; for file tools `fileAfter` is the file on disk now, when
+   * `readsFileAfter`. Claude Code waits for the hook until this returns: the report is
+   * made after the hook has answered.
+   */
   toolFinished(toolUseId: string, toolResponse: unknown, fileAfter: string | undefined): void;
   /** Claude Code is about to compact the conversation (`trigger`: `manual` or `auto`). */
   compacting(trigger: string): void;
@@ -119,8 +129,8 @@ export function onUserDialogFor(events: ToolEvents): OnUserDialog {
   return (request, options) => events.dialog(request, options.signal);
 }
 
-async function fileAfter(toolName: string, toolResponse: unknown): Promise<string | undefined> {
-  if (!FILE_TOOLS.has(toolName)) return undefined;
+/** A file tool's file as it is on disk now (at most 1 MiB), or undefined. */
+async function fileAfter(toolResponse: unknown): Promise<string | undefined> {
   const path = (toolResponse as { filePath?: unknown } | null)?.filePath;
   if (typeof path !== "string") return undefined;
   try {
@@ -157,7 +167,10 @@ export function hooksFor(
             if (input.hook_event_name !== "PostToolUse") return {};
             if (!FILE_TOOLS.has(input.tool_name) && input.agent_id === undefined) return {};
             try {
-              const after = await fileAfter(input.tool_name, input.tool_response);
+              const reads =
+                FILE_TOOLS.has(input.tool_name) &&
+                events.readsFileAfter(input.tool_use_id, input.tool_response);
+              const after = reads ? await fileAfter(input.tool_response) : undefined;
               events.toolFinished(input.tool_use_id, input.tool_response, after);
             } catch (error) {
               log.warn("PostToolUse handling failed", {

@@ -8,12 +8,8 @@ import { redactForUser } from "../util/redact.js";
 import { toRoot, type RoutedUpdate } from "./routed-update.js";
 import { permissionDenialOf, stampedKind } from "./tool-calls/permission-denial.js";
 import { record } from "./tool-calls/reporter.js";
-import {
-  ToolCallTranslator,
-  type RegularFileCheck,
-  type ToolResultBlock,
-  type ToolUseBlock,
-} from "./tool-calls/tool-call-translator.js";
+import type { RegularFileCheck, ToolResultBlock, ToolUseBlock } from "./tool-calls/facts.js";
+import { ToolCallTranslator } from "./tool-calls/tool-call-translator.js";
 
 /**
  * SDK messages → ACP session updates: message text and thinking, and tool calls, each

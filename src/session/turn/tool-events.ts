@@ -119,11 +119,18 @@ export function toolEventsFor(host: ToolEventsHost): ToolEvents {
       else if (userRejected(result)) host.translator.tools.refused(ask.toolUseId);
       return result;
     },
+    readsFileAfter(toolUseId, toolResponse) {
+      return host.translator.tools.readsFileAfter(toolUseId, toolResponse);
+    },
     toolFinished(toolUseId, toolResponse, fileAfter) {
-      const parent = host.translator.tools.parentOf(toolUseId);
+      const tools = host.translator.tools;
+      const parent = tools.parentOf(toolUseId);
       const background = parent !== null && host.subagents?.inBackground(parent) === true;
       if (!host.turnSignal() && !background) return;
-      host.outbox.route(host.translator.tools.postToolUse(toolUseId, { toolResponse, fileAfter }));
+      // Claude Code waits for the hook's answer, which goes out before the report is made
+      // (an edit's diff); the tool's result, sent after the answer, takes it first if need be.
+      tools.postToolUseLater(toolUseId, { toolResponse, fileAfter });
+      setImmediate(() => host.outbox.route(tools.takePosted(toolUseId)));
     },
     compacting(trigger) {
       host.outbox.sendAll(host.translator.compaction.triggered(trigger));

@@ -8,7 +8,7 @@ import { agentTextChunk } from "../message-stream.js";
 import { redactForUser } from "../../util/redact.js";
 import { updatesOf } from "../routed-update.js";
 import { SdkMessageTranslator } from "../sdk-message-translator.js";
-import type { RegularFileCheck } from "../tool-calls/tool-call-translator.js";
+import type { RegularFileCheck } from "../tool-calls/facts.js";
 import { toDisplayPrompt } from "../session-title.js";
 import { childAnswer } from "../subagents/child-answer.js";
 import { SEND_MESSAGE, SUBAGENT_TOOLS } from "../subagents/child-session.js";

@@ -83,3 +83,24 @@ export interface PostToolUse {
  */
 export type FileBeforeApproval =
   { readonly bytes: Uint8Array } | { readonly missing: true } | { readonly unreadable: true };
+
+/** A tool_use block as Claude streams and sends it. */
+export interface ToolUseBlock {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+/** A tool_result block of a user message. */
+export interface ToolResultBlock {
+  readonly tool_use_id: string;
+  readonly content?: unknown;
+  readonly is_error?: boolean;
+}
+
+/**
+ * Whether `path` names a regular file: the one file check of tool call reports (a
+ * contract's plan file, AIR `planFile`), injected by the session so that translation
+ * itself does no I/O.
+ */
+export type RegularFileCheck = (path: string) => boolean;

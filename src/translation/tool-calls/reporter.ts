@@ -25,6 +25,12 @@ export interface ToolReporter {
   result?(result: ToolResult, input: ToolInput): ResultFacts;
   /** Facts from the PostToolUse hook (e.g. the final diff of an edit). */
   postToolUse?(post: PostToolUse, input: ToolInput): ResultFacts;
+  /**
+   * Whether `postToolUse` shows the file on disk after the tool (`PostToolUse.fileAfter`),
+   * which the hook then reads before it answers; `hunksShown`: the client's contract shows
+   * an edit's hunks (`ToolCallContract.editHunks`), not the whole file. Absent: never.
+   */
+  readsFileAfter?(toolResponse: unknown, hunksShown: boolean): boolean;
 }
 
 export function str(value: unknown): string | undefined {

@@ -354,6 +354,61 @@ describe("ToolCallTranslator: the updates of one tool call", () => {
     ]);
   });
 
+  it("reports a PostToolUse taken in later when asked, or before the result that comes first", () => {
+    const t = unrouted(new ToolCallTranslator(plain, false));
+    const edit = (id: string) =>
+      t.complete(
+        { id, name: "Edit", input: { file_path: "/w/a", old_string: "a", new_string: "b" } },
+        null,
+      );
+    const response = {
+      filePath: "/w/a",
+      structuredPatch: [{ newStart: 1, lines: [" x", "-a", "+b"] }],
+    };
+    const posted = {
+      sessionUpdate: "tool_call_update",
+      content: [{ type: "diff", path: "/w/a", oldText: "x\na", newText: "x\nb" }],
+    };
+    // Taken when asked: the result then completes the call alone.
+    edit("e1");
+    t.postToolUseLater("e1", { toolResponse: response });
+    expect(t.takePosted("e1")).toMatchObject([{ toolCallId: "e1", ...posted }]);
+    expect(t.takePosted("e1")).toEqual([]);
+    expect(t.result({ tool_use_id: "e1", content: "ok" }, response)).toMatchObject([
+      { toolCallId: "e1", status: "completed" },
+    ]);
+    // The result came first: the report goes before the completion, and only once.
+    edit("e2");
+    t.postToolUseLater("e2", { toolResponse: response });
+    expect(t.result({ tool_use_id: "e2", content: "ok" }, response)).toMatchObject([
+      { toolCallId: "e2", ...posted },
+      { toolCallId: "e2", status: "completed" },
+    ]);
+    expect(t.takePosted("e2")).toEqual([]);
+    // An unknown tool use is not kept.
+    t.postToolUseLater("nope", { toolResponse: {} });
+    expect(t.takePosted("nope")).toEqual([]);
+  });
+
+  it("reads the file after an edit for a client of exact patches, or without upstream's hunks", () => {
+    const response = { filePath: "/w/a", structuredPatch: [{ newStart: 1, lines: ["-a", "+b"] }] };
+    const input = { file_path: "/w/a", old_string: "a", new_string: "b" };
+    const air = parseClientProfile({
+      _meta: { jetbrains: { air: { version: 1, capabilities: [] } } },
+    });
+    const reads = (profile: typeof plain, toolResponse: unknown, id = "e") => {
+      const t = new ToolCallTranslator(profile, false);
+      t.complete({ id: "e", name: "Edit", input }, null);
+      t.complete({ id: "r", name: "Read", input: { file_path: "/w/a" } }, null);
+      return t.readsFileAfter(id, toolResponse);
+    };
+    expect(reads(plain, response)).toBe(false);
+    expect(reads(plain, { ...response, structuredPatch: [] })).toBe(true);
+    expect(reads(air, response)).toBe(true);
+    expect(reads(air, response, "r")).toBe(false);
+    expect(reads(air, response, "unknown")).toBe(false);
+  });
+
   it("reports TodoWrite as one plan, once its input is complete", () => {
     const t = unrouted(new ToolCallTranslator(plain, false));
     const todos = [{ content: "a", status: "pending" }];

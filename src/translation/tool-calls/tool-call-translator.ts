@@ -6,11 +6,18 @@ import type {
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { ToolCallContract } from "./contract.js";
-import type { FileBeforeApproval, PostToolUse, ToolResult } from "./facts.js";
+import type {
+  FileBeforeApproval,
+  PostToolUse,
+  RegularFileCheck,
+  ToolResult,
+  ToolResultBlock,
+  ToolUseBlock,
+} from "./facts.js";
 import type { RoutedUpdate, UpdateTarget } from "../routed-update.js";
 import { SUBAGENT_TOOLS, subagentsOffRoot } from "../subagents/child-session.js";
 import { ToolCallFieldTracker } from "./field-tracker.js";
-import { parsePartialInput } from "./partial-input.js";
+import { StreamedInputs } from "./partial-input.js";
 import { safely } from "./registry.js";
 import { inputFacts, renderingFor, renderToolCall, reporterOf } from "./renderer.js";
 import type { ToolCallRendering } from "./renderer.js";
@@ -20,36 +27,6 @@ import { PlanUpdates } from "./plan-updates.js";
 import { TASK_TOOLS, TaskPlan, type TaskHookEvent } from "./task-plan.js";
 import { denialKind, type NonExecutionKind, type PermissionDenial } from "./permission-denial.js";
 import { newToolCallState, type ToolCallState } from "./tool-call-state.js";
-
-/** A tool_use block as Claude streams and sends it. */
-export interface ToolUseBlock {
-  readonly id: string;
-  readonly name: string;
-  readonly input: unknown;
-}
-
-/** A tool_result block of a user message. */
-export interface ToolResultBlock {
-  readonly tool_use_id: string;
-  readonly content?: unknown;
-  readonly is_error?: boolean;
-}
-
-/** Streamed input beyond this size is not refined until it is complete. */
-const MAX_REFINED_INPUT = 64 * 1024;
-
-/**
- * Whether `path` names a regular file: the one file check of tool call reports (a
- * contract's plan file, AIR `planFile`), injected by the session so that translation
- * itself does no I/O.
- */
-export type RegularFileCheck = (path: string) => boolean;
-
-interface Streaming {
-  readonly toolCallId: string;
-  json: string;
-  keys: number;
-}
 
 /**
  * Claude tool uses → `tool_call` / `tool_call_update` (and `plan`) for one session.
@@ -64,8 +41,9 @@ export class ToolCallTranslator {
   /** The client's contract and its extensions' decorators, picked once. */
   private rendering: ToolCallRendering;
   private readonly contract: ToolCallContract;
-  /** Tool uses streaming right now, by parent and content block index. */
-  private readonly streaming = new Map<string, Streaming>();
+  private readonly streaming = new StreamedInputs();
+  /** PostToolUse data not reported yet (`postToolUseLater`). */
+  private readonly posted = new Map<string, PostToolUse>();
   private readonly plans: PlanUpdates;
   /** The plan file check, for a contract with a plan file (AIR `planFile`) only. */
   private readonly regularFile: RegularFileCheck | undefined;
@@ -126,32 +104,25 @@ export class ToolCallTranslator {
     if (!this.visible(parent) || this.calls.has(block.id)) return [];
     const state = newToolCallState(block.id, block.name, parent, this.cwd);
     this.calls.set(block.id, state);
-    this.streaming.set(`${parent}:${index}`, { toolCallId: block.id, json: "", keys: 0 });
+    this.streaming.begin(block.id, parent, index);
     return this.report(state);
   }
 
   /** More streamed input: a refinement when a new parameter is complete. */
   inputDelta(partialJson: string, parent: string | null, index: number): RoutedUpdate[] {
-    const streaming = this.streaming.get(`${parent}:${index}`);
+    const streaming = this.streaming.append(partialJson, parent, index);
     if (!streaming) return [];
-    streaming.json += partialJson;
     const state = this.calls.get(streaming.toolCallId);
     if (!state || state.inputComplete) return [];
-    // A parameter completes where a `,` or `}` arrives; parsing only then (and not at
-    // all for huge inputs, such as a large Write) keeps a long input linear.
-    if (!/[,}]/.test(partialJson) || streaming.json.length > MAX_REFINED_INPUT) return [];
-    const partial = parsePartialInput(streaming.json);
-    const keys = partial ? Object.keys(partial).length : 0;
-    if (!partial || keys <= streaming.keys) return [];
-    streaming.keys = keys;
+    const partial = this.streaming.refined(streaming, partialJson);
+    if (!partial) return [];
     state.input = partial;
     return this.report(state);
   }
 
   /** The end of a streamed message. */
   messageStopped(parent: string | null): void {
-    for (const key of [...this.streaming.keys()])
-      if (key.startsWith(`${parent}:`)) this.streaming.delete(key);
+    this.streaming.messageStopped(parent);
   }
 
   /** The complete tool_use block (from the assistant message). */
@@ -171,8 +142,13 @@ export class ToolCallTranslator {
     return this.report(state);
   }
 
-  /** The tool ran (or was denied): its result; `stamped`: Claude Code's non-execution kind. */
+  /**
+   * The tool ran (or was denied): its result; `stamped`: Claude Code's non-execution kind.
+   * A PostToolUse report not sent yet (`postToolUseLater`) goes first.
+   */
   result(block: ToolResultBlock, structured: unknown, stamped?: NonExecutionKind): RoutedUpdate[] {
+    const posted = this.takePosted(block.tool_use_id); // then nothing is left to take
+    if (posted.length > 0) return posted.concat(this.result(block, structured, stamped));
     const state = this.calls.get(block.tool_use_id);
     const kind = state?.nonExecutionKind;
     // The kind Claude Code stamped is the exact one of a refusal (auto mode has three).
@@ -219,6 +195,30 @@ export class ToolCallTranslator {
   taskHook(event: TaskHookEvent): RoutedUpdate[] {
     const plan = this.taskPlan.hook(event);
     return plan ? this.plans.of(null, plan) : [];
+  }
+
+  /** Whether the PostToolUse report shows the file on disk (read before the hook answers). */
+  readsFileAfter(toolUseId: string, toolResponse: unknown): boolean {
+    const state = this.calls.get(toolUseId);
+    const reporter = state && reporterOf(state, this.contract);
+    return reporter?.readsFileAfter?.(toolResponse, this.contract.editHunks) === true;
+  }
+
+  /**
+   * The PostToolUse data, reported once the hook answered (`takePosted`): an edit's diff
+   * need not hold Claude Code up. Its result (sent after the answer) takes it first if it is
+   * still here: the report always precedes the completion.
+   */
+  postToolUseLater(toolUseId: string, post: PostToolUse): void {
+    if (this.calls.has(toolUseId)) this.posted.set(toolUseId, post);
+  }
+
+  /** The report of a `postToolUseLater` not sent yet. */
+  takePosted(toolUseId: string): RoutedUpdate[] {
+    const post = this.posted.get(toolUseId);
+    if (post === undefined) return [];
+    this.posted.delete(toolUseId);
+    return this.postToolUse(toolUseId, post);
   }
 
   /** The PostToolUse hook: the full tool response, and final facts such as a diff. */
@@ -339,13 +339,13 @@ export class ToolCallTranslator {
       const parent = state.parentToolUseId;
       // A background subagent's tool calls go on after the turn (`keep`).
       if (parent !== null && keep?.(parent)) kept.set(toolCallId, state);
-      else this.tracker.forget(toolCallId);
+      else {
+        this.tracker.forget(toolCallId);
+        this.posted.delete(toolCallId);
+      }
     }
     this.calls = kept;
-    for (const key of [...this.streaming.keys()]) {
-      const parent = key.slice(0, key.lastIndexOf(":"));
-      if (parent === "null" || !keep?.(parent)) this.streaming.delete(key);
-    }
+    this.streaming.endTurn(keep);
   }
 
   private report(state: ToolCallState, asToolCall = false): RoutedUpdate[] {

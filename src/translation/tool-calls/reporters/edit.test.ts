@@ -153,6 +153,21 @@ describe("edit and write reporters: partial inputs and the final diff", () => {
     });
   });
 
+  it("reads the file on disk for the whole file's diff only where it is shown", () => {
+    const response = (structuredPatch: unknown) => ({ filePath: "/w/a.ts", structuredPatch });
+    const changed = response([{ newStart: 1, lines: ["-a", "+b"] }]);
+    for (const reporter of [editReporter, writeReporter]) {
+      // A client of exact patches (AIR, v2) always shows the whole file.
+      expect(reporter.readsFileAfter!(changed, false)).toBe(true);
+      // Upstream's hunks need no file, unless there are none (a created file).
+      expect(reporter.readsFileAfter!(changed, true)).toBe(false);
+      expect(reporter.readsFileAfter!(response([]), true)).toBe(true);
+      const onlyMarker = response([{ newStart: 1, lines: ["\\ No newline at end of file"] }]);
+      expect(reporter.readsFileAfter!(onlyMarker, true)).toBe(true);
+      expect(reporter.readsFileAfter!(undefined, true)).toBe(true);
+    }
+  });
+
   it("names a file in the session's directory relative to it, when given one", () => {
     const title = (input: Record<string, unknown>, cwd?: string) =>
       editReporter.describe(input, "Edit", cwd).title;

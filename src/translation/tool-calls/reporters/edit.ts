@@ -22,6 +22,17 @@ export function finalDiff(post: PostToolUse, fallbackPath: string | undefined): 
   return { content: [diff(path, before, post.fileAfter)], ...hunks };
 }
 
+/**
+ * Whether the final diff needs the file on disk: always for a client that takes the whole
+ * file (an exact patch's), else only when Claude's `structuredPatch` has no changed hunk
+ * (a created file), where the whole file stands in for the hunks.
+ */
+export function finalDiffReadsFile(toolResponse: unknown, hunksShown: boolean): boolean {
+  if (!hunksShown) return true;
+  const response = record(toolResponse);
+  return hunkDiffs(str(response?.filePath), response?.structuredPatch) === undefined;
+}
+
 /** A line of `structuredPatch` that only says the file ends without a line break. */
 const NO_NEWLINE = "\\ No newline at end of file";
 
@@ -73,6 +84,7 @@ export const editReporter: ToolReporter = {
   },
   result: () => ({}),
   postToolUse: (post, input) => finalDiff(post, str(input.file_path)),
+  readsFileAfter: finalDiffReadsFile,
 };
 
 /** Write: `edit`, "Write <path>", a diff with the new content. */
@@ -90,4 +102,5 @@ export const writeReporter: ToolReporter = {
   },
   result: () => ({}),
   postToolUse: (post, input) => finalDiff(post, str(input.file_path)),
+  readsFileAfter: finalDiffReadsFile,
 };
