@@ -1,6 +1,5 @@
 import * as diff from "diff";
 import { describe, expect, it, vi } from "vitest";
-import { gitPatch } from "./git-patch.js";
 
 /** The texts the line diff was given, per call. */
 const diffed: { old: string; new: string }[] = [];
@@ -14,6 +13,11 @@ vi.mock("diff", async (importOriginal) => {
     }) as typeof real.structuredPatch,
   };
 });
+
+// The unit setup (test/support/unit-setup.ts) loaded git-patch.ts with the real `diff`
+// already (the AIR hooks import it): a fresh module graph takes the mock above.
+vi.resetModules();
+const { gitPatch } = await import("./git-patch.js");
 
 const numbered = (count: number) =>
   Array.from({ length: count }, (_, i) => `line ${i + 1}\n`).join("");
