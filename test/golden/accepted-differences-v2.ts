@@ -332,15 +332,6 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "upstream goes `idle` between them",
   },
   {
-    keys: ["← session/update config_option_update update.configOptions[name=Agent]* | only ours"],
-    reason:
-      "measured upstream behaviour, a resume's replay: upstream gives a replayed child " +
-      "session only the model its stored responses name (its agent type comes from Claude " +
-      "Code's hooks, which a replay does not run), and keeps that set at the next prompt; " +
-      "ours also gives it the agent type its replayed announcement names (`description`), " +
-      "as live",
-  },
-  {
     keys: [
       "← session/update config_option_update | only ours",
       "← session/update config_option_update | only upstream",

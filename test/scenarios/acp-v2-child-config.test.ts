@@ -121,8 +121,8 @@ describe("ACP v2 (draft): a subagent's child session has config options", () => 
     await expect(set("ultracode", "true")).rejects.toMatchObject({ code: -32602 });
     expect(configs()).toHaveLength(3);
 
-    // Resume with replay: the child's stored model (its id: the replay maps no model list)
-    // and its agent type, right after its announcement; the next prompt maps the model.
+    // Resume with replay: the child's stored model alone (its id: the replay maps no model
+    // list; no hook tells its type), right after its announcement; the next prompt maps it.
     await s.request("session/close", { sessionId });
     const before = s.notifications.length;
     const answer = (await s.request("session/resume", {
@@ -140,7 +140,7 @@ describe("ACP v2 (draft): a subagent's child session has config options", () => 
     expect(replayed.map(({ u }) => u)).toEqual([
       {
         sessionUpdate: "config_option_update",
-        configOptions: [model("claude-opus-5-5", "claude-opus-5-5"), AGENT],
+        configOptions: [model("claude-opus-5-5", "claude-opus-5-5")],
       },
     ]);
     const announcement = s.notifications.findIndex(
@@ -160,7 +160,7 @@ describe("ACP v2 (draft): a subagent's child session has config options", () => 
     const row = rows.options.find((o) => o.value === rows.currentValue)!;
     expect(row.value).not.toBe("claude-opus-5-5");
     expect(configs(resumed).map(({ u }) => u)).toEqual([
-      { sessionUpdate: "config_option_update", configOptions: [model(row.value, row.name), AGENT] },
+      { sessionUpdate: "config_option_update", configOptions: [model(row.value, row.name)] },
     ]);
   }, 180_000);
 });

@@ -155,7 +155,6 @@ describe("a v2 child session's config options, from what Claude Code tells", () 
             currentValue: "claude-opus-5-5",
             options: [{ value: "claude-opus-5-5", name: "claude-opus-5-5" }],
           },
-          { id: "agent", currentValue: "Explore" },
         ],
       },
     ]);
@@ -174,10 +173,7 @@ describe("a v2 child session's config options, from what Claude Code tells", () 
         target: "toolu_agent",
         update: {
           sessionUpdate: "config_option_update",
-          configOptions: [
-            { id: "model", currentValue: "default" },
-            { id: "agent", currentValue: "Explore" },
-          ],
+          configOptions: [{ id: "model", currentValue: "default" }],
         },
       },
     ]);

@@ -75,7 +75,7 @@ export function childConfigTap(parts: MessageTapParts): MessageTap[] {
   // replay did not map, at the next prompt (the session is quiet until then).
   reports.onAdopted((children) => {
     for (const { session, model } of children) {
-      const config = replayedChildConfig(session.agentType, model);
+      const config = replayedChildConfig(model);
       config.publish(); // what the replay sent (`replayedChild`)
       configs.set(session.sessionId, config);
       if (!model) continue;
@@ -114,7 +114,7 @@ export function replayedChildUpdates(
   child: ChildSession,
   model: string | undefined,
 ): SessionUpdate[] {
-  const configOptions = replayedChildConfig(child.agentType, model).publish();
+  const configOptions = replayedChildConfig(model).publish();
   return configOptions
     ? [{ sessionUpdate: "config_option_update", configOptions } as SessionUpdate]
     : [];

@@ -82,10 +82,10 @@ describe("ChildConfig", () => {
     expect(config.publish()?.map((o) => o.currentValue)).toEqual(["Plan"]);
   });
 
-  it("a replayed child: its stored model's id (no model list in a replay) and its agent type", () => {
+  it("a replayed child: its stored model's id alone (no model list, no hooks in a replay)", () => {
     const model = "claude-opus-5-5";
     const replayed = { ...MODEL, currentValue: model, options: [{ value: model, name: model }] };
-    expect(replayedChildConfig("general-purpose", model).publish()).toEqual([replayed, AGENT]);
-    expect(replayedChildConfig(undefined, undefined).publish()).toBeUndefined();
+    expect(replayedChildConfig(model).publish()).toEqual([replayed]);
+    expect(replayedChildConfig(undefined).publish()).toBeUndefined();
   });
 });

@@ -82,16 +82,14 @@ export function childAgentOption(agentType: string): SessionConfigOption {
 }
 
 /**
- * What a load's replay knows of a child (`ChildConfig` as its replay left it): its
- * agent type, and its model as its stored responses name it, the model's id (the
- * replay maps no model list; the next prompt does, `child-config-tap.ts`).
+ * What a load's replay gives a child (`ChildConfig` as its replay left it): its model as
+ * its stored responses name it, the model's id (the replay maps no model list; the next
+ * prompt does, `child-config-tap.ts`). Not its agent type, its mode or its effort: live,
+ * those come from Claude Code's hooks, which a replay does not run, and upstream's v2
+ * replay (0.101.0, measured) gives the model alone, at the next prompt too.
  */
-export function replayedChildConfig(
-  agentType: string | undefined,
-  model: string | undefined,
-): ChildConfig {
+export function replayedChildConfig(model: string | undefined): ChildConfig {
   const config = new ChildConfig();
   if (model) config.set(childModelOption({ value: model, name: model }));
-  if (agentType) config.set(childAgentOption(agentType));
   return config;
 }
