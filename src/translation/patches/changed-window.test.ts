@@ -78,3 +78,24 @@ describe("changedWindow", () => {
     });
   });
 });
+
+describe("changedWindow at a text's first character and at empty lines", () => {
+  it("starts at 0 when the texts differ from their first line on, also after a leading empty line", () => {
+    // The line that holds index 0 starts at 0, though the character there is a break.
+    expect(texts("\na\n", "\nb\n", 0)).toEqual({ linesBefore: 1, old: "a\n", new: "b\n" });
+    expect(texts("\na\n", "x\na\n", 0)).toEqual({ linesBefore: 0, old: "\n", new: "x\n" });
+    expect(texts("\na\nb\n", "\na\nB\n", 3)).toEqual({
+      linesBefore: 0,
+      old: "\na\nb\n",
+      new: "\na\nB\n",
+    });
+  });
+
+  it("counts the lines before a window that starts at an empty line", () => {
+    expect(texts("a\nb\n\nc\n", "a\nb\n\nC\n", 1)).toEqual({
+      linesBefore: 2,
+      old: "\nc\n",
+      new: "\nC\n",
+    });
+  });
+});
