@@ -121,11 +121,10 @@ function lineDiffHunks(
     if (!hunks) return undefined;
     const last = hunks[hunks.length - 1];
     if (window.oldEnd < oldText.length && last && trailingContext(last) < CONTEXT) continue;
-    if (window.linesBefore > 0)
-      for (const hunk of hunks) {
-        hunk.oldStart += window.linesBefore;
-        hunk.newStart += window.linesBefore;
-      }
+    for (const hunk of hunks) {
+      hunk.oldStart += window.linesBefore;
+      hunk.newStart += window.linesBefore;
+    }
     return hunks;
   }
 }
