@@ -129,11 +129,9 @@ function lineDiffHunks(
   }
 }
 
-/** The context lines that end a hunk. */
+/** The context lines that end a hunk (a hunk always holds a change). */
 function trailingContext(hunk: StructuredPatchHunk): number {
-  let count = 0;
-  for (let i = hunk.lines.length - 1; i >= 0 && hunk.lines[i]!.startsWith(" "); i--) count++;
-  return count;
+  return hunk.lines.length - 1 - hunk.lines.findLastIndex((line) => !line.startsWith(" "));
 }
 
 const NO_NEWLINE = "\\ No newline at end of file";
