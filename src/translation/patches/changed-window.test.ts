@@ -78,3 +78,76 @@ describe("changedWindow", () => {
     });
   });
 });
+
+describe("changedWindow at a text's first character and at empty lines", () => {
+  it("starts at 0 when the texts differ from their first line on, also after a leading empty line", () => {
+    // The line that holds index 0 starts at 0, though the character there is a break.
+    expect(texts("\na\n", "\nb\n", 0)).toEqual({ linesBefore: 1, old: "a\n", new: "b\n" });
+    expect(texts("\na\n", "x\na\n", 0)).toEqual({ linesBefore: 0, old: "\n", new: "x\n" });
+    expect(texts("\na\nb\n", "\na\nB\n", 3)).toEqual({
+      linesBefore: 0,
+      old: "\na\nb\n",
+      new: "\na\nB\n",
+    });
+  });
+
+  it("counts the lines before a window that starts at an empty line", () => {
+    expect(texts("a\nb\n\nc\n", "a\nb\n\nC\n", 1)).toEqual({
+      linesBefore: 2,
+      old: "\nc\n",
+      new: "\nC\n",
+    });
+  });
+});
+
+/**
+ * The window by whole lines, the plain way: the lines common to both starts, then those
+ * common to both ends among the rest, and `context`/`after` of them kept around the change.
+ */
+function byLines(oldText: string, newText: string, context: number, after: number) {
+  const lines = (text: string) => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const a = lines(oldText);
+  const b = lines(newText);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail++;
+  const from = Math.max(0, head - context);
+  const keep = Math.min(tail, after);
+  return {
+    linesBefore: from,
+    old: a.slice(from, a.length - tail + keep).join(""),
+    new: b.slice(from, b.length - tail + keep).join(""),
+  };
+}
+
+describe("changedWindow is the window of whole lines", () => {
+  it("agrees with the plain line-by-line window on generated changes", () => {
+    let seed = 20_261_207;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const pieces = ["a", "a\n", "\n", "b\n", "ab", "x"];
+    const text = (length: number) =>
+      Array.from({ length }, () => pieces[next(pieces.length)]!).join("");
+    for (let i = 0; i < 3000; i++) {
+      const shared = text(next(6));
+      const oldText = shared + text(next(8));
+      const newText = (next(2) ? shared : "") + text(next(8));
+      const context = next(4);
+      const after = next(5);
+      // gitPatch never asks for the window of equal texts.
+      if (oldText === newText) continue;
+      expect(
+        texts(oldText, newText, context, after),
+        JSON.stringify({ oldText, newText, context, after }),
+      ).toEqual(byLines(oldText, newText, context, after));
+    }
+  });
+});

@@ -32,7 +32,8 @@ export function changedWindow(
 ): ChangedWindow {
   const prefix = commonPrefix(oldText, newText);
   let start = lineStartAt(oldText, prefix);
-  for (let i = 0; i < context && start > 0; i++) start = lineStartAt(oldText, start - 1);
+  // At the text's start this stays at 0 (the line that holds index -1 starts there).
+  for (let i = 0; i < context; i++) start = lineStartAt(oldText, start - 1);
   // The common end may not reach into the common start: "a\n" → "a\na\n" is an added
   // second line (as the line diff, which follows the common start first, reports it).
   const room = Math.min(oldText.length, newText.length) - prefix;
@@ -44,7 +45,9 @@ export function changedWindow(
   const firstBreak = oldText.indexOf("\n", oldText.length - suffix);
   if (firstBreak !== -1) {
     oldEnd = firstBreak + 1;
-    for (let i = 0; i < after && oldEnd < oldText.length; i++) {
+    // At the text's end this stays there (gitPatch grows `after` only while the window
+    // ends short of it, so this runs at most a few times its lines).
+    for (let i = 0; i < after; i++) {
       const next = oldText.indexOf("\n", oldEnd);
       oldEnd = next === -1 ? oldText.length : next + 1;
     }

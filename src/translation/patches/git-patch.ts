@@ -121,20 +121,17 @@ function lineDiffHunks(
     if (!hunks) return undefined;
     const last = hunks[hunks.length - 1];
     if (window.oldEnd < oldText.length && last && trailingContext(last) < CONTEXT) continue;
-    if (window.linesBefore > 0)
-      for (const hunk of hunks) {
-        hunk.oldStart += window.linesBefore;
-        hunk.newStart += window.linesBefore;
-      }
+    for (const hunk of hunks) {
+      hunk.oldStart += window.linesBefore;
+      hunk.newStart += window.linesBefore;
+    }
     return hunks;
   }
 }
 
-/** The context lines that end a hunk. */
+/** The context lines that end a hunk (a hunk always holds a change). */
 function trailingContext(hunk: StructuredPatchHunk): number {
-  let count = 0;
-  for (let i = hunk.lines.length - 1; i >= 0 && hunk.lines[i]!.startsWith(" "); i--) count++;
-  return count;
+  return hunk.lines.length - 1 - hunk.lines.findLastIndex((line) => !line.startsWith(" "));
 }
 
 const NO_NEWLINE = "\\ No newline at end of file";
