@@ -5,14 +5,12 @@ import type {
   ListSessionsResponse,
   PromptResponse,
   SessionConfigOption,
-  SessionModeState,
 } from "@agentclientprotocol/sdk/unstable";
 import type { ClientPort } from "../client/client-port.js";
 import { PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
 import { connectExtensions, negotiateClientProfile } from "../extensions/compose.js";
 import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
 import { isSessionId } from "../sdk/transcript-paths.js";
-import type { Session } from "../session/session.js";
 import { LOGIN_METHOD_IDS } from "../translation/auth.js";
 import { toAvailableCommands } from "../translation/commands.js";
 import { toClaudeContent, type ClaudeUserBlock } from "../translation/prompt.js";
@@ -26,7 +24,8 @@ import { archiveStoredSession } from "./history/archive-session.js";
 import { findStoredSession } from "./history/stored-session.js";
 import { SessionIndex } from "./history/session-index.js";
 import { loadSession } from "./load-session.js";
-import { SessionOpener, type Opened, type SessionParams } from "./session-opener.js";
+import { SessionOpener, type SessionParams } from "./session-opener.js";
+import { announced, setupAnswer, type SessionSetupAnswer } from "./setup-answer.js";
 import { extensionHost } from "./extension-host.js";
 import { SessionControls } from "./session-controls.js";
 import { SessionIndexControls } from "./session-index-controls.js";
@@ -49,12 +48,6 @@ declare module "../profile/hooks.js" {
     /** `session/delete` archives the stored session instead of deleting it. */
     readonly archivesOnDelete?: boolean;
   }
-}
-
-/** What a session setup answers: its modes and config options. */
-export interface SessionSetupAnswer {
-  readonly modes: SessionModeState;
-  readonly configOptions: SessionConfigOption[];
 }
 
 /**
@@ -390,14 +383,4 @@ export class AcpAgent {
   }
 }
 
-function setupAnswer(session: Session): SessionSetupAnswer {
-  return { modes: session.modes(), configOptions: session.configOptions() };
-}
-
 type ForkParams = SessionParams & { readonly messageId?: string };
-
-/** The setup answer of a resumed or forked session; a new start's notices follow it. */
-function announced({ session, fresh }: Opened): SessionSetupAnswer {
-  if (fresh) setImmediate(() => void session.announce());
-  return setupAnswer(session);
-}
