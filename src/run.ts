@@ -69,6 +69,7 @@ export function serveAcp(streams: AcpStreams, options: ServeOptions = {}): AcpCo
         initializeGuard(
           (message) => output.pushMessage(message),
           (capabilities) => service.capabilitiesSent(capabilities),
+          (id) => output.answered(id),
         ),
       ),
       writable: output.messages(),

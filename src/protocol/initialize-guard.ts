@@ -6,12 +6,17 @@ import { checkClientCapabilities } from "./client-capabilities-check.js";
  * its schema replaces a malformed `clientCapabilities`, `fs` or `terminal` with the
  * defaults, so the handler could not tell a broken client from a plain one. A malformed
  * one is answered with `invalidParams` here and never reaches the handler; every other
- * message passes unchanged.
+ * message passes unchanged. The messages after an `initialize` pass once it is answered
+ * (`answered`): the ACP SDK refuses any other request until then, and the agent's
+ * `initialize` may wait (it loads the negotiated extensions' hooks), while a client may
+ * send `session/new` right behind it.
  */
 export function initializeGuard(
   answer: (message: AnyMessage) => Promise<void>,
   /** Told the capabilities as sent, before the ACP SDK's schema drops what it does not know. */
   sent: (clientCapabilities: unknown) => void = () => undefined,
+  /** Settles once the request `id` is answered; none: later messages do not wait. */
+  answered?: (id: string | number) => Promise<void>,
 ): TransformStream<AnyMessage, AnyMessage> {
   return new TransformStream({
     transform: async (message, controller) => {
@@ -30,6 +35,10 @@ export function initializeGuard(
           });
           return;
         }
+        const done = answered?.(request.id as string | number);
+        controller.enqueue(message);
+        await done;
+        return;
       }
       controller.enqueue(message);
     },

@@ -90,3 +90,19 @@ describe("StdoutLines", () => {
     expect(written).toBe(true);
   });
 });
+
+describe("StdoutLines.answered", () => {
+  it("settles when the answer to that request id is queued, not at a request or another id", async () => {
+    const lines = new StdoutLines(recordingPipe().out);
+    let done = false;
+    void lines.answered(7).then(() => (done = true));
+    const settle = () => new Promise((r) => setImmediate(r));
+    void lines.pushMessage({ jsonrpc: "2.0", id: 7, method: "fs/read_text_file" } as AnyMessage);
+    void lines.pushMessage({ jsonrpc: "2.0", id: 8, result: {} } as AnyMessage);
+    await settle();
+    expect(done).toBe(false);
+    void lines.pushMessage({ jsonrpc: "2.0", id: 7, error: { code: -32602, message: "x" } });
+    await settle();
+    expect(done).toBe(true);
+  });
+});

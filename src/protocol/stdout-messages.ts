@@ -11,6 +11,8 @@ export class StdoutLines {
   private lines: string[] = [];
   private scheduled = false;
   private drained: Promise<void> | undefined;
+  /** Requests whose answer someone waits for (`answered`), by id. */
+  private readonly awaited = new Map<string | number, () => void>();
 
   constructor(private readonly out: NodeJS.WritableStream) {}
 
@@ -26,7 +28,16 @@ export class StdoutLines {
 
   /** One JSON-RPC message, as one line. */
   pushMessage(message: AnyMessage): Promise<void> {
+    if (this.awaited.size > 0 && "id" in message && !("method" in message)) {
+      this.awaited.get(message.id as string | number)?.();
+      this.awaited.delete(message.id as string | number);
+    }
     return this.push(`${JSON.stringify(message)}\n`);
+  }
+
+  /** Settles once the answer (a result or an error) to the client's request `id` is queued. */
+  answered(id: string | number): Promise<void> {
+    return new Promise((resolve) => this.awaited.set(id, resolve));
   }
 
   flush(): void {
