@@ -141,10 +141,20 @@ export function runningModelRow(
   current: string,
   resolved: string,
 ): { value: string; name: string } | undefined {
-  const runs = (m: ModelInfo) => m.value === resolved || m.resolvedModel === resolved;
   const row =
-    models.find((m) => m.value === current && runs(m)) ??
-    models.find((m) => m.value !== DEFAULT_MODEL && runs(m));
+    models.find(
+      (m) => m.value === current && (m.value === resolved || m.resolvedModel === resolved),
+    ) ?? namedModelRow(models, resolved);
   if (!row) return undefined;
   return { value: row.value, name: modelLabels(models).get(row.value) ?? row.displayName };
+}
+
+/**
+ * The row other than `default` (which names no model of its own) that runs `model`: by
+ * its value (an alias, "sonnet") or its resolved id (`claude-sonnet-5`).
+ */
+export function namedModelRow(models: readonly ModelInfo[], model: string): ModelInfo | undefined {
+  return models.find(
+    (m) => m.value !== DEFAULT_MODEL && (m.value === model || m.resolvedModel === model),
+  );
 }

@@ -68,7 +68,6 @@ describe("ChildConfig", () => {
     config.set(childEffortOption({ value: "medium", name: "Medium" }));
     config.set(childModeOption(MODE.options[0]!));
     expect(config.publish()).toEqual([MODE, MODEL, EFFORT, AGENT]);
-    expect(config.current()).toEqual([MODE, MODEL, EFFORT, AGENT]);
   });
 
   it("publishes nothing when what it was told changes nothing", () => {

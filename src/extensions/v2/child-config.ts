@@ -28,13 +28,6 @@ export class ChildConfig {
     this.published = snapshot;
     return options;
   }
-
-  /** What the client was last sent. */
-  current(): SessionConfigOption[] {
-    return this.published === undefined
-      ? []
-      : (JSON.parse(this.published) as SessionConfigOption[]);
-  }
 }
 
 const ORDER = ["mode", "model", "thought_level"];

@@ -15,6 +15,7 @@ import {
   effortLevels,
   effortOption,
   modelOption,
+  namedModelRow,
   type RecommendedValueMeta,
 } from "../../translation/model-options.js";
 import {
@@ -367,9 +368,7 @@ export function unknownModel(value: unknown): Error {
 
 /** Whether Claude Code offers `model`, as an alias ("sonnet") or a resolved id. */
 function offers(models: readonly ModelInfo[], model: string): boolean {
-  return models.some(
-    (m) => m.value === model || (m.value !== "default" && m.resolvedModel === model),
-  );
+  return models.some((m) => m.value === model) || namedModelRow(models, model) !== undefined;
 }
 
 /**
