@@ -87,9 +87,14 @@ export class AdapterProcess {
   }
 
   async newSession(cwd: string): Promise<string> {
+    // BENCH_CC_DEBUG_DIR: Claude Code's debug log (`debugFile`, timestamped) of each session.
+    const debugDir = process.env.BENCH_CC_DEBUG_DIR;
     const response = await this.rpc.request<NewSessionResponse>("session/new", {
       cwd,
       mcpServers: [],
+      ...(debugDir
+        ? { _meta: { claudeCode: { options: debugOptions(debugLogPath(debugDir, this.pid)) } } }
+        : {}),
     });
     return response.sessionId;
   }
@@ -153,4 +158,15 @@ export class AdapterProcess {
       rpc.respondError(message.id, -32601, `bench client does not implement ${message.method}`);
     }
   }
+}
+
+/** Claude Code's debug log of a process's session under `dir`, named by its process id. */
+export function debugLogPath(dir: string, pid: number): string {
+  return `${dir}/cc-${pid}-${Date.now()}.log`;
+}
+
+/** `debugFile`, and BENCH_CC_DEBUG_LEVEL as Claude Code's log level (`verbose`: hooks too). */
+function debugOptions(debugFile: string): Record<string, unknown> {
+  const level = process.env.BENCH_CC_DEBUG_LEVEL;
+  return { debugFile, ...(level ? { env: { CLAUDE_CODE_DEBUG_LOG_LEVEL: level } } : {}) };
 }

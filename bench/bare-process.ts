@@ -17,7 +17,7 @@ export class BareProcess {
     const nodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
     this.rpc = new ChildRpc(
       process.execPath,
-      [...nodeArgs, RUNNER, ...runnerArgs],
+      [...nodeArgs, RUNNER, ...runnerArgs, ...debugFileArgs(runnerArgs)],
       { cwd: env.workspace, env: env.env },
       (m) => this.onMessage(m),
     );
@@ -33,9 +33,12 @@ export class BareProcess {
     return new BareProcess(env, ["--startup-at-launch"]);
   }
 
-  /** A runner with file checkpoints and a file-reading PostToolUse hook: the Edit call's floor. */
-  static spawnEditFloor(env: RunEnv): BareProcess {
-    return new BareProcess(env, ["--edit-floor"]);
+  /**
+   * A runner with file checkpoints and a file-reading PostToolUse hook: the Edit call's floor;
+   * `like`: with pieces of what the adapters ask of Claude Code too (bare-sdk-runner.ts `--like`).
+   */
+  static spawnEditFloor(env: RunEnv, like = ""): BareProcess {
+    return new BareProcess(env, ["--edit-floor", ...(like ? [`--like=${like}`] : [])]);
   }
 
   get pid(): number {
@@ -96,4 +99,16 @@ export class BareProcess {
   private onMessage(message: WireMessage): void {
     if (message.method === "lastChunk") this.lastChunkAt = performance.now();
   }
+}
+
+/** BENCH_CC_DEBUG_DIR: the runner passes Claude Code a debug log there (`debugFile`). */
+function debugFileArgs(runnerArgs: readonly string[]): string[] {
+  const dir = process.env.BENCH_CC_DEBUG_DIR;
+  const kind = ["bare", ...runnerArgs.map((a) => a.replace(/^-+/, ""))].join("-");
+  if (!dir) return [];
+  const level = process.env.BENCH_CC_DEBUG_LEVEL;
+  return [
+    `--debug-file=${dir}/cc-${kind}-${process.hrtime.bigint()}.log`,
+    ...(level ? [`--debug-level=${level}`] : []),
+  ];
 }

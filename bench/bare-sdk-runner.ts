@@ -20,7 +20,7 @@
  * file checkpoints and a file-reading PostToolUse hook (see below).
  */
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import {
   query,
@@ -54,21 +54,73 @@ interface Turn {
 const editFloor = process.argv.includes("--edit-floor");
 const FILE_TOOLS = "Edit|Write|MultiEdit";
 
+/** The file after the tool, read as the adapter's hook reads it (at once, not in the pool). */
+function readFileSafe(path: string): void {
+  try {
+    readFileSync(path);
+  } catch {
+    // gone: the adapter shows no diff then
+  }
+}
+
+/** `--debug-file=<path>`: Claude Code's debug log (BENCH_CC_DEBUG_DIR). */
+const debugFile = process.argv.find((a) => a.startsWith("--debug-file="))?.slice(13);
+/** `--debug-level=<level>`: Claude Code's log level (BENCH_CC_DEBUG_LEVEL). */
+const debugLevel = process.argv.find((a) => a.startsWith("--debug-level="))?.slice(14);
+if (debugLevel) process.env.CLAUDE_CODE_DEBUG_LOG_LEVEL = debugLevel;
+
+/**
+ * `--like=<pieces>`: what the adapters ask of Claude Code besides (edit-probe.ts), piece by
+ * piece: `prompt` its own system prompt, `canuse` a permission callback
+ * (`--permission-prompt-tool=stdio`; it allows), `hooks` the other hook events the adapter
+ * registers (answered at once), `allpost` the PostToolUse hook on every tool, `env` the
+ * session state events, `disallow` no AskUserQuestion; `all`: every piece.
+ */
+const like = new Set(
+  (process.argv.find((a) => a.startsWith("--like="))?.slice(7) ?? "").split(",").filter(Boolean),
+);
+const has = (piece: string): boolean => like.has(piece) || like.has("all");
+const noop = async (): Promise<Record<string, never>> => ({});
+const adapterLike: Partial<Options> = {
+  ...(has("prompt") ? { systemPrompt: { type: "preset", preset: "claude_code" } } : {}),
+  ...(has("canuse")
+    ? {
+        canUseTool: async (_tool: string, input: Record<string, unknown>) => ({
+          behavior: "allow" as const,
+          updatedInput: input,
+        }),
+      }
+    : {}),
+  ...(has("env") ? { env: { ...process.env, CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: "1" } } : {}),
+  ...(has("disallow") ? { disallowedTools: ["AskUserQuestion"] } : {}),
+};
+const adapterHooks = has("hooks")
+  ? Object.fromEntries(
+      ["PostModelSwitch", "PreCompact", "PostCompact", "TaskCreated", "TaskCompleted"].map((e) => [
+        e,
+        [{ hooks: [noop] }],
+      ]),
+    )
+  : {};
+
 const options: Options = {
   cwd: process.cwd(),
   includePartialMessages: true,
+  ...(debugFile ? { debugFile } : {}),
+  ...adapterLike,
   ...(editFloor
     ? {
         enableFileCheckpointing: true,
         hooks: {
+          ...adapterHooks,
           PostToolUse: [
             {
-              matcher: FILE_TOOLS,
+              ...(has("allpost") ? {} : { matcher: FILE_TOOLS }),
               hooks: [
                 async (hook) => {
                   const path = (hook as { tool_response?: { filePath?: unknown } }).tool_response
                     ?.filePath;
-                  if (typeof path === "string") await readFile(path).catch(() => undefined);
+                  if (typeof path === "string") readFileSafe(path);
                   return {};
                 },
               ],
