@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -183,6 +184,15 @@ describe("PostToolUse hook (the full tool response)", () => {
       expect(await hook(true)(input as never, undefined, options)).toEqual({});
       expect(await hook(false)(input as never, undefined, options)).toEqual({});
       expect(finished).toEqual(["after\n", undefined]);
+      // A FIFO would block the synchronous read forever; a file over 1 MiB is not shown.
+      const fifo = join(dir, "fifo");
+      execFileSync("mkfifo", [fifo]);
+      const big = join(dir, "big.txt");
+      writeFileSync(big, "x".repeat(1024 * 1024 + 1));
+      for (const filePath of [fifo, big, join(dir, "missing")]) {
+        await hook(true)({ ...input, tool_response: { filePath } } as never, undefined, options);
+      }
+      expect(finished.slice(2)).toEqual([undefined, undefined, undefined]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

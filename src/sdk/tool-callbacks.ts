@@ -139,7 +139,9 @@ function fileAfter(toolResponse: unknown): string | undefined {
   const path = (toolResponse as { filePath?: unknown } | null)?.filePath;
   if (typeof path !== "string") return undefined;
   try {
-    if (statSync(path).size > MAX_DIFF_BYTES) return undefined;
+    // A FIFO or device would block a synchronous read: regular files only.
+    const stat = statSync(path);
+    if (!stat.isFile() || stat.size > MAX_DIFF_BYTES) return undefined;
     const data = readFileSync(path);
     return data.length <= MAX_DIFF_BYTES ? data.toString("utf8") : undefined;
   } catch {
