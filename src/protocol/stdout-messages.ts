@@ -5,34 +5,16 @@ import type { AnyMessage } from "@agentclientprotocol/sdk/unstable";
  * the lines of one event-loop turn leave in a single write. A streamed answer sends
  * thousands of small notifications; one pipe write per turn instead of one per message
  * halves the adapter's CPU on a long stream (measured with `npm run bench`).
- *
- * Backpressure: a push waits while more than `high` characters are written but not yet
- * taken by the pipe, and goes on once they are down to `low`. Not Node's own `drain`
- * (the stream's 16 KB mark, and only once everything is taken): with it, a load's replay
- * stopped at every batch until the client had read nearly all of the one before, so the
- * adapter sat idle whenever the client fell a little behind, and the client again while
- * the adapter made the next batch (bench/NOTES.md, "Issue 34, 2026-12-07 (night)").
+ * Backpressure: when the pipe is full, writes wait for `drain`.
  */
 export class StdoutLines {
   private lines: string[] = [];
   private scheduled = false;
   private drained: Promise<void> | undefined;
-  private resume: (() => void) | undefined;
-  /** Characters handed to the stream whose write has not completed yet. */
-  private pending = 0;
   /** Requests whose answer someone waits for (`answered`), by id. */
   private readonly awaited = new Map<string | number, () => void>();
 
-  /**
-   * `high` / `low`: the characters written and not yet taken by the pipe at which pushes
-   * start and stop waiting (1 MiB / 256 KiB: a load's replay runs ~1.4 MB ahead of its
-   * client at most, which its peak RSS does not notice).
-   */
-  constructor(
-    private readonly out: NodeJS.WritableStream,
-    private readonly high = 1024 * 1024,
-    private readonly low = 256 * 1024,
-  ) {}
+  constructor(private readonly out: NodeJS.WritableStream) {}
 
   /** Queues text (whole lines); resolves when the pipe can take more. */
   async push(text: string): Promise<void> {
@@ -63,21 +45,13 @@ export class StdoutLines {
     if (this.lines.length === 0) return;
     const chunk = this.lines.join("");
     this.lines = [];
-    const size = chunk.length;
-    this.pending += size;
-    this.out.write(chunk, () => this.written(size));
-    if (this.pending > this.high && !this.drained) {
-      this.drained = new Promise((resolve) => (this.resume = resolve));
-    }
-  }
-
-  /** A write completed (or failed: the stream is gone, nothing waits for it then). */
-  private written(size: number): void {
-    this.pending -= size;
-    if (this.resume && this.pending <= this.low) {
-      const resume = this.resume;
-      this.resume = this.drained = undefined;
-      resume();
+    if (!this.out.write(chunk) && !this.drained) {
+      this.drained = new Promise((resolve) =>
+        this.out.once("drain", () => {
+          this.drained = undefined;
+          resolve();
+        }),
+      );
     }
   }
 
