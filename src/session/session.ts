@@ -367,9 +367,12 @@ export class Session {
   }
 
   private onMessage(message: SDKMessage): void {
-    for (const tap of this.taps) tap.observe(message);
+    // Index loops: this runs per streamed delta, and an array iterator per loop was
+    // 6 MB of garbage over a 20,000-delta answer (bench/NOTES.md, stream memory).
+    const taps = this.taps;
+    for (let i = 0; i < taps.length; i++) taps[i]!.observe(message);
     this.route(message);
-    for (const tap of this.taps) tap.routed?.(message);
+    for (let i = 0; i < taps.length; i++) taps[i]!.routed?.(message);
   }
 
   private route(message: SDKMessage): void {
