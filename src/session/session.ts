@@ -22,7 +22,7 @@ import { IdleCompaction } from "./taps/idle-compaction.js";
 import { Lifecycle } from "./lifecycle.js";
 import { McpSignIn } from "./mcp/sign-in.js";
 import type { MessageTap } from "./taps/message-tap.js";
-import { messageTaps } from "./taps/message-taps.js";
+import { messageTaps, tapsObserve, tapsRouted } from "./taps/message-taps.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./turn/plan-handoff.js";
 import { QuerySlot } from "./start/query-slot.js";
@@ -367,12 +367,9 @@ export class Session {
   }
 
   private onMessage(message: SDKMessage): void {
-    // Index loops: this runs per streamed delta, and an array iterator per loop was
-    // 6 MB of garbage over a 20,000-delta answer (bench/NOTES.md, stream memory).
-    const taps = this.taps;
-    for (let i = 0; i < taps.length; i++) taps[i]!.observe(message);
+    tapsObserve(this.taps, message);
     this.route(message);
-    for (let i = 0; i < taps.length; i++) taps[i]!.routed?.(message);
+    tapsRouted(this.taps, message);
   }
 
   private route(message: SDKMessage): void {
