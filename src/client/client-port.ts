@@ -87,17 +87,16 @@ export function connectionClientPort(
   writeLines: WriteLines,
 ): ClientPort {
   const { client, signal } = connection;
+  // The last notification handed to the SDK; its caller handles its failure. Not a
+  // `.catch` per notification: that was a promise and a closure per streamed delta.
   let queued: Promise<unknown> = Promise.resolve();
-  const notify = (method: string, params: unknown): Promise<void> => {
-    const sent = client.notify(method, params);
-    queued = sent.catch(() => undefined);
-    return sent;
-  };
+  const notify = (method: string, params: unknown): Promise<void> =>
+    (queued = client.notify(method, params)) as Promise<void>;
   return {
     sessionUpdate: (sessionId, update) =>
       notify(methods.client.session.update, { sessionId, update }),
     sessionUpdates: async (sessionId, updates) => {
-      await queued;
+      await queued.then(ignore, ignore);
       if (signal.aborted) throw new Error("ACP connection closed");
       await writeLines(sessionUpdateLines(sessionId, updates));
     },
@@ -129,3 +128,5 @@ export function sessionUpdateLines(sessionId: string, updates: readonly SessionU
   for (let i = 0; i < updates.length; i++) text += `${open}${JSON.stringify(updates[i])}}}\n`;
   return text;
 }
+
+function ignore(): void {}

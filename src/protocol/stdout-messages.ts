@@ -1,5 +1,7 @@
 import type { AnyMessage } from "@agentclientprotocol/sdk/unstable";
 
+const settled: Promise<undefined> = Promise.resolve(undefined);
+
 /**
  * The outgoing half of the stdio transport: each message becomes one NDJSON line, and
  * the lines of one event-loop turn leave in a single write. A streamed answer sends
@@ -16,15 +18,21 @@ export class StdoutLines {
 
   constructor(private readonly out: NodeJS.WritableStream) {}
 
-  /** Queues text (whole lines); resolves when the pipe can take more. */
-  async push(text: string): Promise<void> {
+  /**
+   * Queues text (whole lines); resolves when the pipe can take more. Not an async
+   * function: a pipe that takes more answers with one shared settled promise, not a
+   * new one per line (a streamed delta is one line).
+   */
+  push(text: string): Promise<void> {
     this.lines.push(text);
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => this.flush());
+      setImmediate(this.flushNow);
     }
-    if (this.drained) await this.drained;
+    return this.drained ?? settled;
   }
+
+  private readonly flushNow = (): void => this.flush();
 
   /** One JSON-RPC message, as one line. */
   pushMessage(message: AnyMessage): Promise<void> {
@@ -69,8 +77,6 @@ export class StdoutLines {
     });
   }
 }
-
-const settled: Promise<undefined> = Promise.resolve(undefined);
 
 /**
  * The connection's outgoing messages as NDJSON lines. The ACP SDK takes a writer, writes

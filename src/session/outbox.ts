@@ -127,7 +127,8 @@ export class Outbox {
   }
 
   sendAll(updates: readonly SessionUpdate[]): void {
-    for (const update of updates) this.send(update);
+    // An index loop: called per streamed delta, mostly with nothing to send.
+    for (let i = 0; i < updates.length; i++) this.send(updates[i]!);
   }
 
   /** Sends translated updates, each to the session its target routes to. */
@@ -184,10 +185,15 @@ export class Outbox {
 
   private write(update: SessionUpdate, sessionId = this.sessionId, evenQuiet = false): void {
     if ((this.quiet && !evenQuiet) || this.closed) return;
-    this.last = this.client.sessionUpdate(sessionId, update).catch((error: unknown) => {
-      log.warn("session/update failed", { sessionId, message: String(error) });
-    });
+    const sent = this.client.sessionUpdate(sessionId, update);
+    // The session's own updates (every streamed delta) share one handler: no closure each.
+    this.last =
+      sessionId === this.sessionId
+        ? sent.catch(this.updateFailed)
+        : sent.catch((error: unknown) => failed(sessionId, error));
   }
+
+  private readonly updateFailed = (error: unknown): void => failed(this.sessionId, error);
 
   private behindGate(step: () => void | Promise<void>): void {
     const gate = (this.gate ?? Promise.resolve()).then(step).catch((error: unknown) => {
@@ -198,4 +204,8 @@ export class Outbox {
       if (this.gate === gate) this.gate = undefined;
     });
   }
+}
+
+function failed(sessionId: string, error: unknown): void {
+  log.warn("session/update failed", { sessionId, message: String(error) });
 }

@@ -22,7 +22,7 @@ import { IdleCompaction } from "./taps/idle-compaction.js";
 import { Lifecycle } from "./lifecycle.js";
 import { McpSignIn } from "./mcp/sign-in.js";
 import type { MessageTap } from "./taps/message-tap.js";
-import { messageTaps } from "./taps/message-taps.js";
+import { messageTaps, tapsObserve, tapsRouted } from "./taps/message-taps.js";
 import { Outbox } from "./outbox.js";
 import { handOffPlan, type PlanHandoffParts } from "./turn/plan-handoff.js";
 import { QuerySlot } from "./start/query-slot.js";
@@ -367,9 +367,9 @@ export class Session {
   }
 
   private onMessage(message: SDKMessage): void {
-    for (const tap of this.taps) tap.observe(message);
+    tapsObserve(this.taps, message);
     this.route(message);
-    for (const tap of this.taps) tap.routed?.(message);
+    tapsRouted(this.taps, message);
   }
 
   private route(message: SDKMessage): void {

@@ -11,6 +11,8 @@ import { record } from "./tool-calls/reporter.js";
 import type { RegularFileCheck, ToolResultBlock, ToolUseBlock } from "./tool-calls/facts.js";
 import { ToolCallTranslator } from "./tool-calls/tool-call-translator.js";
 
+const NONE: readonly RoutedUpdate[] = Object.freeze([]);
+
 /**
  * SDK messages → ACP session updates: message text and thinking, and tool calls, each
  * tagged with its target (the root session or a subagent's child, `routed-update.ts`).
@@ -66,8 +68,12 @@ export class SdkMessageTranslator {
 
   translate(message: SDKMessage): RoutedUpdate[] {
     switch (message.type) {
-      case "stream_event":
-        return this.text.translate(message).concat(this.fromStreamEvent(message));
+      case "stream_event": {
+        // One array per streamed delta, not three (bench/NOTES.md, stream memory).
+        const text = this.text.translate(message);
+        const tools = this.fromStreamEvent(message);
+        return tools.length === 0 ? text : text.concat(tools);
+      }
       case "assistant": {
         const text = this.text.translate(message);
         const tools = this.fromAssistant(message);
@@ -84,7 +90,9 @@ export class SdkMessageTranslator {
     }
   }
 
-  private fromStreamEvent(message: Extract<SDKMessage, { type: "stream_event" }>): RoutedUpdate[] {
+  private fromStreamEvent(
+    message: Extract<SDKMessage, { type: "stream_event" }>,
+  ): readonly RoutedUpdate[] {
     const event = message.event;
     const parent = message.parent_tool_use_id;
     if (event.type === "content_block_start" && event.content_block.type === "tool_use") {
@@ -94,7 +102,7 @@ export class SdkMessageTranslator {
       return this.tools.inputDelta(event.delta.partial_json, parent, event.index);
     }
     if (event.type === "message_stop") this.tools.messageStopped(parent);
-    return [];
+    return NONE;
   }
 
   // fromAssistant and fromUser run for every entry of a replayed history, mostly before

@@ -29,16 +29,18 @@ export class FallbackNotices {
 
   /** One SDK message of the session: of a turn, or `between` turns. */
   observe(message: SDKMessage, between = false): void {
-    const send = (notice: { title: string; description: string }): void => {
-      const update = noticeUpdate(this.profile, notice);
-      if (between) this.outbox.announce([update]);
-      else this.outbox.send(update);
-    };
+    // No closure per call: this runs for every streamed delta.
     const warning = warningNotice(message, redacted);
-    if (warning) return send(warning);
+    if (warning) return this.send(warning, between);
     const fallback = modelFallbackOf(message);
     if (!fallback) return;
     if (!this.profile.session.notices && this.record(fallback.text)) return;
-    send(modelFallbackNotice(fallback));
+    this.send(modelFallbackNotice(fallback), between);
+  }
+
+  private send(notice: { title: string; description: string }, between: boolean): void {
+    const update = noticeUpdate(this.profile, notice);
+    if (between) this.outbox.announce([update]);
+    else this.outbox.send(update);
   }
 }

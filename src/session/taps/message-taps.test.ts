@@ -4,7 +4,7 @@ import type { ClientPort } from "../../client/client-port.js";
 import { PLAIN_CLIENT } from "../../profile/client-profile.js";
 import { parseClientProfile } from "../../extensions/compose.js";
 import type { MessageTapParts } from "./message-tap.js";
-import { messageTaps } from "./message-taps.js";
+import { messageTaps, tapsObserve, tapsRouted } from "./message-taps.js";
 import type { Outbox } from "../outbox.js";
 import type { SessionSetup } from "../start/query-setup.js";
 
@@ -42,5 +42,19 @@ describe("messageTaps", () => {
 
   it("a Lody client gets its accounting and turn taps", () => {
     expect(messageTaps(parts({}, true).value).length).toBeGreaterThan(0);
+  });
+});
+
+describe("tapsObserve / tapsRouted", () => {
+  it("hands the message to every tap in order; routed only to the taps that have it", () => {
+    const seen: string[] = [];
+    const taps = [
+      { observe: () => seen.push("a.observe"), routed: () => seen.push("a.routed") },
+      { observe: () => seen.push("b.observe") },
+      { observe: () => seen.push("c.observe"), routed: () => seen.push("c.routed") },
+    ];
+    tapsObserve(taps, message);
+    tapsRouted(taps, message);
+    expect(seen).toEqual(["a.observe", "b.observe", "c.observe", "a.routed", "c.routed"]);
   });
 });

@@ -1,3 +1,4 @@
+import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { MessageTap, MessageTapParts } from "./message-tap.js";
 import { quotaTap } from "./quota-tap.js";
 import { taskEventsTap } from "../subagents/task-events.js";
@@ -19,4 +20,17 @@ export function messageTaps(parts: MessageTapParts): readonly MessageTap[] {
   if (parts.titles) taps.push(parts.titles);
   if (parts.client.task) taps.push(taskEventsTap(parts));
   return taps;
+}
+
+// Index loops, not `for…of`: these run for every streamed delta, and an array iterator
+// per loop was 3–6 MB of garbage over a 20,000-delta answer (bench/NOTES.md).
+
+/** Every tap reads `message`, before the session routes it. */
+export function tapsObserve(taps: readonly MessageTap[], message: SDKMessage): void {
+  for (let i = 0; i < taps.length; i++) taps[i]!.observe(message);
+}
+
+/** Every tap's `routed`, after the session routed `message`. */
+export function tapsRouted(taps: readonly MessageTap[], message: SDKMessage): void {
+  for (let i = 0; i < taps.length; i++) taps[i]!.routed?.(message);
 }

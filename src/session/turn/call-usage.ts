@@ -13,6 +13,8 @@ import type { ClientProfile } from "../../profile/client-profile.js";
 import { log } from "../../util/log.js";
 import { redacted } from "../../util/user-text.js";
 
+const NONE: readonly SessionUpdate[] = Object.freeze([]);
+
 /** Claude Code's measure of the current model's window (`ClaudeQuery.contextWindow`). */
 export type MeasureWindow = () => Promise<number | undefined>;
 
@@ -71,11 +73,13 @@ export class CallUsage {
    * reports above, and Claude Code's text of a failed call in the transcript (AIR gets
    * a failure record instead).
    */
-  traffic(message: SDKMessage): SessionUpdate[] {
-    const updates: SessionUpdate[] = [];
+  traffic(message: SDKMessage): readonly SessionUpdate[] {
     const usage = this.updateFor(message);
-    if (usage) updates.push(usage);
     const failed = apiErrorChunk(message, redacted);
+    // Most messages (every streamed delta) call for nothing: no array for them.
+    if (!usage && !failed) return NONE;
+    const updates: SessionUpdate[] = [];
+    if (usage) updates.push(usage);
     if (failed) updates.push(failed);
     return updates;
   }
