@@ -5,12 +5,13 @@
  *    answer waits for Claude Code's start), then one prompt answered;
  *  - first: the same again in a second process of that environment (model list and
  *    start answer cached, as in the bench's first-answer row).
- * Each step's wall time from spawn and the adapter's own CPU (/proc, 10 ms ticks) at
- * that moment (all threads, 10 ms ticks; and the main thread's, precise). Copy a build's bin next to `dist/claude-agent-acp.js` (the Claude SDK
- * resolves from there) to compare it with the current one:
+ * Each step's wall time from spawn and the adapter's own CPU at that moment (all threads
+ * from /proc, 10 ms ticks; and the main thread's, precise). Copy a build's dist folder
+ * beside `dist/` (the bin runs the script and code cache next to it; the Claude SDK
+ * resolves from the checkout) to compare it with the current one:
  *
- *   cp dist/claude-agent-acp.js dist/before.js && <change> && npm run build
- *   BENCH_RUNS=7 node dist/bench/start-probe.js dist/before.js dist/claude-agent-acp.js
+ *   cp -r dist dist-before && <change> && npm run build
+ *   BENCH_RUNS=7 node dist/bench/start-probe.js dist-before/claude-agent-acp.js dist/claude-agent-acp.js
  */
 import { performance } from "node:perf_hooks";
 import { AdapterProcess } from "./adapter-process.js";
