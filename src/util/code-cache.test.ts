@@ -108,6 +108,18 @@ describe("runCachedScript", () => {
     writeFileSync(shipped, corrupt);
     expect(run(script, { shipped, userFolder: undefined })).toMatchObject({ used: undefined });
 
+    // Made by another Node (our header's key), or not one of our files at all.
+    for (const [offset, value] of [
+      [4, crc32("v22.0.0 x64 linux")],
+      [0, 0x2a2a2a2a],
+    ] as const) {
+      await run(script, { userFile: shipped }).written;
+      const foreign = readFileSync(shipped);
+      foreign.writeUInt32LE(value, offset);
+      writeFileSync(shipped, foreign);
+      expect(run(script, { shipped, userFolder: undefined })).toMatchObject({ used: undefined });
+    }
+
     // V8 itself would take this one: it compares only the source's length.
     await run(script, { userFile: shipped }).written;
     const other = scriptFile("return { doubled: a * 3 };", "other.script.js");
