@@ -40,3 +40,18 @@ function ticksMs(stat: string): number {
   const stime = Number(fields[12]);
   return ((utime + stime) * 1000) / clockTicks();
 }
+
+/**
+ * CPU time of a process's main thread so far, in ms, from the scheduler's own count
+ * (/proc/<pid>/task/<pid>/schedstat, nanoseconds): precise where `readCpuMs` counts
+ * 10 ms ticks, and without V8's background threads (compilers, GC), which run beside
+ * the main thread on another core. NaN where the kernel does not keep schedstat.
+ */
+export function readMainThreadCpuMs(pid: number): number {
+  try {
+    const schedstat = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8");
+    return Number(schedstat.split(" ")[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}

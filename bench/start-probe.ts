@@ -5,16 +5,17 @@
  *    answer waits for Claude Code's start), then one prompt answered;
  *  - first: the same again in a second process of that environment (model list and
  *    start answer cached, as in the bench's first-answer row).
- * Each step's wall time from spawn and the adapter's own CPU (/proc, 10 ms ticks) at
- * that moment. Copy a build's bin next to `dist/claude-agent-acp.js` (the Claude SDK
- * resolves from there) to compare it with the current one:
+ * Each step's wall time from spawn and the adapter's own CPU at that moment (all threads
+ * from /proc, 10 ms ticks; and the main thread's, precise). Copy a build's dist folder
+ * beside `dist/` (the bin runs the script and code cache next to it; the Claude SDK
+ * resolves from the checkout) to compare it with the current one:
  *
- *   cp dist/claude-agent-acp.js dist/before.js && <change> && npm run build
- *   BENCH_RUNS=7 node dist/bench/start-probe.js dist/before.js dist/claude-agent-acp.js
+ *   cp -r dist dist-before && <change> && npm run build
+ *   BENCH_RUNS=7 node dist/bench/start-probe.js dist-before/claude-agent-acp.js dist/claude-agent-acp.js
  */
 import { performance } from "node:perf_hooks";
 import { AdapterProcess } from "./adapter-process.js";
-import { readCpuMs } from "./proc-cpu.js";
+import { readCpuMs, readMainThreadCpuMs } from "./proc-cpu.js";
 import { withRunEnv, type RunEnv } from "./run-env.js";
 import { median } from "./stats.js";
 
@@ -23,12 +24,16 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const entries = process.argv.slice(2);
 
 /** Milestones of one start: wall ms since spawn and own CPU ms, per step. */
-type Start = Record<"init" | "new" | "answer", { ms: number; cpu: number }>;
+type Start = Record<"init" | "new" | "answer", { ms: number; cpu: number; main: number }>;
 
 async function once(env: RunEnv, entry: string): Promise<Start> {
   const t0 = performance.now();
   const adapter = AdapterProcess.spawnEntry(env, entry);
-  const mark = () => ({ ms: performance.now() - t0, cpu: readCpuMs(adapter.pid) });
+  const mark = () => ({
+    ms: performance.now() - t0,
+    cpu: readCpuMs(adapter.pid),
+    main: readMainThreadCpuMs(adapter.pid),
+  });
   try {
     await adapter.initialize();
     const init = mark();
@@ -68,8 +73,8 @@ async function main(): Promise<void> {
   }
   process.stderr.write("\n");
   const fmt = (xs: Start[], step: keyof Start) =>
-    `${median(xs.map((x) => x[step].ms)).toFixed(0)} ms / ${median(xs.map((x) => x[step].cpu)).toFixed(0)} cpu`;
-  console.log(`${runs} runs, medians (wall from spawn / own CPU ms)`);
+    `${median(xs.map((x) => x[step].ms)).toFixed(0)} ms / ${median(xs.map((x) => x[step].cpu)).toFixed(0)} cpu / ${median(xs.map((x) => x[step].main)).toFixed(1)} main`;
+  console.log(`${runs} runs, medians (wall from spawn / own CPU ms / its main thread's CPU ms)`);
   for (const [entry, r] of results) {
     for (const kind of ["cold", "first"] as const) {
       const xs = r[kind];
@@ -77,7 +82,8 @@ async function main(): Promise<void> {
         `${entry.padEnd(28)} ${kind.padEnd(5)} init ${fmt(xs, "init")}  new ${fmt(xs, "new")}  answer ${fmt(xs, "answer")}`,
       );
       console.log(
-        `${"".padEnd(34)} cpu at answer per run: ${xs.map((x) => x.answer.cpu).join(", ")}`,
+        `${"".padEnd(34)} cpu at answer per run: ${xs.map((x) => x.answer.cpu).join(", ")}; ` +
+          `main thread at session/new: ${xs.map((x) => x.new.main.toFixed(0)).join(", ")}`,
       );
     }
   }

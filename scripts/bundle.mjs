@@ -20,11 +20,19 @@
  * The Claude Agent SDK stays external: it is already one file, and it finds its
  * platform package (the `claude` binary) relative to itself.
  *
+ * Then the bundle becomes a script run with a V8 code cache (scripts/script-bundle.mjs,
+ * src/util/code-cache.ts): dist/claude-agent-acp.script.js, and the bin becomes a small
+ * module that imports what the bundle imported and runs the script. The build runs the bin
+ * once (`--version`) to make the cache it ships (dist/claude-agent-acp.script.js.v8cache,
+ * for the Node that built it; another Node makes its own under the user's cache folder).
+ *
  * The programmatic entry point (dist/src/lib.js, the package's `exports`) is bundled into
  * one file, dist/lib.js; its types are tsc's declarations under dist/src/.
  */
-import { rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "rolldown";
+import { toScript } from "./script-bundle.mjs";
 
 const common = {
   platform: "node",
@@ -46,6 +54,38 @@ await build({
     sourcemap: true,
   },
 });
+
+// The bundle → the script and the bin that runs it (the chunks import the bin: its name stays).
+const BIN = "dist/claude-agent-acp.js";
+const SCRIPT = "dist/claude-agent-acp.script.js";
+const { script, entry } = toScript(readFileSync(BIN, "utf8"), {
+  sourceMappingURL: "claude-agent-acp.script.js.map",
+});
+writeFileSync(SCRIPT, script);
+renameSync(`${BIN}.map`, `${SCRIPT}.map`);
+const ENTRY = "dist/src/bin-entry.js";
+writeFileSync(
+  ENTRY,
+  [
+    "#!/usr/bin/env node",
+    `import "./util/tiering.js"; // V8's flags before the script compiles: its cache records them`,
+    `import { runBundledAdapter } from "./util/bundled-start.js";`,
+    entry,
+  ].join("\n"),
+);
+await build({
+  ...common,
+  input: ENTRY,
+  output: { file: BIN, format: "esm", codeSplitting: false, sourcemap: true },
+});
+rmSync(ENTRY);
+const SHIPPED = `${SCRIPT}.v8cache`;
+rmSync(SHIPPED, { force: true });
+execFileSync(process.execPath, [BIN, "--version"], {
+  env: { ...process.env, CLAUDE_AGENT_ACP_SHIP_CODE_CACHE: "1" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+readFileSync(SHIPPED); // made, or the build fails here
 
 await build({
   ...common,

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
+import { Script } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_BIN, REPO_ROOT } from "./support/acp-harness.js";
 
@@ -13,7 +14,10 @@ function imports(text: string): { statically: string[]; onDemand: string[] } {
       ...text.matchAll(/^\s*import\s+"([^"]+)"/gm),
       ...text.matchAll(/\b__require\(\s*"([^"]+)"\s*\)/g),
     ].map((m) => m[1]!),
-    onDemand: [...text.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]!),
+    // In the script, `import()` is the bin's, passed in (scripts/script-bundle.mjs).
+    onDemand: [...text.matchAll(/(?:\bimport|\b__bundleImportChunk)\(\s*"([^"]+)"\s*\)/g)].map(
+      (m) => m[1]!,
+    ),
   };
 }
 
@@ -29,9 +33,12 @@ const ours = (specifier: string): boolean =>
  */
 describe("the bundled bin", () => {
   const text = readFileSync(ADAPTER_BIN, "utf8");
+  const scriptFile = ADAPTER_BIN.replace(/\.js$/, ".script.js");
+  const script = readFileSync(scriptFile, "utf8");
   const chunkDir = join(dirname(ADAPTER_BIN), "chunks");
   const chunks = readdirSync(chunkDir).filter((f) => f.endsWith(".js"));
   const bin = imports(text);
+  const bundle = imports(script);
 
   it("is what package.json names as the bin, its chunks packed with it", () => {
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
@@ -41,6 +48,29 @@ describe("the bundled bin", () => {
     expect(join(REPO_ROOT, pkg.bin["claude-agent-acp"]!)).toBe(ADAPTER_BIN);
     expect(text.startsWith("#!/usr/bin/env node\n")).toBe(true);
     expect(pkg.files).toContain("dist/chunks/");
+    for (const file of [scriptFile, `${scriptFile}.map`, `${scriptFile}.v8cache`])
+      expect(pkg.files).toContain(relative(REPO_ROOT, file));
+  });
+
+  it("is a small module that runs the bundle, a script of one function (a code cache needs a script)", () => {
+    expect(text.length).toBeLessThan(30_000);
+    expect(bundle.statically).toEqual([]);
+    expect(script.startsWith("(function (")).toBe(true);
+    expect(() => new Script(script, { filename: scriptFile })).not.toThrow();
+  });
+
+  it("runs the bundle with the code cache the build made, and says so only in its debug log", async () => {
+    const env = { ...process.env, XDG_CACHE_HOME: join(REPO_ROOT, "no-such-dir") };
+    const plain = await promisify(execFile)(process.execPath, [ADAPTER_BIN, "--version"], { env });
+    expect(plain.stderr).toBe("");
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [ADAPTER_BIN, "--version"],
+      { env: { ...env, CLAUDE_AGENT_ACP_DEBUG: "1" } },
+    );
+    expect(stdout).toBe(plain.stdout);
+    expect(stderr).toContain(`(CPU `);
+    expect(stderr).toContain(`; ${scriptFile}.v8cache)`);
   });
 
   it("loads nothing at start but Node built-ins and the Claude Agent SDK", () => {
@@ -49,7 +79,7 @@ describe("the bundled bin", () => {
   });
 
   it("loads the v2 router and AIR's, Lody's and v2's hooks on demand, from its chunks", () => {
-    const onDemand = bin.onDemand.map((s) => s.replace(/^\.\/chunks\//, ""));
+    const onDemand = bundle.onDemand.map((s) => s.replace(/^\.\/chunks\//, ""));
     expect(onDemand.some((s) => s.startsWith("agent-app-v2-"))).toBe(true);
     expect(onDemand.filter((s) => s.startsWith("hooks-"))).toHaveLength(3);
     expect(onDemand.filter((s) => !chunks.includes(s))).toEqual([]);

@@ -27,14 +27,13 @@ describe("pruneCacheFolder", () => {
     const torn = file("commands-x.json.123.tmp", 31);
     const fresh = file("commands-fresh.json", 2);
     const foreign = file("notes.txt", 400);
+    const oldCode = file("code-0a1b2c3d-v20.20.2-x64.v8cache", 31);
+    const freshCode = file("code-4e5f6a7b-v20.20.2-x64.v8cache", 29);
     mkdirSync(join(folder, "sub"));
     pruneCacheFolder(folder, now);
-    expect([old, torn, fresh, foreign].map((path) => existsSync(path))).toEqual([
-      false,
-      false,
-      true,
-      true,
-    ]);
+    expect([old, torn, fresh, foreign, oldCode, freshCode].map((path) => existsSync(path))).toEqual(
+      [false, false, true, true, false, true],
+    );
     pruneCacheFolder(join(folder, "missing"), now); // no folder: nothing to do
   });
 });

@@ -47,7 +47,9 @@ let pruned = false;
  * Removes the files of the cache folder that were not rewritten for a month (done once
  * per process, at its first write). Every use rewrites a file, while a Claude Code
  * update, a settings change or a project gone leaves files under keys nobody asks for
- * again; a torn temporary file is left behind by a crash.
+ * again; a torn temporary file is left behind by a crash. The code caches (code-cache.ts)
+ * are written once per build and Node, not at each use: one still in use is written again
+ * by the next start after it went.
  */
 export function pruneCacheFolder(folder: string, now = Date.now()): void {
   let names: string[];
@@ -57,7 +59,7 @@ export function pruneCacheFolder(folder: string, now = Date.now()): void {
     return;
   }
   for (const name of names) {
-    if (!name.endsWith(".json") && !name.endsWith(".tmp")) continue;
+    if (!/\.(json|tmp|v8cache)$/.test(name)) continue;
     const path = join(folder, name);
     try {
       if (now - statSync(path).mtimeMs > UNUSED_FOR_MS) rmSync(path, { force: true });
