@@ -56,18 +56,6 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/new result configOptions[name=Model].options[value=default].description | value",
-      "← session/set_config_option result configOptions[name=Model].options[value=default].description | value",
-      "← session/update config_option_update update.configOptions[name=Model].options[value=default].description | value",
-      "← session/fork result configOptions[name=Model].options[value=default].description | value",
-      "← session/resume result configOptions[name=Model].options[value=default].description | value",
-    ],
-    reason:
-      "product, as on v1: ours keeps Claude Code's description of the default model (its " +
-      "name and price); upstream shortens it to the family name",
-  },
-  {
-    keys: [
       ...commands("session/new", ["config"], "only upstream"),
       ...commands("session/resume", ["config"], "only upstream"),
       ...commands("session/fork", ["config"], "only upstream"),
