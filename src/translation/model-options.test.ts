@@ -7,6 +7,7 @@ import {
   effortOption,
   modelOption,
   runningModelRow,
+  startModelRow,
 } from "./model-options.js";
 
 /** AIR's `recommendedValue` `_meta`, as the composition gives it to an AIR client. */
@@ -216,5 +217,36 @@ describe("the row that runs a response's model (a subagent's)", () => {
       "Xhigh",
       "17",
     ]);
+  });
+});
+
+describe("the row a session starts on", () => {
+  const models = [
+    model("default", "Default (recommended)", "", { resolvedModel: "claude-opus-5-5" }),
+    model("opus", "Opus", "", { resolvedModel: "claude-opus-5-5" }),
+    model("sonnet", "Sonnet", "", { resolvedModel: "claude-sonnet-5-5" }),
+  ];
+
+  it.each([
+    // Upstream's rows for a resumed session: the default row when the default runs it.
+    ["the transcript's model, run by the default", "claude-opus-5-5", "claude-opus-5-5", "default"],
+    [
+      "the transcript's model, not the default's",
+      "claude-sonnet-5-5",
+      "claude-sonnet-5-5",
+      "claude-sonnet-5-5",
+    ],
+    // A client's or the settings' model stays as it is asked for.
+    ["a client's resolved id", "claude-opus-5-5", undefined, "claude-opus-5-5"],
+    ["a client's model on a resumed session", "opus", "claude-opus-5-5", "opus"],
+    ["no start model", undefined, undefined, undefined],
+  ] as const)("%s", (_name, start, restored, row) => {
+    expect(startModelRow(models, start, restored)).toBe(row);
+  });
+
+  it("keeps the transcript's model where there is no default row", () => {
+    expect(startModelRow(models.slice(1), "claude-opus-5-5", "claude-opus-5-5")).toBe(
+      "claude-opus-5-5",
+    );
   });
 });

@@ -115,3 +115,20 @@ export function namedModelRow(models: readonly ModelInfo[], model: string): Mode
     (m) => m.value !== DEFAULT_MODEL && (m.value === model || m.resolvedModel === model),
   );
 }
+
+/**
+ * The row a session starts on for its start `model`: the client's or the settings' as it
+ * is; a resumed session's (`restored`, the model its transcript last ran, a resolved id)
+ * as upstream shows it: `default` when Claude Code's default runs that model, so a
+ * session that ran on the default stays on it, else the model itself (whose row is found
+ * as for any start model).
+ */
+export function startModelRow(
+  models: readonly ModelInfo[],
+  model: string | undefined,
+  restored: string | undefined,
+): string | undefined {
+  if (model === undefined || model !== restored) return model;
+  const defaultRow = models.find((m) => m.value === DEFAULT_MODEL);
+  return defaultRow?.resolvedModel === model ? DEFAULT_MODEL : model;
+}

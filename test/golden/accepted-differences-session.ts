@@ -37,11 +37,11 @@ export const SESSION_DIFFERENCES: readonly AcceptedDifference[] = [
     keys: [
       "← session/load result modes.currentModeId | value",
       "← session/load result configOptions[id=mode].currentValue | value",
-      "← session/load result configOptions[id=model].currentValue | value",
     ],
     reason:
-      "features.md `session/load`/`session/resume`: the model and the permission mode are " +
-      "restored from the transcript's tail; upstream starts a loaded session with the defaults",
+      "features.md `session/load`/`session/resume`, no seed line: the permission mode is " +
+      "restored from the transcript's tail (the mode of the last prompt, so `plan` after a " +
+      "plan approved in that turn); upstream starts a loaded session in the settings' mode",
   },
   {
     keys: [
