@@ -48,13 +48,6 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "Claude Code's text as is, and a bare `Authentication required`",
   },
   {
-    keys: ['← session/update notice @"hello" update.title | value'],
-    reason:
-      "product (features.md notice): Claude Code's warning line is titled by what it is " +
-      "about (`Auto mode`, the same title v1 clients get); upstream titles every such line " +
-      "`Claude reported a warning`. Both send it as a `warning` notice",
-  },
-  {
     keys: [
       ...commands("session/new", ["config"], "only upstream"),
       ...commands("session/resume", ["config"], "only upstream"),
