@@ -5,9 +5,9 @@ import {
   effortLevels,
   effortName,
   effortOption,
-  modelLabels,
   modelOption,
   runningModelRow,
+  startModelRow,
 } from "./model-options.js";
 
 /** AIR's `recommendedValue` `_meta`, as the composition gives it to an AIR client. */
@@ -27,30 +27,7 @@ const model = (
   ...extra,
 });
 
-describe("model labels", () => {
-  it("adds the version to short family labels and drops context suffixes", () => {
-    const labels = modelLabels([
-      model("default", "Default (recommended)", "Use the default model (currently Opus 5.5)"),
-      model("sonnet", "Sonnet", "Sonnet 5.5 · Efficient for routine tasks"),
-      model("opus[1m]", "Opus (1M context)", "Opus 5.5 · for long sessions"),
-      model("haiku", "Haiku", "Fastest for quick answers"),
-    ]);
-    expect([...labels.values()]).toEqual([
-      "Default (recommended)",
-      "Sonnet 5.5",
-      "Opus 5.5",
-      "Haiku",
-    ]);
-  });
-
-  it("lets duplicates keep their original labels", () => {
-    const labels = modelLabels([
-      model("opus", "Opus", "Opus 5.5 · everyday"),
-      model("opus[1m]", "Opus (1M context)", "Opus 5.5 · long context"),
-    ]);
-    expect([...labels.values()]).toEqual(["Opus", "Opus (1M context)"]);
-  });
-
+describe("model option", () => {
   it("builds the model option", () => {
     expect(modelOption([model("sonnet", "Sonnet", "Sonnet 5 · fast")], "sonnet")).toEqual({
       id: "model",
@@ -83,32 +60,8 @@ describe("effort", () => {
   });
 });
 
-describe("model labels: edges", () => {
-  it.each([
-    ["a bracketed context suffix", "Sonnet [200k token context]", "", "Sonnet"],
-    ["a suffix with blanks", "Sonnet ( 1M  context ) ", "", "Sonnet"],
-    ["a suffix that is not at the end", "Opus (1M context) beta", "", "Opus (1M context) beta"],
-    ["a version with three parts", "Haiku", "Haiku 4.5.1 · small", "Haiku 4.5.1"],
-    ["a version not after the label", "Haiku", "The Haiku 4 model", "Haiku"],
-    ["a version glued to a word", "Haiku", "Haiku 4x", "Haiku"],
-    ["a label that only starts the same", "Son", "Sonnet 5", "Son"],
-    ["a label with regular-expression characters", "A.B (x)", "A.B (x) 2 · new", "A.B (x) 2"],
-    ["a label that is a pattern", "A.B", "AxB 2", "A.B"],
-  ])("%s", (_name, displayName, description, label) => {
-    expect([...modelLabels([model("m", displayName, description)]).values()]).toEqual([label]);
-  });
-
-  it("lets three equal labels keep their own", () => {
-    expect([
-      ...modelLabels([
-        model("a", "Opus", "Opus 5 · a"),
-        model("b", "Opus (1M context)", "Opus 5 · b"),
-        model("c", "Sonnet", "Sonnet 5 · c"),
-      ]).values(),
-    ]).toEqual(["Opus", "Opus (1M context)", "Sonnet 5"]);
-  });
-
-  it("leaves out an empty description", () => {
+describe("model option: rows", () => {
+  it("keeps an empty description, as upstream does", () => {
     expect(modelOption([model("x", "X", "")], "x")).toStrictEqual({
       id: "model",
       name: "Model",
@@ -116,7 +69,33 @@ describe("model labels: edges", () => {
       category: "model",
       type: "select",
       currentValue: "x",
-      options: [{ value: "x", name: "X" }],
+      options: [{ value: "x", name: "X", description: "" }],
+    });
+  });
+
+  it("describes the default row by the model it runs (upstream's rows)", () => {
+    const models = [
+      model("default", "Default (recommended)", "Use the default model (currently Opus 5.5)", {
+        resolvedModel: "claude-opus-5-5",
+      }),
+      model("opus", "Opus", "Opus 5.5 · Best", { resolvedModel: "claude-opus-5-5" }),
+    ];
+    expect(modelOption(models, "default")).toMatchObject({
+      options: [
+        { value: "default", name: "Default (recommended)", description: "Opus" },
+        { value: "opus", name: "Opus 5.5", description: "Opus 5.5 · Best" },
+      ],
+    });
+  });
+
+  it("labels the rows of a recommendation among every row, the default one too", () => {
+    // "Opus 5" alone, but it collides with the default row's label: Claude Code's label stays.
+    const models = [
+      model("default", "Opus 5", "Use the default model", { resolvedModel: "claude-opus-5" }),
+      model("opus", "Opus", "Opus 5 · Best", { resolvedModel: "claude-opus-5" }),
+    ];
+    expect(modelOption(models, "opus", "opus")).toMatchObject({
+      options: [{ value: "opus", name: "Opus", description: "Opus 5 · Best" }],
     });
   });
 });
@@ -150,25 +129,6 @@ describe("effort: every level", () => {
   it("hands out a copy of the model's levels", () => {
     const info = model("x", "X", "", { supportsEffort: true, supportedEffortLevels: ["low"] });
     expect(effortLevels(info)).not.toBe(info.supportedEffortLevels);
-  });
-});
-
-describe("labels from the resolved id", () => {
-  it("versions a family label the description does not", () => {
-    const labels = modelLabels([
-      model("haiku", "Claude Haiku", "Fastest", { resolvedModel: "claude-haiku-4-5-20251001" }),
-      model("sonnet", "Sonnet", "Fast", { resolvedModel: "claude-sonnet-5" }),
-      model("opus[1m]", "Opus (1M context)", "Long", { resolvedModel: "claude-opus-5-5[1m]" }),
-      model("x", "My model", "Custom", { resolvedModel: "claude-haiku-4-5" }),
-      model("y", "Sonnet", "Other family", { resolvedModel: "claude-haiku-4-5" }),
-    ]);
-    expect([...labels.values()]).toEqual([
-      "Claude Haiku 4.5",
-      "Sonnet 5",
-      "Opus 5.5",
-      "My model",
-      "Sonnet",
-    ]);
   });
 });
 
@@ -257,5 +217,36 @@ describe("the row that runs a response's model (a subagent's)", () => {
       "Xhigh",
       "17",
     ]);
+  });
+});
+
+describe("the row a session starts on", () => {
+  const models = [
+    model("default", "Default (recommended)", "", { resolvedModel: "claude-opus-5-5" }),
+    model("opus", "Opus", "", { resolvedModel: "claude-opus-5-5" }),
+    model("sonnet", "Sonnet", "", { resolvedModel: "claude-sonnet-5-5" }),
+  ];
+
+  it.each([
+    // Upstream's rows for a resumed session: the default row when the default runs it.
+    ["the transcript's model, run by the default", "claude-opus-5-5", "claude-opus-5-5", "default"],
+    [
+      "the transcript's model, not the default's",
+      "claude-sonnet-5-5",
+      "claude-sonnet-5-5",
+      "claude-sonnet-5-5",
+    ],
+    // A client's or the settings' model stays as it is asked for.
+    ["a client's resolved id", "claude-opus-5-5", undefined, "claude-opus-5-5"],
+    ["a client's model on a resumed session", "opus", "claude-opus-5-5", "opus"],
+    ["no start model", undefined, undefined, undefined],
+  ] as const)("%s", (_name, start, restored, row) => {
+    expect(startModelRow(models, start, restored)).toBe(row);
+  });
+
+  it("keeps the transcript's model where there is no default row", () => {
+    expect(startModelRow(models.slice(1), "claude-opus-5-5", "claude-opus-5-5")).toBe(
+      "claude-opus-5-5",
+    );
   });
 });

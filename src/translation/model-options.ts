@@ -1,6 +1,7 @@
 import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionConfigOption } from "@agentclientprotocol/sdk/unstable";
 import { DEFAULT_MODEL } from "./recommended-values.js";
+import { modelDescription, modelLabels } from "./model-rows.js";
 
 /** The `_meta` that names a config option's recommended value (AIR `recommendedValue`). */
 export type RecommendedValueMeta = (value: string) => Record<string, unknown>;
@@ -12,53 +13,9 @@ declare module "../profile/hooks.js" {
   }
 }
 
-const CONTEXT_SUFFIX = /\s*[([]\s*\d+[kKmM]\s*(?:token\s*)?context\s*[)\]]\s*$/;
-
 /**
- * A clean label per model, for every client: a short family label ("Sonnet") gets its
- * concrete version from the model's description ("Sonnet 5.5 · …" → "Sonnet 5.5"), else
- * from its resolved id; context suffixes are dropped (the description keeps them).
- * Custom labels stay; labels that would then collide keep their original text.
- */
-export function modelLabels(models: readonly ModelInfo[]): Map<string, string> {
-  const proposed = models.map((m) => {
-    const base = m.displayName.replace(CONTEXT_SUFFIX, "").trim();
-    const versioned = new RegExp(`^${escapeRegExp(base)}\\s+(\\d+(?:\\.\\d+)*)\\b`).exec(
-      m.description,
-    );
-    const version = versioned?.[1] ?? idVersion(base, m.resolvedModel);
-    return [m.value, version ? `${base} ${version}` : base] as const;
-  });
-  const counts = new Map<string, number>();
-  for (const [, label] of proposed) counts.set(label, (counts.get(label) ?? 0) + 1);
-  return new Map(
-    proposed.map(([value, label], i) => [
-      value,
-      counts.get(label)! > 1 ? models[i]!.displayName : label,
-    ]),
-  );
-}
-
-/**
- * The version a model id gives a short family label ("Claude Haiku" and
- * `claude-haiku-4-5-20251001` → "4.5"), when the description does not name it; only
- * for a label that is the family, maybe after "Claude".
- */
-function idVersion(base: string, id: string | undefined): string | undefined {
-  const family = /^(?:Claude\s+)?([A-Za-z]+)$/.exec(base)?.[1]?.toLowerCase();
-  const parts = id
-    ? /^claude-([a-z]+)-(\d{1,2})(?:-(\d{1,2}))?(?:-\d{8})?(?:\[1m\]|-1m)?$/i.exec(id)
-    : null;
-  if (!family || !parts || parts[1]!.toLowerCase() !== family) return undefined;
-  return parts[3] ? `${parts[2]}.${parts[3]}` : parts[2];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/**
- * The `model` config option from Claude Code's model list. With a `recommended` named
+ * The `model` config option from Claude Code's model list, its rows named and described
+ * as upstream's (`model-rows.ts`). With a `recommended` named
  * model (AIR `recommendedValue`), the `default` row goes and the option names the
  * recommendation in its `_meta` (`meta`, the client extension's).
  */
@@ -69,7 +26,7 @@ export function modelOption(
   meta?: RecommendedValueMeta,
 ): SessionConfigOption {
   const rows = recommended ? models.filter((m) => m.value !== DEFAULT_MODEL) : models;
-  const labels = modelLabels(rows);
+  const labels = modelLabels(models);
   return {
     id: "model",
     name: "Model",
@@ -80,7 +37,7 @@ export function modelOption(
     options: rows.map((m) => ({
       value: m.value,
       name: labels.get(m.value) ?? m.displayName,
-      ...(m.description ? { description: m.description } : {}),
+      description: modelDescription(models, m),
     })),
     ...(recommended && meta ? { _meta: meta(recommended) } : {}),
   };
@@ -157,4 +114,21 @@ export function namedModelRow(models: readonly ModelInfo[], model: string): Mode
   return models.find(
     (m) => m.value !== DEFAULT_MODEL && (m.value === model || m.resolvedModel === model),
   );
+}
+
+/**
+ * The row a session starts on for its start `model`: the client's or the settings' as it
+ * is; a resumed session's (`restored`, the model its transcript last ran, a resolved id)
+ * as upstream shows it: `default` when Claude Code's default runs that model, so a
+ * session that ran on the default stays on it, else the model itself (whose row is found
+ * as for any start model).
+ */
+export function startModelRow(
+  models: readonly ModelInfo[],
+  model: string | undefined,
+  restored: string | undefined,
+): string | undefined {
+  if (model === undefined || model !== restored) return model;
+  const defaultRow = models.find((m) => m.value === DEFAULT_MODEL);
+  return defaultRow?.resolvedModel === model ? DEFAULT_MODEL : model;
 }

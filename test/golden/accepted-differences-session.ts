@@ -35,26 +35,13 @@ export const SESSION_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     keys: [
-      "← session/new result configOptions[id=model].options[value=default].description | value",
-      "← session/update config_option_update update.configOptions[id=model].options[value=default].description | value",
-      "← session/set_config_option result configOptions[id=model].options[value=default].description | value",
-      "← session/fork result configOptions[id=model].options[value=default].description | value",
-      "← session/load result configOptions[id=model].options[value=default].description | value",
-      "← session/resume result configOptions[id=model].options[value=default].description | value",
-    ],
-    reason:
-      "product, no seed line (kept from issue 22): ours keeps Claude Code's description of " +
-      "the default model (its name and price); upstream shortens it to the family name",
-  },
-  {
-    keys: [
       "← session/load result modes.currentModeId | value",
       "← session/load result configOptions[id=mode].currentValue | value",
-      "← session/load result configOptions[id=model].currentValue | value",
     ],
     reason:
-      "features.md `session/load`/`session/resume`: the model and the permission mode are " +
-      "restored from the transcript's tail; upstream starts a loaded session with the defaults",
+      "features.md `session/load`/`session/resume`, no seed line: the permission mode is " +
+      "restored from the transcript's tail (the mode of the last prompt, so `plan` after a " +
+      "plan approved in that turn); upstream starts a loaded session in the settings' mode",
   },
   {
     keys: [
@@ -62,8 +49,10 @@ export const SESSION_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/resume result sessionId | only upstream",
     ],
     reason:
-      "upstream bug: it repeats the session id in the answer of `session/load` and " +
-      "`session/resume`, a field ACP does not define there",
+      "upstream repeats the session id in the answer of `session/load` and " +
+      "`session/resume`, a field the ACP schema does not define there (`LoadSessionResponse` " +
+      "and `ResumeSessionResponse`: `modes`, `configOptions`, `_meta`); spec Compatibility " +
+      'rule: a client that is not AIR gets "the standard ACP fields with the upstream values"',
   },
   {
     keys: [

@@ -8,9 +8,9 @@ export const SUBAGENT_DIFFERENCES: readonly AcceptedDifference[] = [
   {
     keys: ["← initialize result agentCapabilities.sessionCapabilities.subagents | only ours"],
     reason:
-      "spec: every client is told that subagents can be native child sessions (subagents RFD, " +
-      'air-extensions.md "Native subagent sessions"; features.md `initialize`); only a client ' +
-      "that declares them gets any",
+      'spec Native subagent sessions: "The agent advertises `nativeSubagentSessions` to ' +
+      'AIR, and `agentCapabilities.sessionCapabilities.subagents` to every client" (the ' +
+      "subagents RFD); only a client that declares them gets any",
   },
   {
     keys: [

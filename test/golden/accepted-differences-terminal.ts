@@ -52,10 +52,12 @@ export const TERMINAL_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/update tool_call_update toolu_bg (replay) update._meta.terminal_exit* | only upstream",
     ],
     reason:
-      "spec Tool call contract: a command without a terminal keeps one display copy of its " +
-      "description in `content`, also when it goes to the background (ours sends it as the " +
-      "input streams, upstream with the complete input), then its output; upstream " +
-      "(measured) drops the description from a background command's final content, and its " +
-      "replay reports an exit for a command that had not ended (live it reports none)",
+      'spec Tool call contract: "Every other client gets one display copy of that input in ' +
+      '`content`" (a command\'s description; "A command with a terminal never gets a display ' +
+      "copy\", so this is the plain client's): ours keeps it, also when the command goes to " +
+      "the background (sent as the input streams, upstream with the complete input), then " +
+      "its output; upstream drops it from a background command's final content. Upstream " +
+      "bug, measured: its replay reports an exit (`terminal_exit`) for a command that had " +
+      "not ended, which live it does not",
   },
 ];

@@ -20,10 +20,11 @@ export const TOOL_DIFFERENCES: readonly AcceptedDifference[] = [
     timing: true,
     reason:
       "measured timing (in 4 of 14 comparisons: toolu_edit, toolu_denied_fetch, toolu_echo): " +
-      "upstream " +
-      "sometimes reports a tool call first with its complete input (title, rawInput, " +
-      "content, locations), where ours, as always, reports it when the tool_use starts to " +
-      "stream (empty input) and fills it in with the updates that follow",
+      "upstream sometimes reports a tool call first with its complete input (title, " +
+      "rawInput, content, locations), where ours, as always, does what spec 'Claude tools " +
+      "and ACP fields' asks of a client that is not AIR: \"The first `tool_call` of a " +
+      "streamed tool use carries `rawInput: {}`. Each partial refinement carries the partial " +
+      'input as `rawInput`."',
   },
   {
     keys: [
@@ -61,10 +62,12 @@ export const TOOL_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/update tool_call_update toolu_edit update.rawInput.replace_all | only upstream",
     ],
     reason:
-      "measured timing: ours sends a display copy (a subagent's prompt, an edit's snippet " +
-      "diff) as soon as its input field has streamed, then the complete input (with the " +
-      "`replace_all` Claude Code adds) in the next update; upstream sends both with the " +
-      "complete input. Same content, one update earlier",
+      'spec Tool call contract: "A partial input can refine the title, the kind, and the ' +
+      'locations" and "`rawInput` goes out only when the input is complete": ours sends the ' +
+      "display copy (a subagent's prompt, an edit's snippet diff) as soon as its input field " +
+      "has streamed, then the complete input (with the `replace_all` Claude Code adds) in " +
+      "the next update; upstream sends both with the complete input. Same content, one " +
+      "update earlier",
   },
   {
     keys: [
@@ -80,8 +83,9 @@ export const TOOL_DIFFERENCES: readonly AcceptedDifference[] = [
     keys: ["← session/request_permission toolu_* toolCall._meta.claudeCode.toolName | only ours"],
     everyTool: true,
     reason:
-      'spec Claude tools and ACP fields: "A permission request repeats the whole tool call", ' +
-      "its `_meta` included; upstream leaves the `_meta` out of the request",
+      'spec Claude tools and ACP fields: "A permission request repeats the whole tool call"; ' +
+      'Tool call of the request: "Its `_meta.claudeCode` carries `toolName`". Upstream ' +
+      "leaves the `_meta` out of the request",
   },
   {
     keys: [
@@ -94,10 +98,12 @@ export const TOOL_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/request_permission toolu_exit options[optionId=exit-plan-bypass]* | only upstream",
     ],
     reason:
-      "spec Permission presentation: an option's name says where a rule is saved, every " +
-      "command gets the rule Claude Code suggests, and ExitPlanMode offers one elevated " +
-      "keep-context choice by priority (`auto`, then `bypassPermissions`); upstream names " +
-      "the options its own way and offers bypass besides auto",
+      'spec Permission presentation, Options: "When a durable suggestion holds a command ' +
+      'prefix, a path, a host, or another rule, the option name contains that value"; ' +
+      'Permission modes: "`ExitPlanMode` offers one elevated keep-context choice by ' +
+      'priority: `auto`, then `bypassPermissions`, then `acceptEdits`". Upstream names the ' +
+      "options its own way, offers no rule for the refused command, and offers bypass " +
+      "besides auto",
   },
   {
     keys: ["← session/update tool_call_update toolu_read update.content[0].content.text | value"],
@@ -117,9 +123,10 @@ export const TOOL_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/update tool_call_update toolu_denied_fetch (replay) update.rawOutput | value",
     ],
     reason:
-      "spec Tool call contract: the input's display copy (a command's description, a fetch " +
-      "prompt) stays in `content`, and `rawOutput` repeats the raw `tool_result` (Claude " +
-      "Code's refusal text, what Claude reads); upstream replaces the content with a text " +
-      "of its own and puts that in `rawOutput`",
+      'spec Tool call contract: "Every other client gets one display copy of that input in ' +
+      "`content`\" (a command's description, a fetch prompt); Claude tools and ACP fields: " +
+      '"`rawOutput` repeats the raw `tool_result` unless the terminal channel carried it" ' +
+      "(Claude Code's refusal text, what Claude reads). Upstream replaces the content with " +
+      "a text of its own and puts that in `rawOutput`",
   },
 ];

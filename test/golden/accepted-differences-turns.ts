@@ -54,22 +54,12 @@ export const TURN_DIFFERENCES: readonly AcceptedDifference[] = [
       '← session/prompt error @"busy" message | value',
       "← session/update agent_message_chunk (replay) @session/load update.content.text | value",
       '← session/prompt error @"who" message | value',
-    ],
-    reason:
-      "spec: every error text that reaches the user is redacted (an internal host, a key), " +
-      "and keeps Claude Code's reason; upstream shows Claude Code's text as is, and a bare " +
-      "`Authentication required`",
-  },
-  {
-    keys: [
       '← session/update agent_message_chunk @"plan it" update.content.text | value',
-      '← session/update agent_message_chunk @"plan it" update._meta.claudeCode.kind | only upstream',
-      '← session/update agent_message_chunk @"plan it" update._meta.claudeCode.level | only upstream',
     ],
     reason:
-      "features.md `notice`: without the notices capability, Claude Code's warning line (its " +
-      "auto-mode billing notice) is an `agent_message_chunk` `**Title:** description`, " +
-      "redacted; upstream prefixes " +
-      "`**Warning:**` and marks the chunk with the line's kind and level",
+      "kept on purpose (issue 31), no seed line: every error text that reaches the user is " +
+      "redacted (an internal host, a key), Claude Code's warning line too (the gateway's " +
+      "host in its auto-mode billing warning), and keeps Claude Code's reason; upstream " +
+      "shows Claude Code's text as is, and a bare `Authentication required`",
   },
 ];

@@ -48,25 +48,6 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "Claude Code's text as is, and a bare `Authentication required`",
   },
   {
-    keys: ['← session/update notice @"hello" update.title | value'],
-    reason:
-      "product (features.md notice): Claude Code's warning line is titled by what it is " +
-      "about (`Auto mode`, the same title v1 clients get); upstream titles every such line " +
-      "`Claude reported a warning`. Both send it as a `warning` notice",
-  },
-  {
-    keys: [
-      "← session/new result configOptions[name=Model].options[value=default].description | value",
-      "← session/set_config_option result configOptions[name=Model].options[value=default].description | value",
-      "← session/update config_option_update update.configOptions[name=Model].options[value=default].description | value",
-      "← session/fork result configOptions[name=Model].options[value=default].description | value",
-      "← session/resume result configOptions[name=Model].options[value=default].description | value",
-    ],
-    reason:
-      "product, as on v1: ours keeps Claude Code's description of the default model (its " +
-      "name and price); upstream shortens it to the family name",
-  },
-  {
     keys: [
       ...commands("session/new", ["config"], "only upstream"),
       ...commands("session/resume", ["config"], "only upstream"),
@@ -158,10 +139,13 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "← session/update tool_call_update toolu_denied_fetch update.rawOutput | value",
     ],
     reason:
-      "product, as on v1 (spec Permission presentation): our option names say where a rule " +
-      "is saved, and ours offers the rule Claude Code suggests for every command; a refused " +
-      "tool shows Claude Code's own refusal text (the refused command's terminal output too, " +
-      "and the fetch keeps its prompt as first content), where upstream writes a text of its own",
+      'as on v1: spec Permission presentation, Options: "When a durable suggestion holds a ' +
+      'command prefix, a path, a host, or another rule, the option name contains that value" ' +
+      "(and ours offers the rule Claude Code suggests for every command); Tool call " +
+      'contract: "Every other client gets one display copy of that input in `content`" (the ' +
+      'fetch keeps its prompt first) and Claude tools and ACP fields: "`rawOutput` repeats ' +
+      "the raw `tool_result`\" (Claude Code's refusal text, the refused command's terminal " +
+      "output too), where upstream writes a text of its own",
   },
   {
     keys: ["← session/update tool_call_update toolu_read update.content[0].content.text | value"],

@@ -149,7 +149,8 @@ describe("auto mode fallback notice", () => {
       {
         sessionUpdate: "notice",
         severity: "warning",
-        title: "Auto mode",
+        // Upstream's title: the line is too long to be one.
+        title: "Claude reported a warning",
         description: expect.stringContaining(
           "auto mode keeps working, and its classifier requests are billed as before",
         ) as string,
@@ -166,7 +167,13 @@ describe("auto mode fallback notice", () => {
     await s.initialize(PROFILES.plain);
     const sessionId = await s.newSession();
     await s.prompt(sessionId, "hello");
-    expect(s.agentText(sessionId)).toMatch(/^one\*\*Auto mode:\*\* We're changing auto mode/);
+    expect(s.agentText(sessionId)).toMatch(/^one\*\*Warning:\*\* We're changing auto mode/);
+    const warning = s
+      .updates(sessionId)
+      .find((u) => JSON.stringify(u).includes("We're changing auto mode"));
+    expect(warning?._meta).toStrictEqual({
+      claudeCode: { kind: "informational", level: "warning" },
+    });
     expect(s.updates(sessionId).some((u) => u.sessionUpdate === "notice")).toBe(false);
   });
 

@@ -95,15 +95,11 @@ describe("FallbackNotices", () => {
     } as unknown as SDKMessage;
     expect(sentFor(capabilities, [warning])).toStrictEqual([
       form === "notice"
-        ? {
-            sessionUpdate: "notice",
-            severity: "warning",
-            title: "Auto mode",
-            description: "auto mode keeps working",
-          }
+        ? { sessionUpdate: "notice", severity: "warning", title: "auto mode keeps working" }
         : {
             sessionUpdate: "agent_message_chunk",
-            content: { type: "text", text: "**Auto mode:** auto mode keeps working" },
+            content: { type: "text", text: "**Warning:** auto mode keeps working" },
+            _meta: { claudeCode: { kind: "informational", level: "warning" } },
           },
     ]);
   });

@@ -1,7 +1,7 @@
 import type { SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import { modelFallbackNotice, modelFallbackOf } from "../../translation/model-fallback.js";
-import { warningNotice } from "../../translation/warning-notice.js";
+import { warningNotice, type WarningNotice } from "../../translation/warning-notice.js";
 import { redacted } from "../../util/user-text.js";
 import type { Outbox } from "../outbox.js";
 import { noticeUpdate } from "../start/session-start.js";
@@ -38,7 +38,7 @@ export class FallbackNotices {
     this.send(modelFallbackNotice(fallback), between);
   }
 
-  private send(notice: { title: string; description: string }, between: boolean): void {
+  private send(notice: WarningNotice, between: boolean): void {
     const update = noticeUpdate(this.profile, notice);
     if (between) this.outbox.announce([update]);
     else this.outbox.send(update);

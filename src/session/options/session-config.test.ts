@@ -49,6 +49,17 @@ describe("the client's model", () => {
     data: { value: "claude-bogus-1" },
   };
 
+  it("a resumed session that ran on the default stays on the default row (upstream's)", () => {
+    const resumed = {
+      ...plan(undefined),
+      model: "claude-opus-5-5",
+      restoredModel: "claude-opus-5-5",
+    };
+    expect(configFor(resumed, models).currentModel).toBe("default");
+    const other = { ...resumed, model: "claude-sonnet-5-5", restoredModel: "claude-sonnet-5-5" };
+    expect(configFor(other, models).currentModel).toBe("sonnet");
+  });
+
   it("an unknown one is rejected at the start as a later set_model rejects it", () => {
     expect(rejection(() => configFor(plan("claude-bogus-1"), models))).toEqual(unknown);
     const config = configFor(plan(undefined), models);

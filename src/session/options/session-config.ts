@@ -16,6 +16,7 @@ import {
   effortOption,
   modelOption,
   namedModelRow,
+  startModelRow,
   type RecommendedValueMeta,
 } from "../../translation/model-options.js";
 import {
@@ -350,7 +351,7 @@ export function configFor(
     { auto, bypass: plan.bypassAvailable },
     models,
     plan.mode,
-    plan.model,
+    startModelRow(models, plan.model, plan.restoredModel),
     profile ? presentationFor(profile) : PLAIN,
     {
       ...(plan.effort ? { pinned: plan.effort } : {}),

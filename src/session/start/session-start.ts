@@ -2,6 +2,7 @@ import type { PermissionMode } from "@anthropic-ai/claude-agent-sdk";
 import type { SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ClientProfile } from "../../profile/client-profile.js";
 import type { StoredRunState } from "../../sdk/transcripts/current-title.js";
+import type { WarningNotice } from "../../translation/warning-notice.js";
 import { clientEnv } from "../../sdk/query-options.js";
 import {
   isPermissionMode,
@@ -225,21 +226,26 @@ export function refusedStartMode(
   return undefined;
 }
 
-/** A notice as the client can show it: `notice` where declared, else a message line. */
-export function noticeUpdate(
-  profile: ClientProfile,
-  notice: { title: string; description: string },
-): SessionUpdate {
+/**
+ * A notice as the client can show it: `notice` where declared, else a message line
+ * (`**title:** description`, or the notice's own `line` with its `_meta`).
+ */
+export function noticeUpdate(profile: ClientProfile, notice: WarningNotice): SessionUpdate {
   if (profile.session.notices) {
     return {
       sessionUpdate: "notice",
       severity: "warning",
       title: notice.title,
-      description: notice.description,
+      ...(notice.description ? { description: notice.description } : {}),
     };
   }
+  const { line } = notice;
   return {
     sessionUpdate: "agent_message_chunk",
-    content: { type: "text", text: `**${notice.title}:** ${notice.description}` },
+    content: {
+      type: "text",
+      text: line?.text ?? [`**${notice.title}:**`, notice.description].filter(Boolean).join(" "),
+    },
+    ...(line ? { _meta: line.meta } : {}),
   };
 }
