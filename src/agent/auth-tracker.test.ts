@@ -266,4 +266,77 @@ describe("AuthTracker", () => {
       expect(probes()).toBe(1); // the prompt's end probed; the first one is not repeated
     });
   });
+
+  describe("a session's start telling the login", () => {
+    const keyAccount = { apiKeySource: "ANTHROPIC_API_KEY", apiProvider: "firstParty" };
+    const fromKey = { kind: "api_key", label: "Anthropic API key", detail: "ANTHROPIC_API_KEY" };
+    const push = { method: "_auth/status_update", params: { authStatus: fromKey } };
+
+    function withFiles(files: () => string | undefined) {
+      const sent: unknown[] = [];
+      let probes = 0;
+      const auth = new AuthTracker(
+        async (method, params) => void sent.push({ method, params }),
+        async () => (probes++, apiKey),
+        files,
+        () => 0,
+      );
+      return { auth, sent, probes: () => probes };
+    }
+
+    afterEach(() => vi.unstubAllEnvs());
+
+    it("stands for the first probe: pushed once, no probe after initialize nor at a prompt", async () => {
+      vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-test");
+      vi.useFakeTimers({ toFake: ["setTimeout"] });
+      try {
+        const { auth, sent, probes } = withFiles(() => "a");
+        let up!: () => void;
+        auth.starting(new Promise<void>((resolve) => (up = resolve)));
+        auth.refreshSoon();
+        auth.sessionStarted(keyAccount);
+        up();
+        await vi.runAllTimersAsync();
+        auth.promptStarted();
+        await vi.runAllTimersAsync();
+        expect(probes()).toBe(0);
+        expect(sent).toEqual([push]);
+        // Another session's start tells nothing new: no second push.
+        auth.sessionStarted(keyAccount);
+        expect(sent).toEqual([push]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("a prompt probes once the login files changed since the session told the state, also while the first probe is due", async () => {
+      vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-test");
+      let files = "a";
+      const { auth, probes } = withFiles(() => files);
+      auth.refreshSoon(); // due: the prompt does not leave the probe to it (it will not run)
+      auth.sessionStarted(keyAccount);
+      auth.promptStarted();
+      await new Promise((r) => setImmediate(r));
+      expect(probes()).toBe(0);
+      files = "b"; // a login in a terminal
+      auth.promptStarted();
+      await new Promise((r) => setImmediate(r));
+      expect(probes()).toBe(1);
+    });
+
+    it("tells nothing without the key in the environment, for another login, or over a known state", async () => {
+      vi.stubEnv("ANTHROPIC_API_KEY", "");
+      const { auth, sent } = withFiles(() => "a");
+      auth.sessionStarted(keyAccount);
+      vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-test");
+      auth.sessionStarted({ apiKeySource: "apiKeyHelper" });
+      expect(sent).toEqual([]);
+      await auth.assume({ kind: "gateway", label: "Gateway" });
+      auth.sessionStarted(keyAccount);
+      expect(sent).toHaveLength(1);
+      await auth.assume(undefined);
+      auth.sessionStarted(keyAccount); // the gateway's state is still the known one
+      expect(sent).toHaveLength(1);
+    });
+  });
 });

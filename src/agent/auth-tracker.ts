@@ -1,7 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 import { probeAuthStatus } from "../sdk/auth-status.js";
 import { loginFilesSignature } from "../sdk/login-files.js";
-import { toAuthStatus, type AuthStatus } from "../translation/auth.js";
+import {
+  sessionAuthStatus,
+  toAuthStatus,
+  type AuthStatus,
+  type ClaudeAccount,
+} from "../translation/auth.js";
 import { log } from "../util/log.js";
 
 /** The notification that tells the client the login state (JetBrains `authStatus`). */
@@ -45,9 +50,11 @@ export class AuthTracker {
   private probedFiles: { signature: string; at: number } | undefined;
   /** Prompts running now (from `promptStarted` to `promptEnded`). */
   private prompts = 0;
-  /** The first probe (`refreshSoon`) is due and has not begun: a prompt leaves it to it. */
+  /**
+   * The first probe (`refreshSoon`) is due and has not begun: a prompt leaves it to it,
+   * unless a session's start told the state already (the first probe then does not run).
+   */
   private firstDue = false;
-
   constructor(
     private readonly notify: (method: string, params: unknown) => Promise<void>,
     /** Asks Claude Code who is signed in (undefined when it cannot tell in time). */
@@ -107,7 +114,8 @@ export class AuthTracker {
    */
   promptStarted(): void {
     this.prompts++;
-    if (this.assumed || this.running || this.firstDue || this.loginUnchanged()) return;
+    const firstProbes = this.firstDue && this.current === undefined;
+    if (this.assumed || this.running || firstProbes || this.loginUnchanged()) return;
     void this.refresh();
   }
 
@@ -173,6 +181,24 @@ export class AuthTracker {
       () => this.starts.delete(settled),
     );
     this.starts.add(settled);
+  }
+
+  /**
+   * A session's Claude Code has started and told the login it read (`account`). While no
+   * probe has told the state, that login stands for the probe's answer where the two agree
+   * (`sessionAuthStatus`): the first probe, a whole Claude Code start of its own (~0.3 s of
+   * CPU), is not run, and a prompt probes only once the login files changed.
+   */
+  sessionStarted(account: ClaudeAccount | undefined): void {
+    if (this.current !== undefined || this.assumed) return;
+    const status = sessionAuthStatus(account, !!process.env.ANTHROPIC_API_KEY);
+    if (!status) return;
+    // Read now, not before the start: Claude Code's start writes its global config (one
+    // of the login files). A login written in a terminal while it started (~1 s) is seen
+    // at the next change of the files, or after 5 minutes.
+    const signature = this.loginFiles();
+    this.probedFiles = signature === undefined ? undefined : { signature, at: this.now() };
+    void this.update(status);
   }
 
   /**

@@ -102,6 +102,7 @@ export class SessionOpener {
         rawSdkMessages: wantsRawSdkMessages(params._meta),
         lodyRateLimits: rateLimits,
         quota,
+        accountSeen: (account) => auth()?.sessionStarted(account),
       },
       client(),
       profile(),

@@ -11,6 +11,7 @@ import {
   type SDKUserMessage,
 } from "@anthropic-ai/claude-agent-sdk";
 import type { FileRewind } from "../translation/rewind-answer.js";
+import type { ClaudeAccount } from "../translation/auth.js";
 import { InputStream } from "./input-stream.js";
 import { routingGeneration } from "./provider-routing.js";
 import { buildQueryOptions, type SessionQueryConfig } from "./query-options.js";
@@ -37,6 +38,8 @@ export interface ClaudeInit {
   readonly switches: SwitchFacts;
   /** The agents Claude Code can run the main thread as, built-in ones included. */
   readonly agents: readonly MainAgent[];
+  /** Its login, as it read it (never cached: `start-cache/` keeps the models and switches). */
+  readonly account?: ClaudeAccount;
 }
 
 /** Claude Code's answer to an MCP server's sign-in start (`mcpAuthenticate`). */
@@ -62,7 +65,6 @@ export class ClaudeQuery {
   private closed = false;
   /** The change of the model route this Claude Code started under (`routedAsNow`). */
   private readonly routing = routingGeneration();
-
   /** Resolves once the Claude Code process exited (never, if none was spawned). */
   private readonly exit: Promise<void>;
   private spawned = false;
@@ -125,6 +127,7 @@ export class ClaudeQuery {
         ...ultracode,
       },
       agents,
+      account: init.account,
     };
   }
 

@@ -247,6 +247,7 @@ export class Session {
 
   /** Claude Code has started: its own model list and commands replace any cached ones. */
   private async onStarted(init: ClaudeInit, plan: StartPlan): Promise<void> {
+    this.setup.accountSeen?.(init.account);
     this.commands.started(init.commands);
     this.options.set(configFor(plan, init.models, this.profile, init.switches, init.agents));
     // The shown effort must be the one that runs, before any prompt (AIR recommendedValue).
@@ -269,7 +270,6 @@ export class Session {
 
   /** Claude Code's state, last turn end and cost, for a session list row. */
   activity = (): SessionActivity => this.activityTap.current;
-
   /** Settles once this session's Claude Code is up, or failed to start. */
   get up(): Promise<void> {
     return this.startState.started;

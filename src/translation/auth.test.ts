@@ -3,6 +3,7 @@ import { parseClientProfile } from "../extensions/compose.js";
 import {
   authMethods,
   LOGIN_METHOD_IDS,
+  sessionAuthStatus,
   toAuthStatus,
   type AuthStatus,
   type ClaudeAuthStatus,
@@ -143,5 +144,29 @@ describe("toAuthStatus", () => {
   ])("%s", (_name, status, expected) => {
     // Strict: an absent detail or account is no key at all on the wire.
     expect(toAuthStatus(status)).toStrictEqual(expected);
+  });
+});
+
+describe("sessionAuthStatus", () => {
+  const keyAccount = { apiKeySource: "ANTHROPIC_API_KEY", apiProvider: "firstParty" };
+
+  it("tells an ANTHROPIC_API_KEY login as the probe's answer for it would", () => {
+    const probed = toAuthStatus({
+      loggedIn: true,
+      authMethod: "api_key",
+      apiProvider: "firstParty",
+      apiKeySource: "ANTHROPIC_API_KEY",
+    });
+    expect(sessionAuthStatus(keyAccount, true)).toStrictEqual(probed);
+    expect(sessionAuthStatus({ apiKeySource: "ANTHROPIC_API_KEY" }, true)).toStrictEqual(probed);
+  });
+
+  it("tells nothing for any other login, nor without the key in this process's environment", () => {
+    expect(sessionAuthStatus(keyAccount, false)).toBeUndefined();
+    expect(sessionAuthStatus(undefined, true)).toBeUndefined();
+    expect(sessionAuthStatus({ apiProvider: "firstParty" }, true)).toBeUndefined();
+    expect(sessionAuthStatus({ apiKeySource: "apiKeyHelper" }, true)).toBeUndefined();
+    expect(sessionAuthStatus({ subscriptionType: "max", email: "a@b.c" }, true)).toBeUndefined();
+    expect(sessionAuthStatus({ ...keyAccount, apiProvider: "bedrock" }, true)).toBeUndefined();
   });
 });

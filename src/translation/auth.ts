@@ -139,6 +139,31 @@ export interface AuthStatus {
   };
 }
 
+/** What a session's Claude Code tells of its login as it starts (the SDK's `AccountInfo`). */
+export interface ClaudeAccount {
+  readonly email?: string;
+  readonly organization?: string;
+  readonly subscriptionType?: string;
+  readonly apiKeySource?: string;
+  readonly apiProvider?: string;
+}
+
+/**
+ * The state `claude auth status` would tell, read from a session's start instead (no
+ * Claude Code of its own), where the two agree: a key from the `ANTHROPIC_API_KEY`
+ * variable of this process's environment (`envKey`), which `auth status` reports as the
+ * login whatever else is set up (a stored Claude account, an `apiKeyHelper`: 0.3.318), on
+ * Anthropic's own API. Undefined for any other login: the probe tells.
+ */
+export function sessionAuthStatus(
+  account: ClaudeAccount | undefined,
+  envKey: boolean,
+): AuthStatus | undefined {
+  if (!envKey || account?.apiKeySource !== "ANTHROPIC_API_KEY") return undefined;
+  if (account.apiProvider !== undefined && account.apiProvider !== "firstParty") return undefined;
+  return toAuthStatus({ loggedIn: true, authMethod: "api_key", apiKeySource: "ANTHROPIC_API_KEY" });
+}
+
 export function toAuthStatus(status: ClaudeAuthStatus | undefined): AuthStatus {
   if (!status || !status.loggedIn) return { kind: "none", label: "Not logged in" };
   switch (status.authMethod) {

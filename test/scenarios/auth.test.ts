@@ -10,6 +10,7 @@ import {
   PROFILES,
   scenarioEnv,
   type Scenario,
+  type ScenarioOptions,
 } from "../support/acp-harness.js";
 import { commandLine, niceValue, processesWithEnv } from "../support/processes.js";
 import { useScenarios } from "../support/scenario-test.js";
@@ -206,40 +207,81 @@ describe("auth status", () => {
     ]);
   });
 
-  it("probes after a first session has started, not beside its Claude Code start", async () => {
-    // Claude Code's launches, in order: the probe's is `claude auth status`.
+  /**
+   * Opens a session right behind initialize, with every Claude Code launch logged: the
+   * scenario, the launches in order (the probe's is `claude auth status`), and the indexes
+   * in the adapter's traffic of the session's answer and of the first push, once pushed.
+   */
+  async function sessionBehindInitialize(dir: string, options: ScenarioOptions) {
+    const launches = join(dir, "launches");
+    const logged = join(dir, "claude");
+    writeFileSync(
+      logged,
+      `#!/bin/sh\necho "$1" >> ${launches}\nexec "${claudeExecutable()}" "$@"\n`,
+      { mode: 0o755 },
+    );
+    const s = await scenario({
+      ...options,
+      env: { ...options.env, CLAUDE_CODE_EXECUTABLE: logged },
+    });
+    // An editor sends session/new right after initialize. Both go in one write: the
+    // adapter reads them together and marks the session's start as its request arrives,
+    // in the same turn of its event loop as initialize, so before the first probe's
+    // wait for a first session can end, however late the machine lets it run.
+    const request = (id: number, method: string, params: unknown) =>
+      JSON.stringify({ jsonrpc: "2.0", id, method, params });
+    s.writeRaw(
+      `${request(1001, "initialize", { protocolVersion: 1, clientCapabilities: PROFILES.plain })}\n` +
+        `${request(1002, "session/new", { cwd: s.workspace, mcpServers: [] })}\n`,
+    );
+    await eventually("the first auth status push", () => statusUpdates(s).length > 0, 30_000);
+    const sent = s.sentByAdapter();
+    const answer = sent.findIndex((m) => "id" in m && m.id === 1002 && "result" in m);
+    const push = sent.findIndex(
+      (m) => "method" in m && m.method === "_auth/status_update" && !("id" in m),
+    );
+    const order = () => readFileSync(launches, "utf8").trim().split("\n");
+    const answered = sent[answer] as { result?: { sessionId?: string } } | undefined;
+    return { s, answer, push, order, sessionId: answered?.result?.sessionId ?? "" };
+  }
+
+  it("a key from the environment: the session's start tells the state, and no probe runs", async () => {
     const dir = mkdtempSync(join(tmpdir(), "acp-launches-"));
     try {
-      const launches = join(dir, "launches");
-      const logged = join(dir, "claude");
-      writeFileSync(
-        logged,
-        `#!/bin/sh\necho "$1" >> ${launches}\nexec "${claudeExecutable()}" "$@"\n`,
-        { mode: 0o755 },
-      );
-      const s = await scenario({ env: { CLAUDE_CODE_EXECUTABLE: logged } });
-      // An editor sends session/new right after initialize. Both go in one write: the
-      // adapter reads them together and marks the session's start as its request arrives,
-      // in the same turn of its event loop as initialize, so before the first probe's
-      // wait for a first session can end, however late the machine lets it run.
-      const request = (id: number, method: string, params: unknown) =>
-        JSON.stringify({ jsonrpc: "2.0", id, method, params });
-      s.writeRaw(
-        `${request(1001, "initialize", { protocolVersion: 1, clientCapabilities: PROFILES.plain })}\n` +
-          `${request(1002, "session/new", { cwd: s.workspace, mcpServers: [] })}\n`,
-      );
-      // The push ends the probe (it pushes what it read).
-      await eventually("the first auth status push", () => statusUpdates(s).length > 0, 30_000);
-      const sent = s.sentByAdapter();
-      const answer = sent.findIndex((m) => "id" in m && m.id === 1002 && "result" in m);
-      const push = sent.findIndex(
-        (m) => "method" in m && m.method === "_auth/status_update" && !("id" in m),
-      );
-      // The session's Claude Code was up (its answer) before the probe's push, and it
-      // launched first: the probe's Claude Code launched last.
+      const { s, answer, push, order, sessionId } = await sessionBehindInitialize(dir, {
+        script: [{ blocks: [{ type: "text", text: "answer" }] }],
+      });
+      expect(answer).toBeGreaterThanOrEqual(0);
+      expect(push).toBeGreaterThanOrEqual(0);
+      expect(statusUpdates(s)).toEqual([apiKeyUpdate("ANTHROPIC_API_KEY")]);
+      // Sync point: a prompt's answer. The first probe was due 200 ms after initialize at
+      // the latest, and a prompt probes (when it does) as it starts.
+      expect((await s.prompt(sessionId, "hi")).stopReason).toBe("end_turn");
+      expect(order()).not.toContain("auth");
+      expect(statusUpdates(s)).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("probes after a first session has started, not beside its Claude Code start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "acp-launches-"));
+    try {
+      // A key from a helper: the session's start does not tell that login; the probe does.
+      const {
+        answer,
+        push,
+        order: launched,
+      } = await sessionBehindInitialize(dir, {
+        env: { ANTHROPIC_API_KEY: undefined },
+        settings: { apiKeyHelper: `echo ${KEY}` },
+      });
+      // The push ends the probe (it pushes what it read). The session's Claude Code was up
+      // (its answer) before the probe's push, and it launched first: the probe's Claude
+      // Code launched last.
       expect(answer).toBeGreaterThanOrEqual(0);
       expect(push).toBeGreaterThan(answer);
-      const order = readFileSync(launches, "utf8").trim().split("\n");
+      const order = launched();
       expect(order.indexOf("auth")).toBe(order.length - 1);
       expect(order.length).toBeGreaterThan(1);
     } finally {

@@ -195,12 +195,25 @@ function literals(s: {
   };
 }
 
+/**
+ * The commands' update, which the adapter writes right behind the session's answer: the
+ * first prompt waits for it, so that it is recorded before the prompt, however the two
+ * writes reach the client (in one read or two: a client that prompts at once saw them
+ * either way, as the adapter's write of the login state moved).
+ */
+function commandsTold(updates: () => ReadonlyArray<{ sessionUpdate: string }>): Promise<void> {
+  return eventually("the commands", () =>
+    updates().some((u) => u.sessionUpdate === "available_commands_update"),
+  );
+}
+
 async function converseV1(kind: V1Kind): Promise<string[]> {
   const s = await scenario({ settings: SETTINGS, env: ENV, sideTurn: predicting });
   writeFileSync(join(s.workspace, "notes.txt"), NOTES);
   s.model.push(...script(s.workspace));
   await s.initialize(kind.capabilities);
   const sessionId = await s.newSession();
+  await commandsTold(() => s.updates(sessionId));
   expect((await s.prompt(sessionId, "hello")).stopReason).toBe("end_turn");
   await kind.afterTurn?.(s, 1);
   const second = await s.agent.request(methods.agent.session.prompt, {
@@ -223,6 +236,7 @@ async function converseV2(): Promise<string[]> {
   s.model.push(...script(s.workspace));
   await s.initialize();
   const sessionId = await s.newSession();
+  await commandsTold(() => s.updates(sessionId));
   await s.prompt(sessionId, "hello");
   await s.idle(sessionId, 1, 30_000);
   await s.prompt(sessionId, "work on the notes");

@@ -28,10 +28,10 @@ const CACHE_ONLY = {
 };
 
 /** Each scenario's own cache folder, so that the test can read and damage the file. */
-async function start(settings?: Record<string, unknown>) {
+async function start(settings?: Record<string, unknown>, env?: Record<string, undefined>) {
   const s = await scenario({
     script: [{ blocks: [{ type: "text", text: "Stored answer." }] }],
-    env: { XDG_CACHE_HOME: "" },
+    env: { XDG_CACHE_HOME: "", ...env },
     ...(settings ? { settings } : {}),
   });
   return s;
@@ -198,7 +198,12 @@ describe.each(Object.entries(PROFILES))(
 
 describe("the login probe after an answer from the cache", () => {
   it("session/resume, then session/new: waits until the session's Claude Code is up, not only for the answer", async () => {
-    const s = await start();
+    // A key from a helper: a session's start does not tell that login (only a key from the
+    // environment), so the probe runs.
+    const s = await start(
+      { apiKeyHelper: "echo sk-ant-test-key-000000" },
+      { ANTHROPIC_API_KEY: undefined },
+    );
     const { sessionId } = await storedSession(s);
     for (const method of ["session/resume", "session/new"]) {
       await s.restartAdapter();

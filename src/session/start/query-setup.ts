@@ -1,4 +1,5 @@
 import type { ClientProfile } from "../../profile/client-profile.js";
+import type { ClaudeAccount } from "../../translation/auth.js";
 import type { QuotaBook } from "../../translation/quota/book.js";
 import type { SessionQueryConfig } from "../../sdk/query-options.js";
 import {
@@ -60,6 +61,8 @@ export interface SessionSetup extends Omit<
   readonly rawSdkMessages?: boolean;
   /** The connection's account quota (`quota-tap.ts`, `quota/read`). */
   readonly quota?: QuotaBook;
+  /** Told the login Claude Code read as it started (the connection's `AuthTracker`). */
+  readonly accountSeen?: (account: ClaudeAccount | undefined) => void;
 }
 
 /**
