@@ -3,9 +3,9 @@ import type { AcpAgent } from "../../agent/acp-agent.js";
 import { connectionClientPort, type WriteLines } from "../../client/client-port.js";
 import { v2Front } from "../../extensions/compose.js";
 import { toRequestError } from "../errors.js";
-import { QUOTA_READ, quotaReadParams } from "../agent-app.js";
 import { guarded } from "../guarded.js";
 import { initializeResponse } from "../initialize.js";
+import { mountSharedMethods } from "../shared-methods.js";
 
 type V1Connection = Parameters<typeof connectionClientPort>[0];
 
@@ -26,12 +26,13 @@ const {
  * SDK's v2 schemas), maps the params to the agent's v1 call (`extensions/v2/mapping.ts`),
  * calls it and maps the answer back. The connection's v2 state (message ids, prompt
  * states) lives in `V2Connection`; no logic lives here. All three are the v2 extension's,
- * reached through the composition (`v2Front`).
+ * reached through the composition (`v2Front`). The methods v1 spells alike are mounted
+ * by `shared-methods.ts`.
  */
 export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): AgentApp {
   const m = methods.agent;
   const v2 = new V2Connection((error) => toRequestError(error, { method: m.session.prompt }));
-  return (
+  return mountSharedMethods(
     agent({ name: "claude-agent-acp" })
       // The v2 connection calls the client with the same methods and arguments as v1's.
       .onConnect((connection) =>
@@ -56,18 +57,6 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       .onRequest(
         m.auth.logout,
         guarded(m.auth.logout, () => service.logout().then(empty)),
-      )
-      .onRequest(
-        m.providers.list,
-        guarded(m.providers.list, () => service.providers.list()),
-      )
-      .onRequest(
-        m.providers.set,
-        guarded(m.providers.set, ({ params }) => service.providers.set(params).then(empty)),
-      )
-      .onRequest(
-        m.providers.disable,
-        guarded(m.providers.disable, ({ params }) => service.providers.disable(params).then(empty)),
       )
       .onRequest(
         m.session.new,
@@ -121,16 +110,6 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         ),
       )
       .onRequest(
-        m.session.status,
-        guarded(m.session.status, ({ params }) => service.sessionMethods.status(params.sessionId)),
-      )
-      .onRequest(
-        m.session.setTitle,
-        guarded(m.session.setTitle, ({ params }) =>
-          service.sessionMethods.setTitle(params.sessionId, params.title),
-        ),
-      )
-      .onRequest(
         m.session.archive,
         guarded(m.session.archive, async ({ params }) => {
           v2.prompts.cancelHeld(params.sessionId);
@@ -139,21 +118,6 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
           v2.forget(params.sessionId);
           return {};
         }),
-      )
-      .onRequest(
-        m.session.unarchive,
-        guarded(m.session.unarchive, ({ params }) =>
-          service.sessionMethods.unarchive(params.sessionId),
-        ),
-      )
-      .onRequest(
-        m.auth.status,
-        guarded(m.auth.status, () => service.account.authStatus()),
-      )
-      .onRequest(
-        QUOTA_READ,
-        quotaReadParams,
-        guarded(QUOTA_READ, ({ params }) => service.account.readQuota(params.sessionId)),
       )
       .onRequest(
         m.session.close,
@@ -221,7 +185,8 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
               ),
             ),
         ),
-      )
+      ),
+    service,
   );
 }
 
