@@ -46,12 +46,12 @@ function coreMethods(service: AcpAgent, writeLines: WriteLines): AgentApp {
     .onRequest(
       m.authenticate,
       guarded(m.authenticate, ({ params }) =>
-        service.authenticate(params.methodId, params._meta).then(empty),
+        service.login.authenticate(params.methodId, params._meta).then(empty),
       ),
     )
     .onRequest(
       m.logout,
-      guarded(m.logout, () => service.logout().then(empty)),
+      guarded(m.logout, () => service.login.logout().then(empty)),
     )
     .onRequest(
       m.session.new,

@@ -51,12 +51,12 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       .onRequest(
         m.auth.login,
         guarded(m.auth.login, ({ params }) =>
-          service.authenticate(params.methodId, params._meta).then(empty),
+          service.login.authenticate(params.methodId, params._meta).then(empty),
         ),
       )
       .onRequest(
         m.auth.logout,
-        guarded(m.auth.logout, () => service.logout().then(empty)),
+        guarded(m.auth.logout, () => service.login.logout().then(empty)),
       )
       .onRequest(
         m.session.new,
