@@ -62,11 +62,7 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         m.session.new,
         guarded(m.session.new, async ({ params }) => {
           const answer = await service.newSession(v1SessionParams(params));
-          return {
-            sessionId: answer.sessionId,
-            configOptions: v2ConfigOptions(answer.configOptions),
-            ...setupCommands(service, answer.sessionId),
-          };
+          return { sessionId: answer.sessionId, ...setupAnswer(service, answer.sessionId, answer) };
         }),
       )
       .onRequest(
@@ -79,21 +75,14 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
             : await service.resume(params.sessionId, v1SessionParams(params));
           await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
           v2.resumed(params.sessionId);
-          return {
-            configOptions: v2ConfigOptions(answer.configOptions),
-            ...setupCommands(service, params.sessionId),
-          };
+          return setupAnswer(service, params.sessionId, answer);
         }),
       )
       .onRequest(
         m.session.fork,
         guarded(m.session.fork, async ({ params }) => {
           const answer = await service.fork(params.sessionId, v1SessionParams(params));
-          return {
-            sessionId: answer.sessionId,
-            configOptions: v2ConfigOptions(answer.configOptions),
-            ...setupCommands(service, answer.sessionId),
-          };
+          return { sessionId: answer.sessionId, ...setupAnswer(service, answer.sessionId, answer) };
         }),
       )
       .onRequest(
@@ -111,34 +100,21 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       )
       .onRequest(
         m.session.archive,
-        guarded(m.session.archive, async ({ params }) => {
-          v2.prompts.cancelHeld(params.sessionId);
-          await service.sessionMethods.archive(params.sessionId);
-          await v2.prompts.settled(params.sessionId);
-          v2.forget(params.sessionId);
-          return {};
-        }),
+        guarded(m.session.archive, ({ params }) =>
+          ending(v2, params.sessionId, () => service.sessionMethods.archive(params.sessionId)),
+        ),
       )
       .onRequest(
         m.session.close,
-        guarded(m.session.close, async ({ params }) => {
-          v2.prompts.cancelHeld(params.sessionId);
-          service.close(params.sessionId);
-          // The cancelled work's idle state goes out before the answer (v2 close).
-          await v2.prompts.settled(params.sessionId);
-          v2.forget(params.sessionId);
-          return {};
-        }),
+        guarded(m.session.close, ({ params }) =>
+          ending(v2, params.sessionId, () => service.close(params.sessionId)),
+        ),
       )
       .onRequest(
         m.session.delete,
-        guarded(m.session.delete, async ({ params }) => {
-          v2.prompts.cancelHeld(params.sessionId);
-          await service.delete(params.sessionId);
-          await v2.prompts.settled(params.sessionId);
-          v2.forget(params.sessionId);
-          return {};
-        }),
+        guarded(m.session.delete, ({ params }) =>
+          ending(v2, params.sessionId, () => service.delete(params.sessionId)),
+        ),
       )
       .onRequest(
         m.session.prompt,
@@ -191,15 +167,39 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
 }
 
 /**
- * The commands a v2 setup answer (`session/new`, `resume`, `fork`) carries, when they
- * are known, as upstream's v2 surface answers them.
+ * A v2 setup answer (`session/new`, `resume`, `fork`) from the agent's v1 one: its
+ * options, and its commands when they are known, as upstream's v2 surface answers them.
  */
-function setupCommands(
+function setupAnswer(
   service: AcpAgent,
   sessionId: string,
-): { availableCommands?: ReturnType<typeof v2Commands> } {
+  answer: { readonly configOptions: Parameters<typeof v2ConfigOptions>[0] },
+): {
+  configOptions: ReturnType<typeof v2ConfigOptions>;
+  availableCommands?: ReturnType<typeof v2Commands>;
+} {
   const commands = service.setupCommands(sessionId);
-  return commands ? { availableCommands: v2Commands(commands) } : {};
+  return {
+    configOptions: v2ConfigOptions(answer.configOptions),
+    ...(commands ? { availableCommands: v2Commands(commands) } : {}),
+  };
+}
+
+/**
+ * `session/close`, `delete`, `archive`: the prompts held behind the running one are
+ * answered -32800 first, then `end` runs; the answer waits until the cancelled work went
+ * idle (its idle state goes out before the answer), and the connection forgets the session.
+ */
+async function ending(
+  v2: InstanceType<typeof V2Connection>,
+  sessionId: string,
+  end: () => unknown,
+): Promise<Record<string, never>> {
+  v2.prompts.cancelHeld(sessionId);
+  await end();
+  await v2.prompts.settled(sessionId);
+  v2.forget(sessionId);
+  return {};
 }
 
 /** The empty answer of a method that only acts. */
