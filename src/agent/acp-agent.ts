@@ -11,12 +11,12 @@ import { PLAIN_CLIENT, type ClientProfile } from "../profile/client-profile.js";
 import { connectExtensions, negotiateClientProfile } from "../extensions/compose.js";
 import { deleteStoredSession, forkStoredSession } from "../sdk/stored-sessions.js";
 import { isSessionId } from "../sdk/transcript-paths.js";
-import { LOGIN_METHOD_IDS } from "../translation/auth.js";
 import { toAvailableCommands } from "../translation/commands.js";
 import { toClaudeContent, type ClaudeUserBlock } from "../translation/prompt.js";
 import { invalidInput, isAdapterError, unknownSession } from "../util/adapter-error.js";
 import type { AgentOptions } from "./agent-options.js";
 import { AuthTracker } from "./auth-tracker.js";
+import { LoginControls } from "./login-controls.js";
 import { ProviderControls } from "./provider-controls.js";
 import { RewindControls } from "./rewind-controls.js";
 import { forkEnd } from "./fork-end.js";
@@ -38,8 +38,6 @@ import { listSessions, type ListRequest } from "./session-list.js";
 
 declare module "../profile/hooks.js" {
   interface ExtensionHooks {
-    /** Whether `authenticate(methodId)` is an extension's sign-in, which `providers` runs. */
-    readonly signsIn?: (methodId: string) => boolean;
     /**
      * What a prompt runs instead of its content, from the prompt's `_meta`; undefined: its
      * content. A malformed request throws `invalidInput`, before anything runs.
@@ -114,6 +112,12 @@ export class AcpAgent {
     () => this.auth,
     () => this.negotiated,
   );
+  /** `authenticate` and `logout`: what the client signs in and out through ACP. */
+  readonly login = new LoginControls({
+    profile: () => this.negotiated,
+    providers: this.providers,
+    auth: () => this.auth,
+  });
   private readonly opener = new SessionOpener({
     sessions: this.sessions,
     client: () => this.client,
@@ -150,39 +154,6 @@ export class AcpAgent {
     // The login state is probed in the background: it never delays initialize.
     this.auth?.refreshSoon();
     return this.negotiated;
-  }
-
-  /**
-   * `authenticate`: an extension's sign-in (`meta`: the request's `_meta`; the Zed gateway's,
-   * for a client that declared it). Any other id is invalid params (features.md 1a, as the
-   * reference): a terminal login runs in the client's terminal and never comes through
-   * `authenticate` (ACP "Terminal authentication": the client does not call it for a
-   * `terminal` method, and reconnects after the login).
-   */
-  async authenticate(methodId: string, meta?: unknown): Promise<void> {
-    if (this.negotiated.hooks.signsIn?.(methodId)) {
-      return this.providers.signIn(methodId, meta);
-    }
-    if (LOGIN_METHOD_IDS.has(methodId)) {
-      throw invalidInput(
-        `auth method ${JSON.stringify(methodId)} is a terminal login: the client runs it in a terminal, not through authenticate`,
-      );
-    }
-    throw invalidInput(`unknown auth method ${JSON.stringify(methodId)}`);
-  }
-
-  /**
-   * `logout`: ends what the client signed in through ACP: its model routes (a gateway, a
-   * provider it set: each session replaces its Claude Code before its next turn); then the
-   * login state is probed again (`_auth/status_update` when it changed). Claude Code's
-   * own login (a Claude account or a Console key stored by `claude auth login`) stays: it
-   * is the machine's, shared by every terminal and editor that runs Claude Code, and one
-   * client's "log out" must not sign all of them out (docs/features.md, "sign out").
-   * Sessions already running keep the credentials their Claude Code started with.
-   */
-  async logout(): Promise<void> {
-    await this.providers.signOut();
-    await this.auth?.refresh(true);
   }
 
   newSession(params: SessionParams): Promise<{ sessionId: string } & SessionSetupAnswer> {

@@ -5,26 +5,21 @@ import { connectionClientPort, type WriteLines } from "../client/client-port.js"
 import { guarded } from "./guarded.js";
 import { editPromptParams, forkParams, REWIND_METHODS, rewindParams } from "./rewind-params.js";
 import { initializeResponse } from "./initialize.js";
+import { mountSharedMethods } from "./shared-methods.js";
 
 /** The legacy `session/set_model` of clients from before config options. */
 const SET_MODEL = "session/set_model";
 const setModelParams = z.object({ sessionId: z.string(), modelId: z.string() });
 
-/** The quotas RFD's `quota/read` (not in the ACP SDK yet): an optional session. */
-export const QUOTA_READ = "quota/read";
-export const quotaReadParams = z
-  .looseObject({ sessionId: z.string().nullish() })
-  .nullish()
-  .transform((params) => params ?? {});
-
 /**
  * The ACP v1 method table: each line parses (the ACP SDK's schemas), calls the agent
  * and answers; every failure leaves through `guarded` as a JSON-RPC error. No logic
- * lives here. The extensions' own methods follow, each parsed by its own schema
+ * lives here. The methods v2 spells alike are mounted from `shared-methods.ts`; the
+ * extensions' own methods follow, each parsed by its own schema
  * (`service.extensions.methods`). `writeLines`: the transport the connection writes to.
  */
 export function createAgentApp(service: AcpAgent, writeLines: WriteLines): AgentApp {
-  const app = coreMethods(service, writeLines);
+  const app = mountSharedMethods(coreMethods(service, writeLines), service);
   for (const { method, params, handle } of service.extensions.methods) {
     app.onRequest(
       method,
@@ -51,24 +46,12 @@ function coreMethods(service: AcpAgent, writeLines: WriteLines): AgentApp {
     .onRequest(
       m.authenticate,
       guarded(m.authenticate, ({ params }) =>
-        service.authenticate(params.methodId, params._meta).then(empty),
+        service.login.authenticate(params.methodId, params._meta).then(empty),
       ),
     )
     .onRequest(
-      m.providers.list,
-      guarded(m.providers.list, () => service.providers.list()),
-    )
-    .onRequest(
-      m.providers.set,
-      guarded(m.providers.set, ({ params }) => service.providers.set(params).then(empty)),
-    )
-    .onRequest(
-      m.providers.disable,
-      guarded(m.providers.disable, ({ params }) => service.providers.disable(params).then(empty)),
-    )
-    .onRequest(
       m.logout,
-      guarded(m.logout, () => service.logout().then(empty)),
+      guarded(m.logout, () => service.login.logout().then(empty)),
     )
     .onRequest(
       m.session.new,
@@ -127,33 +110,8 @@ function coreMethods(service: AcpAgent, writeLines: WriteLines): AgentApp {
       guarded(m.session.delete, ({ params }) => service.delete(params.sessionId).then(empty)),
     )
     .onRequest(
-      m.session.status,
-      guarded(m.session.status, ({ params }) => service.sessionMethods.status(params.sessionId)),
-    )
-    .onRequest(
-      m.session.setTitle,
-      guarded(m.session.setTitle, ({ params }) =>
-        service.sessionMethods.setTitle(params.sessionId, params.title),
-      ),
-    )
-    .onRequest(
       m.session.archive,
       guarded(m.session.archive, ({ params }) => service.sessionMethods.archive(params.sessionId)),
-    )
-    .onRequest(
-      m.session.unarchive,
-      guarded(m.session.unarchive, ({ params }) =>
-        service.sessionMethods.unarchive(params.sessionId),
-      ),
-    )
-    .onRequest(
-      m.auth.status,
-      guarded(m.auth.status, () => service.account.authStatus()),
-    )
-    .onRequest(
-      QUOTA_READ,
-      quotaReadParams,
-      guarded(QUOTA_READ, ({ params }) => service.account.readQuota(params.sessionId)),
     )
     .onRequest(
       m.session.prompt,

@@ -4,7 +4,7 @@ import type { Writable } from "node:stream";
 import { existsSync } from "node:fs";
 import type { SpawnedProcess, SpawnOptions } from "@anthropic-ai/claude-agent-sdk";
 import { log } from "../util/log.js";
-import { PROCESS_MARKER_ENV, sweepOrphans } from "./orphan-sweep.js";
+import { PROCESS_MARKER_ENV, processStartTime, sweepOrphans } from "./orphan-sweep.js";
 import { descriptorPlan, ownDescriptorCredential } from "./token-descriptors.js";
 
 /**
@@ -19,8 +19,16 @@ import { descriptorPlan, ownDescriptorCredential } from "./token-descriptors.js"
 const SETPRIV = "/usr/bin/setpriv";
 const hasSetpriv = process.platform === "linux" && existsSync(SETPRIV);
 
-/** Live Claude Code processes, with their shells' marker. */
-const live = new Map<ChildProcess, string>();
+/** What the sweep of one Claude Code's leftovers looks for (see orphan-sweep.ts). */
+interface SweepTarget {
+  /** The marker its shells inherit. */
+  readonly marker: string;
+  /** When it started: nothing older can be its. */
+  readonly since: number | undefined;
+}
+
+/** Live Claude Code processes, with what their sweep looks for. */
+const live = new Map<ChildProcess, SweepTarget>();
 /** Who waits for the last live process to exit (`claudeProcessesEnded`). */
 const endWaiters: Array<() => void> = [];
 /** Set by the adapter's shutdown: a process started after it is ended at once. */
@@ -123,10 +131,11 @@ export function spawnClaudeCode(options: SpawnOptions): SpawnedProcess {
  * some other way: the login probe).
  */
 export function trackClaudeProcess(child: ChildProcess, marker: string): void {
-  live.set(child, marker);
+  const target = { marker, since: processStartTime(child.pid) };
+  live.set(child, target);
   child.once("exit", (code, signal) => {
     live.delete(child);
-    const swept = sweepOrphans(marker);
+    const swept = sweepOrphans(target.marker, target.since);
     if (swept > 0) log.warn("ended processes Claude Code left behind", { swept, code, signal });
     if (live.size === 0) for (const resolve of endWaiters.splice(0)) resolve();
   });
@@ -149,8 +158,8 @@ export function endClaudeProcesses(): Promise<void> {
 
 /** Ends every Claude Code process and its shells: the adapter's last act on shutdown. */
 export function killAllClaudeProcesses(signal: NodeJS.Signals = "SIGTERM"): void {
-  for (const [child, marker] of live) {
+  for (const [child, { marker, since }] of live) {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    if (signal === "SIGKILL") sweepOrphans(marker);
+    if (signal === "SIGKILL") sweepOrphans(marker, since);
   }
 }

@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { hasEnvEntry, PROCESS_MARKER_ENV, processesWithMarker } from "./orphan-sweep.js";
+import {
+  hasEnvEntry,
+  PROCESS_MARKER_ENV,
+  processesWithMarker,
+  processStartTime,
+  sweepOrphans,
+} from "./orphan-sweep.js";
 
 const environ = (...entries: string[]): Buffer => Buffer.from(entries.join("\0") + "\0");
 const entry = Buffer.from("M=abc");
@@ -26,7 +32,15 @@ describe("hasEnvEntry", () => {
 
 describe.runIf(process.platform === "linux")("processesWithMarker", () => {
   const children: ChildProcess[] = [];
+  const orphans: number[] = [];
   afterEach(async () => {
+    for (const pid of orphans.splice(0)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // swept by the test
+      }
+    }
     for (const child of children.splice(0)) {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = once(child, "exit");
@@ -54,5 +68,42 @@ describe.runIf(process.platform === "linux")("processesWithMarker", () => {
     sleeper({ PATH: process.env.PATH, OTHER: `${PROCESS_MARKER_ENV}=${marker}` });
     await Promise.all(children.map((c) => once(c, "spawn")));
     expect(processesWithMarker(marker).sort()).toEqual([marked.pid, big.pid].sort());
+  });
+
+  it("finds a shell's child re-parented when the shell died, and its own children", async () => {
+    const marker = randomUUID();
+    // The shell starts a shell that starts a sleep, reports both, and exits at once: the
+    // inner shell and its sleep lose their parent as a Claude Code's shells do.
+    const shell = spawn("sh", ["-c", "sh -c 'sleep 30 & echo $!; wait' & echo $!"], {
+      env: { PATH: process.env.PATH, [PROCESS_MARKER_ENV]: marker },
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    children.push(shell);
+    await once(shell, "spawn");
+    const since = processStartTime(shell.pid);
+    expect(since).toBeGreaterThan(0);
+    let out = "";
+    shell.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    await once(shell, "exit");
+    while (out.trim().split("\n").length < 2) await new Promise((r) => setTimeout(r, 20));
+    const [inner, sleep] = out.trim().split("\n").map(Number) as [number, number];
+    orphans.push(inner, sleep);
+    expect(processesWithMarker(marker, since).sort()).toEqual([inner, sleep].sort());
+    expect(sweepOrphans(marker, since)).toBe(2);
+    // SIGKILL lands asynchronously; a dead process's environment reads empty.
+    const deadline = Date.now() + 5_000;
+    while (processesWithMarker(marker, since).length > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(processesWithMarker(marker, since)).toEqual([]);
+  });
+
+  it("looks only at processes started since the Claude Code started", async () => {
+    const marker = randomUUID();
+    const older = sleeper({ PATH: process.env.PATH, [PROCESS_MARKER_ENV]: marker });
+    await once(older, "spawn");
+    expect(processesWithMarker(marker, processStartTime(older.pid))).toEqual([older.pid]);
+    // A start time after the sleeper's: it cannot be that Claude Code's.
+    expect(processesWithMarker(marker, processStartTime(older.pid)! + 1)).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@ import type { AcpAgent } from "../../agent/acp-agent.js";
 import { connectionClientPort, type WriteLines } from "../../client/client-port.js";
 import { v2Front } from "../../extensions/compose.js";
 import { toRequestError } from "../errors.js";
-import { QUOTA_READ, quotaReadParams } from "../agent-app.js";
 import { guarded } from "../guarded.js";
 import { initializeResponse } from "../initialize.js";
+import { mountSharedMethods } from "../shared-methods.js";
 
 type V1Connection = Parameters<typeof connectionClientPort>[0];
 
@@ -26,12 +26,13 @@ const {
  * SDK's v2 schemas), maps the params to the agent's v1 call (`extensions/v2/mapping.ts`),
  * calls it and maps the answer back. The connection's v2 state (message ids, prompt
  * states) lives in `V2Connection`; no logic lives here. All three are the v2 extension's,
- * reached through the composition (`v2Front`).
+ * reached through the composition (`v2Front`). The methods v1 spells alike are mounted
+ * by `shared-methods.ts`.
  */
 export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): AgentApp {
   const m = methods.agent;
   const v2 = new V2Connection((error) => toRequestError(error, { method: m.session.prompt }));
-  return (
+  return mountSharedMethods(
     agent({ name: "claude-agent-acp" })
       // The v2 connection calls the client with the same methods and arguments as v1's.
       .onConnect((connection) =>
@@ -50,34 +51,18 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
       .onRequest(
         m.auth.login,
         guarded(m.auth.login, ({ params }) =>
-          service.authenticate(params.methodId, params._meta).then(empty),
+          service.login.authenticate(params.methodId, params._meta).then(empty),
         ),
       )
       .onRequest(
         m.auth.logout,
-        guarded(m.auth.logout, () => service.logout().then(empty)),
-      )
-      .onRequest(
-        m.providers.list,
-        guarded(m.providers.list, () => service.providers.list()),
-      )
-      .onRequest(
-        m.providers.set,
-        guarded(m.providers.set, ({ params }) => service.providers.set(params).then(empty)),
-      )
-      .onRequest(
-        m.providers.disable,
-        guarded(m.providers.disable, ({ params }) => service.providers.disable(params).then(empty)),
+        guarded(m.auth.logout, () => service.login.logout().then(empty)),
       )
       .onRequest(
         m.session.new,
         guarded(m.session.new, async ({ params }) => {
           const answer = await service.newSession(v1SessionParams(params));
-          return {
-            sessionId: answer.sessionId,
-            configOptions: v2ConfigOptions(answer.configOptions),
-            ...setupCommands(service, answer.sessionId),
-          };
+          return { sessionId: answer.sessionId, ...setupAnswer(service, answer.sessionId, answer) };
         }),
       )
       .onRequest(
@@ -90,21 +75,14 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
             : await service.resume(params.sessionId, v1SessionParams(params));
           await v2.send(params.sessionId, v2.prompts.snapshot(params.sessionId));
           v2.resumed(params.sessionId);
-          return {
-            configOptions: v2ConfigOptions(answer.configOptions),
-            ...setupCommands(service, params.sessionId),
-          };
+          return setupAnswer(service, params.sessionId, answer);
         }),
       )
       .onRequest(
         m.session.fork,
         guarded(m.session.fork, async ({ params }) => {
           const answer = await service.fork(params.sessionId, v1SessionParams(params));
-          return {
-            sessionId: answer.sessionId,
-            configOptions: v2ConfigOptions(answer.configOptions),
-            ...setupCommands(service, answer.sessionId),
-          };
+          return { sessionId: answer.sessionId, ...setupAnswer(service, answer.sessionId, answer) };
         }),
       )
       .onRequest(
@@ -121,60 +99,22 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
         ),
       )
       .onRequest(
-        m.session.status,
-        guarded(m.session.status, ({ params }) => service.sessionMethods.status(params.sessionId)),
-      )
-      .onRequest(
-        m.session.setTitle,
-        guarded(m.session.setTitle, ({ params }) =>
-          service.sessionMethods.setTitle(params.sessionId, params.title),
-        ),
-      )
-      .onRequest(
         m.session.archive,
-        guarded(m.session.archive, async ({ params }) => {
-          v2.prompts.cancelHeld(params.sessionId);
-          await service.sessionMethods.archive(params.sessionId);
-          await v2.prompts.settled(params.sessionId);
-          v2.forget(params.sessionId);
-          return {};
-        }),
-      )
-      .onRequest(
-        m.session.unarchive,
-        guarded(m.session.unarchive, ({ params }) =>
-          service.sessionMethods.unarchive(params.sessionId),
+        guarded(m.session.archive, ({ params }) =>
+          ending(v2, params.sessionId, () => service.sessionMethods.archive(params.sessionId)),
         ),
-      )
-      .onRequest(
-        m.auth.status,
-        guarded(m.auth.status, () => service.account.authStatus()),
-      )
-      .onRequest(
-        QUOTA_READ,
-        quotaReadParams,
-        guarded(QUOTA_READ, ({ params }) => service.account.readQuota(params.sessionId)),
       )
       .onRequest(
         m.session.close,
-        guarded(m.session.close, async ({ params }) => {
-          v2.prompts.cancelHeld(params.sessionId);
-          service.close(params.sessionId);
-          // The cancelled work's idle state goes out before the answer (v2 close).
-          await v2.prompts.settled(params.sessionId);
-          v2.forget(params.sessionId);
-          return {};
-        }),
+        guarded(m.session.close, ({ params }) =>
+          ending(v2, params.sessionId, () => service.close(params.sessionId)),
+        ),
       )
       .onRequest(
         m.session.delete,
-        guarded(m.session.delete, async ({ params }) => {
-          v2.prompts.cancelHeld(params.sessionId);
-          await service.delete(params.sessionId);
-          await v2.prompts.settled(params.sessionId);
-          v2.forget(params.sessionId);
-          return {};
-        }),
+        guarded(m.session.delete, ({ params }) =>
+          ending(v2, params.sessionId, () => service.delete(params.sessionId)),
+        ),
       )
       .onRequest(
         m.session.prompt,
@@ -221,20 +161,45 @@ export function createAgentAppV2(service: AcpAgent, writeLines: WriteLines): Age
               ),
             ),
         ),
-      )
+      ),
+    service,
   );
 }
 
 /**
- * The commands a v2 setup answer (`session/new`, `resume`, `fork`) carries, when they
- * are known, as upstream's v2 surface answers them.
+ * A v2 setup answer (`session/new`, `resume`, `fork`) from the agent's v1 one: its
+ * options, and its commands when they are known, as upstream's v2 surface answers them.
  */
-function setupCommands(
+function setupAnswer(
   service: AcpAgent,
   sessionId: string,
-): { availableCommands?: ReturnType<typeof v2Commands> } {
+  answer: { readonly configOptions: Parameters<typeof v2ConfigOptions>[0] },
+): {
+  configOptions: ReturnType<typeof v2ConfigOptions>;
+  availableCommands?: ReturnType<typeof v2Commands>;
+} {
   const commands = service.setupCommands(sessionId);
-  return commands ? { availableCommands: v2Commands(commands) } : {};
+  return {
+    configOptions: v2ConfigOptions(answer.configOptions),
+    ...(commands ? { availableCommands: v2Commands(commands) } : {}),
+  };
+}
+
+/**
+ * `session/close`, `delete`, `archive`: the prompts held behind the running one are
+ * answered -32800 first, then `end` runs; the answer waits until the cancelled work went
+ * idle (its idle state goes out before the answer), and the connection forgets the session.
+ */
+async function ending(
+  v2: InstanceType<typeof V2Connection>,
+  sessionId: string,
+  end: () => unknown,
+): Promise<Record<string, never>> {
+  v2.prompts.cancelHeld(sessionId);
+  await end();
+  await v2.prompts.settled(sessionId);
+  v2.forget(sessionId);
+  return {};
 }
 
 /** The empty answer of a method that only acts. */

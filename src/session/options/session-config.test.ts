@@ -2,14 +2,9 @@ import type { ModelInfo } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
 import type { ClaudeQuery } from "../../sdk/claude-query.js";
 import { parseClientProfile } from "../../extensions/compose.js";
-import {
-  applyToQuery,
-  configFor,
-  presentationFor,
-  SessionConfig,
-  type StartEfforts,
-} from "./session-config.js";
+import { applyToQuery, configFor, SessionConfig, type StartEfforts } from "./session-config.js";
 import type { StartPlan } from "../start/session-start.js";
+import { presentationFor } from "./config-presentation.js";
 
 const models: ModelInfo[] = [
   { value: "default", resolvedModel: "claude-opus-5-5", displayName: "Default", description: "" },
@@ -295,32 +290,5 @@ describe("a model Claude Code switched to by itself (`/model x`)", () => {
     expect(config.observeModel("default", "claude-opus-5-5")).toBe(false);
     expect(config.observeModel("haiku", "claude-haiku-5-5")).toBe(false);
     expect(current(config)).toBe("default");
-  });
-});
-
-describe("presentationFor", () => {
-  const air = (...capabilities: string[]) =>
-    parseClientProfile({ _meta: { jetbrains: { air: { version: 1, capabilities } } } });
-
-  it.each([
-    ["a plain client", parseClientProfile({}), false, false, false],
-    ["a Lody client", parseClientProfile({ _meta: { lody: {} } }), false, false, false],
-    ["an AIR client", air(), true, false, false],
-    ["an AIR client with recommendedValue", air("recommendedValue"), true, true, false],
-    [
-      "a client with boolean config options",
-      parseClientProfile({ session: { configOptions: { boolean: {} } } }),
-      false,
-      false,
-      true,
-    ],
-  ])("%s", (_name, profile, modeKinds, recommendedValues, booleans) => {
-    const presentation = presentationFor(profile);
-    expect(presentation).toStrictEqual({
-      modeMeta: modeKinds ? expect.any(Function) : undefined,
-      recommendedValues,
-      recommendedMeta: recommendedValues ? expect.any(Function) : undefined,
-      booleans,
-    });
   });
 });

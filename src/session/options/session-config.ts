@@ -8,7 +8,6 @@ import {
   modeOption,
   modeState,
   type ModeAvailability,
-  type ModeMeta,
 } from "../../translation/modes.js";
 import { offeredModels } from "../../translation/listed-models.js";
 import {
@@ -17,7 +16,6 @@ import {
   modelOption,
   namedModelRow,
   startModelRow,
-  type RecommendedValueMeta,
 } from "../../translation/model-options.js";
 import {
   DEFAULT_MODEL,
@@ -27,39 +25,9 @@ import {
 import type { StartPlan } from "../start/session-start.js";
 import { isSwitch, ModelSwitches, type SwitchChange, type SwitchFacts } from "./model-switches.js";
 import type { ClientProfile } from "../../profile/client-profile.js";
+import { PLAIN, presentationFor, type ConfigPresentation } from "./config-presentation.js";
 import type { MainAgent } from "../../sdk/claude-query.js";
 import { AgentChoice, type AgentChange } from "./agent-choice.js";
-
-/** How the client wants the options shown (what it negotiated). */
-export interface ConfigPresentation {
-  /** The `_meta` of each mode and mode option value (AIR's `kind`, "Presentation hints"). */
-  readonly modeMeta?: ModeMeta | undefined;
-  /** AIR `recommendedValue`: concrete model and effort rows, no `default` row. */
-  readonly recommendedValues: boolean;
-  /** The `_meta` that names the recommended row (AIR's `recommendedValue`). */
-  readonly recommendedMeta?: RecommendedValueMeta | undefined;
-  /** `session.configOptions.boolean`: on/off options as ACP boolean options. */
-  readonly booleans: boolean;
-}
-
-const PLAIN: ConfigPresentation = { recommendedValues: false, booleans: false };
-
-declare module "../../profile/hooks.js" {
-  interface ExtensionHooks {
-    /** Concrete model and effort rows, no `default` row (AIR `recommendedValue`). */
-    readonly recommendedValues?: boolean;
-  }
-}
-
-/** What the profile asks of the options: the hints only for an extension that shows them. */
-export function presentationFor(profile: ClientProfile): ConfigPresentation {
-  return {
-    modeMeta: profile.hooks.modeMeta,
-    recommendedValues: profile.hooks.recommendedValues === true,
-    recommendedMeta: profile.hooks.recommendedValueMeta,
-    booleans: profile.session.booleanConfigOptions,
-  };
-}
 
 /** A change the session must apply to its Claude Code query. */
 export type ConfigChange =
