@@ -4,7 +4,8 @@ import type { FileBeforeApproval } from "../../translation/tool-calls/facts.js";
 import { ToolCallTranslator } from "../../translation/tool-calls/tool-call-translator.js";
 import { v2ToolCallContent } from "./mapping.js";
 
-const v2Client = parseClientProfile({ _meta: { terminal_output: true } }, 2);
+/** A function: a profile built at module load runs before any mutant is active. */
+const v2Client = () => parseClientProfile({ _meta: { terminal_output: true } }, 2);
 const path = "/w/App.ts";
 const text = (t: string) => ({ bytes: new TextEncoder().encode(t) });
 
@@ -15,7 +16,7 @@ function contents(
   file: FileBeforeApproval | undefined,
   post?: { originalFile: string | null; fileAfter: string; type?: string; replayed?: boolean },
 ) {
-  const tools = new ToolCallTranslator(v2Client, true);
+  const tools = new ToolCallTranslator(v2Client(), true);
   tools.complete({ id: "t1", name: toolName, input }, null);
   const { updates, toolCall } = tools.forPermission("t1", toolName, input, file);
   const final = post
