@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseClientProfile } from "../compose.js";
 import type { FileBeforeApproval } from "../../translation/tool-calls/facts.js";
 import { ToolCallTranslator } from "../../translation/tool-calls/tool-call-translator.js";
-import { UNSHOWN_OVERWRITE_NOTICE } from "./diff-patch-decorator.js";
+import { diffPatchDecorator, UNSHOWN_OVERWRITE_NOTICE } from "./diff-patch-decorator.js";
+import type { ToolCallState } from "../../translation/tool-calls/tool-call-state.js";
 import { gitPatch } from "../../translation/patches/git-patch.js";
 import { patchDiffBlock } from "./diff-patch.js";
 
@@ -182,5 +183,21 @@ describe("without diffPatch", () => {
       request: name === "a plain client" ? [snippet] : undefined,
       final: [{ type: "diff", path, oldText: "a\nb\n", newText: "a\nB\n" }],
     });
+  });
+});
+
+describe("diffPatch's content from a Write's input", () => {
+  it("drops only the diff (whether the file exists is unknown): other blocks stay", () => {
+    const state = {
+      toolCallId: "w",
+      toolName: "Write",
+      parentToolUseId: null,
+      input: { file_path: path, content: "x" },
+      inputComplete: true,
+      status: "pending",
+    } as unknown as ToolCallState;
+    const text = { type: "content" as const, content: { type: "text" as const, text: "t" } };
+    const diff = { type: "diff" as const, path, oldText: null, newText: "x" };
+    expect(diffPatchDecorator().content!([diff, text], "input", state)).toEqual([text]);
   });
 });
