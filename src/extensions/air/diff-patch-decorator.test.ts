@@ -201,3 +201,31 @@ describe("diffPatch's content from a Write's input", () => {
     expect(diffPatchDecorator().content!([diff, text], "input", state)).toEqual([text]);
   });
 });
+
+describe("diffPatch's final content", () => {
+  const state = {
+    toolCallId: "w",
+    toolName: "Write",
+    parentToolUseId: null,
+    input: { file_path: path, content: "x" },
+    inputComplete: true,
+    status: "completed",
+    replayed: true,
+  } as unknown as ToolCallState;
+  const text = { type: "content" as const, content: { type: "text" as const, text: "t" } };
+
+  it("a loaded history's Write keeps its other blocks as they are", () => {
+    const diff = { type: "diff" as const, path, oldText: "o", newText: "x" };
+    expect(diffPatchDecorator().content!([diff, text], "final", state)).toEqual([
+      { type: "diff", path, oldText: null, newText: "x" },
+      text,
+    ]);
+  });
+
+  it("is computed once per picked content: every report gets the same blocks", () => {
+    const decorator = diffPatchDecorator();
+    const picked = [text];
+    const first = decorator.content!(picked, "final", state);
+    expect(decorator.content!(picked, "final", state)).toBe(first);
+  });
+});
