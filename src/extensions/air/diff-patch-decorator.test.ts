@@ -222,6 +222,20 @@ describe("diffPatch's final content", () => {
     ]);
   });
 
+  it("a preview is computed once per file read for the approval", () => {
+    const decorator = diffPatchDecorator();
+    const edit = {
+      ...state,
+      toolName: "Edit",
+      replayed: false,
+      input: { file_path: path, old_string: "a", new_string: "b" },
+      fileBeforeApproval: { bytes: new TextEncoder().encode("a\n") },
+    } as unknown as ToolCallState;
+    const first = decorator.content!([text], "input", edit);
+    expect(first).not.toEqual([text]);
+    expect(decorator.content!([text], "input", edit)).toBe(first);
+  });
+
   it("is computed once per picked content: every report gets the same blocks", () => {
     const decorator = diffPatchDecorator();
     const picked = [text];
