@@ -4,7 +4,7 @@ import {
   gitPatch,
   MAX_PATCH_TEXT_BYTES,
 } from "../../translation/patches/git-patch.js";
-import { diffBlock, patchDiffBlock } from "./diff-patch.js";
+import { diffBlock, patchDiffBlock, requestPreview } from "./diff-patch.js";
 
 const lines = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}\n`).join("");
@@ -158,5 +158,24 @@ describe("diff blocks", () => {
       newText: "b\r\n",
     });
     expect(diffBlock("/w/f", "a\n", "b\n")).toEqual(patchDiffBlock("/w/f", patch));
+  });
+});
+
+describe("requestPreview", () => {
+  const patch = patchDiffBlock("/w/a.ts", "--- a/a.ts\n+++ b/a.ts\n");
+  it("repeats only exact preview patches, as a copy of the content", () => {
+    const content = [patch, patch];
+    const preview = requestPreview(content);
+    expect(preview).toEqual([patch, patch]);
+    expect(preview).not.toBe(content);
+  });
+
+  it("is undefined for no content, a plain diff, or another block that carries the patch key", () => {
+    expect(requestPreview(undefined)).toBeUndefined();
+    expect(requestPreview([])).toBeUndefined();
+    const plain = { type: "diff" as const, path: "/w/a.ts", oldText: "a", newText: "b" };
+    expect(requestPreview([patch, plain])).toBeUndefined();
+    const text = { type: "content" as const, content: { type: "text" as const, text: "t" } };
+    expect(requestPreview([{ ...text, _meta: patch._meta }])).toBeUndefined();
   });
 });

@@ -3,8 +3,11 @@ import { parseClientProfile } from "../compose.js";
 import type { FileBeforeApproval } from "../../translation/tool-calls/facts.js";
 import { ToolCallTranslator } from "../../translation/tool-calls/tool-call-translator.js";
 import { v2ToolCallContent } from "./mapping.js";
+import { filePatchDecorator } from "./file-patch-decorator.js";
+import type { ToolCallState } from "../../translation/tool-calls/tool-call-state.js";
 
-const v2Client = parseClientProfile({ _meta: { terminal_output: true } }, 2);
+/** A function: a profile built at module load runs before any mutant is active. */
+const v2Client = () => parseClientProfile({ _meta: { terminal_output: true } }, 2);
 const path = "/w/App.ts";
 const text = (t: string) => ({ bytes: new TextEncoder().encode(t) });
 
@@ -15,7 +18,7 @@ function contents(
   file: FileBeforeApproval | undefined,
   post?: { originalFile: string | null; fileAfter: string; type?: string; replayed?: boolean },
 ) {
-  const tools = new ToolCallTranslator(v2Client, true);
+  const tools = new ToolCallTranslator(v2Client(), true);
   tools.complete({ id: "t1", name: toolName, input }, null);
   const { updates, toolCall } = tools.forPermission("t1", toolName, input, file);
   const final = post
@@ -151,5 +154,32 @@ describe("a v2 diff's patch", () => {
       text("b\n"),
     );
     expect(toolCall.content).toEqual([{ type: "diff", path, oldText: "b", newText: "B" }]);
+  });
+});
+
+describe("the v2 file patch decorator's caches", () => {
+  const state = {
+    toolCallId: "e",
+    toolName: "Edit",
+    parentToolUseId: null,
+    input: { file_path: path, old_string: "a", new_string: "b" },
+    inputComplete: true,
+    status: "completed",
+  } as unknown as ToolCallState;
+  const block = { type: "content" as const, content: { type: "text" as const, text: "t" } };
+
+  it("computes a final content once: every report gets the same blocks", () => {
+    const decorator = filePatchDecorator();
+    const picked = [block];
+    const first = decorator.content!(picked, "final", state);
+    expect(decorator.content!(picked, "final", state)).toBe(first);
+  });
+
+  it("computes a preview once per file read for the approval", () => {
+    const decorator = filePatchDecorator();
+    const approval = { ...state, fileBeforeApproval: text("a\n") } as ToolCallState;
+    const first = decorator.content!([block], "input", approval);
+    expect(first).not.toEqual([block]);
+    expect(decorator.content!([block], "input", approval)).toBe(first);
   });
 });

@@ -2,6 +2,7 @@ import type * as v1 from "@agentclientprotocol/sdk/unstable";
 import { describe, expect, it } from "vitest";
 import {
   v1McpServer,
+  v1Prompt,
   v1SessionParams,
   v2ChildState,
   v2Commands,
@@ -53,6 +54,16 @@ describe("v1SessionParams / v1McpServer", () => {
       mcpServers: [],
       systemPrompt,
     });
+    // A null system prompt is none: no key at all (the agent reads the key's presence).
+    expect(v1SessionParams({ cwd: "/w", systemPrompt: null })).toStrictEqual({
+      cwd: "/w",
+      mcpServers: [],
+    });
+  });
+
+  it("passes v2 prompt content as the same v1 blocks", () => {
+    const prompt = [{ type: "text" as const, text: "hi" }];
+    expect(v1Prompt(prompt)).toEqual([{ type: "text", text: "hi" }]);
   });
 
   it.each([
@@ -81,6 +92,7 @@ describe("v2ConfigOptions", () => {
       {
         id: "mode",
         name: "Mode",
+        description: "How Claude asks",
         category: "mode",
         type: "select",
         currentValue: "default",
@@ -100,6 +112,7 @@ describe("v2ConfigOptions", () => {
         type: "select",
         configId: "mode",
         name: "Mode",
+        description: "How Claude asks",
         category: "mode",
         currentValue: "default",
         options: [{ value: "default", name: "Default", description: "d" }],
@@ -356,6 +369,10 @@ describe("v2Update", () => {
       { sessionUpdate: "plan_removed", planId: "plan" },
     ],
     [
+      { sessionUpdate: "plan_removed", planId: "plan-mode:t" },
+      { sessionUpdate: "plan_removed", planId: "plan-mode:t" },
+    ],
+    [
       {
         sessionUpdate: "plan_update",
         plan: { type: "markdown", planId: "plan-mode:t", content: "# Plan" },
@@ -396,6 +413,15 @@ describe("v2Update", () => {
         configOptions: [{ type: "boolean", configId: "f", name: "F", currentValue: false }],
       },
     ],
+    // A child's model report names its subagent in `_meta` (child-config-tap.ts).
+    [
+      {
+        sessionUpdate: "config_option_update",
+        configOptions: [],
+        _meta: { subagent: "Explore" },
+      },
+      { sessionUpdate: "config_option_update", configOptions: [], _meta: { subagent: "Explore" } },
+    ],
     [
       { sessionUpdate: "usage_update", used: 1, size: 2 },
       { sessionUpdate: "usage_update", used: 1, size: 2 },
@@ -419,6 +445,14 @@ describe("v2Update", () => {
     // Child sessions: the same shapes on v2's unstable surface; a child's state lists its
     // background work as every state does (none of its own).
     [SUBAGENT_UPDATE, { ...SUBAGENT_UPDATE, state: { state: "running", background: [] } }],
+    // A state that lists its background work keeps its list.
+    [
+      {
+        ...SUBAGENT_UPDATE,
+        state: { state: "running", background: [{ type: "x" }] },
+      } as v1.SessionUpdate,
+      { ...SUBAGENT_UPDATE, state: { state: "running", background: [{ type: "x" }] } },
+    ],
     [
       { sessionUpdate: "subagent_update", sessionId: "subagent-1", title: "T" },
       { sessionUpdate: "subagent_update", sessionId: "subagent-1", title: "T" },

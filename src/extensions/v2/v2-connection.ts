@@ -59,8 +59,9 @@ export class V2Connection {
       (child) => {
         this.childConfigs.child(child);
         // Announced: a background subagent's parent lists its child session from now on.
+        // (The port announces only once it exists: this runs after the assignment below.)
         for (const changed of this.background.announce(child))
-          void this.port?.sendV2(changed.sessionId, changed.update);
+          void port.sendV2(changed.sessionId, changed.update);
       },
       this.replays,
       this.restarted,
@@ -71,7 +72,7 @@ export class V2Connection {
       requestPermission: (params, signal) =>
         this.waiting(params.sessionId, () => port.requestPermission(params, signal)),
       cycle: (sessionId, event) => this.prompts.cycle(sessionId, event),
-      task: (sessionId, event) => this.task(sessionId, event),
+      task: (sessionId, event) => this.task(port, sessionId, event),
       elicit: (params, signal) => {
         const sessionId = (params as { sessionId?: unknown }).sessionId;
         return typeof sessionId === "string"
@@ -208,11 +209,10 @@ export class V2Connection {
 
   /**
    * One of Claude Code's tasks changed: a background command's end is its terminal's
-   * exit, then the session's state goes out again with its new background list.
+   * exit, then the session's state goes out again with its new background list. `port`:
+   * the attached port whose `task` this is (never missing, unlike `this.port` may be).
    */
-  private task(sessionId: string, event: TaskEvent): void {
-    const port = this.port;
-    if (!port) return;
+  private task(port: V2ClientPort, sessionId: string, event: TaskEvent): void {
     const ended = (toolCallId: string, exitStatus: v2.TerminalExitStatus) => {
       // A subagent's command shows on its child session.
       const exit = this.terminals.backgroundEnded(toolCallId, exitStatus);

@@ -55,6 +55,23 @@ describe("changedWindow", () => {
     expect(texts("a\na\n", "a\n", 0)).toEqual({ linesBefore: 1, old: "a\n", new: "" });
   });
 
+  it("bounds the common end by the shorter text's rest after the common start, not the longer's", () => {
+    // Bounded by the longer text, the common end "x\ny\n" would take the shorter text's
+    // common start too, and the window would end after the first repeated line.
+    expect(texts("x\ny\nx\ny\n", "x\ny\n", 0)).toEqual({ linesBefore: 2, old: "x\ny\n", new: "" });
+    expect(texts("x\ny\n", "x\ny\nx\ny\n", 0)).toEqual({ linesBefore: 2, old: "", new: "x\ny\n" });
+  });
+
+  it("ends at once for equal texts: an empty window at their end", () => {
+    // gitPatch never asks for it, but the common start must stop at the texts' end.
+    expect(changedWindow("a\nb\n", "a\nb\n", 0)).toEqual({
+      start: 4,
+      linesBefore: 2,
+      oldEnd: 4,
+      newEnd: 4,
+    });
+  });
+
   it("runs to a text's end when the change is there, a last line without a break included", () => {
     expect(texts("a\nb\nc\nd", "a\nb\nc\nD", 1)).toEqual({
       linesBefore: 2,

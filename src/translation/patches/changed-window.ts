@@ -66,13 +66,17 @@ function countBreaks(text: string, end: number): number {
   return count;
 }
 
-/** How many characters both texts start with: slices first, then ever smaller ones. */
+/**
+ * How many characters both texts start with: slices first, then ever smaller ones. Bounded
+ * by `a` alone: a slice that runs past `b`'s end is shorter than `a`'s, so it never matches
+ * (bounded by the shorter text, the bound's choice was an equivalent mutant). The bound
+ * itself stops equal texts, whose slices past both ends are both empty.
+ */
 function commonPrefix(a: string, b: string): number {
-  const max = Math.min(a.length, b.length);
   let length = 0;
   for (let step = SLICE; step >= 1; step >>= 1)
     while (
-      length + step <= max &&
+      length + step <= a.length &&
       a.slice(length, length + step) === b.slice(length, length + step)
     )
       length += step;

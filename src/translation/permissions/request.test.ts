@@ -60,6 +60,13 @@ describe("permissionRequest", () => {
     expect(request._meta).toBeUndefined();
   });
 
+  it("takes AIR's request shape from an AIR client's profile, none for a plain client", () => {
+    // Built inside the test: a mutant is active only while a test runs, not at module load.
+    expect(permissionRequestShape(parseClientProfile({}))).toBeUndefined();
+    const air = { _meta: { jetbrains: { air: { version: 1, capabilities: [] } } } };
+    expect(permissionRequestShape(parseClientProfile(air))).toBeTypeOf("function");
+  });
+
   it("names the MCP server for a plain client next to its claudeCode keys, as upstream", () => {
     const named = (mcpServerSource: string | undefined) =>
       permissionRequest("s1", toolCall, choices, { ...ask, mcpServer: "db", mcpServerSource })
@@ -67,7 +74,8 @@ describe("permissionRequest", () => {
     expect(named("dynamic")).toEqual({
       claudeCode: { toolName: "Bash", mcpServer: { name: "db", source: "dynamic" } },
     });
-    expect(named(undefined)).toEqual({
+    // No source: no key (not `source: undefined`).
+    expect(named(undefined)).toStrictEqual({
       claudeCode: { toolName: "Bash", mcpServer: { name: "db" } },
     });
   });
