@@ -74,10 +74,25 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       ...commands("session/new", ["color", "focus"], "only upstream"),
       ...commands("session/resume", ["color", "focus"], "only upstream"),
       ...commands("session/fork", ["color", "focus"], "only upstream"),
+      "← session/update available_commands_update update.availableCommands[name=color]* | only upstream",
+      "← session/update available_commands_update update.availableCommands[name=focus]* | only upstream",
     ],
     reason:
       "features.md 1h: ours drops Claude Code's terminal-bound commands; measured timing, " +
-      "as on v1: Claude Code lists `color` and `focus` in some runs only",
+      "as on v1: Claude Code lists `color` and `focus` in some runs only (the update " +
+      "upstream pairs with ours is not always the same: fresh-clone CI, 2026-12-07)",
+    timing: true,
+  },
+  {
+    keys: [
+      "← session/update available_commands_update update.availableCommands[name=mcp:echo:greet]* | only upstream",
+    ],
+    reason:
+      "measured timing (fresh-clone CI under load, 2026-12-07): ours lists an MCP server's " +
+      "prompts in the update after Claude Code's `commands_changed` for the connected " +
+      "server, so on a loaded machine the update paired with upstream's can be the one " +
+      "before it; the prompt in the slash menu is asserted by " +
+      "mcp-prompts-and-elicitation.test.ts",
     timing: true,
   },
   {
