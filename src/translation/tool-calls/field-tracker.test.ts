@@ -250,4 +250,58 @@ describe("ToolCallFieldTracker", () => {
       });
     });
   });
+
+  describe("edge values (each pins a rule mutation left alive)", () => {
+    it("sends a null or array claudeCode as it is, to AIR (merged) and to a plain client", () => {
+      for (const mergesMeta of [true, false]) {
+        const t = new ToolCallFieldTracker(mergesMeta);
+        expect(t.trim("a", { title: "x", _meta: { claudeCode: null } })).toStrictEqual({
+          title: "x",
+          _meta: { claudeCode: null },
+        });
+        expect(t.trim("b", { title: "x", _meta: { claudeCode: ["p"] } })).toStrictEqual({
+          title: "x",
+          _meta: { claudeCode: ["p"] },
+        });
+      }
+      const air = new ToolCallFieldTracker(true);
+      air.trim("a", { title: "x", _meta: { claudeCode: ["p"] } });
+      expect(air.trim("a", { title: "y", _meta: { claudeCode: ["p"] } })).toStrictEqual({
+        title: "y",
+      });
+      expect(air.trim("a", { title: "y", _meta: { claudeCode: ["q"] } })).toStrictEqual({
+        _meta: { claudeCode: ["q"] },
+      });
+    });
+
+    it("keeps a response without originalFile, a null one, and another key's toolResponse", () => {
+      const t = new ToolCallFieldTracker(false);
+      const file = { toolResponse: { originalFile: "f" } };
+      const first = { claudeCode: { toolResponse: { stdout: "o" } }, other: file };
+      t.trim("a", { title: "x", _meta: first });
+      expect(t.trim("a", { title: "y", _meta: first })).toStrictEqual({ title: "y", _meta: first });
+      const nulls = { claudeCode: { toolResponse: null } };
+      t.trim("b", { title: "x", _meta: nulls });
+      expect(t.trim("b", { title: "y", _meta: nulls })).toStrictEqual({ title: "y", _meta: nulls });
+    });
+
+    it("merges two extension objects under one parent key by their own changed keys", () => {
+      const t = new ToolCallFieldTracker(
+        true,
+        [],
+        [{ path: ["jetbrains", "air"] }, { path: ["jetbrains", "other"], always: ["kind"] }],
+      );
+      const report = (n: number, kind?: string) => ({
+        title: "x",
+        _meta: { jetbrains: { air: { a: 1, n }, other: { b: 1, n, ...(kind ? { kind } : {}) } } },
+      });
+      t.trim("a", report(1, "k"));
+      // Only the changed keys of each merged object, plus `always` keys where present.
+      expect(t.trim("a", report(2, "k"))).toStrictEqual({
+        _meta: { jetbrains: { air: { n: 2 }, other: { n: 2, kind: "k" } } },
+      });
+      const out = t.trim("a", report(3)) as { _meta: { jetbrains: { other: object } } };
+      expect(Object.keys(out._meta.jetbrains.other)).toEqual(["n"]);
+    });
+  });
 });
