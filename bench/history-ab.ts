@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { REPO_ROOT } from "../test/support/acp-harness.js";
 import { ChildRpc } from "./child-rpc.js";
 import { writeLongSession } from "./history-fixtures.js";
-import { readCpuMs, readThreadCpuMs } from "./proc-cpu.js";
+import { readCpuMs, readMainThreadCpuMs } from "./proc-cpu.js";
 import type { RunEnv } from "./run-env.js";
 import { withRunEnv } from "./run-env.js";
 import { median } from "./stats.js";
@@ -44,11 +44,11 @@ async function loadOnce(
     const pause = Number(process.env.BENCH_PAUSE_MS ?? 0);
     if (pause > 0) await new Promise((r) => setTimeout(r, pause));
     const cpuBefore = readCpuMs(rpc.pid);
-    const mainBefore = readThreadCpuMs(rpc.pid, rpc.pid);
+    const mainBefore = readMainThreadCpuMs(rpc.pid);
     const start = performance.now();
     await rpc.request("session/load", { sessionId, cwd: env.workspace, mcpServers: [] }, 600_000);
     const ms = performance.now() - start;
-    const main = readThreadCpuMs(rpc.pid, rpc.pid) - mainBefore;
+    const main = readMainThreadCpuMs(rpc.pid) - mainBefore;
     return { ms, cpu: readCpuMs(rpc.pid) - cpuBefore, main, updates };
   } finally {
     await rpc.shutdown();

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { getSessionMessages, listSessions } from "@anthropic-ai/claude-agent-sdk";
-import { readThreadCpuMs } from "./proc-cpu.js";
+import { readMainThreadCpuMs } from "./proc-cpu.js";
 import { readMemory } from "./proc-memory.js";
 
 /**
@@ -31,12 +31,12 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ pages, total, rows, peakMb: readMemory(process.pid).peakMb }));
   } else if (operation === "messages") {
     const cpu = process.cpuUsage();
-    const main = readThreadCpuMs(process.pid, process.pid);
+    const main = readMainThreadCpuMs(process.pid);
     const start = performance.now();
     const messages = await getSessionMessages(a!, { dir });
     const ms = performance.now() - start;
     const used = process.cpuUsage(cpu);
-    const mainCpuMs = readThreadCpuMs(process.pid, process.pid) - main;
+    const mainCpuMs = readMainThreadCpuMs(process.pid) - main;
     const cpuMs = (used.user + used.system) / 1000;
     console.log(
       JSON.stringify({

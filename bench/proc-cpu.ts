@@ -25,14 +25,6 @@ export function readCpuMs(pid: number): number {
   return ticksMs(readFileSync(`/proc/${pid}/stat`, "utf8"));
 }
 
-/**
- * The same for one thread of a process (`tid` = `pid`: its main thread, where the
- * JavaScript runs; V8's GC and compiler threads are the others).
- */
-export function readThreadCpuMs(pid: number, tid: number): number {
-  return ticksMs(readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8"));
-}
-
 function ticksMs(stat: string): number {
   // Fields after the command name (which may contain spaces) start at field 3.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

@@ -1,4 +1,5 @@
 import type { AcceptedDifference } from "../support/golden-accepted.js";
+import { MCP_PROMPT_TIMING } from "./accepted-differences-v2-commands.js";
 
 /**
  * The accepted differences (`accepted-differences.ts`) of the session's setup and methods:
@@ -91,18 +92,7 @@ export const SESSION_DIFFERENCES: readonly AcceptedDifference[] = [
       "with ours is not always the same)",
     timing: true,
   },
-  {
-    keys: [
-      "← session/update available_commands_update update.availableCommands[name=mcp:echo:greet]* | only upstream",
-    ],
-    reason:
-      "measured timing (fresh-clone CI under load, 2026-12-07): ours lists an MCP server's " +
-      "prompts in the update after Claude Code's `commands_changed` for the connected " +
-      "server, so on a loaded machine the update paired with upstream's can be the one " +
-      "before it; the prompt in the slash menu is asserted by " +
-      "mcp-prompts-and-elicitation.test.ts",
-    timing: true,
-  },
+  MCP_PROMPT_TIMING,
   {
     keys: [
       '← session/update session_info_update @"wait" | only upstream',

@@ -1,5 +1,5 @@
 import type { AcceptedDifference } from "../support/golden-accepted.js";
-import { commands } from "./accepted-differences-v2-commands.js";
+import { commands, MCP_PROMPT_TIMING } from "./accepted-differences-v2-commands.js";
 
 /**
  * The differences between our ACP v2 traffic and the published upstream adapter's v2
@@ -83,18 +83,7 @@ export const ACCEPTED_V2_DIFFERENCES: readonly AcceptedDifference[] = [
       "upstream pairs with ours is not always the same: fresh-clone CI, 2026-12-07)",
     timing: true,
   },
-  {
-    keys: [
-      "← session/update available_commands_update update.availableCommands[name=mcp:echo:greet]* | only upstream",
-    ],
-    reason:
-      "measured timing (fresh-clone CI under load, 2026-12-07): ours lists an MCP server's " +
-      "prompts in the update after Claude Code's `commands_changed` for the connected " +
-      "server, so on a loaded machine the update paired with upstream's can be the one " +
-      "before it; the prompt in the slash menu is asserted by " +
-      "mcp-prompts-and-elicitation.test.ts",
-    timing: true,
-  },
+  MCP_PROMPT_TIMING,
   {
     keys: [
       "← session/update available_commands_update | only ours",
